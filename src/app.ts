@@ -1,0 +1,48 @@
+// buildApp(deps): the Fastify instance that main.ts serves and that tests call in process.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { AppDeps } from './http/context.js';
+import { installErrorHandling } from './errors/handler.js';
+import { registerAll } from './http/operation.js';
+import { installIdempotency } from './http/idempotency.js';
+import { installOpenApi } from './http/openapi.js';
+import { OPERATIONS } from './operations.js';
+import { apiKeyIsActive } from './modules/applications/applications.service.js';
+import { fail } from './errors/catalogue.js';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  https?: { cert: Buffer; key: Buffer };
+}
+
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: deps.config.bodyLimitBytes,
+    trustProxy: deps.config.trustProxy,
+    ...(opts.https ? { https: opts.https } : {}),
+    // Reject ambiguous input early instead of guessing; query numbers arrive as strings and are
+    // coerced by the schemas (clients of the original interface send numbers as strings).
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    routerOptions: { maxParamLength: 500 },
+  }) as unknown as FastifyInstance;
+
+  installErrorHandling(app);
+  await app.register(formbody);
+  await installOpenApi(app);
+  installIdempotency(app, deps);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Cache-Control', 'no-store');
+    if (opts.https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    // doc 1, Authentication 4: an APIKey that does not match an active application: 403 Not Allowed.
+    const key = req.headers.apikey;
+    if (key !== undefined && !(await apiKeyIsActive(deps.database.db, Array.isArray(key) ? key[0]! : key))) fail('API_KEY_NOT_ALLOWED');
+  });
+
+  registerAll(app, deps, OPERATIONS);
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,89 @@
+// Idempotency-Key on every POST: the same key and body replay the stored response without a
+// second effect; the same key with another body gives 422; a request arriving while the first
+// still runs gives 409. Keys are scoped to the caller (or the client address when there is no
+// caller) and kept 24 hours. The rows live in the database so every instance agrees.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, lt } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { idempotencyKeys } from '../db/schema.js';
+import { fail } from '../errors/catalogue.js';
+import type { Caller } from '../authz/roles.js';
+import type { AppDeps } from './context.js';
+
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** A 'running' row older than this belongs to a crashed instance and may be taken over. */
+const STALE_RUNNING_MS = 5 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency?: { scope: string; key: string };
+  }
+}
+
+function requestHash(req: FastifyRequest): string {
+  const h = createHash('sha256');
+  h.update(req.method).update('\n').update(req.url).update('\n');
+  h.update(typeof req.body === 'string' || Buffer.isBuffer(req.body) ? req.body : JSON.stringify(req.body ?? null));
+  return h.digest('hex');
+}
+
+/** Returns false when the reply has been sent from the store (a replay). */
+export async function idempotencyBegin(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, caller: Caller | undefined): Promise<boolean> {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) return true;
+  const key = Array.isArray(raw) ? raw[0]! : raw;
+  if (key.length < 1 || key.length > 255) fail('VALIDATION_FAILED', { header: 'Idempotency-Key must have 1 to 255 characters' });
+  const scope = caller ? `user:${caller.userId}` : `addr:${req.ip}`;
+  const hash = requestHash(req);
+  const db = deps.database.db;
+  const now = deps.now();
+  const inserted = await db
+    .insert(idempotencyKeys)
+    .values({ scope, key, requestHash: hash, state: 'running', createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (inserted.length === 0) {
+    const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    if (!row) fail('IDEMPOTENCY_IN_PROGRESS');
+    const expired = now.getTime() - row.createdAt.getTime() > IDEMPOTENCY_TTL_MS;
+    const stale = row.state === 'running' && now.getTime() - row.createdAt.getTime() > STALE_RUNNING_MS;
+    if (expired || stale) {
+      // Take the key over: the earlier use no longer counts.
+      await db.update(idempotencyKeys).set({ requestHash: hash, state: 'running', createdAt: now, statusCode: null, body: null, headers: null })
+        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    } else {
+      if (row.requestHash !== hash) fail('IDEMPOTENCY_KEY_REUSED');
+      if (row.state === 'running') fail('IDEMPOTENCY_IN_PROGRESS');
+      reply.header('Idempotent-Replayed', 'true');
+      reply.headers((row.headers as Record<string, string>) ?? {});
+      reply.code(row.statusCode ?? 200).send(row.body ?? '');
+      return false;
+    }
+  }
+  req.idempotency = { scope, key };
+  return true;
+}
+
+/** Stores the final response of a request that claimed a key; a 5xx releases the key instead. */
+export function installIdempotency(app: FastifyInstance, deps: AppDeps): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    const claim = req.idempotency;
+    if (!claim || reply.getHeader('Idempotent-Replayed')) return payload;
+    const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
+    if (reply.statusCode >= 500) {
+      await deps.database.db.delete(idempotencyKeys).where(where);
+      return payload;
+    }
+    const ct = reply.getHeader('content-type');
+    await deps.database.db
+      .update(idempotencyKeys)
+      .set({ state: 'done', statusCode: reply.statusCode, body: typeof payload === 'string' ? payload : payload == null ? '' : String(payload), headers: ct ? { 'content-type': String(ct) } : {} })
+      .where(where);
+    return payload;
+  });
+}
+
+/** Removes keys past their 24 hours; run at start and from time to time. */
+export async function purgeIdempotencyKeys(deps: AppDeps): Promise<void> {
+  await deps.database.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(deps.now().getTime() - IDEMPOTENCY_TTL_MS)));
+}

@@ -1,0 +1,171 @@
+// One declaration per operation. From it the route is registered, its input validated, its
+// caller authenticated, its target resolved and authorised, its result wrapped in the envelope
+// of document 1 and projected to the requested format, and its OpenAPI entry written (with the
+// roles of the policy table). Nothing about an operation is written twice.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type, type Static, type TSchema } from 'typebox';
+import { POLICY } from '../authz/policy.js';
+import { authorizeTarget } from '../authz/evaluate.js';
+import type { Caller } from '../authz/roles.js';
+import type { TargetKindName } from '../authz/targets.js';
+import { ErrorSchema, dataEnvelope, listEnvelope, statusEnvelope } from './schemas.js';
+import { formatLevel, project, type FormatLevels } from './format.js';
+import type { AppDeps, OperationContext } from './context.js';
+import { describePolicy } from '../authz/describe.js';
+import { authenticateRequest } from '../modules/authentication/bearer.js';
+import { idempotencyBegin } from './idempotency.js';
+import { fail } from '../errors/catalogue.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Envelope = 'data' | 'list' | 'status' | 'plain' | 'raw';
+
+/** Where the target's id comes from; `fallback` gives it when the request does not. */
+export interface TargetRef {
+  kind: TargetKindName;
+  from: 'params' | 'query' | 'body';
+  field: string;
+  fallback?: (caller: Caller) => string | undefined;
+}
+
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+
+type S<T> = T extends TSchema ? Static<T> : undefined;
+
+export interface Input<P, Q, B> {
+  params: S<P>;
+  query: S<Q>;
+  body: S<B>;
+}
+
+export interface OperationDef<P = undefined, Q = undefined, B = undefined, R extends TSchema = TSchema> {
+  operationId: string;
+  method: Method;
+  /** Relative to /api/svc unless it starts with /api/ (avatar, banner). */
+  path: string;
+  aliases?: string[];
+  tag: string;
+  summary: string;
+  description?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Content types accepted besides JSON (form posts of OAuth). */
+  consumes?: string[];
+  /** Schema of one item: of `data`, of each list element, or of the whole body for `plain`. */
+  response: R;
+  envelope: Envelope;
+  successStatus?: 200 | 201 | 302;
+  formats?: FormatLevels;
+  target?: TargetRef;
+  handler: (ctx: OperationContext, input: Input<P, Q, B>) => Promise<unknown>;
+}
+
+export type AnyOperation = OperationDef<any, any, any, any>;
+
+export function defineOperation<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined, R extends TSchema = TSchema>(
+  def: OperationDef<P, Q, B, R>,
+): OperationDef<P, Q, B, R> {
+  return def;
+}
+
+export const API_PREFIX = '/api/svc';
+
+export function fullPath(path: string): string {
+  return path.startsWith('/api/') ? path : `${API_PREFIX}${path}`;
+}
+
+function responseSchema(op: AnyOperation): TSchema {
+  switch (op.envelope) {
+    case 'data':
+      return dataEnvelope(op.response);
+    case 'list':
+      return listEnvelope(op.response);
+    case 'status':
+      return statusEnvelope(op.response);
+    default:
+      return op.response;
+  }
+}
+
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500] as const;
+
+function shape(op: AnyOperation, result: unknown, level: ReturnType<typeof formatLevel>): unknown {
+  const fmt = (o: unknown) => (op.formats && o && typeof o === 'object' ? project(o as Record<string, unknown>, op.formats, level) : o);
+  switch (op.envelope) {
+    case 'data':
+      return { data: fmt(result) };
+    case 'list': {
+      const r = result as ListResult<unknown>;
+      return { data: r.items.map(fmt), total: r.total, limit: r.limit, offset: r.offset };
+    }
+    case 'status': {
+      const r = result as { status: string; data: unknown };
+      return { status: r.status, data: Array.isArray(r.data) ? r.data : fmt(r.data) };
+    }
+    default:
+      return result;
+  }
+}
+
+function targetId(ref: TargetRef, req: FastifyRequest, caller: Caller): string | undefined {
+  const src = (ref.from === 'params' ? req.params : ref.from === 'query' ? req.query : req.body) as Record<string, unknown> | undefined;
+  const v = src?.[ref.field];
+  if (typeof v === 'string' && v !== '') return v;
+  return ref.fallback?.(caller);
+}
+
+export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOperation): void {
+  const entry = POLICY[op.operationId];
+  if (!entry) throw new Error(`operation ${op.operationId} has no policy entry`);
+  const isPublic = entry.kind === 'public';
+  const status = op.successStatus ?? (op.method === 'POST' ? 201 : 200);
+
+  const response: Record<number, TSchema> = {};
+  if (op.envelope !== 'raw') response[status] = responseSchema(op);
+  for (const s of ERROR_STATUSES) response[s] = Type.Ref('Error');
+
+  const paths = [op.path, ...(op.aliases ?? [])];
+  paths.forEach((path, i) => {
+    app.route({
+      method: op.method,
+      url: fullPath(path),
+      schema: {
+        operationId: i === 0 ? op.operationId : `${op.operationId}_alias${i}`,
+        tags: [op.tag],
+        summary: op.summary,
+        description: [op.description, describePolicy(op.operationId)].filter(Boolean).join('\n\n'),
+        ...(op.params ? { params: op.params } : {}),
+        ...(op.query ? { querystring: op.query } : {}),
+        ...(op.body ? { body: op.body } : {}),
+        ...(op.consumes ? { consumes: op.consumes } : {}),
+        response,
+        ...(isPublic ? { security: [] } : {}),
+      },
+      handler: async (req: FastifyRequest, reply: FastifyReply) => {
+        const caller = isPublic ? (undefined as unknown as Caller) : await authenticateRequest(deps, req);
+        if (op.method === 'POST' && !(await idempotencyBegin(deps, req, reply, caller))) return reply;
+        let target: Record<string, unknown> = {};
+        if (op.target && caller) {
+          const id = targetId(op.target, req, caller);
+          if (id === undefined) fail('VALIDATION_FAILED', { missing: op.target.field });
+          target = await authorizeTarget(deps.database.db, caller, op.operationId, op.target.kind, id, req.body);
+        }
+        const ctx: OperationContext = { caller, db: deps.database.db, deps, log: req.log, now: deps.now(), target, req, reply };
+        const result = await op.handler(ctx, { params: req.params, query: req.query, body: req.body } as never);
+        if (op.envelope === 'raw') return reply;
+        const level = formatLevel((req.query as { format?: unknown } | undefined)?.format, op.formats?.default ?? 'small');
+        return reply.code(status).send(shape(op, result, level));
+      },
+    });
+  });
+}
+
+export function registerAll(app: FastifyInstance, deps: AppDeps, ops: readonly AnyOperation[]): void {
+  app.addSchema(ErrorSchema);
+  for (const op of ops) registerOperation(app, deps, op);
+}

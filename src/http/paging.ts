@@ -1,0 +1,48 @@
+// List paging of document 1: limit (default 100, capped at 1000), offset (default 0),
+// sortField, sortOrder (1 or -1). Non-numeric or unknown values fall back to their defaults,
+// as clients of the original interface expect, instead of failing.
+import { Type } from 'typebox';
+
+export const MAX_LIMIT = 1000;
+export const DEFAULT_LIMIT = 100;
+
+const lenientInt = (description: string) =>
+  Type.Optional(Type.Union([Type.Integer(), Type.String()], { description }));
+
+export function pagingQuery<F extends string>(sortFields: readonly F[], defaultSort: F) {
+  return {
+    limit: lenientInt(`page size, default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}; non-numeric falls back to the default`),
+    offset: lenientInt('number of items skipped, default 0'),
+    sortField: Type.Optional(Type.String({ description: `one of ${sortFields.join(', ')}; default ${defaultSort}` })),
+    sortOrder: lenientInt('1 ascending (default) or -1 descending'),
+  };
+}
+
+export interface Paging<F extends string> {
+  limit: number;
+  offset: number;
+  sortField: F;
+  sortOrder: 1 | -1;
+}
+
+function toInt(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isInteger(v) ? v : undefined;
+  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return Number(v.trim());
+  return undefined;
+}
+
+export function parsePaging<F extends string>(
+  q: { limit?: unknown; offset?: unknown; sortField?: unknown; sortOrder?: unknown },
+  sortFields: readonly F[],
+  defaultSort: F,
+): Paging<F> {
+  const limit = toInt(q.limit);
+  const offset = toInt(q.offset);
+  const order = toInt(q.sortOrder);
+  return {
+    limit: limit === undefined || limit < 1 ? DEFAULT_LIMIT : Math.min(limit, MAX_LIMIT),
+    offset: offset === undefined || offset < 0 ? 0 : offset,
+    sortField: (sortFields as readonly unknown[]).includes(q.sortField) ? (q.sortField as F) : defaultSort,
+    sortOrder: order === -1 ? -1 : 1,
+  };
+}

@@ -1,0 +1,94 @@
+import { Type } from 'typebox';
+import { defineOperation } from '../../../http/operation.js';
+import { parsePaging } from '../../../http/paging.js';
+import { scopeFilter } from '../../../authz/evaluate.js';
+import { TARGETS } from '../../../authz/targets.js';
+import { USER_FORMATS, CreateUserBody, FormatQuery, ListUsersQuery, UpdateUserBody, User, UserIdParams, USER_SORT_FIELDS } from './users.schemas.js';
+import * as service from './users.service.js';
+import * as repo from './users.repo.js';
+
+const tag = 'Users';
+const P = '/admin/v1.0/users';
+
+export const createUser = defineOperation({
+  operationId: 'createUser',
+  method: 'POST',
+  path: P,
+  tag,
+  summary: 'Create a user in a company',
+  body: CreateUserBody,
+  response: User,
+  envelope: 'data',
+  formats: { ...USER_FORMATS, default: 'full' },
+  target: { kind: 'company', from: 'body', field: 'companyId', fallback: (c) => c.companyId },
+  handler: (ctx, { body }) =>
+    ctx.db.transaction((tx) => service.createUser(tx, ctx.caller, ctx.target.id as string, body, ctx.now)),
+});
+
+export const listUsers = defineOperation({
+  operationId: 'listUsers',
+  method: 'GET',
+  path: P,
+  tag,
+  summary: 'List the users the caller may see',
+  query: ListUsersQuery,
+  response: User,
+  envelope: 'list',
+  formats: USER_FORMATS,
+  handler: async (ctx, { query }) => {
+    const paging = parsePaging(query, USER_SORT_FIELDS, 'lastName');
+    const scope = scopeFilter(ctx.caller, 'listUsers', TARGETS.user.cols);
+    const roles = query.roles?.split(',').map((r) => r.trim()).filter(Boolean);
+    const { rows, total } = await repo.listUserRows(ctx.db, scope, { ...query, roles }, paging);
+    return { items: rows.map(service.toApiUser), total, limit: paging.limit, offset: paging.offset };
+  },
+});
+
+export const getUser = defineOperation({
+  operationId: 'getUser',
+  method: 'GET',
+  path: `${P}/:userId`,
+  tag,
+  summary: 'Get a user',
+  params: UserIdParams,
+  query: FormatQuery,
+  response: User,
+  envelope: 'data',
+  formats: USER_FORMATS,
+  target: { kind: 'user', from: 'params', field: 'userId' },
+  handler: async (ctx) => service.toApiUser(ctx.target as unknown as repo.UserRow),
+});
+
+export const updateUser = defineOperation({
+  operationId: 'updateUser',
+  method: 'PUT',
+  path: `${P}/:userId`,
+  tag,
+  summary: 'Update a user; absent fields are left unchanged',
+  params: UserIdParams,
+  body: UpdateUserBody,
+  response: User,
+  envelope: 'data',
+  formats: { ...USER_FORMATS, default: 'full' },
+  target: { kind: 'user', from: 'params', field: 'userId' },
+  handler: (ctx, { body }) =>
+    ctx.db.transaction((tx) => service.updateUser(tx, ctx.caller, ctx.target as unknown as repo.UserRow, body, ctx.now)),
+});
+
+export const deleteUser = defineOperation({
+  operationId: 'deleteUser',
+  method: 'DELETE',
+  path: `${P}/:userId`,
+  tag,
+  summary: 'Delete a user',
+  params: UserIdParams,
+  response: Type.Array(Type.Never()),
+  envelope: 'status',
+  target: { kind: 'user', from: 'params', field: 'userId' },
+  handler: async (ctx) => {
+    await ctx.db.transaction((tx) => service.deleteUser(tx, ctx.caller, ctx.target as unknown as repo.UserRow));
+    return { status: `User ${ctx.target.id as string} deleted`, data: [] };
+  },
+});
+
+export const userOperations = [createUser, listUsers, getUser, updateUser, deleteUser];

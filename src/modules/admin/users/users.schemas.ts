@@ -1,0 +1,83 @@
+import { Type } from 'typebox';
+import { ROLES } from '../../../authz/roles.js';
+import { DateTime, Id, Obj } from '../../../http/schemas.js';
+import { formatQuery } from '../../../http/format.js';
+import { pagingQuery } from '../../../http/paging.js';
+
+export const ADMIN_TYPES = ['undefined', 'bp_admin', 'organization_admin', 'company_admin', 'site_admin'] as const;
+
+const Role = Type.Union(ROLES.map((r) => Type.Literal(r)));
+const Name = Type.String({ maxLength: 255 });
+
+export const User = Obj({
+  id: Id(),
+  loginEmail: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  displayName: Type.String(),
+  companyId: Id(),
+  roles: Type.Array(Type.String()),
+  adminType: Type.Union([Type.String(), Type.Null()]),
+  siteId: Type.Union([Type.String(), Type.Null()]),
+  language: Type.Union([Type.String(), Type.Null()]),
+  timezone: Type.Union([Type.String(), Type.Null()]),
+  isTerminated: Type.Boolean(),
+  creationDate: DateTime(),
+  lastUpdateDate: DateTime(),
+}, { description: 'a user; fields per format level in docs/formats.md' });
+
+export const USER_FORMATS = {
+  small: ['id', 'loginEmail', 'firstName', 'lastName', 'displayName', 'companyId'],
+  medium: ['id', 'loginEmail', 'firstName', 'lastName', 'displayName', 'companyId', 'roles', 'adminType', 'siteId', 'isTerminated', 'language', 'timezone'],
+} as const;
+
+const writable = {
+  loginEmail: Type.String({ format: 'email', minLength: 3, maxLength: 255 }),
+  password: Type.String({ minLength: 1, maxLength: 256, description: '8+ characters with upper case, lower case, digit and special character' }),
+  firstName: Name,
+  lastName: Name,
+  roles: Type.Array(Role, { maxItems: ROLES.length, description: 'role names of document 1; `user` is always added' }),
+  adminType: Type.Union(ADMIN_TYPES.map((a) => Type.Literal(a))),
+  siteId: Type.Union([Id(), Type.Null()]),
+  language: Type.String({ maxLength: 16 }),
+  timezone: Type.String({ maxLength: 64 }),
+};
+
+export const CreateUserBody = Obj({
+  loginEmail: writable.loginEmail,
+  password: writable.password,
+  companyId: Type.Optional(Id('company of the user; default the caller\'s company')),
+  firstName: Type.Optional(writable.firstName),
+  lastName: Type.Optional(writable.lastName),
+  roles: Type.Optional(writable.roles),
+  adminType: Type.Optional(writable.adminType),
+  siteId: Type.Optional(writable.siteId),
+  language: Type.Optional(writable.language),
+  timezone: Type.Optional(writable.timezone),
+});
+
+export const UpdateUserBody = Obj({
+  loginEmail: Type.Optional(writable.loginEmail),
+  password: Type.Optional(writable.password),
+  firstName: Type.Optional(writable.firstName),
+  lastName: Type.Optional(writable.lastName),
+  roles: Type.Optional(writable.roles),
+  adminType: Type.Optional(writable.adminType),
+  siteId: Type.Optional(writable.siteId),
+  language: Type.Optional(writable.language),
+  timezone: Type.Optional(writable.timezone),
+});
+
+export const USER_SORT_FIELDS = ['lastName', 'firstName', 'loginEmail', 'creationDate'] as const;
+
+export const ListUsersQuery = Type.Object({
+  format: formatQuery(),
+  companyId: Type.Optional(Type.String()),
+  loginEmail: Type.Optional(Type.String({ description: 'exact login email, case-insensitive' })),
+  roles: Type.Optional(Type.String({ description: 'comma-separated role names; users holding any of them' })),
+  name: Type.Optional(Type.String({ description: 'prefix of the first or last name, case-insensitive' })),
+  ...pagingQuery(USER_SORT_FIELDS, 'lastName'),
+});
+
+export const UserIdParams = Type.Object({ userId: Id() });
+export const FormatQuery = Type.Object({ format: formatQuery() });

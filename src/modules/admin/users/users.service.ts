@@ -1,0 +1,108 @@
+// Rules of the users operations (route table, a supporting resource: the rules are what users of
+// such a service expect, written in docs/decisions.md).
+import { eq } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import { ASSIGNABLE_ROLES, type Caller, type Role } from '../../../authz/roles.js';
+import type { Executor } from '../../../db/client.js';
+import { companies } from '../../../db/schema.js';
+import { fail } from '../../../errors/catalogue.js';
+import { hashPassword } from '../../authentication/passwords.js';
+import { newId } from '../../authentication/tokens.js';
+import * as repo from './users.repo.js';
+import type { CreateUserBody, UpdateUserBody } from './users.schemas.js';
+
+export function toApiUser(u: repo.UserRow) {
+  return {
+    id: u.id,
+    loginEmail: u.loginEmail,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    displayName: `${u.firstName} ${u.lastName}`.trim(),
+    companyId: u.companyId,
+    roles: u.roles,
+    adminType: u.adminType,
+    siteId: u.siteId,
+    language: u.language,
+    timezone: u.timezone,
+    isTerminated: u.isTerminated,
+    creationDate: u.creationDate,
+    lastUpdateDate: u.lastUpdateDate,
+  };
+}
+
+/** Every user holds `user`; roles are kept unique and in the order of document 1. */
+export function normaliseRoles(roles: readonly Role[] | undefined): Role[] {
+  const set = new Set<Role>(roles ?? []);
+  set.add('user');
+  return [...set];
+}
+
+const BP_ROLES: readonly Role[] = ['bp_admin', 'bp_finance'];
+
+async function assertRolesAllowed(exec: Executor, caller: Caller, companyId: string, roles: Role[], before: readonly Role[] = []): Promise<void> {
+  const assignable = new Set(caller.roles.flatMap((r) => ASSIGNABLE_ROLES[r]));
+  // Only roles being added or removed need the caller's right over them.
+  const changed = roles.filter((r) => !before.includes(r)).concat(before.filter((r) => !roles.includes(r)));
+  const refused = changed.filter((r) => r !== 'user' && !assignable.has(r));
+  if (refused.length) fail('ROLE_NOT_ASSIGNABLE', { roles: refused });
+  if (roles.some((r) => BP_ROLES.includes(r))) {
+    const [c] = await exec.select({ isBP: companies.isBP }).from(companies).where(eq(companies.id, companyId));
+    if (!c?.isBP) fail('INVALID_ROLES', { reason: 'bp_admin and bp_finance belong to users of a BP company' });
+  }
+}
+
+async function assertSite(exec: Executor, companyId: string, roles: Role[], siteId: string | null | undefined): Promise<void> {
+  if (siteId && !(await repo.siteBelongsTo(exec, siteId, companyId))) fail('SITE_REQUIRED', { siteId });
+  if (roles.includes('site_admin') && !siteId) fail('SITE_REQUIRED');
+}
+
+export async function createUser(exec: Executor, caller: Caller, companyId: string, body: Static<typeof CreateUserBody>, now: Date) {
+  const roles = normaliseRoles(body.roles);
+  await assertRolesAllowed(exec, caller, companyId, roles);
+  await assertSite(exec, companyId, roles, body.siteId);
+  if (await repo.loginEmailTaken(exec, body.loginEmail)) fail('LOGIN_EMAIL_TAKEN');
+  const row = await repo.insertUser(exec, {
+    id: newId(),
+    companyId,
+    loginEmail: body.loginEmail,
+    passwordHash: await hashPassword(body.password),
+    firstName: body.firstName ?? '',
+    lastName: body.lastName ?? '',
+    roles,
+    adminType: body.adminType ?? null,
+    siteId: body.siteId ?? null,
+    language: body.language ?? null,
+    timezone: body.timezone ?? null,
+    creationDate: now,
+    lastUpdateDate: now,
+  });
+  return toApiUser(row);
+}
+
+export async function updateUser(exec: Executor, caller: Caller, target: repo.UserRow, body: Static<typeof UpdateUserBody>, now: Date) {
+  const patch: Partial<repo.NewUser> = { lastUpdateDate: now };
+  const roles = body.roles ? normaliseRoles(body.roles) : (target.roles as Role[]);
+  if (body.roles) {
+    await assertRolesAllowed(exec, caller, target.companyId, roles, target.roles as Role[]);
+    if (target.roles.includes('superadmin') && !roles.includes('superadmin') && (await repo.countSuperadmins(exec)) <= 1) fail('LAST_SUPERADMIN');
+    patch.roles = roles;
+  }
+  const siteId = body.siteId !== undefined ? body.siteId : target.siteId;
+  if (body.roles || body.siteId !== undefined) await assertSite(exec, target.companyId, roles, siteId);
+  if (body.siteId !== undefined) patch.siteId = body.siteId;
+  if (body.loginEmail !== undefined) {
+    if (await repo.loginEmailTaken(exec, body.loginEmail, target.id)) fail('LOGIN_EMAIL_TAKEN');
+    patch.loginEmail = body.loginEmail;
+  }
+  if (body.password !== undefined) patch.passwordHash = await hashPassword(body.password);
+  for (const k of ['firstName', 'lastName', 'adminType', 'language', 'timezone'] as const) {
+    if (body[k] !== undefined) patch[k] = body[k];
+  }
+  return toApiUser(await repo.updateUserRow(exec, target.id, patch));
+}
+
+export async function deleteUser(exec: Executor, caller: Caller, target: repo.UserRow) {
+  if (target.id === caller.userId) fail('CANNOT_DELETE_SELF');
+  if (target.roles.includes('superadmin') && (await repo.countSuperadmins(exec)) <= 1) fail('LAST_SUPERADMIN');
+  await repo.deleteUserRow(exec, target.id);
+}

@@ -1,0 +1,95 @@
+import { Type } from 'typebox';
+import { defineOperation } from '../../http/operation.js';
+import { parsePaging } from '../../http/paging.js';
+import { scopeFilter } from '../../authz/evaluate.js';
+import { TARGETS } from '../../authz/targets.js';
+import { Application, ApplicationWithSecrets, AppIdParams, APP_SORT_FIELDS, CreateApplicationBody, ListApplicationsQuery, UpdateApplicationBody } from './applications.schemas.js';
+import * as service from './applications.service.js';
+
+const tag = 'Applications';
+const P = '/applications/v1.0/applications';
+const byId = { kind: 'application', from: 'params', field: 'appId' } as const;
+
+export const createApplication = defineOperation({
+  operationId: 'createApplication',
+  method: 'POST',
+  path: P,
+  tag,
+  summary: 'Register an application; appSecret and apiKey are returned only now',
+  body: CreateApplicationBody,
+  response: ApplicationWithSecrets,
+  envelope: 'data',
+  handler: (ctx, { body }) => service.createApplication(ctx.db, ctx.caller, ctx.deps.keys.seal, body, ctx.now),
+});
+
+export const listApplications = defineOperation({
+  operationId: 'listApplications',
+  method: 'GET',
+  path: P,
+  tag,
+  summary: 'List the applications the caller may see',
+  query: ListApplicationsQuery,
+  response: Application,
+  envelope: 'list',
+  handler: (ctx, { query }) =>
+    service.listApplications(ctx.db, scopeFilter(ctx.caller, 'listApplications', TARGETS.application.cols), parsePaging(query, APP_SORT_FIELDS, 'name')),
+});
+
+export const getApplication = defineOperation({
+  operationId: 'getApplication',
+  method: 'GET',
+  path: `${P}/:appId`,
+  tag,
+  summary: 'Get an application',
+  params: AppIdParams,
+  response: Application,
+  envelope: 'data',
+  target: byId,
+  handler: async (ctx) => service.toApiApplication(ctx.target as unknown as service.ApplicationRow),
+});
+
+export const updateApplication = defineOperation({
+  operationId: 'updateApplication',
+  method: 'PUT',
+  path: `${P}/:appId`,
+  tag,
+  summary: 'Update an application; isActive false disables its key, secret and tokens',
+  params: AppIdParams,
+  body: UpdateApplicationBody,
+  response: Application,
+  envelope: 'data',
+  target: byId,
+  handler: (ctx, { body }) => service.updateApplication(ctx.db, ctx.target.id as string, body, ctx.now),
+});
+
+export const deleteApplication = defineOperation({
+  operationId: 'deleteApplication',
+  method: 'DELETE',
+  path: `${P}/:appId`,
+  tag,
+  summary: 'Delete an application',
+  params: AppIdParams,
+  response: Type.Array(Type.Never()),
+  envelope: 'status',
+  target: byId,
+  handler: async (ctx) => {
+    await service.deleteApplication(ctx.db, ctx.target.id as string);
+    return { status: `Application ${ctx.target.id as string} deleted`, data: [] };
+  },
+});
+
+export const renewApplicationSecret = defineOperation({
+  operationId: 'renewApplicationSecret',
+  method: 'POST',
+  path: `${P}/:appId/secret`,
+  tag,
+  summary: 'Replace the appSecret; the new one is returned only now',
+  params: AppIdParams,
+  response: ApplicationWithSecrets,
+  envelope: 'data',
+  successStatus: 200,
+  target: byId,
+  handler: (ctx) => service.renewSecret(ctx.db, ctx.target.id as string, ctx.deps.keys.seal, ctx.now),
+});
+
+export const applicationOperations = [createApplication, listApplications, getApplication, updateApplication, deleteApplication, renewApplicationSecret];

@@ -1,0 +1,39 @@
+import { Type } from 'typebox';
+import { DateTime, Id, Obj } from '../../http/schemas.js';
+import { pagingQuery } from '../../http/paging.js';
+
+export const Application = Obj({
+  id: Id(),
+  appId: Id('same as id, the name clients of the original interface use'),
+  name: Type.String(),
+  redirectUris: Type.Array(Type.String()),
+  ownerId: Id(),
+  companyId: Id(),
+  isActive: Type.Boolean(),
+  creationDate: DateTime(),
+  lastUpdateDate: DateTime(),
+});
+
+/** Returned once, at creation and when the secret is renewed: the secrets are stored hashed. */
+export const ApplicationWithSecrets = Obj({
+  ...Application.properties,
+  appSecret: Type.Optional(Type.String()),
+  apiKey: Type.Optional(Type.String()),
+});
+
+const RedirectUris = Type.Array(Type.String({ minLength: 1, maxLength: 2000 }), { maxItems: 20 });
+
+export const CreateApplicationBody = Obj({
+  name: Type.String({ minLength: 1, maxLength: 255 }),
+  redirectUris: Type.Optional(RedirectUris),
+});
+
+export const UpdateApplicationBody = Obj({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  redirectUris: Type.Optional(RedirectUris),
+  isActive: Type.Optional(Type.Boolean()),
+});
+
+export const AppIdParams = Type.Object({ appId: Id() });
+export const APP_SORT_FIELDS = ['name', 'creationDate'] as const;
+export const ListApplicationsQuery = Type.Object({ ...pagingQuery(APP_SORT_FIELDS, 'name') });

@@ -1,0 +1,95 @@
+// Applications (route table, a supporting resource): the clients of OAuth and of the APIKey
+// header. appSecret and apiKey are shown once; the database keeps their SHA-256 (they are
+// 256-bit random values, so a slow hash adds nothing) and a sealed copy of the secret for the
+// login application proof (docs/decisions.md).
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import type { Caller } from '../../authz/roles.js';
+import type { Executor } from '../../db/client.js';
+import { applications } from '../../db/schema.js';
+import { fail } from '../../errors/catalogue.js';
+import type { Paging } from '../../http/paging.js';
+import { seal } from '../authentication/keys.js';
+import { newId, randomSecret, sha256hex } from '../authentication/tokens.js';
+import type { APP_SORT_FIELDS, CreateApplicationBody, UpdateApplicationBody } from './applications.schemas.js';
+
+export type ApplicationRow = typeof applications.$inferSelect;
+
+export function toApiApplication(a: ApplicationRow) {
+  return {
+    id: a.id,
+    appId: a.id,
+    name: a.name,
+    redirectUris: a.redirectUris,
+    ownerId: a.ownerId,
+    companyId: a.companyId,
+    isActive: a.isActive,
+    creationDate: a.creationDate,
+    lastUpdateDate: a.lastUpdateDate,
+  };
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function assertRedirectUris(uris: readonly string[]): void {
+  for (const u of uris) {
+    let url: URL;
+    try {
+      url = new URL(u);
+    } catch {
+      fail('INVALID_REDIRECT_URI', { redirectUri: u });
+    }
+    const ok = url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
+    if (!ok || url.hash) fail('INVALID_REDIRECT_URI', { redirectUri: u });
+  }
+}
+
+function newSecrets(sealKey: Buffer) {
+  const appSecret = randomSecret();
+  const apiKey = randomSecret();
+  return { appSecret, apiKey, secretHash: sha256hex(appSecret), secretSealed: seal(sealKey, appSecret), apiKeyHash: sha256hex(apiKey) };
+}
+
+export async function createApplication(exec: Executor, caller: Caller, sealKey: Buffer, body: Static<typeof CreateApplicationBody>, now: Date) {
+  const redirectUris = body.redirectUris ?? [];
+  assertRedirectUris(redirectUris);
+  const s = newSecrets(sealKey);
+  const [row] = await exec
+    .insert(applications)
+    .values({ id: newId(), name: body.name, ownerId: caller.userId, companyId: caller.companyId, redirectUris, secretHash: s.secretHash, secretSealed: s.secretSealed, apiKeyHash: s.apiKeyHash, creationDate: now, lastUpdateDate: now })
+    .returning();
+  return { ...toApiApplication(row!), appSecret: s.appSecret, apiKey: s.apiKey };
+}
+
+export async function updateApplication(exec: Executor, id: string, body: Static<typeof UpdateApplicationBody>, now: Date) {
+  if (body.redirectUris) assertRedirectUris(body.redirectUris);
+  const [row] = await exec.update(applications).set({ ...body, lastUpdateDate: now }).where(eq(applications.id, id)).returning();
+  return toApiApplication(row!);
+}
+
+export async function renewSecret(exec: Executor, id: string, sealKey: Buffer, now: Date) {
+  const s = newSecrets(sealKey);
+  const [row] = await exec.update(applications).set({ secretHash: s.secretHash, secretSealed: s.secretSealed, lastUpdateDate: now }).where(eq(applications.id, id)).returning();
+  return { ...toApiApplication(row!), appSecret: s.appSecret };
+}
+
+export async function deleteApplication(exec: Executor, id: string) {
+  await exec.delete(applications).where(eq(applications.id, id));
+}
+
+export async function listApplications(exec: Executor, scope: SQL | undefined, p: Paging<(typeof APP_SORT_FIELDS)[number]>) {
+  const col = p.sortField === 'name' ? applications.name : applications.creationDate;
+  const dir = p.sortOrder === 1 ? asc : desc;
+  const where = and(scope);
+  const [rows, [count]] = await Promise.all([
+    exec.select().from(applications).where(where).orderBy(dir(col), dir(applications.id)).limit(p.limit).offset(p.offset),
+    exec.select({ n: sql<number>`count(*)::int` }).from(applications).where(where),
+  ]);
+  return { items: rows.map(toApiApplication), total: count?.n ?? 0, limit: p.limit, offset: p.offset };
+}
+
+/** The APIKey header: when present it must be the key of an active application. */
+export async function apiKeyIsActive(exec: Executor, apiKey: string): Promise<boolean> {
+  const rows = await exec.select({ id: applications.id }).from(applications).where(and(eq(applications.apiKeyHash, sha256hex(apiKey)), eq(applications.isActive, true))).limit(1);
+  return rows.length > 0;
+}

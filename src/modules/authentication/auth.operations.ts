@@ -1,0 +1,131 @@
+// Authentication module (route table, section Authentication; doc 1, Authentication).
+import { Type } from 'typebox';
+import { and, eq, isNull } from 'drizzle-orm';
+import { timingSafeEqual } from 'node:crypto';
+import { defineOperation } from '../../http/operation.js';
+import { applications, sessions } from '../../db/schema.js';
+import { fail } from '../../errors/catalogue.js';
+import { User } from '../admin/users/users.schemas.js';
+import { toApiUser } from '../admin/users/users.service.js';
+import { findByLoginEmail } from '../admin/users/users.repo.js';
+import { Application } from '../applications/applications.schemas.js';
+import { toApiApplication } from '../applications/applications.service.js';
+import { verifyPassword } from './passwords.js';
+import { issueToken, sha256hex } from './tokens.js';
+import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.js';
+import { unseal } from './keys.js';
+import type { AppDeps } from '../../http/context.js';
+
+const tag = 'Authentication';
+const P = '/authentication/v1.0';
+
+function parseBasic(header: string | undefined): [string, string] | undefined {
+  const m = header ? /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header) : null;
+  if (!m) return undefined;
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const i = decoded.indexOf(':');
+  return i < 0 ? undefined : [decoded.slice(0, i), decoded.slice(i + 1)];
+}
+
+export { parseBasic };
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Checks the optional x-svc-app-auth proof: Basic base64(appId:sha256hex(appSecret + password)). */
+async function verifyAppProof(deps: AppDeps, header: string | undefined, password: string) {
+  if (header === undefined) return null;
+  const parts = parseBasic(header);
+  if (!parts) fail('BAD_APP_PROOF');
+  const [appId, proof] = parts;
+  const [app] = await deps.database.db.select().from(applications).where(and(eq(applications.id, appId), eq(applications.isActive, true)));
+  if (!app) fail('BAD_APP_PROOF');
+  const expected = sha256hex(unseal(deps.keys.seal, app.secretSealed) + password);
+  if (!sameText(expected, proof.toLowerCase())) fail('BAD_APP_PROOF');
+  return app;
+}
+
+const LoginResponse = Type.Object({
+  token: Type.String(),
+  loggedInUser: User,
+  loggedInApplication: Type.Union([Application, Type.Null()]),
+});
+
+export const login = defineOperation({
+  operationId: 'login',
+  method: 'GET',
+  path: `${P}/login`,
+  tag,
+  summary: 'Sign in with Basic credentials and get a token',
+  description: 'Credentials in `Authorization: Basic base64(loginEmail:password)`; optional application proof in `x-svc-app-auth: Basic base64(appId:sha256hex(appSecret + password))`. Failed logins are limited per account and address (429 with Retry-After).',
+  response: LoginResponse,
+  envelope: 'plain',
+  successStatus: 200,
+  handler: async (ctx) => {
+    const creds = parseBasic(ctx.req.headers.authorization);
+    if (!creds) fail('AUTH_REQUIRED', { expected: 'Authorization: Basic base64(loginEmail:password)' }, { 'WWW-Authenticate': 'Basic realm="svc"' });
+    const [email, password] = creds;
+    const account = email.toLowerCase();
+    const address = ctx.req.ip;
+    await assertNotThrottled(ctx.deps, account, address);
+    const user = await findByLoginEmail(ctx.db, email);
+    const ok = await verifyPassword(user?.passwordHash, password);
+    if (!ok || !user || user.isTerminated) {
+      await recordFailure(ctx.deps, account, address);
+      fail('BAD_CREDENTIALS');
+    }
+    const app = await verifyAppProof(ctx.deps, ctx.req.headers['x-svc-app-auth'] as string | undefined, password);
+    await clearFailures(ctx.deps, account, address);
+    const { token } = await issueToken(ctx.deps, ctx.db, user.id, 'login', app?.id ?? null);
+    return { token, loggedInUser: toApiUser(user), loggedInApplication: app ? toApiApplication(app) : null };
+  },
+});
+
+export const renewToken = defineOperation({
+  operationId: 'renewToken',
+  method: 'GET',
+  path: `${P}/renew`,
+  tag,
+  summary: 'Exchange a valid token for a new one with a full lifetime; the old one is revoked',
+  response: Type.Object({ token: Type.String() }),
+  envelope: 'plain',
+  successStatus: 200,
+  handler: (ctx) =>
+    ctx.db.transaction(async (tx) => {
+      await tx.update(sessions).set({ revokedAt: ctx.now }).where(eq(sessions.id, ctx.caller.sessionId));
+      const { token } = await issueToken(ctx.deps, tx, ctx.caller.userId, 'renew', ctx.caller.appId);
+      return { token };
+    }),
+});
+
+export const logout = defineOperation({
+  operationId: 'logout',
+  method: 'GET',
+  path: `${P}/logout`,
+  tag,
+  summary: 'Revoke the presented token on every instance',
+  response: Type.Object({ status: Type.String() }),
+  envelope: 'plain',
+  successStatus: 200,
+  handler: async (ctx) => {
+    await ctx.db.update(sessions).set({ revokedAt: ctx.now }).where(and(eq(sessions.id, ctx.caller.sessionId), isNull(sessions.revokedAt)));
+    return { status: 'Logged out' };
+  },
+});
+
+export const validateToken = defineOperation({
+  operationId: 'validateToken',
+  method: 'GET',
+  path: `${P}/validator`,
+  tag,
+  summary: 'Tell whether the presented token is valid',
+  response: Type.Object({ status: Type.String() }),
+  envelope: 'plain',
+  successStatus: 200,
+  handler: async () => ({ status: 'Token is valid' }),
+});
+
+export const authOperations = [login, renewToken, logout, validateToken];

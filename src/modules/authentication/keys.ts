@@ -1,0 +1,38 @@
+// Keys shared by every instance, generated at first start and kept in the database: the JWT
+// signing key and the key that seals application secrets. They never leave the database
+// except into the memory of the instances.
+import { randomBytes, createCipheriv, createDecipheriv } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { serverKeys } from '../../db/schema.js';
+
+export interface ServerKeys {
+  jwt: Uint8Array;
+  seal: Buffer;
+}
+
+async function loadOrCreate(db: Db, name: string): Promise<Buffer> {
+  // Insert-if-absent then read: two instances starting together agree on one key.
+  await db.insert(serverKeys).values({ name, value: randomBytes(32).toString('base64') }).onConflictDoNothing();
+  const rows = await db.select().from(serverKeys).where(sql`${serverKeys.name} = ${name}`);
+  return Buffer.from(rows[0]!.value, 'base64');
+}
+
+export async function loadServerKeys(db: Db): Promise<ServerKeys> {
+  return { jwt: new Uint8Array(await loadOrCreate(db, 'jwt-hs256')), seal: await loadOrCreate(db, 'app-secret-seal') };
+}
+
+/** AES-256-GCM: iv.tag.ciphertext, base64 parts. */
+export function seal(key: Buffer, plain: string): string {
+  const iv = randomBytes(12);
+  const c = createCipheriv('aes-256-gcm', key, iv);
+  const ct = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+  return [iv, c.getAuthTag(), ct].map((b) => b.toString('base64')).join('.');
+}
+
+export function unseal(key: Buffer, sealed: string): string {
+  const [iv, tag, ct] = sealed.split('.').map((p) => Buffer.from(p, 'base64'));
+  const d = createDecipheriv('aes-256-gcm', key, iv!);
+  d.setAuthTag(tag!);
+  return Buffer.concat([d.update(ct!), d.final()]).toString('utf8');
+}
