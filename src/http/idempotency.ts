@@ -52,8 +52,8 @@ export async function idempotencyBegin(deps: AppDeps, req: FastifyRequest, reply
       await db.update(idempotencyKeys).set({ requestHash: hash, state: 'running', createdAt: now, statusCode: null, body: null, headers: null })
         .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     } else {
-      if (row.requestHash !== hash) fail('IDEMPOTENCY_KEY_REUSED');
       if (row.state === 'running') fail('IDEMPOTENCY_IN_PROGRESS');
+      if (row.requestHash !== hash) fail('IDEMPOTENCY_KEY_REUSED');
       reply.header('Idempotent-Replayed', 'true');
       reply.headers((row.headers as Record<string, string>) ?? {});
       reply.code(row.statusCode ?? 200).send(row.body ?? '');

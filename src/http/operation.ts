@@ -80,15 +80,17 @@ export function fullPath(path: string): string {
 }
 
 function responseSchema(op: AnyOperation): TSchema {
+  // With format levels, smaller levels leave fields out: every field is then optional.
+  const item = op.formats ? Type.Partial(op.response) : op.response;
   switch (op.envelope) {
     case 'data':
-      return dataEnvelope(op.response);
+      return dataEnvelope(item);
     case 'list':
-      return listEnvelope(op.response);
+      return listEnvelope(item);
     case 'status':
-      return statusEnvelope(op.response);
+      return statusEnvelope(item);
     default:
-      return op.response;
+      return item;
   }
 }
 

@@ -1,0 +1,53 @@
+// Issue 2, points 1 and 7: first-start data. The Default and Terminated companies of document 3
+// exist; the first superadmin comes from SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD or gets a
+// generated password that works.
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { freshDatabase } from './support/harness.js';
+import { ensureSuperadmin, ensureSystemCompanies, generatePassword } from '../src/bootstrap.js';
+import { companies, users } from '../src/db/schema.js';
+import { verifyPassword, isStrongPassword } from '../src/modules/authentication/passwords.js';
+import { loadConfig } from '../src/config.js';
+
+describe('first start', () => {
+  it('creates the Default and Terminated companies once, and a superadmin with a generated password', async () => {
+    const database = await freshDatabase();
+    await database.migrate();
+    await ensureSystemCompanies(database.db);
+    await ensureSystemCompanies(database.db);
+    const rows = await database.db.select({ name: companies.name, role: companies.systemRole }).from(companies);
+    expect(rows.map((r) => r.name).sort()).toEqual(['Default', 'Terminated']);
+
+    const first = await ensureSuperadmin(database.db, 'first@example.com', undefined);
+    expect(first?.generatedPassword).toBeTruthy();
+    expect(isStrongPassword(first!.generatedPassword!)).toBe(true);
+    const [u] = await database.db.select().from(users).where(eq(users.loginEmail, 'first@example.com'));
+    expect(u!.roles).toContain('superadmin');
+    expect(await verifyPassword(u!.passwordHash, first!.generatedPassword!)).toBe(true);
+    // A second start does not create another one nor print a password again.
+    expect(await ensureSuperadmin(database.db, 'first@example.com', undefined)).toBeUndefined();
+    await database.close();
+  }, 90_000);
+
+  it('migrations apply twice without harm (every start runs them)', async () => {
+    const database = await freshDatabase();
+    await database.migrate();
+    await database.migrate();
+    await database.close();
+  });
+
+  it('generated passwords meet the password policy', () => {
+    for (let i = 0; i < 50; i++) expect(isStrongPassword(generatePassword())).toBe(true);
+  });
+});
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: './data', databaseUrl: undefined, jwtTtlSeconds: 3600, logLevel: 'info', trustProxy: false });
+  });
+
+  it('refuses a malformed number with a clear message', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be an integer/);
+  });
+});

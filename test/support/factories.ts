@@ -1,0 +1,45 @@
+// Test data made through the database directly where no API exists yet (companies, sites), and
+// through the API otherwise, so that each test states only what it is about.
+import { companies, sites, users } from '../../src/db/schema.js';
+import { newId } from '../../src/modules/authentication/tokens.js';
+import { hashPassword } from '../../src/modules/authentication/passwords.js';
+import type { Role } from '../../src/authz/roles.js';
+import type { TestApp } from './harness.js';
+
+export const PASSWORD = 'Passw0rd!';
+let cachedHash: Promise<string> | undefined;
+
+export interface CompanyOpts {
+  name?: string;
+  isBP?: boolean;
+  bpType?: 'IR' | 'VAD' | 'DR' | null;
+  bpId?: string | null;
+  organisationId?: string | null;
+}
+
+export async function makeCompany(t: TestApp, o: CompanyOpts = {}): Promise<string> {
+  const id = newId();
+  await t.db.insert(companies).values({ id, name: o.name ?? `Company ${id}`, isBP: o.isBP ?? false, bpType: o.bpType ?? null, bpId: o.bpId ?? null, organisationId: o.organisationId ?? null });
+  return id;
+}
+
+export async function makeSite(t: TestApp, companyId: string): Promise<string> {
+  const id = newId();
+  await t.db.insert(sites).values({ id, name: `Site ${id}`, companyId });
+  return id;
+}
+
+export interface MadeUser {
+  id: string;
+  email: string;
+  token: string;
+}
+
+/** A user with the given roles, signed in. `user` is always among the roles, as the service keeps it. */
+export async function makeUser(t: TestApp, companyId: string, roles: Role[] = [], opts: { siteId?: string } = {}): Promise<MadeUser> {
+  const id = newId();
+  const email = `u${id}@example.com`;
+  cachedHash ??= hashPassword(PASSWORD);
+  await t.db.insert(users).values({ id, companyId, loginEmail: email, passwordHash: await cachedHash, firstName: 'First', lastName: `Last${id.slice(0, 6)}`, roles: [...new Set<Role>([...roles, 'user'])], siteId: opts.siteId ?? null });
+  return { id, email, token: await t.login(email, PASSWORD) };
+}

@@ -1,0 +1,102 @@
+// Builds the real application on a fresh real database for one test file: in-memory PGlite by
+// default, a new database on the PostgreSQL server of TEST_DATABASE_URL when set (CI runs both).
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { buildApp, type BuildOptions } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { openDatabase, type Database, type Db } from '../../src/db/client.js';
+import { ensureSuperadmin, ensureSystemCompanies } from '../../src/bootstrap.js';
+import { loadServerKeys } from '../../src/modules/authentication/keys.js';
+import type { AppDeps } from '../../src/http/context.js';
+import { validateResponse } from './openapi-validator.js';
+
+export const SUPERADMIN = { email: 'root@example.com', password: 'Root-pass-1' };
+
+export interface TestClock {
+  now: () => Date;
+  advance(ms: number): void;
+}
+
+export function testClock(start = new Date('2026-11-21T08:00:00.000Z')): TestClock {
+  let t = start.getTime();
+  return { now: () => new Date(t), advance: (ms) => void (t += ms) };
+}
+
+export async function freshDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return openDatabase({});
+  const name = `svc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const database = openDatabase({ url: u.toString(), poolSize: 5 });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+    await c.end();
+  };
+  return database;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  db: Db;
+  clock: TestClock;
+  defaultCompanyId: string;
+  /** app.inject, with every response checked against the documented schema of its operation. */
+  inject(opts: InjectOptions): Promise<LightMyRequestResponse>;
+  login(email: string, password: string): Promise<string>;
+  superToken: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(opts: { config?: Partial<Config>; build?: BuildOptions; database?: Database } = {}): Promise<TestApp> {
+  const database = opts.database ?? (await freshDatabase());
+  await database.migrate();
+  const { defaultCompanyId } = await ensureSystemCompanies(database.db);
+  await ensureSuperadmin(database.db, SUPERADMIN.email, SUPERADMIN.password);
+  const clock = testClock();
+  const config = { ...loadConfig({}), ...opts.config };
+  const deps: AppDeps = { database, config, keys: await loadServerKeys(database.db), now: clock.now };
+  const app = await buildApp(deps, opts.build);
+  const spec = app.swagger() as unknown as Record<string, unknown>;
+  const inject = async (o: InjectOptions) => {
+    const res = await app.inject(o);
+    validateResponse(spec, String(o.method ?? 'GET'), String(o.url ?? o.path ?? '/'), res);
+    return res;
+  };
+  const login = async (email: string, password: string) => {
+    const res = await inject({ method: 'GET', url: '/api/svc/authentication/v1.0/login', headers: { authorization: basic(email, password) } });
+    if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+    return res.json().token as string;
+  };
+  const superToken = await login(SUPERADMIN.email, SUPERADMIN.password);
+  return {
+    app,
+    deps,
+    db: database.db,
+    clock,
+    defaultCompanyId,
+    inject,
+    login,
+    superToken,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export function basic(user: string, password: string): string {
+  return `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
