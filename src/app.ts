@@ -10,14 +10,18 @@ import { OPERATIONS } from './operations.js';
 import { apiKeyIsActive } from './modules/applications/applications.service.js';
 import { fail } from './errors/catalogue.js';
 
+// Credentials travel in these headers; they never reach a log line.
+const REDACT = ['req.headers.authorization', 'req.headers["x-svc-app-auth"]', 'req.headers.apikey', 'req.headers.cookie'];
+
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** pino options (level, stream...); false or absent: no logging. Redaction is always added. */
+  logger?: false | (Record<string, unknown> & { level?: string });
   https?: { cert: Buffer; key: Buffer };
 }
 
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger ? ({ ...opts.logger, redact: REDACT } as FastifyServerOptions['logger']) : false,
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
     ...(opts.https ? { https: opts.https } : {}),

@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   }
   const deps: AppDeps = { database, config, keys: await loadServerKeys(database.db), now: () => new Date() };
   const https = config.tlsCertFile ? { cert: readFileSync(config.tlsCertFile), key: readFileSync(config.tlsKeyFile!) } : undefined;
-  const app = await buildApp(deps, { logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-svc-app-auth"]', 'req.headers.apikey'] }, https });
+  const app = await buildApp(deps, { logger: { level: config.logLevel }, https });
   await purgeIdempotencyKeys(deps);
   const purge = setInterval(() => void purgeIdempotencyKeys(deps).catch(() => undefined), 3600_000);
   purge.unref();
