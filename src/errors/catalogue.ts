@@ -17,6 +17,9 @@ export const ERRORS = {
   SITE_REQUIRED: { status: 400, code: 400004, message: 'Bad Request: a site_admin needs a siteId of a site of his company' },
   UNKNOWN_REFERENCE: { status: 400, code: 400005, message: 'Bad Request: a referenced resource does not exist' },
   INVALID_REDIRECT_URI: { status: 400, code: 400006, message: 'Bad Request: redirect URIs must be absolute https URLs (http only for loopback)' },
+  OAUTH_INVALID_REQUEST: { status: 400, code: 400007, message: 'Bad Request: the OAuth authorization request is invalid' },
+  OAUTH_INVALID_CLIENT: { status: 400, code: 400008, message: 'Bad Request: unknown or inactive OAuth client, or redirect_uri not registered for it' },
+  OAUTH_INVALID_GRANT: { status: 400, code: 400009, message: 'Bad Request: the authorization code or refresh token is invalid, expired or already used' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, code: 415000, message: 'Unsupported Media Type' },
   // 401
   AUTH_REQUIRED: { status: 401, code: 401500, message: 'Unauthorized: credentials are missing' },
@@ -25,6 +28,7 @@ export const ERRORS = {
   TOKEN_REVOKED: { status: 401, code: 401521, message: 'Unauthorized: the token has been revoked' },
   TOKEN_EXPIRED: { status: 401, code: 401523, message: 'Unauthorized: the token has expired' },
   BAD_APP_PROOF: { status: 401, code: 401530, message: 'Unauthorized: the application proof is wrong' },
+  OAUTH_CLIENT_AUTH_FAILED: { status: 401, code: 401540, message: 'Unauthorized: the OAuth client credentials (Basic appId:appSecret) are missing or wrong' },
   // 403
   API_KEY_NOT_ALLOWED: { status: 403, code: 403000, message: 'Not Allowed' },
   FORBIDDEN: { status: 403, code: 403001, message: 'Forbidden: your roles do not allow this operation on this resource' },

@@ -62,6 +62,8 @@ export interface OperationDef<P = undefined, Q = undefined, B = undefined, R ext
   successStatus?: 200 | 201 | 302;
   formats?: FormatLevels;
   target?: TargetRef;
+  /** false: a POST that must not honour Idempotency-Key (its answer must never be stored). */
+  idempotent?: boolean;
   handler: (ctx: OperationContext, input: Input<P, Q, B>) => Promise<unknown>;
 }
 
@@ -128,7 +130,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
   const status = op.successStatus ?? (op.method === 'POST' ? 201 : 200);
 
   const response: Record<number, TSchema> = {};
-  if (op.envelope !== 'raw') response[status] = responseSchema(op);
+  if (status !== 302) response[status] = responseSchema(op);
   for (const s of ERROR_STATUSES) response[s] = Type.Ref('Error');
 
   const paths = [op.path, ...(op.aliases ?? [])];
@@ -150,7 +152,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
       },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const caller = isPublic ? (undefined as unknown as Caller) : await authenticateRequest(deps, req);
-        if (op.method === 'POST' && !(await idempotencyBegin(deps, req, reply, caller))) return reply;
+        if (op.method === 'POST' && op.idempotent !== false && !(await idempotencyBegin(deps, req, reply, caller))) return reply;
         let target: Record<string, unknown> = {};
         if (op.target && caller) {
           const id = targetId(op.target, req, caller);

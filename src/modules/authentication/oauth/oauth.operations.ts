@@ -1,0 +1,204 @@
+// OAuth 2.0 authorization code grant with PKCE and refresh tokens (route table, Authentication;
+// doc 1, Authentication 3), run by @node-oauth/oauth2-server on the model of oauth.model.ts.
+//
+// Error answers:
+// - authorize: errors found before the redirect target is trusted (unknown or inactive client,
+//   redirect_uri missing or not registered, missing credentials) answer in the error shape of
+//   document 1 and never redirect (RFC 6749 4.1.2.1); later ones (missing state, unsupported
+//   response_type, bad PKCE method...) redirect to redirect_uri with `error` and `state`.
+// - token: errors answer in the JSON of RFC 6749 5.2, `{error, error_description}` at the top
+//   level, with the status the library chooses (400, or 401 with WWW-Authenticate for a failed
+//   client authentication): that is what OAuth client libraries parse. The same body also carries
+//   the fields of document 1 (errorCode, errorMsg, errorDetails, errorDetailsCode), so it is a
+//   valid error body of this service as well. Unexpected failures give the 500 of document 1.
+import OAuth2Server from '@node-oauth/oauth2-server';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { Obj } from '../../../http/schemas.js';
+import { defineOperation } from '../../../http/operation.js';
+import type { AppDeps } from '../../../http/context.js';
+import { ERRORS, errorBody, fail, type ErrorKey } from '../../../errors/catalogue.js';
+import { findByLoginEmail } from '../../admin/users/users.repo.js';
+import { parseBasic } from '../auth.operations.js';
+import { authenticateRequest } from '../bearer.js';
+import { verifyPassword } from '../passwords.js';
+import { assertNotThrottled, clearFailures, recordFailure } from '../login-throttle.js';
+import { CODE_LIFETIME_SECONDS, REFRESH_LIFETIME_SECONDS, createOAuthModel, type SavedToken } from './oauth.model.js';
+
+const { Request, Response, OAuthError, ServerError } = OAuth2Server;
+
+const tag = 'Authentication';
+const P = '/authentication/v1.0/oauth';
+const CHALLENGE = { 'WWW-Authenticate': 'Basic realm="svc"' };
+
+type Headers = Record<string, string>;
+
+/** The user signs in on the authorize request: a token from login (Bearer) or Basic loginEmail:password. */
+async function signIn(deps: AppDeps, req: FastifyRequest): Promise<{ id: string }> {
+  const header = req.headers.authorization;
+  if (header && /^Bearer\s/i.test(header)) return { id: (await authenticateRequest(deps, req)).userId };
+  const creds = parseBasic(header);
+  if (!creds) fail('AUTH_REQUIRED', { expected: 'Authorization: Bearer <token> or Basic base64(loginEmail:password)' }, CHALLENGE);
+  // The same guard as login: authorize must not become a way round the failed-login limit.
+  const [email, password] = creds;
+  const account = email.toLowerCase();
+  await assertNotThrottled(deps, account, req.ip);
+  const user = await findByLoginEmail(deps.database.db, email);
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!ok || !user || user.isTerminated) {
+    await recordFailure(deps, account, req.ip);
+    fail('BAD_CREDENTIALS', undefined, CHALLENGE);
+  }
+  await clearFailures(deps, account, req.ip);
+  return { id: user.id };
+}
+
+function libraryRequest(req: FastifyRequest, query: unknown, body: unknown): OAuth2Server.Request {
+  return new Request({ headers: req.headers as Headers, method: req.method, query: { ...(query as Headers) }, body: { ...(body as Headers) } });
+}
+
+/** server_error (the library wraps what it did not expect) and the library's own 500s. */
+const unexpected = (err: OAuth2Server.OAuthError) => err instanceof ServerError || err.code >= 500;
+const innerOf = (err: OAuth2Server.OAuthError): unknown => (err as { inner?: unknown }).inner ?? err;
+
+/** An OAuth error of authorize that must not redirect, in the error shape of document 1. */
+function authorizeFailure(err: OAuth2Server.OAuthError): never {
+  if (unexpected(err)) throw innerOf(err);
+  const details = { error: err.name, error_description: err.message };
+  fail(err.name === 'invalid_client' || err.name === 'unauthorized_client' ? 'OAUTH_INVALID_CLIENT' : 'OAUTH_INVALID_REQUEST', details);
+}
+
+function sendJson(reply: FastifyReply, status: number, headers: Headers, body: unknown): void {
+  // A string body: Fastify sends it as is, without the serializer of the documented Error schema
+  // (which would drop `error` and `error_description`).
+  reply.code(status).headers(headers).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+/** The error key of a token-endpoint error: its status is the one the library chose. */
+function tokenErrorKey(name: string, status: number): ErrorKey {
+  if (name === 'invalid_client') return status === 401 ? 'OAUTH_CLIENT_AUTH_FAILED' : 'OAUTH_INVALID_CLIENT';
+  return name === 'invalid_grant' ? 'OAUTH_INVALID_GRANT' : 'OAUTH_INVALID_REQUEST';
+}
+
+function sendTokenError(reply: FastifyReply, name: string, description: string, status: number, headers: Headers): void {
+  const key = tokenErrorKey(name, status);
+  const rfc = { error: name, error_description: description };
+  sendJson(reply, ERRORS[key].status, headers, { ...rfc, ...errorBody(key, rfc) });
+}
+
+const AuthorizeQuery = Type.Object({
+  response_type: Type.Optional(Type.String({ description: '`code`' })),
+  client_id: Type.Optional(Type.String({ description: 'the appId of an active application' })),
+  redirect_uri: Type.Optional(Type.String({ description: 'required; one of the redirectUris of the application, exactly' })),
+  scope: Type.Optional(Type.String({ description: 'recorded and returned with the token; the token carries the roles of the user' })),
+  state: Type.Optional(Type.String({ description: 'required; returned unchanged with the code' })),
+  code_challenge: Type.Optional(Type.String({ description: 'PKCE (RFC 7636)' })),
+  code_challenge_method: Type.Optional(Type.String({ description: '`S256` (the default); `plain` is refused' })),
+});
+
+export const oauthAuthorize = defineOperation({
+  operationId: 'oauthAuthorize',
+  method: 'GET',
+  path: `${P}/authorize`,
+  tag,
+  summary: 'OAuth 2.0 authorization endpoint: the signed-in user gets a code for the application',
+  description:
+    'The user signs in on this request with `Authorization: Bearer <token>` or `Authorization: Basic base64(loginEmail:password)` (401 with `WWW-Authenticate: Basic` without credentials). ' +
+    `On success: 302 to redirect_uri with \`code\` (single use, ${CODE_LIFETIME_SECONDS} s) and \`state\`. ` +
+    'An unknown or inactive client, or a redirect_uri not registered for it, is answered here (400) and never redirected; later errors redirect with `error` and `state` (RFC 6749 4.1.2.1).',
+  query: AuthorizeQuery,
+  response: Type.Null({ description: '302 to redirect_uri' }),
+  envelope: 'raw',
+  successStatus: 302,
+  handler: async (ctx, { query }) => {
+    if (!query.redirect_uri) fail('OAUTH_INVALID_REQUEST', { error: 'invalid_request', error_description: 'Missing parameter: `redirect_uri`' });
+    const server = new OAuth2Server({ model: createOAuthModel(ctx.deps, ctx.db, 'authorize') });
+    const response = new Response();
+    try {
+      await server.authorize(libraryRequest(ctx.req, query, {}), response, {
+        authenticateHandler: { handle: () => signIn(ctx.deps, ctx.req) },
+        authorizationCodeLifetime: CODE_LIFETIME_SECONDS,
+        allowEmptyState: false,
+      });
+    } catch (err) {
+      if (!(err instanceof OAuthError)) throw err; // sign-in failures (AppError) and the unexpected
+      if (response.status !== 302) authorizeFailure(err);
+      if (unexpected(err)) ctx.log.error({ err: innerOf(err) }, 'oauth authorize failed');
+    }
+    ctx.reply.code(302).header('location', response.get('location')).send();
+  },
+});
+
+const TokenBody = Type.Object({
+  grant_type: Type.Optional(Type.String({ description: '`authorization_code` or `refresh_token`' })),
+  code: Type.Optional(Type.String({ description: 'authorization_code: the code from authorize' })),
+  redirect_uri: Type.Optional(Type.String({ description: 'authorization_code: the redirect_uri given to authorize' })),
+  code_verifier: Type.Optional(Type.String({ description: 'authorization_code: the PKCE verifier, when a code_challenge was given' })),
+  refresh_token: Type.Optional(Type.String({ description: 'refresh_token: the refresh token; it is replaced by the one returned' })),
+  scope: Type.Optional(Type.String({ description: 'refresh_token: a subset of the scope granted' })),
+});
+
+export const TokenResponse = Obj({
+  access_token: Type.String({ description: 'a token like the one of login, accepted as `Authorization: Bearer`' }),
+  token_type: Type.Literal('Bearer'),
+  expires_in: Type.Integer(),
+  refresh_token: Type.String({ description: `single use, ${REFRESH_LIFETIME_SECONDS / 86400} days` }),
+  scope: Type.Optional(Type.String()),
+});
+
+export const oauthToken = defineOperation({
+  operationId: 'oauthToken',
+  method: 'POST',
+  path: `${P}/token`,
+  tag,
+  summary: 'OAuth 2.0 token endpoint: exchange a code or a refresh token for tokens',
+  description:
+    'Form post (`application/x-www-form-urlencoded`); the client authenticates with `Authorization: Basic base64(appId:appSecret)`. ' +
+    'Errors follow RFC 6749 5.2: `{error, error_description}` with 400, or 401 (with `WWW-Authenticate: Basic`) for a failed client authentication; the body also carries the error fields of this service. ' +
+    'Idempotency-Key is not honoured here: token responses are never stored nor replayed.',
+  body: TokenBody,
+  consumes: ['application/x-www-form-urlencoded'],
+  response: TokenResponse,
+  envelope: 'raw',
+  successStatus: 200,
+  // Token answers carry bearer and refresh tokens: never stored in the Idempotency-Key store
+  // (refresh tokens are kept hashed only) nor replayed to a client that did not authenticate.
+  idempotent: false,
+  handler: async (ctx, { body }) => {
+    // Clients are confidential: Basic appId:appSecret only (no secret in the body, no public client).
+    if (!parseBasic(ctx.req.headers.authorization)) {
+      return sendTokenError(ctx.reply, 'invalid_client', 'Invalid client: authenticate with Authorization: Basic base64(appId:appSecret)', 401, CHALLENGE);
+    }
+    // One transaction: a code or refresh token is consumed together with the issue of the new
+    // tokens. OAuth errors commit it (a code is spent even by a wrong code_verifier, as the
+    // library intends); unexpected failures roll it back.
+    const outcome = await ctx.db.transaction(async (tx) => {
+      const server = new OAuth2Server({
+        model: createOAuthModel(ctx.deps, tx, 'token'),
+        accessTokenLifetime: ctx.deps.config.jwtTtlSeconds,
+        refreshTokenLifetime: REFRESH_LIFETIME_SECONDS,
+        alwaysIssueNewRefreshToken: true,
+      });
+      const response = new Response();
+      try {
+        const token = (await server.token(libraryRequest(ctx.req, ctx.req.query ?? {}, body ?? {}), response)) as SavedToken;
+        return { response, token };
+      } catch (err) {
+        if (err instanceof OAuthError && !unexpected(err)) return { response, error: err };
+        throw err;
+      }
+    }).catch((err: unknown) => {
+      throw err instanceof OAuthError ? innerOf(err) : err;
+    });
+    const { response } = outcome;
+    const headers = { ...(response.headers as Headers) };
+    if ('error' in outcome && outcome.error) {
+      if (headers['www-authenticate']) headers['www-authenticate'] = CHALLENGE['WWW-Authenticate'];
+      return sendTokenError(ctx.reply, outcome.error.name, outcome.error.message, outcome.error.code, headers);
+    }
+    // The library measures expires_in on the real clock; the lifetime is the one of our clock.
+    sendJson(ctx.reply, 200, headers, { ...response.body, expires_in: outcome.token.expiresInSeconds });
+  },
+});
+
+export const oauthOperations = [oauthAuthorize, oauthToken];
