@@ -83,7 +83,9 @@ export function fullPath(path: string): string {
 
 function responseSchema(op: AnyOperation): TSchema {
   // With format levels, smaller levels leave fields out: every field is then optional.
-  const item = op.formats ? Type.Partial(op.response) : op.response;
+  // (Type.Partial drops additionalProperties: the object is closed again, so the document
+  // still says that nothing else is ever returned.)
+  const item = op.formats ? ({ ...Type.Partial(op.response), additionalProperties: false } as TSchema) : op.response;
   switch (op.envelope) {
     case 'data':
       return dataEnvelope(item);

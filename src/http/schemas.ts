@@ -19,7 +19,7 @@ export const ErrorSchema = Type.Object(
   { $id: 'Error', description: 'error body of document 1' },
 );
 
-export const dataEnvelope = (item: TSchema) => Type.Object({ data: item });
+export const dataEnvelope = (item: TSchema) => Obj({ data: item });
 export const listEnvelope = (item: TSchema) =>
-  Type.Object({ data: Type.Array(item), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() });
-export const statusEnvelope = (item: TSchema) => Type.Object({ status: Type.String(), data: item });
+  Obj({ data: Type.Array(item), total: Type.Integer(), limit: Type.Integer(), offset: Type.Integer() });
+export const statusEnvelope = (item: TSchema) => Obj({ status: Type.String(), data: item });

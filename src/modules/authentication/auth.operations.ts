@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { and, eq, isNull } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
 import { defineOperation } from '../../http/operation.js';
+import { Obj } from '../../http/schemas.js';
 import { applications, sessions } from '../../db/schema.js';
 import { fail } from '../../errors/catalogue.js';
 import { User } from '../admin/users/users.schemas.js';
@@ -48,7 +49,7 @@ async function verifyAppProof(deps: AppDeps, header: string | undefined, passwor
   return app;
 }
 
-const LoginResponse = Type.Object({
+const LoginResponse = Obj({
   token: Type.String(),
   loggedInUser: User,
   loggedInApplication: Type.Union([Application, Type.Null()]),
@@ -90,7 +91,7 @@ export const renewToken = defineOperation({
   path: `${P}/renew`,
   tag,
   summary: 'Exchange a valid token for a new one with a full lifetime; the old one is revoked',
-  response: Type.Object({ token: Type.String() }),
+  response: Obj({ token: Type.String() }),
   envelope: 'plain',
   successStatus: 200,
   handler: (ctx) =>
@@ -107,7 +108,7 @@ export const logout = defineOperation({
   path: `${P}/logout`,
   tag,
   summary: 'Revoke the presented token on every instance',
-  response: Type.Object({ status: Type.String() }),
+  response: Obj({ status: Type.String() }),
   envelope: 'plain',
   successStatus: 200,
   handler: async (ctx) => {
@@ -122,7 +123,7 @@ export const validateToken = defineOperation({
   path: `${P}/validator`,
   tag,
   summary: 'Tell whether the presented token is valid',
-  response: Type.Object({ status: Type.String() }),
+  response: Obj({ status: Type.String() }),
   envelope: 'plain',
   successStatus: 200,
   handler: async () => ({ status: 'Token is valid' }),

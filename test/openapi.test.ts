@@ -1,0 +1,275 @@
+// The OpenAPI document (issue 2, point 10): it is served, it describes exactly the routes the
+// service registers, each operation carries its declared operationId and its roles, every
+// operation documents its error answers with the Error schema, and the response validator that
+// every test runs (test/support/openapi-validator.ts) really refuses what the document forbids.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestApp, bearer, type TestApp } from './support/harness.js';
+import { makeUser } from './support/factories.js';
+import { OpenApiValidationError, findPathTemplate, validateResponse } from './support/openapi-validator.js';
+import { OPERATIONS } from '../src/operations.js';
+import { fullPath } from '../src/http/operation.js';
+import { POLICY } from '../src/authz/policy.js';
+import { describePolicy } from '../src/authz/describe.js';
+
+type Json = Record<string, any>;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+/** Routes that are not operations of the service and are left out of the document on purpose. */
+const INFRASTRUCTURE = [/^\/health$/, /^\/api\/svc\/openapi\.json$/, /^\/api\/svc\/docs(\/.*)?$/];
+const isInfrastructure = (path: string) => INFRASTRUCTURE.some((r) => r.test(path));
+
+let t: TestApp;
+let spec: Json;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.inject({ method: 'GET', url: '/api/svc/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  spec = res.json();
+});
+afterAll(() => t.close());
+
+/** `/users/{userId}` -> `/users/:userId`, and the `{*}` of a wildcard route back to `*`. */
+const toFastifyPath = (p: string) => p.replace(/\{\*\}/g, '*').replace(/\{([^}]+)\}/g, ':$1');
+/** Parameter names do not matter to the router; two routes differing only by them are one. */
+const shape = (methodAndPath: string) => methodAndPath.replace(/:[A-Za-z0-9_]+/g, ':');
+
+function documentedOperations(): { method: string; path: string; op: Json }[] {
+  const out: { method: string; path: string; op: Json }[] = [];
+  for (const [path, item] of Object.entries(spec.paths as Json)) {
+    for (const m of METHODS) if (item[m]) out.push({ method: m.toUpperCase(), path, op: item[m] });
+  }
+  return out;
+}
+
+/**
+ * Every (method, path) Fastify serves, read from printRoutes({ commonPrefix: false }): each line
+ * of the tree is a piece of path appended to its parent's, with the methods of the route that
+ * ends there. A parametric node shared by routes with different parameter names prints as
+ * `:a|:b`; every spelling is produced (they have the same shape).
+ */
+function registeredRoutes(): Set<string> {
+  const text = t.app.printRoutes({ commonPrefix: false });
+  const prefixes: string[][] = [];
+  const out = new Set<string>();
+  for (const line of text.split('\n')) {
+    if (!line.trim()) continue;
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z]+(?:, [A-Z]+)*)\))?(?: \{.*\})?$/.exec(line);
+    if (!m) throw new Error(`unexpected printRoutes line: ${JSON.stringify(line)}`);
+    const depth = m[1]!.length / 4;
+    const pieces = m[2]!.includes('|') ? m[2]!.split('|') : [m[2]!];
+    const parents = depth === 0 ? [''] : prefixes[depth - 1]!;
+    const paths = parents.flatMap((p) => pieces.map((piece) => p + piece));
+    prefixes[depth] = paths;
+    prefixes.length = depth + 1;
+    for (const method of m[3]?.split(', ') ?? []) for (const p of paths) out.add(`${method} ${p}`);
+  }
+  return out;
+}
+
+describe('the document is served', () => {
+  it('GET /api/svc/openapi.json returns OpenAPI 3.1.x with paths and the Error component', () => {
+    expect(spec.openapi).toMatch(/^3\.1\.\d+$/);
+    expect(Object.keys(spec.paths).length).toBeGreaterThan(0);
+    expect(spec.components?.schemas?.Error?.required).toEqual(expect.arrayContaining(['errorCode', 'errorMsg', 'errorDetails', 'errorDetailsCode']));
+  });
+
+  it('/api/svc/docs serves the interactive page (200, HTML)', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/svc/docs' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toMatch(/<html/i);
+  });
+});
+
+describe('the document describes exactly the routes of the service', () => {
+  it('the registered routes equal the documented (method, path) pairs, infrastructure aside', () => {
+    const registered = registeredRoutes();
+    // The parse of the tree is checked against the router and against the declarations.
+    for (const r of registered) {
+      const [method, url] = r.split(' ') as [string, string];
+      if (!isInfrastructure(url)) expect(t.app.hasRoute({ method: method as 'GET', url }), `${r} is not a route`).toBe(true);
+    }
+    const registeredShapes = new Set([...registered].map(shape));
+    for (const op of OPERATIONS) {
+      for (const p of [op.path, ...(op.aliases ?? [])]) {
+        const r = `${op.method} ${fullPath(p)}`;
+        expect(registeredShapes.has(shape(r)), `${op.operationId}: ${r} is declared but not found among the routes`).toBe(true);
+      }
+    }
+
+    // HEAD routes are the ones Fastify adds beside each GET (exposeHeadRoutes).
+    const served = [...registered].filter((r) => {
+      const [method, path] = r.split(' ') as [string, string];
+      if (isInfrastructure(path)) return false;
+      return !(method === 'HEAD' && registered.has(`GET ${path}`));
+    });
+    const documented = documentedOperations().map((d) => `${d.method} ${toFastifyPath(d.path)}`);
+    const servedShapes = new Map(served.map((r) => [shape(r), r]));
+    const documentedShapes = new Map(documented.map((r) => [shape(r), r]));
+    const undocumented = [...servedShapes].filter(([s]) => !documentedShapes.has(s)).map(([, r]) => r);
+    const unserved = [...documentedShapes].filter(([s]) => !servedShapes.has(s)).map(([, r]) => r);
+    expect({ undocumented, unserved }).toEqual({ undocumented: [], unserved: [] });
+    expect(documented.length).toBe(documentedShapes.size);
+  });
+
+  it('every declared operation and alias is in the document under its operationId', () => {
+    const byId = new Map(documentedOperations().map((d) => [d.op.operationId as string, d]));
+    expect(byId.size, 'operationIds are unique').toBe(documentedOperations().length);
+    for (const op of OPERATIONS) {
+      [op.path, ...(op.aliases ?? [])].forEach((p, i) => {
+        const id = i === 0 ? op.operationId : `${op.operationId}_alias${i}`;
+        const d = byId.get(id);
+        expect(d, `${id} is not in the document`).toBeDefined();
+        expect(`${d!.method} ${toFastifyPath(d!.path)}`).toBe(`${op.method} ${fullPath(p)}`);
+      });
+    }
+  });
+});
+
+describe('every operation', () => {
+  it('has a description that lists the roles of the policy table', () => {
+    for (const { method, path, op } of documentedOperations()) {
+      const id = String(op.operationId).replace(/_alias\d+$/, '');
+      const entry = POLICY[id];
+      expect(entry, `${method} ${path}: ${id} has no policy entry`).toBeDefined();
+      const description = String(op.description ?? '');
+      expect(description, id).toContain(describePolicy(id));
+      if (entry!.kind === 'grants') {
+        for (const role of new Set(entry!.grants.flatMap((g) => g.roles))) expect(description, `${id} does not name ${role}`).toMatch(new RegExp(`\\b${role}\\b`));
+      } else {
+        expect(description, id).toMatch(entry!.kind === 'public' ? /Roles: public/ : /Roles: any signed-in user/);
+      }
+      // Public operations say so in the document too (no security requirement).
+      if (entry!.kind === 'public') expect(op.security, `${id} is public`).toEqual([]);
+      else expect(op.security === undefined || op.security.length > 0, `${id} needs a token`).toBe(true);
+    }
+  });
+
+  it('documents its error answers with the Error schema', () => {
+    // What any route can answer: schema (400), credentials or token (401), APIKey header (403),
+    // unknown target (404), body limits and types (413, 415), the unexpected (500); and the
+    // Idempotency-Key answers of POST (409, 422).
+    const always = ['400', '401', '403', '404', '413', '415', '500'];
+    for (const { method, path, op } of documentedOperations()) {
+      const responses = op.responses as Json;
+      const expected = method === 'POST' ? [...always, '409', '422'] : always;
+      expect(Object.keys(responses), `${method} ${path}`).toEqual(expect.arrayContaining(expected));
+      for (const [status, response] of Object.entries(responses)) {
+        if (!/^[45]/.test(status)) continue;
+        const r = response.$ref ? resolve(response.$ref) : response;
+        expect(r.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+      }
+      const success = Object.keys(responses).filter((s) => /^[23]/.test(s));
+      expect(success.length, `${method} ${path} (${op.operationId}) documents no success status`).toBeGreaterThanOrEqual(
+        // Operations that write their reply themselves (envelope 'raw': redirects, forms) may not.
+        OPERATIONS.find((o) => o.operationId === op.operationId)?.envelope === 'raw' ? 0 : 1,
+      );
+    }
+  });
+});
+
+function resolve(ref: string): Json {
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce((o: Json, k) => o[k.replace(/~1/g, '/').replace(/~0/g, '~')], spec);
+}
+
+describe('the response validator', () => {
+  const S: Json = {
+    openapi: '3.1.0',
+    paths: {
+      '/things/{id}': {
+        get: {
+          operationId: 'getThing',
+          responses: {
+            200: {
+              description: 'ok',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['data'],
+                    properties: {
+                      data: {
+                        type: 'object',
+                        required: ['id', 'n'],
+                        properties: { id: { type: 'string' }, n: { type: 'integer' }, at: { type: 'string', format: 'date-time' } },
+                        additionalProperties: false,
+                      },
+                    },
+                  },
+                },
+              },
+            },
+            404: { $ref: '#/components/responses/NotFound' },
+          },
+        },
+      },
+      '/things/special': {
+        get: { operationId: 'special', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array' } } } } } },
+      },
+    },
+    components: {
+      responses: { NotFound: { description: 'nf', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+      schemas: { Error: { type: 'object', required: ['errorCode'], properties: { errorCode: { type: 'integer' } } } },
+    },
+  };
+  const res = (statusCode: number, body: unknown, contentType = 'application/json; charset=utf-8') =>
+    ({ statusCode, headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) }) as unknown as LightMyRequestResponse;
+  const check = (url: string, r: LightMyRequestResponse, method = 'GET') => () => validateResponse(S, method, url, r);
+
+  it('accepts a response that matches its schema, with the query stripped', () => {
+    expect(check('/things/a1?format=full', res(200, { data: { id: 'a1', n: 3, at: '2026-01-01T00:00:00.000Z' } }))).not.toThrow();
+    expect(check('/things/zz', res(404, { errorCode: 404 }))).not.toThrow();
+  });
+
+  it('refuses a missing required field, a wrong type, an extra field of a closed object, a bad format', () => {
+    expect(check('/things/a1', res(200, { data: { id: 'a1' } }))).toThrow(OpenApiValidationError);
+    expect(check('/things/a1', res(200, { data: { id: 'a1', n: '3' } }))).toThrow(/\/data\/n must be integer/);
+    expect(check('/things/a1', res(200, { data: { id: 'a1', n: 3, secret: 'x' } }))).toThrow(/additional properties/);
+    expect(check('/things/a1', res(200, { data: { id: 'a1', n: 3, at: 'yesterday' } }))).toThrow(/format/);
+    expect(check('/things/a1', res(404, { errorCode: 'nope' }))).toThrow(/errorCode must be integer/);
+  });
+
+  it('refuses a status the operation does not document, and a JSON body that does not parse', () => {
+    expect(check('/things/a1', res(500, { errorCode: 500 }))).toThrow(/status 500 is not documented/);
+    expect(check('/things/a1', res(200, '{"data":'))).toThrow(/does not parse/);
+  });
+
+  it('matches literal segments before parameters, and skips what the document does not describe', () => {
+    expect(findPathTemplate(S, '/things/special')).toBe('/things/special');
+    expect(findPathTemplate(S, '/things/other')).toBe('/things/{id}');
+    expect(check('/things/special', res(200, []))).not.toThrow();
+    expect(check('/nowhere', res(404, { anything: true }))).not.toThrow();
+    expect(check('/things/a1', res(200, '<html></html>', 'text/html'))).not.toThrow();
+    expect(check('/things/a1', res(302, '', 'text/plain'))).not.toThrow();
+    expect(check('/things/a1', res(405, { x: 1 }), 'PATCH')).not.toThrow();
+  });
+
+  it('refuses a real response of the service once it no longer matches the published document', async () => {
+    const u = await makeUser(t, t.defaultCompanyId);
+    const url = `/api/svc/admin/v1.0/users/${u.id}?format=full`;
+    const real = await t.app.inject({ method: 'GET', url, headers: bearer(t.superToken) });
+    expect(real.statusCode).toBe(200);
+    expect(() => validateResponse(spec, 'GET', url, real)).not.toThrow();
+    const body = real.json();
+    const tampered = (data: Json) => ({ ...real, body: JSON.stringify({ ...body, data }) }) as unknown as LightMyRequestResponse;
+    expect(() => validateResponse(spec, 'GET', url, tampered({ ...body.data, isTerminated: 'no' }))).toThrow(/isTerminated must be boolean/);
+    expect(() => validateResponse(spec, 'GET', url, tampered({ ...body.data, creationDate: 'yesterday' }))).toThrow(/creationDate must match format/);
+    expect(() => validateResponse(spec, 'GET', url, { ...real, statusCode: 418 } as unknown as LightMyRequestResponse)).toThrow(/not documented/);
+    // An application is a closed object: a field the document does not list is refused.
+    const created = await t.inject({ method: 'POST', url: '/api/svc/applications/v1.0/applications', headers: bearer(u.token), payload: { name: 'probe' } });
+    const appUrl = `/api/svc/applications/v1.0/applications/${created.json().data.appId}`;
+    const app = await t.app.inject({ method: 'GET', url: appUrl, headers: bearer(u.token) });
+    expect(() => validateResponse(spec, 'GET', appUrl, app)).not.toThrow();
+    const leaky = { ...app, body: JSON.stringify({ data: { ...app.json().data, secretHash: 'x' } }) } as unknown as LightMyRequestResponse;
+    expect(() => validateResponse(spec, 'GET', appUrl, leaky)).toThrow(/must NOT have additional properties/);
+    const error = await t.app.inject({ method: 'GET', url: `/api/svc/admin/v1.0/users/nobody`, headers: bearer(t.superToken) });
+    expect(error.statusCode).toBe(404);
+    const broken = { ...error, body: JSON.stringify({ ...error.json(), errorCode: undefined }) } as unknown as LightMyRequestResponse;
+    expect(() => validateResponse(spec, 'GET', '/api/svc/admin/v1.0/users/nobody', broken)).toThrow(/must have required property 'errorCode'/);
+  });
+});
