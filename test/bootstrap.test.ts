@@ -1,7 +1,8 @@
 // Issue 2, points 1 and 7: first-start data. The Default and Terminated companies of document 3
 // exist; the first superadmin comes from SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD or gets a
 // generated password that works.
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'node:test';
+import { expect } from './support/expect.js';
 import { eq } from 'drizzle-orm';
 import { freshDatabase } from './support/harness.js';
 import { ensureSuperadmin, ensureSystemCompanies, generatePassword } from '../src/bootstrap.js';
@@ -27,7 +28,7 @@ describe('first start', () => {
     // A second start does not create another one nor print a password again.
     expect(await ensureSuperadmin(database.db, 'first@example.com', undefined)).toBeUndefined();
     await database.close();
-  }, 90_000);
+  });
 
   it('migrations apply twice without harm (every start runs them)', async () => {
     const database = await freshDatabase();

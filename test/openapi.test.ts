@@ -2,7 +2,8 @@
 // service registers, each operation carries its declared operationId and its roles, every
 // operation documents its error answers with the Error schema, and the response validator that
 // every test runs (test/support/openapi-validator.ts) really refuses what the document forbids.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { expect } from './support/expect.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, bearer, type TestApp } from './support/harness.js';
 import { makeUser } from './support/factories.js';

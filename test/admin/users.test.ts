@@ -1,5 +1,6 @@
 // Issue 2, point 7: users and roles. Rules of the supporting users operations (docs/decisions.md).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, bearer, type TestApp } from '../support/harness.js';
 import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.js';
@@ -20,7 +21,7 @@ afterAll(() => t.close());
 const create = (token: string, payload: object) => t.inject({ method: 'POST', url: USERS, headers: bearer(token), payload });
 
 describe('passwords', () => {
-  it.each(['short1!', 'alllowercase1!', 'ALLUPPERCASE1!', 'NoDigits!!', 'NoSpecial12'])('a weak password (%s) gives 400', async (password) => {
+  for (const password of ['short1!', 'alllowercase1!', 'ALLUPPERCASE1!', 'NoDigits!!', 'NoSpecial12']) it(`a weak password (${password}) gives 400`, async () => {
     const res = await create(admin.token, { loginEmail: `weak-${password.length}-${Math.random()}@x.example`, password });
     expect(res.statusCode).toBe(400);
     expect(res.json().errorDetailsCode).toBe(400002);

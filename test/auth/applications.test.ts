@@ -1,6 +1,7 @@
 // Issue 2, point 6: applications (appId, appSecret, apiKey; secrets stored hashed, shown once)
 // and the optional x-svc-app-auth proof of login (route table, Authentication).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
 import { eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { createTestApp, basic, bearer, type TestApp } from '../support/harness.js';

@@ -1,5 +1,6 @@
 // Issue 2, point 4: the authentication module (route table, Authentication; doc 1, Authentication).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
 import { createTestApp, basic, bearer, SUPERADMIN, type TestApp } from '../support/harness.js';
 import { makeUser, PASSWORD } from '../support/factories.js';
 

@@ -1,6 +1,7 @@
 // OAuth 2.0 authorization code grant with PKCE and refresh tokens (route table, Authentication;
 // doc 1, Authentication 3).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';

@@ -1,6 +1,7 @@
 // Issue 2, point 7: secrets (passwords, password hashes, tokens, application secrets) never
 // appear in any log line, even at the most verbose level.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { after as afterAll, before as beforeAll, it } from 'node:test';
+import { expect } from '../support/expect.js';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { createTestApp, basic, bearer, SUPERADMIN, type TestApp } from '../support/harness.js';

@@ -14,7 +14,8 @@
 //   the operation or of its `visibleBy` operation reaches the target; else 404.
 // - Out of scope: the unrelated company, and the companies (and sites) near the caller's for
 //   which none of his relevant relations hold (an IR's customer seen from its BP's customer...).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
 import { createHash, randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestApp, basic, bearer, type TestApp } from '../support/harness.js';
@@ -674,7 +675,7 @@ generate();
 beforeAll(async () => {
   const t = await createTestApp();
   w = await buildWorld(t);
-}, 60_000);
+});
 afterAll(() => w?.t.close());
 
 describe('the matrix covers the policy table', () => {

@@ -1,6 +1,7 @@
 // Issue 2, point 3: the conventions of document 1 hold for every operation (envelopes, paging,
 // format, the error body, bad input answered 4xx, unknown fields ignored), and point 6's APIKey.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
 import { createTestApp, bearer, type TestApp } from '../support/harness.js';
 import { makeCompany, makeUser } from '../support/factories.js';
 

@@ -1,5 +1,6 @@
 // Issue 2, point 9: Idempotency-Key on every POST.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
 import { count, sql } from 'drizzle-orm';
 import { createTestApp, bearer, type TestApp } from '../support/harness.js';
 import { makeUser } from '../support/factories.js';

@@ -1,6 +1,7 @@
 // Issue 2, point 2: TLS. With a certificate the service serves HTTPS with HSTS; without one it
 // serves plain HTTP only on loopback or behind a declared TLS-terminating proxy.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { expect } from '../support/expect.js';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
