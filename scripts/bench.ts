@@ -45,7 +45,8 @@ const SUPERADMIN_EMAIL = 'bench-superadmin@bench.example';
 const SUPERADMIN_PASSWORD = 'Bench-superadmin-1!';
 
 // Targets of the issue (2-core machine, PostgreSQL): getUser >= 5,000 req/s, p99 < 20 ms and at
-// least 0.7 of the ceiling; the embedded database at least a third of the PostgreSQL figure.
+// least 0.7 of the ceiling; the embedded database at least a third of the PostgreSQL figure (read
+// here as a third of the measured figure, and not less than a third of the 5,000 target).
 const TARGET_RPS = 5_000;
 const TARGET_P99_MS = 20;
 const TARGET_RATIO = 0.7;
@@ -360,7 +361,7 @@ async function serverVersion(): Promise<string> {
   const c = new pg.Client({ connectionString: PG_ADMIN_URL });
   await c.connect();
   try {
-    const r = await c.query<{ v: string }>('SHOW server_version');
+    const r = await c.query<{ v: string }>("SELECT current_setting('server_version') AS v");
     return r.rows[0]!.v;
   } finally {
     await c.end();
@@ -434,10 +435,10 @@ function evaluate(all: Measure[]): Row[] {
       return { m, ratio, target: `≥ ${fmt(TARGET_RPS, 0)} req/s, p99 < ${TARGET_P99_MS} ms, ≥ ${TARGET_RATIO} × ceiling`, met: ok ? 'yes' : 'no' };
     }
     if (m.caseName === 'getUser' && m.engine === 'embedded') {
-      const pgFigure = find('getUser', 'postgresql')?.rps;
-      if (pgFigure === undefined) return { m, ratio, target: `≥ ⅓ × PostgreSQL (not measured)`, met: '—' };
+      // A third of the PostgreSQL figure, and never less than a third of the PostgreSQL target.
+      const pgFigure = Math.max(find('getUser', 'postgresql')?.rps ?? 0, TARGET_RPS);
       const need = pgFigure * EMBEDDED_FRACTION;
-      return { m, ratio, target: `≥ ⅓ × PostgreSQL = ${fmt(need, 0)} req/s`, met: clean && m.rps >= need ? 'yes' : 'no' };
+      return { m, ratio, target: `≥ ⅓ × max(PostgreSQL, ${fmt(TARGET_RPS, 0)}) = ${fmt(need, 0)} req/s`, met: clean && m.rps >= need ? 'yes' : 'no' };
     }
     return { m, ratio, target: '—', met: clean ? '—' : 'no (errors)' };
   });
@@ -456,7 +457,7 @@ function printTable(rows: Row[]): void {
     busyText(r.m.busy),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((v, i) => (i >= 2 && i <= 4 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ');
+  const line = (c: string[]) => c.map((v, i) => (i >= 2 && i <= 4 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const c of cells) console.log(line(c));
 }
@@ -487,7 +488,8 @@ How to read it:
   this PostgreSQL ceiling too.
 - Targets of the issue, for getUser on this 2-core machine: on PostgreSQL at least ${fmt(TARGET_RPS, 0)} requests/s
   with p99 under ${TARGET_P99_MS} ms and at least ${TARGET_RATIO} of the ceiling; on the embedded database at least a
-  third of the PostgreSQL figure measured in the same run. listUsers has no target; it is shown for reference.
+  third of the PostgreSQL figure measured in the same run, and never less than a third of the
+  PostgreSQL target (${fmt(TARGET_RPS / 3, 0)} requests/s). listUsers has no target; it is shown for reference.
 - The service, the ceiling, PostgreSQL and autocannon share the same cores, so the figures are those
   of one machine doing everything, not of a server with a separate load generator.
 - *machine busy before* is the share of all cores used by other work in the second before the case
