@@ -1,6 +1,7 @@
 // Relations between a caller and a target, as named SQL predicates. The policy table speaks
-// in these names; a single target is checked by selecting the predicates beside the row, and a
-// list is filtered by OR-ing them in its WHERE clause, never by fetching and then filtering.
+// in these names. A predicate reads the caller through a CallerSql: bound parameters when the
+// caller is already known (the WHERE clause of a list), or the columns of the `caller` CTE when
+// one statement checks the session, loads the caller and the target together (single targets).
 import { sql, type SQL, type Column } from 'drizzle-orm';
 import type { Caller } from './roles.js';
 
@@ -11,35 +12,70 @@ export interface TargetColumns {
   owner?: Column | SQL;
 }
 
-type Predicate = (c: Caller, t: TargetColumns) => SQL;
+/** The caller's facts as SQL expressions. */
+export interface CallerSql {
+  userId: SQL;
+  companyId: SQL;
+  siteId: SQL;
+  organisationId: SQL;
+  isBP: SQL;
+  bpType: SQL;
+  bpId: SQL;
+}
+
+export function callerParams(c: Caller): CallerSql {
+  return {
+    userId: sql`${c.userId}::text`,
+    companyId: sql`${c.companyId}::text`,
+    siteId: sql`${c.siteId}::text`,
+    organisationId: sql`${c.organisationId}::text`,
+    isBP: sql`${c.companyIsBP}::boolean`,
+    bpType: sql`${c.companyBpType}::text`,
+    bpId: sql`${c.companyBpId}::text`,
+  };
+}
+
+/** The columns of the `caller` CTE of src/authz/resolve.ts. */
+export const CALLER_COLUMNS: CallerSql = {
+  userId: sql.raw('caller.id'),
+  companyId: sql.raw('caller.company_id'),
+  siteId: sql.raw('caller.site_id'),
+  organisationId: sql.raw('caller.organisation_id'),
+  isBP: sql.raw('caller.is_bp'),
+  bpType: sql.raw('caller.bp_type'),
+  bpId: sql.raw('caller.bp_id'),
+};
+
+type Predicate = (c: CallerSql, t: TargetColumns) => SQL;
 
 const FALSE = sql`FALSE`;
 
+// A NULL on either side makes a comparison NULL: callers wrap predicates in COALESCE(..., FALSE).
 export const RELATIONS = {
   /** Any target at all (superadmin, support). */
   any: () => sql`TRUE`,
   /** The caller's own company. */
   ownCompany: (c, t) => sql`${t.company} = ${c.companyId}`,
   /** The BP company of the caller's company. */
-  ownBpCompany: (c, t) => (c.companyBpId ? sql`${t.company} = ${c.companyBpId}` : FALSE),
+  ownBpCompany: (c, t) => sql`${t.company} = ${c.bpId}`,
   /**
    * End Customer (or BP IR) companies whose BP is the caller's company; for a VAD also the
    * End Customers of its BP IR companies (document 3, get company).
    */
-  customerOfOwnBp: (c, t) => {
-    if (!c.companyIsBP) return FALSE;
-    const direct = sql`${t.company} IN (SELECT ec.id FROM companies ec WHERE ec.bp_id = ${c.companyId})`;
-    if (c.companyBpType !== 'VAD') return direct;
-    return sql`(${direct} OR ${t.company} IN (SELECT ec.id FROM companies ec JOIN companies ir ON ec.bp_id = ir.id WHERE ir.bp_id = ${c.companyId} AND ir.bp_type = 'IR'))`;
-  },
+  customerOfOwnBp: (c, t) => sql`(${c.isBP} AND (
+    ${t.company} IN (SELECT ec.id FROM companies ec WHERE ec.bp_id = ${c.companyId})
+    OR (${c.bpType} = 'VAD' AND ${t.company} IN (SELECT ec.id FROM companies ec JOIN companies ir ON ec.bp_id = ir.id WHERE ir.bp_id = ${c.companyId} AND ir.bp_type = 'IR'))))`,
   /** Companies linked to the caller's organisation. */
-  companyOfOwnOrganisation: (c, t) =>
-    c.organisationId ? sql`${t.company} IN (SELECT o.id FROM companies o WHERE o.organisation_id = ${c.organisationId})` : FALSE,
+  companyOfOwnOrganisation: (c, t) => sql`${t.company} IN (SELECT o.id FROM companies o WHERE o.organisation_id = ${c.organisationId})`,
   /** The caller's own site (site_admin). */
-  ownSite: (c, t) => (c.siteId && t.site ? sql`${t.site} = ${c.siteId}` : FALSE),
+  ownSite: (c, t) => (t.site ? sql`${t.site} = ${c.siteId}` : FALSE),
   /** The caller himself, or what he owns. */
   self: (c, t) => (t.owner ? sql`${t.owner} = ${c.userId}` : FALSE),
 } satisfies Record<string, Predicate>;
 
 export type RelationName = keyof typeof RELATIONS;
 export const RELATION_NAMES = Object.keys(RELATIONS) as RelationName[];
+
+export function relationSql(name: RelationName, c: CallerSql, t: TargetColumns): SQL {
+  return sql`COALESCE((${RELATIONS[name](c, t)}), FALSE)`;
+}

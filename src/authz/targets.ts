@@ -1,24 +1,22 @@
 // The kinds of target an operation acts on, with the columns that relations speak of.
-import { getTableColumns, type Column } from 'drizzle-orm';
+import type { Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { applications, companies, users } from '../db/schema.js';
 import type { TargetColumns } from './relations.js';
 
 export interface TargetKind {
   table: PgTable;
+  tableName: string;
   id: Column;
-  cols: TargetColumns;
-  columns: Record<string, Column>;
-}
-
-function kind(table: PgTable, id: Column, cols: TargetColumns): TargetKind {
-  return { table, id, cols, columns: getTableColumns(table) };
+  cols: { company: Column; site?: Column; owner?: Column };
 }
 
 export const TARGETS = {
-  user: kind(users, users.id, { company: users.companyId, site: users.siteId, owner: users.id }),
-  company: kind(companies, companies.id, { company: companies.id }),
-  application: kind(applications, applications.id, { company: applications.companyId, owner: applications.ownerId }),
+  user: { table: users, tableName: 'users', id: users.id, cols: { company: users.companyId, site: users.siteId, owner: users.id } },
+  company: { table: companies, tableName: 'companies', id: companies.id, cols: { company: companies.id } },
+  application: { table: applications, tableName: 'applications', id: applications.id, cols: { company: applications.companyId, owner: applications.ownerId } },
 } satisfies Record<string, TargetKind>;
 
 export type TargetKindName = keyof typeof TARGETS;
+
+export type { TargetColumns };

@@ -5,26 +5,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import { POLICY } from '../authz/policy.js';
-import { authorizeTarget } from '../authz/evaluate.js';
+import { resolveCallerAndTarget, type TargetFallback } from '../authz/resolve.js';
 import type { Caller } from '../authz/roles.js';
 import type { TargetKindName } from '../authz/targets.js';
 import { ErrorSchema, dataEnvelope, listEnvelope, statusEnvelope } from './schemas.js';
 import { formatLevel, project, type FormatLevels } from './format.js';
 import type { AppDeps, OperationContext } from './context.js';
 import { describePolicy } from '../authz/describe.js';
-import { authenticateRequest } from '../modules/authentication/bearer.js';
+import { authenticateRequest, requestToken } from '../modules/authentication/bearer.js';
 import { idempotencyBegin } from './idempotency.js';
 import { fail } from '../errors/catalogue.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Envelope = 'data' | 'list' | 'status' | 'plain' | 'raw';
 
-/** Where the target's id comes from; `fallback` gives it when the request does not. */
+/** Where the target's id comes from; `fallback` names the caller's field used when the request has none. */
 export interface TargetRef {
   kind: TargetKindName;
   from: 'params' | 'query' | 'body';
   field: string;
-  fallback?: (caller: Caller) => string | undefined;
+  fallback?: TargetFallback;
 }
 
 export interface ListResult<T> {
@@ -118,11 +118,19 @@ function shape(op: AnyOperation, result: unknown, level: ReturnType<typeof forma
   }
 }
 
-function targetId(ref: TargetRef, req: FastifyRequest, caller: Caller): string | undefined {
+function targetId(ref: TargetRef, req: FastifyRequest): string | undefined {
   const src = (ref.from === 'params' ? req.params : ref.from === 'query' ? req.query : req.body) as Record<string, unknown> | undefined;
   const v = src?.[ref.field];
   if (typeof v === 'string' && v !== '') return v;
-  return ref.fallback?.(caller);
+  if (!ref.fallback) fail('VALIDATION_FAILED', { missing: ref.field });
+  return undefined;
+}
+
+/** The caller and, for operations with a target, the authorised target: one database round trip. */
+async function authorise(deps: AppDeps, op: AnyOperation, req: FastifyRequest): Promise<{ caller: Caller; target: Record<string, unknown> }> {
+  if (!op.target) return { caller: await authenticateRequest(deps, req), target: {} };
+  const token = requestToken(deps, req);
+  return resolveCallerAndTarget(deps, op.operationId, token, op.target.kind, targetId(op.target, req), op.target.fallback, req.body);
 }
 
 export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOperation): void {
@@ -153,14 +161,9 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         ...(isPublic ? { security: [] } : {}),
       },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const caller = isPublic ? (undefined as unknown as Caller) : await authenticateRequest(deps, req);
+        const { caller, target } = isPublic ? { caller: undefined as unknown as Caller, target: {} } : await authorise(deps, op, req);
+        // Only authorised requests claim an Idempotency-Key.
         if (op.method === 'POST' && op.idempotent !== false && !(await idempotencyBegin(deps, req, reply, caller))) return reply;
-        let target: Record<string, unknown> = {};
-        if (op.target && caller) {
-          const id = targetId(op.target, req, caller);
-          if (id === undefined) fail('VALIDATION_FAILED', { missing: op.target.field });
-          target = await authorizeTarget(deps.database.db, caller, op.operationId, op.target.kind, id, req.body);
-        }
         const ctx: OperationContext = { caller, db: deps.database.db, deps, log: req.log, now: deps.now(), target, req, reply };
         const result = await op.handler(ctx, { params: req.params, query: req.query, body: req.body } as never);
         if (op.envelope === 'raw') return reply;

@@ -1,30 +1,12 @@
 // Authenticates a request: `Authorization: Bearer <token>` (a JWT from login or an OAuth access
-// token, which are the same kind of token) and loads the caller with its session in one query.
+// token, which are the same kind of token). The signature and expiry are checked in process; the
+// session row (revocation) is checked in the database, together with the caller's facts.
 import type { FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { fail } from '../../errors/catalogue.js';
 import type { AppDeps } from '../../http/context.js';
-import type { Caller, Role } from '../../authz/roles.js';
-import { verifyToken } from './tokens.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller?: Caller;
-  }
-}
-
-interface CallerRow {
-  id: string;
-  login_email: string;
-  company_id: string;
-  roles: Role[];
-  site_id: string | null;
-  organisation_id: string | null;
-  is_bp: boolean;
-  bp_type: string | null;
-  bp_id: string | null;
-  app_id: string | null;
-}
+import type { Caller } from '../../authz/roles.js';
+import { loadCaller } from '../../authz/resolve.js';
+import { verifyToken, type VerifiedToken } from './tokens.js';
 
 export function bearerToken(req: FastifyRequest): string | undefined {
   const h = req.headers.authorization;
@@ -33,29 +15,13 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   return m?.[1];
 }
 
-export async function authenticateRequest(deps: AppDeps, req: FastifyRequest): Promise<Caller> {
+/** The verified token of the request, or 401. Its session is not checked yet. */
+export function requestToken(deps: AppDeps, req: FastifyRequest): VerifiedToken {
   const token = bearerToken(req);
   if (!token) fail(req.headers.authorization ? 'TOKEN_INVALID' : 'AUTH_REQUIRED');
-  const v = await verifyToken(deps, token);
-  const res = await deps.database.db.execute(sql`
-    SELECT u.id, u.login_email, u.company_id, u.roles, u.site_id, c.organisation_id, c.is_bp, c.bp_type, c.bp_id, s.app_id
-    FROM sessions s JOIN users u ON u.id = s.user_id JOIN companies c ON c.id = u.company_id
-    WHERE s.id = ${v.sessionId} AND s.revoked_at IS NULL AND s.expires_at > ${deps.now().toISOString()} AND NOT u.is_terminated`);
-  const row = (res as unknown as { rows: CallerRow[] }).rows[0];
-  if (!row) fail('TOKEN_REVOKED');
-  const caller: Caller = {
-    userId: row.id,
-    sessionId: v.sessionId,
-    appId: row.app_id,
-    loginEmail: row.login_email,
-    companyId: row.company_id,
-    roles: row.roles,
-    siteId: row.site_id,
-    organisationId: row.organisation_id,
-    companyIsBP: row.is_bp,
-    companyBpType: row.bp_type,
-    companyBpId: row.bp_id,
-  };
-  req.caller = caller;
-  return caller;
+  return verifyToken(deps, token);
+}
+
+export async function authenticateRequest(deps: AppDeps, req: FastifyRequest): Promise<Caller> {
+  return loadCaller(deps, requestToken(deps, req));
 }

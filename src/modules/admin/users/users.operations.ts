@@ -20,7 +20,7 @@ export const createUser = defineOperation({
   response: User,
   envelope: 'data',
   formats: { ...USER_FORMATS, default: 'full' },
-  target: { kind: 'company', from: 'body', field: 'companyId', fallback: (c) => c.companyId },
+  target: { kind: 'company', from: 'body', field: 'companyId', fallback: 'companyId' },
   handler: (ctx, { body }) =>
     ctx.db.transaction((tx) => service.createUser(tx, ctx.caller, ctx.target.id as string, body, ctx.now)),
 });
