@@ -435,10 +435,13 @@ function evaluate(all: Measure[]): Row[] {
       return { m, ratio, target: `≥ ${fmt(TARGET_RPS, 0)} req/s, p99 < ${TARGET_P99_MS} ms, ≥ ${TARGET_RATIO} × ceiling`, met: ok ? 'yes' : 'no' };
     }
     if (m.caseName === 'getUser' && m.engine === 'embedded') {
-      // A third of the PostgreSQL figure, and never less than a third of the PostgreSQL target.
-      const pgFigure = Math.max(find('getUser', 'postgresql')?.rps ?? 0, TARGET_RPS);
-      const need = pgFigure * EMBEDDED_FRACTION;
-      return { m, ratio, target: `≥ ⅓ × max(PostgreSQL, ${fmt(TARGET_RPS, 0)}) = ${fmt(need, 0)} req/s`, met: clean && m.rps >= need ? 'yes' : 'no' };
+      // Issue 2: "the embedded database at least a third of that", that being the PostgreSQL
+      // target of 5,000 requests/s (docs/decisions.md). The share of the PostgreSQL figure
+      // measured in the same run is printed beside it.
+      const need = TARGET_RPS * EMBEDDED_FRACTION;
+      const pg = find('getUser', 'postgresql')?.rps;
+      const share = pg ? `; ${fmt(m.rps / pg, 2)} of PostgreSQL's` : '';
+      return { m, ratio, target: `≥ ⅓ × ${fmt(TARGET_RPS, 0)} = ${fmt(need, 0)} req/s${share}`, met: clean && m.rps >= need ? 'yes' : 'no' };
     }
     return { m, ratio, target: '—', met: clean ? '—' : 'no (errors)' };
   });
@@ -488,8 +491,7 @@ How to read it:
   this PostgreSQL ceiling too.
 - Targets of the issue, for getUser on this 2-core machine: on PostgreSQL at least ${fmt(TARGET_RPS, 0)} requests/s
   with p99 under ${TARGET_P99_MS} ms and at least ${TARGET_RATIO} of the ceiling; on the embedded database at least a
-  third of the PostgreSQL figure measured in the same run, and never less than a third of the
-  PostgreSQL target (${fmt(TARGET_RPS / 3, 0)} requests/s). listUsers has no target; it is shown for reference.
+  third of that target (${fmt(TARGET_RPS / 3, 0)} requests/s); its share of the PostgreSQL figure of the same run is shown beside it. listUsers has no target; it is shown for reference.
 - The service, the ceiling, PostgreSQL and autocannon share the same cores, so the figures are those
   of one machine doing everything, not of a server with a separate load generator.
 - *machine busy before* is the share of all cores used by other work in the second before the case

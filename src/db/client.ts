@@ -69,7 +69,33 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
     close: () => client.close(),
-    prepared: async <T>(_name: string, text: string, params: unknown[]) => (await client.query(text, params)).rows as T[],
+    prepared: embeddedPrepared(client),
+  };
+}
+
+/** A value as an SQL literal (standard_conforming_strings is on: only the quote is special). */
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return 'NULL';
+  return `'${String(v).replace(/'/g, "''")}'`;
+}
+
+/**
+ * PGlite has no named statements in its API, and planning is most of the cost of a hot
+ * statement there. SQL-level PREPARE keeps the plan in its single session; EXECUTE takes no
+ * bound parameters, so values go in as quoted literals. A value with a NUL byte (which no
+ * literal can hold) takes the plain, bound path, where PostgreSQL refuses it as bad input.
+ */
+function embeddedPrepared(client: PGlite) {
+  const ready = new Map<string, Promise<unknown>>();
+  return async <T>(name: string, text: string, params: unknown[]): Promise<T[]> => {
+    if (params.some((p) => typeof p === 'string' && p.includes('\0'))) return (await client.query(text, params)).rows as T[];
+    let prep = ready.get(name);
+    if (!prep) {
+      prep = client.exec(`PREPARE "${name}" AS ${text}`);
+      ready.set(name, prep);
+    }
+    await prep;
+    return (await client.query(`EXECUTE "${name}"(${params.map(literal).join(', ')})`)).rows as T[];
   };
 }
 
