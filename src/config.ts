@@ -52,7 +52,7 @@ export function loadConfig(env: Env = process.env): Config {
   };
 }
 
-/** The documented table of settings, printed into the README by hand; kept here so both agree. */
+/** The settings as the README's configuration table lists them (test/bootstrap.test.ts holds them together). */
 export const SETTINGS: ReadonlyArray<[name: string, def: string, meaning: string]> = [
   ['PORT', '8080', 'TCP port of the API'],
   ['HOST', '127.0.0.1', 'address to listen on; plain HTTP only on loopback unless TLS or TRUST_PROXY'],

@@ -8,7 +8,8 @@ import { freshDatabase } from './support/harness.js';
 import { ensureSuperadmin, ensureSystemCompanies, generatePassword } from '../src/bootstrap.js';
 import { companies, users } from '../src/db/schema.js';
 import { verifyPassword, isStrongPassword } from '../src/modules/authentication/passwords.js';
-import { loadConfig } from '../src/config.js';
+import { loadConfig, SETTINGS } from '../src/config.js';
+import { readFileSync } from 'node:fs';
 
 describe('first start', () => {
   it('creates the Default and Terminated companies once, and a superadmin with a generated password', async () => {
@@ -46,6 +47,11 @@ describe('configuration', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
     expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: './data', databaseUrl: undefined, jwtTtlSeconds: 3600, logLevel: 'info', trustProxy: false });
+  });
+
+  it('every setting is in the README\'s configuration table', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const [names] of SETTINGS) for (const name of names.split(' / ')) expect(readme).toContain(`\`${name}\``);
   });
 
   it('refuses a malformed number with a clear message', () => {

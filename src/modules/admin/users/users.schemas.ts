@@ -43,10 +43,8 @@ const writable = {
   timezone: Type.String({ maxLength: 64 }),
 };
 
-export const CreateUserBody = Obj({
-  loginEmail: writable.loginEmail,
-  password: writable.password,
-  companyId: Type.Optional(Id('company of the user; default the caller\'s company')),
+// Fields both bodies take as optional; create requires loginEmail and password.
+const optionalFields = {
   firstName: Type.Optional(writable.firstName),
   lastName: Type.Optional(writable.lastName),
   roles: Type.Optional(writable.roles),
@@ -54,18 +52,19 @@ export const CreateUserBody = Obj({
   siteId: Type.Optional(writable.siteId),
   language: Type.Optional(writable.language),
   timezone: Type.Optional(writable.timezone),
+};
+
+export const CreateUserBody = Obj({
+  loginEmail: writable.loginEmail,
+  password: writable.password,
+  companyId: Type.Optional(Id('company of the user; default the caller\'s company')),
+  ...optionalFields,
 });
 
 export const UpdateUserBody = Obj({
   loginEmail: Type.Optional(writable.loginEmail),
   password: Type.Optional(writable.password),
-  firstName: Type.Optional(writable.firstName),
-  lastName: Type.Optional(writable.lastName),
-  roles: Type.Optional(writable.roles),
-  adminType: Type.Optional(writable.adminType),
-  siteId: Type.Optional(writable.siteId),
-  language: Type.Optional(writable.language),
-  timezone: Type.Optional(writable.timezone),
+  ...optionalFields,
 });
 
 export const USER_SORT_FIELDS = ['lastName', 'firstName', 'loginEmail', 'creationDate'] as const;
