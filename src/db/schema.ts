@@ -1,7 +1,7 @@
 // The relational schema, one truth for both databases (PGlite and PostgreSQL).
 // drizzle-kit generates the migration folder from this file (`npm run db:generate`).
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -12,6 +12,8 @@ export const organisations = pgTable('organisations', {
   creationDate: ts('creation_date').notNull().defaultNow(),
 });
 
+// Document 3, Company: every writable field is a column (typed, filterable in SQL); the
+// read-only ones are columns or derived when read (src/modules/admin/companies).
 export const companies = pgTable(
   'companies',
   {
@@ -23,8 +25,79 @@ export const companies = pgTable(
     isBP: boolean('is_bp').notNull().default(false),
     bpType: text('bp_type'),
     bpId: text('bp_id'),
+    bpBusinessModel: text('bp_business_model'),
+    bpBusinessType: text('bp_business_type').array(),
+    bpApplicantNumber: text('bp_applicant_number'),
+    bpCRDid: text('bp_crd_id'),
+    bpHasRightToConnect: boolean('bp_has_right_to_connect').notNull().default(true),
+    bpHasRightToSell: boolean('bp_has_right_to_sell'),
+    bpIsContractAccepted: boolean('bp_is_contract_accepted').notNull().default(false),
+    bpContractAcceptationInfo: jsonb('bp_contract_acceptation_info'),
     organisationId: text('organisation_id').references(() => organisations.id, { onDelete: 'set null' }),
     country: text('country').notNull().default('FRA'),
+    state: text('state'),
+    city: text('city'),
+    street: text('street'),
+    postalCode: text('postal_code'),
+    timezone: text('timezone'),
+    currency: text('currency'),
+    description: text('description'),
+    slogan: text('slogan'),
+    website: text('website'),
+    supportUrlFAQ: text('support_url_faq'),
+    adminEmail: text('admin_email'),
+    supportEmail: text('support_email'),
+    size: text('size').notNull().default('self-employed'),
+    economicActivityClassification: text('economic_activity_classification'),
+    externalReference: text('external_reference'),
+    externalReference2: text('external_reference2'),
+    crmAccountId: text('crm_account_id'),
+    superadminComment: text('superadmin_comment'),
+    privateDC: text('private_dc'),
+    catalogId: text('catalog_id'),
+    billingModel: text('billing_model'),
+    offerType: text('offer_type').notNull().default('freemium'),
+    defaultLicenseGroup: text('default_license_group'),
+    defaultOptionsGroups: text('default_options_groups').array(),
+    adminAllowedUpdateSubscriptionsOps: text('admin_allowed_update_subscriptions_ops'),
+    adminHasRightToUpdateSubscriptions: boolean('admin_has_right_to_update_subscriptions'),
+    adminCanSetCustomData: boolean('admin_can_set_custom_data'),
+    sendPrepaidSubscriptionsNotification: boolean('send_prepaid_subscriptions_notification'),
+    alertNotificationReception: text('alert_notification_reception').notNull().default('disabled'),
+    alertNotificationSending: text('alert_notification_sending').notNull().default('disabled'),
+    useDialOutCustomisation: text('use_dial_out_customisation').notNull().default('enabled'),
+    allowCloudPbxRecording: boolean('allow_cloud_pbx_recording').notNull().default(false),
+    cloudPbxRecordingInboundOnly: boolean('cloud_pbx_recording_inbound_only').notNull().default(true),
+    allowDeviceFirmwareSelection: boolean('allow_device_firmware_selection').notNull().default(false),
+    selectedDeviceFirmware: text('selected_device_firmware').notNull().default('released'),
+    allowPhoneNumbersVisibility: boolean('allow_phone_numbers_visibility').notNull().default(false),
+    allowUsersSelectPublicTheme: boolean('allow_users_select_public_theme').notNull().default(true),
+    allowUsersSelectTheme: boolean('allow_users_select_theme').notNull().default(true),
+    selectedTheme: jsonb('selected_theme'),
+    selectedThemeCustomers: jsonb('selected_theme_customers'),
+    avatarShape: text('avatar_shape'),
+    companyCallNumber: text('company_call_number'),
+    companyContactId: text('company_contact_id'),
+    customData: jsonb('custom_data'),
+    ddiReadOnly: boolean('ddi_read_only'),
+    disableCCareAdminAccess: boolean('disable_ccare_admin_access'),
+    disableCCareAdminAccessCustomers: boolean('disable_ccare_admin_access_customers'),
+    disableCCareAdminAccessResellers: boolean('disable_ccare_admin_access_resellers'),
+    gifEnabled: boolean('gif_enabled'),
+    isCentrex: boolean('is_centrex').notNull().default(false),
+    mobilePermanentConnectionMode: boolean('mobile_permanent_connection_mode').notNull().default(false),
+    userSelfRegisterAllowedDomains: text('user_self_register_allowed_domains').array(),
+    userSelfRegisterEnabled: boolean('user_self_register_enabled').notNull().default(true),
+    visibility: text('visibility').notNull().default('private'),
+    visibleBy: text('visible_by').array(),
+    // Customisation (document 3): company values of the customisation keys, the template applied
+    // last, and the feature customisation elements.
+    customisations: jsonb('customisations').notNull().default(sql`'{}'::jsonb`),
+    selectedAppCustomisationTemplate: text('selected_app_customisation_template'),
+    featureCustomisation: jsonb('feature_customisation').notNull().default(sql`'{}'::jsonb`),
+    lastAvatarUpdateDate: ts('last_avatar_update_date'),
+    lastBannerUpdateDate: ts('last_banner_update_date'),
+    createdByUserId: text('created_by_user_id'),
     creationDate: ts('creation_date').notNull().defaultNow(),
     statusUpdatedDate: ts('status_updated_date').notNull().defaultNow(),
   },
@@ -32,7 +105,11 @@ export const companies = pgTable(
     uniqueIndex('companies_system_role_uq').on(t.systemRole),
     index('companies_bp_idx').on(t.bpId),
     index('companies_org_idx').on(t.organisationId),
-    index('companies_name_idx').on(t.name),
+    index('companies_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('companies_status_idx').on(t.status),
+    index('companies_catalog_idx').on(t.catalogId),
+    index('companies_ext_ref_idx').on(t.externalReference),
+    index('companies_crm_idx').on(t.crmAccountId),
   ],
 );
 
@@ -64,6 +141,9 @@ export const users = pgTable(
     language: text('language'),
     timezone: text('timezone'),
     isTerminated: boolean('is_terminated').notNull().default(false),
+    // User values of the customisation keys: same_than_company (absent), enabled or disabled.
+    customisations: jsonb('customisations').notNull().default(sql`'{}'::jsonb`),
+    selectedAppCustomisationTemplate: text('selected_app_customisation_template'),
     creationDate: ts('creation_date').notNull().defaultNow(),
     lastUpdateDate: ts('last_update_date').notNull().defaultNow(),
   },
@@ -168,3 +248,138 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
 );
+
+// Commerce (document 1): offers and subscriptions. Document 3 needs them already: every new
+// company receives a subscription to the default offer. The commerce issue extends them.
+export const offers = pgTable(
+  'offers',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    technicalDescription: text('technical_description'),
+    profileId: text('profile_id'),
+    profileName: text('profile_name'),
+    isDefault: boolean('is_default').notNull().default(false),
+    canBeSold: boolean('can_be_sold').notNull().default(false),
+    isDemo: boolean('is_demo').notNull().default(false),
+    businessModel: text('business_model'),
+    isExclusive: boolean('is_exclusive').notNull().default(false),
+    isPrepaid: boolean('is_prepaid').notNull().default(false),
+    prepaidDuration: integer('prepaid_duration'),
+    autoSubscribe: boolean('auto_subscribe').notNull().default(false),
+    groupName: text('group_name'),
+    erpReference: text('erp_reference'),
+    offerReference: text('offer_reference'),
+    billingOfferId: text('billing_offer_id'),
+    billingProductRatePlanId: text('billing_product_rate_plan_id'),
+    billingProductRatePlanChargeId: text('billing_product_rate_plan_charge_id'),
+    provisioningNeeded: jsonb('provisioning_needed').notNull().default(sql`'[]'::jsonb`),
+    creationDate: ts('creation_date').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('offers_default_uq').on(t.isDefault).where(sql`${t.isDefault}`)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id').notNull().references(() => companies.id),
+    offerId: text('offer_id').notNull().references(() => offers.id),
+    status: text('status').notNull().default('active'),
+    isDefault: boolean('is_default').notNull().default(false),
+    syncOngoing: boolean('sync_ongoing').notNull().default(false),
+    maxNumberUsers: integer('max_number_users'),
+    updatingMaxNumberUsers: integer('updating_max_number_users'),
+    purchaseOrderNumber: text('purchase_order_number'),
+    createdBy: jsonb('created_by'),
+    creationDate: ts('creation_date').notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscriptions_company_idx').on(t.companyId),
+    index('subscriptions_offer_idx').on(t.offerId),
+    uniqueIndex('subscriptions_default_uq').on(t.companyId).where(sql`${t.isDefault}`),
+  ],
+);
+
+// Document 3, join-company links: a link id lets a user create his account in the company.
+export const joinCompanyLinks = pgTable(
+  'join_company_links',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id').notNull().references(() => companies.id),
+    createdByAdminId: text('created_by_admin_id'),
+    description: text('description'),
+    expirationDate: ts('expiration_date'),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    maxNumberUsers: integer('max_number_users'),
+    nbUsersRegistered: integer('nb_users_registered').notNull().default(0),
+    creationDate: ts('creation_date').notNull().defaultNow(),
+  },
+  (t) => [index('join_links_company_idx').on(t.companyId)],
+);
+
+// Join invitations (route table): the invited user receives the role the invitation carries;
+// the first accepted administrator invitation makes an initializing company active.
+export const joinInvitations = pgTable(
+  'join_invitations',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id').notNull().references(() => companies.id),
+    email: text('email').notNull(),
+    invitedToBeCompanyAdmin: boolean('invited_to_be_company_admin').notNull().default(false),
+    invitedToBeBpAdmin: boolean('invited_to_be_bp_admin').notNull().default(false),
+    invitedToBeBpFinance: boolean('invited_to_be_bp_finance').notNull().default(false),
+    tokenHash: text('token_hash').notNull(),
+    status: text('status').notNull().default('pending'),
+    createdByAdminId: text('created_by_admin_id'),
+    creationDate: ts('creation_date').notNull().defaultNow(),
+    expirationDate: ts('expiration_date').notNull(),
+    acceptedDate: ts('accepted_date'),
+    acceptedUserId: text('accepted_user_id'),
+  },
+  (t) => [index('join_invitations_company_idx').on(t.companyId)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v)),
+});
+
+// Document 3, avatar and banner: the uploaded original and the resized variants served, cached
+// so that a size is computed once.
+export const companyImages = pgTable(
+  'company_images',
+  {
+    companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    mime: text('mime').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    data: bytea('data').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind] })],
+);
+
+export const companyImageVariants = pgTable(
+  'company_image_variants',
+  {
+    companyId: text('company_id').notNull(),
+    kind: text('kind').notNull(),
+    size: integer('size').notNull(),
+    mime: text('mime').notNull(),
+    data: bytea('data').notNull(),
+    sourceUpdatedAt: ts('source_updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.size] })],
+);
+
+// Customisation templates (document 3): named sets of customisation key values.
+export const customisationTemplates = pgTable('customisation_templates', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description'),
+  values: jsonb('values').notNull(),
+  isDefault: boolean('is_default').notNull().default(false),
+});
