@@ -9,6 +9,7 @@ const RELATION_WORDS: Record<string, string> = {
   ownBpCompany: 'the BP company of his company',
   customerOfOwnBp: 'End Customer / BP IR companies of which his company is the BP (a VAD: also the End Customers of its BP IR)',
   companyOfOwnOrganisation: 'companies of his organisation',
+  ownOrganisation: 'his organisation',
   ownSite: 'own site',
   self: 'himself or what he owns',
 };

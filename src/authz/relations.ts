@@ -7,9 +7,10 @@ import type { Caller } from './roles.js';
 
 /** The columns of a target that relations speak of. */
 export interface TargetColumns {
-  company: Column | SQL;
+  company?: Column | SQL;
   site?: Column | SQL;
   owner?: Column | SQL;
+  organisation?: Column | SQL;
 }
 
 /** The caller's facts as SQL expressions. */
@@ -50,23 +51,29 @@ type Predicate = (c: CallerSql, t: TargetColumns) => SQL;
 
 const FALSE = sql`FALSE`;
 
+/** A predicate on the target's company; FALSE for targets that belong to no company (organisations). */
+const onCompany = (t: TargetColumns, p: (company: Column | SQL) => SQL): SQL => (t.company ? p(t.company) : FALSE);
+
 // A NULL on either side makes a comparison NULL: callers wrap predicates in COALESCE(..., FALSE).
 export const RELATIONS = {
   /** Any target at all (superadmin, support). */
   any: () => sql`TRUE`,
   /** The caller's own company. */
-  ownCompany: (c, t) => sql`${t.company} = ${c.companyId}`,
+  ownCompany: (c, t) => onCompany(t, (co) => sql`${co} = ${c.companyId}`),
   /** The BP company of the caller's company. */
-  ownBpCompany: (c, t) => sql`${t.company} = ${c.bpId}`,
+  ownBpCompany: (c, t) => onCompany(t, (co) => sql`${co} = ${c.bpId}`),
   /**
    * End Customer (or BP IR) companies whose BP is the caller's company; for a VAD also the
    * End Customers of its BP IR companies (document 3, get company).
    */
-  customerOfOwnBp: (c, t) => sql`(${c.isBP} AND (
-    ${t.company} IN (SELECT ec.id FROM companies ec WHERE ec.bp_id = ${c.companyId})
-    OR (${c.bpType} = 'VAD' AND ${t.company} IN (SELECT ec.id FROM companies ec JOIN companies ir ON ec.bp_id = ir.id WHERE ir.bp_id = ${c.companyId} AND ir.bp_type = 'IR'))))`,
+  customerOfOwnBp: (c, t) =>
+    onCompany(t, (co) => sql`(${c.isBP} AND (
+    ${co} IN (SELECT ec.id FROM companies ec WHERE ec.bp_id = ${c.companyId})
+    OR (${c.bpType} = 'VAD' AND ${co} IN (SELECT ec.id FROM companies ec JOIN companies ir ON ec.bp_id = ir.id WHERE ir.bp_id = ${c.companyId} AND ir.bp_type = 'IR'))))`),
   /** Companies linked to the caller's organisation. */
-  companyOfOwnOrganisation: (c, t) => sql`${t.company} IN (SELECT o.id FROM companies o WHERE o.organisation_id = ${c.organisationId})`,
+  companyOfOwnOrganisation: (c, t) => onCompany(t, (co) => sql`${co} IN (SELECT o.id FROM companies o WHERE o.organisation_id = ${c.organisationId})`),
+  /** The caller's organisation itself (organisation targets). */
+  ownOrganisation: (c, t) => (t.organisation ? sql`${t.organisation} = ${c.organisationId}` : FALSE),
   /** The caller's own site (site_admin). */
   ownSite: (c, t) => (t.site ? sql`${t.site} = ${c.siteId}` : FALSE),
   /** The caller himself, or what he owns. */

@@ -10,7 +10,7 @@ import type { VerifiedToken } from '../modules/authentication/tokens.js';
 import { decide, relationsOf } from './evaluate.js';
 import { CALLER_COLUMNS, relationSql, type RelationName } from './relations.js';
 import type { Caller, Role } from './roles.js';
-import { TARGETS, type TargetKindName } from './targets.js';
+import { TARGETS, type TargetKind, type TargetKindName } from './targets.js';
 
 const CALLER_CTE = `WITH caller AS (
   SELECT u.id, u.login_email, u.company_id, u.roles, u.site_id, c.organisation_id, c.is_bp, c.bp_type, c.bp_id, s.app_id
@@ -78,7 +78,8 @@ function targetStatement(operationId: string, kindName: TargetKindName, fallback
   if (cached) return cached;
   const kind = TARGETS[kindName];
   const alias = (col: { name: string }) => sql.raw(`t."${col.name}"`);
-  const cols = { company: alias(kind.cols.company), site: 'site' in kind.cols ? alias(kind.cols.site) : undefined, owner: 'owner' in kind.cols ? alias(kind.cols.owner) : undefined };
+  const kc = kind.cols as TargetKind['cols'];
+  const cols = { company: kc.company && alias(kc.company), site: kc.site && alias(kc.site), owner: kc.owner && alias(kc.owner), organisation: kc.organisation && alias(kc.organisation) };
   const tableColumns = Object.entries(getTableColumns(kind.table) as Record<string, { name: string }>);
   const columns = tableColumns.map(([prop]) => [prop, `t_${prop}`] as [string, string]);
   const selectTarget = tableColumns.map(([prop, col]) => `t."${col.name}" AS "t_${prop}"`).join(', ');

@@ -1,0 +1,4 @@
+// Policy of companies (document 3).
+import type { PolicyEntry } from '../grant.js';
+
+export const companiesPolicy: Record<string, PolicyEntry> = {};

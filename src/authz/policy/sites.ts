@@ -1,0 +1,4 @@
+// Policy of sites (document 3).
+import type { PolicyEntry } from '../grant.js';
+
+export const sitesPolicy: Record<string, PolicyEntry> = {};

@@ -1,0 +1,3 @@
+import type { AnyOperation } from '../../../http/operation.js';
+
+export const joinOperations: AnyOperation[] = [];
