@@ -5,6 +5,8 @@ import type { Db } from './db/client.js';
 import { companies, users } from './db/schema.js';
 import { hashPassword } from './modules/authentication/passwords.js';
 import { newId } from './modules/authentication/tokens.js';
+import { ensureDefaultOffer } from './modules/admin/companies/companies.repo.js';
+import { ensureCustomisationTemplates } from './modules/admin/customisation/customisation.keys.js';
 
 export const DEFAULT_COMPANY_NAME = 'Default';
 export const TERMINATED_COMPANY_NAME = 'Terminated';
@@ -13,6 +15,9 @@ export async function ensureSystemCompanies(db: Db): Promise<{ defaultCompanyId:
   for (const [role, name] of [['default', DEFAULT_COMPANY_NAME], ['terminated', TERMINATED_COMPANY_NAME]] as const) {
     await db.insert(companies).values({ id: newId(), name, systemRole: role, status: 'active' }).onConflictDoNothing();
   }
+  await ensureCustomisationTemplates(db);
+  // Document 3, create company rule 7: the default offer, and a subscription to it for every company.
+  await ensureDefaultOffer(db);
   const [d] = await db.select({ id: companies.id }).from(companies).where(eq(companies.systemRole, 'default'));
   return { defaultCompanyId: d!.id };
 }

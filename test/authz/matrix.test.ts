@@ -1,52 +1,87 @@
 // The authorisation matrix (issue 2): one case per operation x role x target placement,
 // generated FROM THE POLICY TABLE (src/authz/policy.ts) and checked through real HTTP calls on a
 // real database. It grows by itself when operations, grants or roles are added; an operation
-// of the table without a sample request below makes the file fail, naming it.
+// of the table without a sample request makes the file fail, naming it.
 //
+// - Samples: one request per operation, in test/authz/samples/<module>.ts (contract and how to
+//   add some: test/authz/samples/types.ts). Every file there but types.ts is imported, and every
+//   export whose name ends in `Samples` is merged; a duplicate operationId fails the file.
 // - The world: a BP VAD, a BP IR whose BP is the VAD, an End Customer of each, two companies
-//   of one organisation, the operator's company, and two companies related to nobody. Every
-//   role of ROLES has a caller (holding that role and `user`) where the role makes sense.
+//   of one organisation, the operator's company, and two companies related to nobody; the
+//   organisation `org` and two organisations related to nobody. Every role of ROLES has a caller
+//   (holding that role and `user`) where the role makes sense.
 // - Ground truth: for each relation of src/authz/relations.ts, `PRODUCERS` places a target for
 //   which the relation holds by construction of the world; `holdsInWorld` says which relations
 //   hold for a placement, read from the facts the world was built from (not from the SQL).
+// - Targets: `makeTarget` makes a target of each kind at a placement, by direct inserts.
 // - Expected outcome, from the table: allowed (the operation's success status) when a held
 //   grant's relation holds and its condition accepts the sample; else 403 when a held grant of
 //   the operation or of its `visibleBy` operation reaches the target; else 404.
-// - Out of scope: the unrelated company, and the companies (and sites) near the caller's for
-//   which none of his relevant relations hold (an IR's customer seen from its BP's customer...).
+// - Out of scope: the unrelated company (organisation), and the companies (and sites) near the
+//   caller's for which none of his relevant relations hold (an IR's customer seen from its BP's
+//   customer...).
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from '../support/expect.js';
-import { createHash, randomBytes } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createTestApp, basic, bearer, type TestApp } from '../support/harness.js';
+import { createTestApp, bearer, type TestApp } from '../support/harness.js';
 import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.js';
-import { companies, organisations, users } from '../../src/db/schema.js';
+import { companies, joinCompanyLinks, joinInvitations, organisations, sites as sitesTable, users } from '../../src/db/schema.js';
 import { newId } from '../../src/modules/authentication/tokens.js';
 import { OPERATIONS } from '../../src/operations.js';
 import { fullPath, type AnyOperation } from '../../src/http/operation.js';
 import { POLICY } from '../../src/authz/policy.js';
 import type { Grant } from '../../src/authz/grant.js';
-import { CONDITIONS, type ConditionName, type ConditionInput } from '../../src/authz/conditions.js';
-import { RELATION_NAMES, type RelationName } from '../../src/authz/relations.js';
+import { CONDITIONS, type ConditionInput } from '../../src/authz/conditions.js';
+import { callerParams, RELATION_NAMES, relationSql, type RelationName } from '../../src/authz/relations.js';
 import { ROLES, type Caller, type Role } from '../../src/authz/roles.js';
-import { TARGETS, type TargetKindName } from '../../src/authz/targets.js';
+import { TARGETS, type TargetKind, type TargetKindName } from '../../src/authz/targets.js';
+import { eq } from 'drizzle-orm';
+import {
+  COMPANY_KEYS,
+  ORGANISATION_KEYS,
+  SITES,
+  type CompanyKey,
+  type Ctx,
+  type OrganisationKey,
+  type Placement,
+  type Req,
+  type Sample,
+  type SiteKey,
+  type Violation,
+  type WorldIds,
+} from './samples/types.js';
 
-const AU = '/api/svc/authentication/v1.0';
-const AP = '/api/svc/applications/v1.0/applications';
-const USERS = '/api/svc/admin/v1.0/users';
-const CB = 'https://client.example/cb';
+// ---------------------------------------------------------------------------------------------
+// The samples, one per operation, from test/authz/samples/*.ts.
+
+const SAMPLES_DIR = fileURLToPath(new URL('./samples/', import.meta.url));
+const SAMPLES: Record<string, Sample> = {};
+const SAMPLE_FILE: Record<string, string> = {};
+for (const file of readdirSync(SAMPLES_DIR).filter((f) => /\.[cm]?[tj]s$/.test(f) && !f.endsWith('.d.ts') && !/^types\.[cm]?[tj]s$/.test(f)).sort()) {
+  const mod = (await import(pathToFileURL(`${SAMPLES_DIR}${file}`).href)) as Record<string, unknown>;
+  const exported = Object.entries(mod).filter(([name]) => name.endsWith('Samples'));
+  if (exported.length === 0) throw new Error(`test/authz/samples/${file} exports nothing named *Samples`);
+  for (const [name, value] of exported) {
+    if (typeof value !== 'object' || value === null) throw new Error(`test/authz/samples/${file}: ${name} is not a record of samples`);
+    for (const [operationId, sample] of Object.entries(value as Record<string, Sample>)) {
+      if (SAMPLES[operationId]) throw new Error(`the sample of ${operationId} is declared twice: in ${SAMPLE_FILE[operationId]} and in ${file} (${name})`);
+      SAMPLES[operationId] = sample;
+      SAMPLE_FILE[operationId] = `${file} (${name})`;
+    }
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // The world, declared before it is built: the cases are generated from this declaration.
-
-const COMPANY_KEYS = ['hq', 'vad', 'ir', 'ecVad', 'ecIr', 'orgA', 'orgB', 'elsewhere', 'unrelated'] as const;
-type CompanyKey = (typeof COMPANY_KEYS)[number];
+// Its keys (COMPANY_KEYS, SITES, ORGANISATION_KEYS) are in ./samples/types.ts.
 
 interface CompanyFacts {
   isBP?: boolean;
   bpType?: 'VAD' | 'IR';
   bp?: CompanyKey;
-  org?: 'org';
+  org?: OrganisationKey;
 }
 
 const COMPANIES: Record<CompanyKey, CompanyFacts> = {
@@ -61,8 +96,9 @@ const COMPANIES: Record<CompanyKey, CompanyFacts> = {
   unrelated: {}, // the out-of-scope company of every caller
 };
 
-const SITES = { siteEcIr: 'ecIr', siteEcIr2: 'ecIr' } as const satisfies Record<string, CompanyKey>;
-type SiteKey = keyof typeof SITES;
+/** Where `any` is exercised, and what is out of every scope, for each way of placing targets. */
+const ELSEWHERE = { company: 'elsewhere', organisation: 'orgElsewhere' } as const;
+const UNRELATED = { company: 'unrelated', organisation: 'orgUnrelated' } as const;
 
 interface Home {
   company: CompanyKey;
@@ -84,21 +120,26 @@ const HOMES: Record<Role, Home> = {
 
 const callerRoles = (role: Role): Role[] => [...new Set<Role>([role, 'user'])];
 
-/** Where a target sits. `self`: the caller himself (user) or something he owns (application). */
-interface Placement {
-  company: CompanyKey;
-  site?: SiteKey;
-  self?: boolean;
-}
-
-const placementLabel = (p: Placement) => (p.self ? 'himself' : p.site ? `${p.company}/${p.site}` : p.company);
-const placementKey = (p: Placement) => `${p.company}/${p.site ?? ''}/${p.self ? 'self' : ''}`;
+const placementLabel = (p: Placement) =>
+  p.self ? 'himself' : p.organisation ? `organisation ${p.organisation}` : p.site ? `${p.company}/${p.site}` : `${p.company}`;
+const placementKey = (p: Placement) => `${p.company ?? ''}/${p.site ?? ''}/${p.self ? 'self' : ''}/${p.organisation ?? ''}`;
 
 /** The columns of each kind of target that relations can speak of (checked against TARGETS). */
-const KIND_COLUMNS: Record<TargetKindName, { site: boolean; owner: boolean }> = {
-  user: { site: true, owner: true },
-  company: { site: false, owner: false },
-  application: { site: false, owner: true },
+interface KindColumns {
+  company: boolean;
+  site: boolean;
+  owner: boolean;
+  organisation: boolean;
+}
+const cols = (c: Partial<KindColumns>): KindColumns => ({ company: false, site: false, owner: false, organisation: false, ...c });
+const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
+  user: cols({ company: true, site: true, owner: true }),
+  company: cols({ company: true }),
+  application: cols({ company: true, owner: true }),
+  site: cols({ company: true, site: true }), // a site target's site is itself
+  organisation: cols({ organisation: true }), // no company: only `any` and `ownOrganisation` can hold
+  joinLink: cols({ company: true }),
+  joinInvitation: cols({ company: true }),
 };
 
 function bpTree(c: CompanyKey): CompanyKey[] {
@@ -121,57 +162,69 @@ function bpTree(c: CompanyKey): CompanyKey[] {
 
 /** Which relations hold between a caller sitting at `home` and a target at `p`: the ground truth. */
 function holdsInWorld(rel: RelationName, home: Home, p: Placement, kind: TargetKindName): boolean {
-  const cols = KIND_COLUMNS[kind];
+  const c = KIND_COLUMNS[kind];
   const mine = COMPANIES[home.company];
-  const theirs = COMPANIES[p.company];
+  // Company-based relations are false for targets of no company (organisations).
+  const theirs = c.company && p.company ? COMPANIES[p.company] : undefined;
   switch (rel) {
     case 'any':
       return true;
     case 'ownCompany':
-      return p.company === home.company;
+      return theirs !== undefined && p.company === home.company;
     case 'ownBpCompany':
-      return mine.bp !== undefined && p.company === mine.bp;
+      return theirs !== undefined && mine.bp !== undefined && p.company === mine.bp;
     case 'customerOfOwnBp': {
-      if (!mine.isBP) return false;
+      if (!theirs || !mine.isBP) return false;
       if (theirs.bp === home.company) return true;
       const via = theirs.bp ? COMPANIES[theirs.bp] : undefined;
       return mine.bpType === 'VAD' && via?.bpType === 'IR' && via.bp === home.company;
     }
     case 'companyOfOwnOrganisation':
-      return mine.org !== undefined && theirs.org === mine.org;
+      return theirs !== undefined && mine.org !== undefined && theirs.org === mine.org;
+    case 'ownOrganisation':
+      return c.organisation && mine.org !== undefined && p.organisation === mine.org;
     case 'ownSite':
-      return cols.site && home.site !== undefined && p.site === home.site;
+      return c.site && home.site !== undefined && p.site === home.site;
     case 'self':
-      return cols.owner && p.self === true;
+      return c.owner && p.self === true;
   }
 }
 
 /** For each relation: targets for which it holds, by construction of the world. */
 const PRODUCERS: Record<RelationName, (home: Home, kind: TargetKindName) => Placement[]> = {
-  any: () => [{ company: 'elsewhere' }],
-  ownCompany: (h) => [{ company: h.company }],
-  ownBpCompany: (h) => (COMPANIES[h.company].bp ? [{ company: COMPANIES[h.company].bp! }] : []),
-  customerOfOwnBp: (h) => {
+  any: (_h, kind) => [KIND_COLUMNS[kind].company ? { company: ELSEWHERE.company } : { organisation: ELSEWHERE.organisation }],
+  ownCompany: (h, kind) => (KIND_COLUMNS[kind].company ? [{ company: h.company }] : []),
+  ownBpCompany: (h, kind) => (KIND_COLUMNS[kind].company && COMPANIES[h.company].bp ? [{ company: COMPANIES[h.company].bp! }] : []),
+  customerOfOwnBp: (h, kind) => {
     const me = COMPANIES[h.company];
-    if (!me.isBP) return [];
+    if (!me.isBP || !KIND_COLUMNS[kind].company) return [];
     const direct = COMPANY_KEYS.filter((k) => COMPANIES[k].bp === h.company);
     const viaIr = me.bpType === 'VAD' ? COMPANY_KEYS.filter((k) => direct.some((d) => COMPANIES[d].bpType === 'IR' && COMPANIES[k].bp === d)) : [];
     return [...direct, ...viaIr].map((company) => ({ company }));
   },
-  companyOfOwnOrganisation: (h) => {
+  companyOfOwnOrganisation: (h, kind) => {
     const org = COMPANIES[h.company].org;
-    return org ? COMPANY_KEYS.filter((k) => COMPANIES[k].org === org).map((company) => ({ company })) : [];
+    return org && KIND_COLUMNS[kind].company ? COMPANY_KEYS.filter((k) => COMPANIES[k].org === org).map((company) => ({ company })) : [];
+  },
+  ownOrganisation: (h, kind) => {
+    const org = COMPANIES[h.company].org;
+    return org && KIND_COLUMNS[kind].organisation ? [{ organisation: org }] : [];
   },
   ownSite: (h, kind) => (KIND_COLUMNS[kind].site && h.site ? [{ company: h.company, site: h.site }] : []),
   self: (h, kind) => (KIND_COLUMNS[kind].owner ? [{ company: h.company, site: h.site, self: true }] : []),
 };
 
+/** The out-of-scope placement of every caller, for a kind. */
+const unrelatedPlacement = (kind: TargetKindName): Placement =>
+  KIND_COLUMNS[kind].company ? { company: UNRELATED.company } : { organisation: UNRELATED.organisation };
+
 /** Placements near the caller (his company, its BP links, his organisation) and the unrelated one. */
 function nearbyPlacements(home: Home, kind: TargetKindName): Placement[] {
   const org = COMPANIES[home.company].org;
-  const companies = new Set<CompanyKey>([...bpTree(home.company), ...COMPANY_KEYS.filter((k) => org && COMPANIES[k].org === org), 'unrelated']);
+  if (!KIND_COLUMNS[kind].company) return [...(org ? [{ organisation: org }] : []), unrelatedPlacement(kind)];
+  const near = new Set<CompanyKey>([...bpTree(home.company), ...COMPANY_KEYS.filter((k) => org && COMPANIES[k].org === org), UNRELATED.company]);
   const out: Placement[] = [];
-  for (const company of companies) {
+  for (const company of near) {
     out.push({ company });
     if (KIND_COLUMNS[kind].site) for (const [site, of] of Object.entries(SITES)) if (of === company) out.push({ company, site: site as SiteKey });
   }
@@ -222,119 +275,6 @@ function symbolicCaller(role: Role): Caller {
 }
 
 // ---------------------------------------------------------------------------------------------
-// One sample request per operation.
-
-interface Req {
-  method: string;
-  url: string;
-  headers?: Record<string, string>;
-  payload?: unknown;
-}
-
-interface Violation {
-  /** The target user holds these roles instead of just `user`. */
-  targetRoles?: Role[];
-  /** The request body instead of the sample's. */
-  body?: Record<string, unknown>;
-}
-
-interface Ctx {
-  t: TestApp;
-  caller: MadeUser;
-  n: number;
-}
-
-type Sample =
-  | { type: 'public'; request: (ctx: Ctx) => Promise<Req>; skipDocumentCheck?: string }
-  | { type: 'authenticated'; request: (ctx: Ctx) => Req; consumesToken?: boolean }
-  | {
-      type: 'target';
-      request: (id: string, ctx: Ctx, body?: Record<string, unknown>) => Req;
-      /** The operation changes or deletes its target: each case gets a target of its own. */
-      fresh: boolean;
-      /** How to make each condition of the operation's grants fail. */
-      violations?: Partial<Record<ConditionName, Violation>>;
-      /** A rule of the service that refuses what the table allows (deleting oneself). */
-      businessRefusal?: (p: Placement) => { status: number; code: number } | undefined;
-    }
-  | { type: 'list'; kind: TargetKindName; request: (offset: number) => Req; ids: (body: any) => string[] }
-  | { type: 'targetless'; request: (ctx: Ctx) => Req };
-
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-async function oauthClient(ctx: Ctx) {
-  const res = await ctx.t.inject({ method: 'POST', url: AP, headers: bearer(ctx.caller.token), payload: { name: 'Matrix client', redirectUris: [CB] } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { appId: string; appSecret: string };
-}
-
-function authorizeReq(ctx: Ctx, appId: string, challenge: string): Req {
-  const q = new URLSearchParams({ response_type: 'code', client_id: appId, redirect_uri: CB, state: `s${ctx.n}`, code_challenge: challenge, code_challenge_method: 'S256' });
-  return { method: 'GET', url: `${AU}/oauth/authorize?${q}`, headers: { authorization: basic(ctx.caller.email, PASSWORD) } };
-}
-
-const SAMPLES: Record<string, Sample> = {
-  login: { type: 'public', request: async ({ caller }) => ({ method: 'GET', url: `${AU}/login`, headers: { authorization: basic(caller.email, PASSWORD) } }) },
-  renewToken: { type: 'authenticated', consumesToken: true, request: () => ({ method: 'GET', url: `${AU}/renew` }) },
-  logout: { type: 'authenticated', consumesToken: true, request: () => ({ method: 'GET', url: `${AU}/logout` }) },
-  validateToken: { type: 'authenticated', request: () => ({ method: 'GET', url: `${AU}/validator` }) },
-  oauthAuthorize: {
-    type: 'public',
-    request: async (ctx) => authorizeReq(ctx, (await oauthClient(ctx)).appId, pkce().challenge),
-  },
-  oauthToken: {
-    type: 'public',
-    // Envelope 'raw': src/http/operation.ts does not put its 200 in the document (see the report).
-    skipDocumentCheck: 'the 200 of a raw operation is not in the OpenAPI document',
-    request: async (ctx) => {
-      const client = await oauthClient(ctx);
-      const { verifier, challenge } = pkce();
-      const auth = await ctx.t.inject(authorizeReq(ctx, client.appId, challenge) as InjectOptions);
-      expect(auth.statusCode, auth.body).toBe(302);
-      const code = new URL(String(auth.headers.location)).searchParams.get('code')!;
-      const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: CB, code_verifier: verifier });
-      return {
-        method: 'POST',
-        url: `${AU}/oauth/token`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(client.appId, client.appSecret) },
-        payload: form.toString(),
-      };
-    },
-  },
-
-  createApplication: { type: 'authenticated', request: ({ n }) => ({ method: 'POST', url: AP, payload: { name: `Matrix app ${n}` } }) },
-  listApplications: { type: 'list', kind: 'application', request: (offset) => ({ method: 'GET', url: `${AP}?limit=1000&offset=${offset}` }), ids: (b) => b.data.map((a: { id: string }) => a.id) },
-  getApplication: { type: 'target', fresh: false, request: (id) => ({ method: 'GET', url: `${AP}/${id}` }) },
-  updateApplication: { type: 'target', fresh: true, request: (id, { n }) => ({ method: 'PUT', url: `${AP}/${id}`, payload: { name: `Renamed ${n}` } }) },
-  deleteApplication: { type: 'target', fresh: true, request: (id) => ({ method: 'DELETE', url: `${AP}/${id}` }) },
-  renewApplicationSecret: { type: 'target', fresh: true, request: (id) => ({ method: 'POST', url: `${AP}/${id}/secret` }) },
-
-  createUser: {
-    type: 'target',
-    fresh: false,
-    request: (companyId, { n }) => ({ method: 'POST', url: USERS, payload: { loginEmail: `matrix-new-${n}@example.com`, password: PASSWORD, companyId } }),
-  },
-  listUsers: { type: 'list', kind: 'user', request: (offset) => ({ method: 'GET', url: `${USERS}?limit=1000&offset=${offset}` }), ids: (b) => b.data.map((u: { id: string }) => u.id) },
-  getUser: { type: 'target', fresh: false, request: (id) => ({ method: 'GET', url: `${USERS}/${id}` }) },
-  updateUser: {
-    type: 'target',
-    fresh: true,
-    request: (id, { n }, body) => ({ method: 'PUT', url: `${USERS}/${id}`, payload: body ?? { firstName: `Renamed${n}` } }),
-    violations: { targetHasNoHigherRole: { targetRoles: ['support', 'user'] }, selfServiceFieldsOnly: { body: { adminType: 'undefined' } } },
-  },
-  deleteUser: {
-    type: 'target',
-    fresh: true,
-    request: (id) => ({ method: 'DELETE', url: `${USERS}/${id}` }),
-    violations: { targetHasNoHigherRole: { targetRoles: ['support', 'user'] } },
-    businessRefusal: (p) => (p.self ? { status: 403, code: 403003 } : undefined),
-  },
-};
-
-// ---------------------------------------------------------------------------------------------
 // Generation of the cases, from POLICY x OPERATIONS x ROLES.
 
 const ERROR_CODES: Record<403 | 404, number> = { 403: 403001, 404: 404000 };
@@ -349,6 +289,9 @@ const problems: string[] = [];
 const cases: Case[] = [];
 let counter = 0;
 const next = () => ++counter;
+
+/** The context of one case's request. */
+const ctxOf = (role: Role, caller: MadeUser = w.callers[role], placement?: Placement): Ctx => ({ t: w.t, caller, role, n: next(), world: w.ids, placement });
 
 function routeRegex(op: AnyOperation): RegExp[] {
   return [op.path, ...(op.aliases ?? [])].map((p) => new RegExp(`^${fullPath(p).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+').replace(/\*/g, '.*')}$`));
@@ -385,12 +328,16 @@ function generate(): void {
     const entry = POLICY[operationId]!;
     const sample = SAMPLES[operationId];
     if (!sample) {
-      problems.push(`operation ${operationId} has no sample request in test/authz/matrix.test.ts`);
+      problems.push(`operation ${operationId} has no sample request in test/authz/samples/ (see types.ts there)`);
       continue;
     }
     const expectedType = entry.kind === 'public' ? ['public'] : entry.kind === 'authenticated' ? ['authenticated'] : op.target ? ['target'] : ['list', 'targetless'];
     if (!expectedType.includes(sample.type)) {
       problems.push(`the sample of ${operationId} is '${sample.type}' but the operation is ${entry.kind}${op.target ? ` with a ${op.target.kind} target` : ''}`);
+      continue;
+    }
+    if (sample.type === 'target' && sample.kind && sample.kind !== op.target?.kind) {
+      problems.push(`the sample of ${operationId} expects a ${sample.kind} target but the operation's target is a ${op.target?.kind}`);
       continue;
     }
     switch (sample.type) {
@@ -399,8 +346,7 @@ function generate(): void {
           cases.push({
             name: `${operationId} / ${role} / without token -> ${successStatus(op)}`,
             run: async () => {
-              const ctx = { t: w.t, caller: w.callers[role], n: next() };
-              const res = await call(op, await sample.request(ctx), undefined, !sample.skipDocumentCheck);
+              const res = await call(op, await sample.request(ctxOf(role)), undefined, !sample.skipDocumentCheck);
               expectOutcome(res, successStatus(op));
             },
           });
@@ -409,7 +355,7 @@ function generate(): void {
       case 'authenticated':
         cases.push({
           name: `${operationId} / no token -> 401`,
-          run: async () => expectOutcome(await call(op, sample.request({ t: w.t, caller: w.callers.user, n: next() }), undefined), 401, 401500),
+          run: async () => expectOutcome(await call(op, sample.request(ctxOf('user')), undefined), 401, 401500),
         });
         for (const role of ROLES) {
           cases.push({
@@ -417,7 +363,7 @@ function generate(): void {
             run: async () => {
               const caller = w.callers[role];
               const token = sample.consumesToken ? await w.t.login(caller.email, PASSWORD) : caller.token;
-              expectOutcome(await call(op, sample.request({ t: w.t, caller, n: next() }), token), successStatus(op));
+              expectOutcome(await call(op, sample.request(ctxOf(role, caller)), token), successStatus(op));
             },
           });
         }
@@ -428,7 +374,7 @@ function generate(): void {
           cases.push({
             name: `${operationId} / ${role} / ${allowed ? `holds a grant -> ${successStatus(op)}` : 'holds no grant -> 403'}`,
             run: async () => {
-              const res = await call(op, sample.request({ t: w.t, caller: w.callers[role], n: next() }), w.callers[role].token);
+              const res = await call(op, sample.request(ctxOf(role)), w.callers[role].token);
               expectOutcome(res, allowed ? successStatus(op) : 403, allowed ? undefined : ERROR_CODES[403]);
             },
           });
@@ -507,11 +453,10 @@ function generateTarget(op: AnyOperation, sample: Extract<Sample, { type: 'targe
           name: `${operationId} / ${role} / ${s.label}${suffix} -> ${status}${refusal ? ` (rule of the service, ${refusal.code})` : ''}`,
           run: async () => {
             if (s.producedFor) expect(holdsInWorld(s.producedFor, home, s.placement, kind), `world: ${s.producedFor} should hold`).toBe(true);
-            const n = next();
-            // A changing operation on the caller himself works on a fresh twin of the caller.
-            const actor = sample.fresh && s.placement.self && kind === 'user' ? await w.twin(role) : w.callers[role];
-            const id = await w.target(kind, s.placement, actor, { fresh: sample.fresh, roles: targetRoles });
-            const res = await call(op, sample.request(id, { t: w.t, caller: actor, n }, body), actor.token);
+            // A changing operation on the caller himself (his company, site, organisation) works
+            // on a twin of the caller, made with the target.
+            const { id, actor } = await w.target(kind, s.placement, role, { fresh: sample.fresh, roles: targetRoles });
+            const res = await call(op, await sample.request(id, ctxOf(role, actor, s.placement), body), actor.token);
             expectOutcome(res, status, code);
           },
         });
@@ -522,7 +467,18 @@ function generateTarget(op: AnyOperation, sample: Extract<Sample, { type: 'targe
 
 /** The body the sample sends by default, for the conditions that read it. */
 function sampleBody(sample: Extract<Sample, { type: 'target' }>): unknown {
-  return sample.request('x', { t: undefined as never, caller: undefined as never, n: 0 }).payload;
+  if ('defaultBody' in sample) return sample.defaultBody;
+  const ctx: Ctx = { t: undefined as never, caller: undefined as never, role: 'user', n: 0, world: undefined as never };
+  try {
+    const req = sample.request('x', ctx);
+    if (req instanceof Promise) {
+      req.catch(() => undefined);
+      return undefined;
+    }
+    return req.payload;
+  } catch {
+    return undefined; // the request needs the world: conditions that read the body need defaultBody
+  }
 }
 
 function generateList(op: AnyOperation, sample: Extract<Sample, { type: 'list' }>): void {
@@ -538,7 +494,7 @@ function generateList(op: AnyOperation, sample: Extract<Sample, { type: 'list' }
     if (held.length === 0) {
       cases.push({
         name: `${operationId} / ${role} / holds no grant -> 403`,
-        run: async () => expectOutcome(await call(op, sample.request(0), w.callers[role].token), 403, ERROR_CODES[403]),
+        run: async () => expectOutcome(await call(op, sample.request(0, ctxOf(role)), w.callers[role].token), 403, ERROR_CODES[403]),
       });
       continue;
     }
@@ -547,7 +503,7 @@ function generateList(op: AnyOperation, sample: Extract<Sample, { type: 'list' }
       cases.push({
         name: `${operationId} / ${role} / ${s.label} -> ${listed ? 'listed' : 'not listed'}`,
         run: async () => {
-          const id = await w.target(sample.kind, s.placement, w.callers[role], { fresh: false, roles: ['user'] });
+          const { id } = await w.target(sample.kind, s.placement, role, { fresh: false, roles: ['user'] });
           const seen = await w.listed(op, sample, role);
           expect(seen.has(id), `${placementLabel(s.placement)} item ${id}`).toBe(listed);
         },
@@ -559,52 +515,75 @@ function generateList(op: AnyOperation, sample: Extract<Sample, { type: 'list' }
 // ---------------------------------------------------------------------------------------------
 // The world, built once.
 
+/** A target made for a case, and who calls on it (the role's caller, or a twin of him). */
+interface Made {
+  id: string;
+  actor: MadeUser;
+}
+
+interface MakeOpts {
+  /** The caller's role: where he sits (HOMES). */
+  role: Role;
+  /** A target of the case's own, that the operation may change or delete. */
+  fresh: boolean;
+  /** The roles of a user target. */
+  roles: Role[];
+}
+
 interface World {
   t: TestApp;
+  ids: WorldIds;
   companies: Record<CompanyKey, string>;
   sites: Record<SiteKey, string>;
+  organisations: Record<OrganisationKey, string>;
   callers: Record<Role, MadeUser>;
-  /** A plain user of each company, owner of its applications. */
-  owners: Record<CompanyKey, MadeUser>;
-  twin(role: Role): Promise<MadeUser>;
-  target(kind: TargetKindName, p: Placement, caller: MadeUser, o: { fresh: boolean; roles: Role[] }): Promise<string>;
+  /** A target of a kind at a placement for a role's case: cached per placement unless fresh. */
+  target(kind: TargetKindName, p: Placement, role: Role, o: { fresh: boolean; roles: Role[] }): Promise<Made>;
   listed(op: AnyOperation, sample: Extract<Sample, { type: 'list' }>, role: Role): Promise<Set<string>>;
 }
 
 let w: World;
 
 async function buildWorld(t: TestApp): Promise<World> {
-  const orgId = newId();
-  await t.db.insert(organisations).values({ id: orgId, name: 'Matrix organisation' });
+  const orgIds = {} as Record<OrganisationKey, string>;
+  for (const k of ORGANISATION_KEYS) {
+    orgIds[k] = newId();
+    await t.db.insert(organisations).values({ id: orgIds[k], name: `Matrix ${k}` });
+  }
   const companyIds = {} as Record<CompanyKey, string>;
-  for (const k of COMPANY_KEYS) {
-    // Parents first: COMPANY_KEYS lists every BP before its customers.
+  /** A company with the facts of `k` (BP links to the world's companies, organisation), or overridden ones. */
+  const companyLike = (k: CompanyKey, o: { bpId?: string; organisationId?: string } = {}) => {
     const f = COMPANIES[k];
-    companyIds[k] = await makeCompany(t, {
-      name: `Matrix ${k}`,
+    return makeCompany(t, {
+      name: `Matrix ${k} ${next()}`,
       isBP: f.isBP ?? false,
       bpType: f.bpType ?? null,
-      bpId: f.bp ? companyIds[f.bp] : null,
-      organisationId: f.org ? orgId : null,
+      bpId: o.bpId ?? (f.bp ? companyIds[f.bp] : null),
+      organisationId: o.organisationId ?? (f.org ? orgIds[f.org] : null),
     });
-  }
+  };
+  // Parents first: COMPANY_KEYS lists every BP before its customers.
+  for (const k of COMPANY_KEYS) companyIds[k] = await companyLike(k);
   const sites = {} as Record<SiteKey, string>;
   for (const [s, c] of Object.entries(SITES)) sites[s as SiteKey] = await makeSite(t, companyIds[c]);
 
-  const makeCaller = (role: Role) => makeUser(t, companyIds[HOMES[role].company], [role], { siteId: HOMES[role].site ? sites[HOMES[role].site!] : undefined });
+  const makeCaller = (role: Role, at: { companyId: string; siteId?: string } = { companyId: companyIds[HOMES[role].company], siteId: HOMES[role].site ? sites[HOMES[role].site!] : undefined }) =>
+    makeUser(t, at.companyId, [role], { siteId: at.siteId });
   const callers = {} as Record<Role, MadeUser>;
   for (const role of ROLES) callers[role] = await makeCaller(role);
   const owners = {} as Record<CompanyKey, MadeUser>;
   for (const k of COMPANY_KEYS) owners[k] = await makeUser(t, companyIds[k]);
 
-  const cache = new Map<string, Promise<string>>();
-  const lists = new Map<string, Promise<Set<string>>>();
+  /** A twin of a role's caller sitting in company `companyId` (with a site of it when he has one). */
+  async function twinIn(role: Role, companyId: string): Promise<MadeUser> {
+    return makeCaller(role, { companyId, siteId: HOMES[role].site ? await makeSite(t, companyId) : undefined });
+  }
 
   async function insertUser(p: Placement, roles: Role[]): Promise<string> {
     const id = newId();
     await t.db.insert(users).values({
       id,
-      companyId: companyIds[p.company],
+      companyId: companyIds[p.company!],
       loginEmail: `matrix-${id}@example.com`,
       passwordHash: 'not-a-hash: never signs in',
       firstName: 'Target',
@@ -616,51 +595,123 @@ async function buildWorld(t: TestApp): Promise<World> {
   }
 
   async function createApplication(owner: MadeUser): Promise<string> {
-    const res = await t.inject({ method: 'POST', url: AP, headers: bearer(owner.token), payload: { name: `Target app ${next()}` } });
+    const res = await t.inject({ method: 'POST', url: '/api/svc/applications/v1.0/applications', headers: bearer(owner.token), payload: { name: `Target app ${next()}` } });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id as string;
   }
 
-  function make(kind: TargetKindName, p: Placement, caller: MadeUser, roles: Role[]): Promise<string> {
-    switch (kind) {
-      case 'company':
-        return Promise.resolve(companyIds[p.company]);
-      case 'user':
-        return p.self ? Promise.resolve(caller.id) : insertUser(p, roles);
-      case 'application':
-        return createApplication(p.self ? caller : owners[p.company]);
-    }
-  }
+  const need = <T>(x: T | undefined, what: string, p: Placement): T => {
+    if (x === undefined) throw new Error(`a placement without ${what}: ${JSON.stringify(p)}`);
+    return x;
+  };
 
-  function target(kind: TargetKindName, p: Placement, caller: MadeUser, o: { fresh: boolean; roles: Role[] }): Promise<string> {
-    if (o.fresh) return make(kind, p, caller, o.roles);
-    const key = `${kind}|${placementKey(p)}|${p.self ? caller.id : ''}|${o.roles.join(',')}`;
-    if (!cache.has(key)) cache.set(key, make(kind, p, caller, o.roles));
-    return cache.get(key)!;
+  /**
+   * The registry of target kinds: a new target of each kind at a placement, by direct inserts
+   * (applications through the API). When the relation that places it is the caller's identity
+   * (his company, his BP, his site, his organisation) and the target is fresh (the operation
+   * may change or delete it), the target is a twin and so is the caller: the world stays intact.
+   */
+  const makeTarget: Record<TargetKindName, (p: Placement, o: MakeOpts) => Promise<Made>> = {
+    async user(p, o) {
+      const caller = callers[o.role];
+      if (!p.self) return { id: await insertUser(p, o.roles), actor: caller };
+      // A changing operation on the caller himself works on a fresh twin of the caller.
+      const actor = o.fresh ? await makeCaller(o.role) : caller;
+      return { id: actor.id, actor };
+    },
+    async company(p, o) {
+      const company = need(p.company, 'company', p);
+      const caller = callers[o.role];
+      const home = HOMES[o.role];
+      if (!o.fresh) return { id: companyIds[company], actor: caller };
+      if (company === home.company) {
+        const id = await companyLike(company);
+        return { id, actor: await twinIn(o.role, id) };
+      }
+      if (company === COMPANIES[home.company].bp) {
+        const id = await companyLike(company);
+        return { id, actor: await twinIn(o.role, await companyLike(home.company, { bpId: id })) };
+      }
+      return { id: await companyLike(company), actor: caller };
+    },
+    async application(p, o) {
+      const caller = callers[o.role];
+      return { id: await createApplication(p.self ? caller : owners[need(p.company, 'company', p)]), actor: caller };
+    },
+    async site(p, o) {
+      const company = need(p.company, 'company', p);
+      const caller = callers[o.role];
+      if (!p.site) return { id: await makeSite(t, companyIds[company]), actor: caller };
+      if (!o.fresh) return { id: sites[p.site], actor: caller };
+      // A fresh site at the world's site S: another site of S's company, with the caller's
+      // twin at it when S is his own.
+      const id = await makeSite(t, companyIds[company]);
+      return { id, actor: p.site === HOMES[o.role].site ? await makeCaller(o.role, { companyId: companyIds[company], siteId: id }) : caller };
+    },
+    async organisation(p, o) {
+      const org = need(p.organisation, 'organisation', p);
+      const caller = callers[o.role];
+      if (!o.fresh) return { id: orgIds[org], actor: caller };
+      const id = newId();
+      await t.db.insert(organisations).values({ id, name: `Matrix ${org} ${next()}` });
+      const home = HOMES[o.role];
+      if (org !== COMPANIES[home.company].org) return { id, actor: caller };
+      return { id, actor: await twinIn(o.role, await companyLike(home.company, { organisationId: id })) };
+    },
+    async joinLink(p, o) {
+      const id = newId();
+      await t.db.insert(joinCompanyLinks).values({ id, companyId: companyIds[need(p.company, 'company', p)], description: `Matrix link ${next()}` });
+      return { id, actor: callers[o.role] };
+    },
+    async joinInvitation(p, o) {
+      const id = newId();
+      await t.db.insert(joinInvitations).values({
+        id,
+        companyId: companyIds[need(p.company, 'company', p)],
+        email: `invited-${id}@example.com`,
+        tokenHash: `matrix-${id}`,
+        expirationDate: new Date(Date.now() + 7 * 24 * 3600_000),
+      });
+      return { id, actor: callers[o.role] };
+    },
+  };
+
+  const cache = new Map<string, Promise<string>>();
+  const lists = new Map<string, Promise<Set<string>>>();
+
+  function target(kind: TargetKindName, p: Placement, role: Role, o: { fresh: boolean; roles: Role[] }): Promise<Made> {
+    if (o.fresh) return makeTarget[kind](p, { role, ...o });
+    // Shared targets: one per kind and placement (and caller, for his own things), called on
+    // by the role's caller himself (only fresh targets have twins of him).
+    const key = `${kind}|${placementKey(p)}|${p.self ? role : ''}|${o.roles.join(',')}`;
+    if (!cache.has(key)) cache.set(key, makeTarget[kind](p, { role, ...o }).then((m) => m.id));
+    return cache.get(key)!.then((id) => ({ id, actor: callers[role] }));
   }
 
   async function readList(op: AnyOperation, sample: Extract<Sample, { type: 'list' }>, role: Role): Promise<Set<string>> {
     // Every item this caller's cases look for exists before the list is read.
-    for (const s of scopedPlacements(op.operationId, role, sample.kind)) await target(sample.kind, s.placement, callers[role], { fresh: false, roles: ['user'] });
+    for (const s of scopedPlacements(op.operationId, role, sample.kind)) await target(sample.kind, s.placement, role, { fresh: false, roles: ['user'] });
     const ids = new Set<string>();
     for (let offset = 0; ; ) {
-      const res = await call(op, sample.request(offset), callers[role].token);
+      const res = await call(op, sample.request(offset, ctxOf(role)), callers[role].token);
       expectOutcome(res, 200);
-      const page = sample.ids(res.json());
+      const body = res.json();
+      const page = sample.ids(body);
       page.forEach((id) => ids.add(id));
       offset += page.length;
-      if (page.length === 0 || offset >= res.json().total) break;
+      if (page.length === 0 || offset >= (sample.total ? sample.total(body) : body.total)) break;
     }
     return ids;
   }
 
-  return {
+  const ids: WorldIds = { companies: companyIds, sites, organisations: orgIds, callers, owners };
+  w = {
     t,
+    ids,
     companies: companyIds,
     sites,
+    organisations: orgIds,
     callers,
-    owners,
-    twin: makeCaller,
     target,
     listed(op, sample, role) {
       const key = `${op.operationId}|${role}`;
@@ -668,6 +719,7 @@ async function buildWorld(t: TestApp): Promise<World> {
       return lists.get(key)!;
     },
   };
+  return w;
 }
 
 generate();
@@ -686,9 +738,11 @@ describe('the matrix covers the policy table', () => {
   it('every role has a caller, every relation a producer, every target kind its columns', () => {
     expect(Object.keys(HOMES).sort()).toEqual([...ROLES].sort());
     expect(Object.keys(PRODUCERS).sort()).toEqual([...RELATION_NAMES].sort());
+    expect(Object.keys(KIND_COLUMNS).sort()).toEqual(Object.keys(TARGETS).sort());
     for (const kind of Object.keys(TARGETS) as TargetKindName[]) {
-      const cols = TARGETS[kind].cols as unknown as Record<string, unknown>;
-      expect({ kind, site: cols.site !== undefined, owner: cols.owner !== undefined }).toEqual({ kind, ...KIND_COLUMNS[kind] });
+      const c = TARGETS[kind].cols as unknown as Record<string, unknown>;
+      const has = (k: string) => c[k] !== undefined;
+      expect({ kind, company: has('company'), site: has('site'), owner: has('owner'), organisation: has('organisation') }).toEqual({ kind, ...KIND_COLUMNS[kind] });
     }
   });
 
@@ -698,10 +752,60 @@ describe('the matrix covers the policy table', () => {
         for (const rel of RELATION_NAMES) {
           for (const p of PRODUCERS[rel](HOMES[role], kind)) expect(holdsInWorld(rel, HOMES[role], p, kind), `${rel} ${role} ${kind} ${placementLabel(p)}`).toBe(true);
         }
-        // The unrelated company is out of every scope but `any`.
-        for (const rel of RELATION_NAMES) if (rel !== 'any') expect(holdsInWorld(rel, HOMES[role], { company: 'unrelated' }, kind)).toBe(false);
+        // The unrelated company (organisation) is out of every scope but `any`.
+        for (const rel of RELATION_NAMES) if (rel !== 'any') expect(holdsInWorld(rel, HOMES[role], unrelatedPlacement(kind), kind), `${rel} ${role} ${kind}`).toBe(false);
       }
     }
+  });
+
+  it('makeTarget places every kind so that the relations SQL agrees with the ground truth (fresh or not)', async () => {
+    const t = w.t;
+    const callerOf = async (u: MadeUser): Promise<Caller> => {
+      const [user] = await t.db.select().from(users).where(eq(users.id, u.id));
+      const [company] = await t.db.select().from(companies).where(eq(companies.id, user!.companyId));
+      return {
+        userId: user!.id,
+        sessionId: '',
+        appId: null,
+        loginEmail: user!.loginEmail,
+        companyId: user!.companyId,
+        roles: user!.roles as Role[],
+        siteId: user!.siteId,
+        organisationId: company!.organisationId,
+        companyIsBP: company!.isBP,
+        companyBpType: company!.bpType,
+        companyBpId: company!.bpId,
+      };
+    };
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const kind of Object.keys(TARGETS) as TargetKindName[]) {
+      const target = TARGETS[kind] as TargetKind;
+      for (const role of ROLES) {
+        const home = HOMES[role];
+        const placements = new Map<string, Placement>();
+        for (const p of [...RELATION_NAMES.flatMap((r) => PRODUCERS[r](home, kind)), ...nearbyPlacements(home, kind)]) placements.set(placementKey(p), p);
+        for (const p of placements.values()) {
+          for (const fresh of [false, true]) {
+            const made = await w.target(kind, p, role, { fresh, roles: ['user'] });
+            const c = callerParams(await callerOf(made.actor));
+            const select = Object.fromEntries(RELATION_NAMES.map((r) => [r, relationSql(r, c, target.cols)]));
+            const [row] = (await t.db.select(select).from(target.table).where(eq(target.id, made.id))) as Record<RelationName, unknown>[];
+            if (!row) {
+              mismatches.push(`${kind} at ${placementLabel(p)} for ${role}: not found`);
+              continue;
+            }
+            checked++;
+            for (const r of RELATION_NAMES) {
+              const expected = holdsInWorld(r, home, p, kind);
+              if (Boolean(row[r]) !== expected) mismatches.push(`${kind} at ${placementLabel(p)}${fresh ? ' (fresh)' : ''} for ${role}: ${r} is ${!expected} in SQL`);
+            }
+          }
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(checked).toBeGreaterThan(Object.keys(TARGETS).length * ROLES.length * 4);
   });
 
   it('the world in the database is the declared one', async () => {
@@ -710,14 +814,16 @@ describe('the matrix covers the policy table', () => {
     for (const k of COMPANY_KEYS) {
       const f = COMPANIES[k];
       const row = byId.get(c[k])!;
-      expect({ k, isBP: row.isBP, bpType: row.bpType, bpId: row.bpId, org: row.organisationId !== null }).toEqual({
+      expect({ k, isBP: row.isBP, bpType: row.bpType, bpId: row.bpId, organisationId: row.organisationId }).toEqual({
         k,
         isBP: f.isBP ?? false,
         bpType: f.bpType ?? null,
         bpId: f.bp ? c[f.bp] : null,
-        org: f.org !== undefined,
+        organisationId: f.org ? w.organisations[f.org] : null,
       });
     }
+    const siteRows = new Map((await w.t.db.select().from(sitesTable)).map((r) => [r.id, r.companyId]));
+    for (const [s, of] of Object.entries(SITES)) expect({ s, company: siteRows.get(w.sites[s as SiteKey]) }).toEqual({ s, company: c[of] });
   });
 });
 

@@ -15,11 +15,13 @@ export interface CompanyOpts {
   bpType?: 'IR' | 'VAD' | 'DR' | null;
   bpId?: string | null;
   organisationId?: string | null;
+  /** Company status of document 3 (default `active`). */
+  status?: 'initializing' | 'active' | 'alerting' | 'hold' | 'terminated';
 }
 
 export async function makeCompany(t: TestApp, o: CompanyOpts = {}): Promise<string> {
   const id = newId();
-  await t.db.insert(companies).values({ id, name: o.name ?? `Company ${id}`, isBP: o.isBP ?? false, bpType: o.bpType ?? null, bpId: o.bpId ?? null, organisationId: o.organisationId ?? null });
+  await t.db.insert(companies).values({ id, name: o.name ?? `Company ${id}`, isBP: o.isBP ?? false, bpType: o.bpType ?? null, bpId: o.bpId ?? null, organisationId: o.organisationId ?? null, ...(o.status ? { status: o.status } : {}) });
   return id;
 }
 

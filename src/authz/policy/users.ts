@@ -33,7 +33,7 @@ export const usersPolicy: Record<string, PolicyEntry> = {
       grant('organization_admin', 'companyOfOwnOrganisation'),
       grant('company_admin', 'ownCompany'),
     ],
-    { visibleBy: 'getUser' },
+    { visibleBy: 'getCompany' },
   ),
   listUsers: grants(readUserGrants),
   getUser: grants(readUserGrants),

@@ -1,3 +1,88 @@
-import type { AnyOperation } from '../../../http/operation.js';
+// Document 3, Avatar and banner: set and delete (company administrators), and the images
+// themselves, served outside /api/svc at /api/avatar/{companyId} and /api/banner/{companyId}.
+import { Type } from 'typebox';
+import { defineOperation, type AnyOperation } from '../../../http/operation.js';
+import { Id, Obj } from '../../../http/schemas.js';
+import { AVATAR_MAX_SIZE, DEFAULT_IMAGE_SIZE, IMAGE_LIMITS, type ImageKind } from './branding.images.js';
+import * as service from './branding.service.js';
 
-export const brandingOperations: AnyOperation[] = [];
+const tag = 'Companies';
+const P = '/admin/v1.0/companies/:companyId';
+
+const CompanyIdParams = Obj({ companyId: Id('company id') });
+
+const mb = (bytes: number) => `${bytes / (1024 * 1024)} MB`;
+
+const ImageBody = (kind: ImageKind) =>
+  Obj({
+    image: Type.String({
+      minLength: 1,
+      description: `the ${kind} file, base64-encoded (a \`data:image/...;base64,\` prefix is accepted): PNG, JPEG or WebP, checked from its content; at most ${mb(IMAGE_LIMITS[kind].maxBytes)} and ${IMAGE_LIMITS[kind].maxWidth}x${IMAGE_LIMITS[kind].maxHeight} pixels (the request body limit, BODY_LIMIT_BYTES, applies first)`,
+    }),
+  });
+
+const Empty = Type.Array(Type.Never());
+
+const ImageFile = Type.Unsafe<string>({ type: 'string', format: 'binary', description: 'the image (image/png, image/jpeg or image/webp, the format of the uploaded original); headers Last-Modified, Dims-cached (`true` when served from the cache of resized variants)' });
+
+function setOp(operationId: string, kind: ImageKind) {
+  return defineOperation({
+    operationId,
+    method: 'POST',
+    path: `${P}/${kind}`,
+    tag,
+    summary: `Set the ${kind} of a company`,
+    description: `Sets lastAvatarUpdateDate / lastBannerUpdateDate to now. Only a superadmin handles the ${kind} of the Default and Terminated companies (403).`,
+    params: CompanyIdParams,
+    body: ImageBody(kind),
+    response: Empty,
+    envelope: 'status',
+    successStatus: 200,
+    target: { kind: 'company', from: 'params', field: 'companyId' },
+    handler: (ctx, { body }) => service.setImage(ctx.db, ctx.caller, ctx.target, kind, body.image, ctx.now),
+  });
+}
+
+function deleteOp(operationId: string, kind: ImageKind) {
+  return defineOperation({
+    operationId,
+    method: 'DELETE',
+    path: `${P}/${kind}`,
+    tag,
+    summary: `Delete the ${kind} of a company (and its resized variants)`,
+    params: CompanyIdParams,
+    response: Empty,
+    envelope: 'status',
+    target: { kind: 'company', from: 'params', field: 'companyId' },
+    handler: (ctx) => service.deleteImage(ctx.db, ctx.caller, ctx.target, kind),
+  });
+}
+
+function getOp(operationId: string, kind: ImageKind) {
+  const size =
+    kind === 'avatar'
+      ? Type.Integer({ minimum: 1, maximum: AVATAR_MAX_SIZE, default: DEFAULT_IMAGE_SIZE, description: `side of the square in pixels, 1 to ${AVATAR_MAX_SIZE}, default ${DEFAULT_IMAGE_SIZE}` })
+      : Type.Integer({ minimum: 1, maximum: 100000, default: DEFAULT_IMAGE_SIZE, description: `width in pixels, default ${DEFAULT_IMAGE_SIZE}; above the original width the original width is served` });
+  return defineOperation({
+    operationId,
+    method: 'GET',
+    path: `/api/${kind}/:companyId`,
+    tag,
+    summary: `Get the ${kind} of a company, resized`,
+    description: 'Conditional GET: an If-Modified-Since not older than the image gives 304. 404 when the company has none.',
+    params: CompanyIdParams,
+    query: Obj({ size: Type.Optional(size) }),
+    response: ImageFile,
+    envelope: 'raw',
+    handler: (ctx, { params, query }) => service.serveImage(ctx.db, ctx.req, ctx.reply, params.companyId, kind, query.size ?? DEFAULT_IMAGE_SIZE, ctx.now),
+  });
+}
+
+export const brandingOperations: AnyOperation[] = [
+  setOp('setCompanyAvatar', 'avatar'),
+  deleteOp('deleteCompanyAvatar', 'avatar'),
+  setOp('setCompanyBanner', 'banner'),
+  deleteOp('deleteCompanyBanner', 'banner'),
+  getOp('getCompanyAvatar', 'avatar'),
+  getOp('getCompanyBanner', 'banner'),
+];

@@ -1,3 +1,223 @@
+import { Type } from 'typebox';
 import type { AnyOperation } from '../../../http/operation.js';
+import { defineOperation } from '../../../http/operation.js';
+import { parsePaging } from '../../../http/paging.js';
+import { formatLevel } from '../../../http/format.js';
+import { scopeFilter } from '../../../authz/evaluate.js';
+import { TARGETS } from '../../../authz/targets.js';
+import { fail } from '../../../errors/catalogue.js';
+import {
+  ADMIN_SORT_FIELDS,
+  ADMINISTRATOR_FORMATS,
+  Administrator,
+  COMPANY_FORMATS,
+  COMPANY_SORT_FIELDS,
+  Company,
+  CompanyIdParams,
+  Country,
+  CreateCompanyBody,
+  CustomDataBody,
+  CustomDataResponse,
+  GetCompanyQuery,
+  ListAdministratorsQuery,
+  ListCompaniesQuery,
+  UpdateCompanyBody,
+} from './companies.schemas.js';
+import { COUNTRIES } from './countries.js';
+import * as service from './companies.service.js';
+import * as repo from './companies.repo.js';
 
-export const companiesOperations: AnyOperation[] = [];
+const tag = 'Companies';
+const A = '/admin/v1.0/companies';
+const E = '/enduser/v1.0';
+const row = (t: Record<string, unknown>) => t as unknown as repo.CompanyRow;
+const csv = (s: string | undefined) => s?.split(',').map((x) => x.trim()).filter(Boolean);
+
+export const createCompany = defineOperation({
+  operationId: 'createCompany',
+  method: 'POST',
+  path: A,
+  tag,
+  summary: 'Create a company (document 3, create company rules 1 to 8)',
+  description:
+    'bp_admin / bp_finance: attached to their BP company, status initializing; a VAD creates a BP IR with isBP true. organization_admin: in his organisation, or under a BP of it (bpId). Every new company receives a subscription to the default offer.',
+  body: CreateCompanyBody,
+  response: Company,
+  envelope: 'data',
+  formats: { ...COMPANY_FORMATS, default: 'full' },
+  target: { kind: 'company', from: 'body', field: 'bpId', fallback: 'companyId' },
+  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.createCompany(tx, ctx.caller, row(ctx.target), body, ctx.now)),
+});
+
+export const createOwnCompany = defineOperation({
+  operationId: 'createOwnCompany',
+  method: 'POST',
+  path: `${E}/companies`,
+  tag,
+  summary: 'A user of the Default company creates his own company and becomes its company_admin',
+  body: CreateCompanyBody,
+  response: Company,
+  envelope: 'data',
+  formats: { ...COMPANY_FORMATS, default: 'full' },
+  // No path parameter: the target is always the caller's own company.
+  target: { kind: 'company', from: 'params', field: 'companyId', fallback: 'companyId' },
+  handler: (ctx, { body }) => {
+    if (ctx.target.systemRole !== 'default') fail('COMPANY_OWN_NOT_FROM_DEFAULT');
+    return ctx.db.transaction((tx) => service.createCompany(tx, ctx.caller, row(ctx.target), body, ctx.now, true));
+  },
+});
+
+export const listCompanies = defineOperation({
+  operationId: 'listCompanies',
+  method: 'GET',
+  path: A,
+  tag,
+  summary: 'List the companies the caller may see, filtered, sorted and paged in SQL',
+  query: ListCompaniesQuery,
+  response: Company,
+  envelope: 'list',
+  formats: COMPANY_FORMATS,
+  handler: async (ctx, { query }) => {
+    const paging = parsePaging(query, COMPANY_SORT_FIELDS, 'name');
+    const scope = scopeFilter(ctx.caller, 'listCompanies', TARGETS.company.cols);
+    const keywords = query.name?.split(/\s+/).filter(Boolean);
+    const filters = { ...query, keywords, status: csv(query.status), visibility: csv(query.visibility), bpType: csv(query.bpType), bpBusinessType: csv(query.bpBusinessType) };
+    const { rows, total } = await repo.listCompanyRows(ctx.db, scope, filters, paging);
+    // Subscriptions and user counts only when the level shows them: two statements for the page.
+    const full = formatLevel(query.format, 'small') === 'full';
+    const ids = rows.map((r) => r.id);
+    const [subs, counts] = full ? await Promise.all([repo.subscriptionsOf(ctx.db, ids), repo.userCounts(ctx.db, ids)]) : [undefined, undefined];
+    const items = rows.map((r) =>
+      service.toApiCompany(r, {
+        selectedThemeObj: query.selectedThemeObj,
+        subscriptions: subs?.get(r.id) ?? [],
+        numberUsers: counts && service.mayCountUsers(ctx.caller, r) ? (counts.get(r.id) ?? 0) : undefined,
+      }),
+    );
+    return { items, total, limit: paging.limit, offset: paging.offset };
+  },
+});
+
+export const getDefaultCompany = defineOperation({
+  operationId: 'getDefaultCompany',
+  method: 'GET',
+  path: `${A}/default`,
+  tag,
+  summary: 'Get the Default company',
+  query: GetCompanyQuery,
+  response: Company,
+  envelope: 'data',
+  formats: { ...COMPANY_FORMATS, default: 'full' },
+  handler: async (ctx, { query }) => {
+    const c = await repo.findSystemCompany(ctx.db, 'default');
+    if (!c) fail('NOT_FOUND', { target: 'company', id: 'default' });
+    // numberUsers only for its own users and the operators: nobody else manages it.
+    const countable = c.id === ctx.caller.companyId || ctx.caller.roles.some((r) => r === 'superadmin' || r === 'support' || r === 'business_admin');
+    return service.readCompany(ctx.db, ctx.caller, c, query.selectedThemeObj, countable);
+  },
+});
+
+export const getCompany = defineOperation({
+  operationId: 'getCompany',
+  method: 'GET',
+  path: `${A}/:companyId`,
+  tag,
+  summary: 'Get a company',
+  params: CompanyIdParams,
+  query: GetCompanyQuery,
+  response: Company,
+  envelope: 'data',
+  formats: COMPANY_FORMATS,
+  target: { kind: 'company', from: 'params', field: 'companyId' },
+  handler: (ctx, { query }) => service.readCompany(ctx.db, ctx.caller, row(ctx.target), query.selectedThemeObj),
+});
+
+export const updateCompany = defineOperation({
+  operationId: 'updateCompany',
+  method: 'PUT',
+  path: `${A}/:companyId`,
+  tag,
+  summary: 'Update a company; absent fields are left unchanged',
+  params: CompanyIdParams,
+  query: GetCompanyQuery,
+  body: UpdateCompanyBody,
+  response: Company,
+  envelope: 'data',
+  formats: { ...COMPANY_FORMATS, default: 'full' },
+  target: { kind: 'company', from: 'params', field: 'companyId' },
+  handler: (ctx, { body, query }) => ctx.db.transaction((tx) => service.updateCompany(tx, ctx.caller, row(ctx.target), body, ctx.now, query.selectedThemeObj)),
+});
+
+export const deleteCompany = defineOperation({
+  operationId: 'deleteCompany',
+  method: 'DELETE',
+  path: `${A}/:companyId`,
+  tag,
+  summary: 'Delete a company: it becomes terminated, disabled and renamed; it is never removed',
+  params: CompanyIdParams,
+  response: Company,
+  envelope: 'status',
+  formats: { ...COMPANY_FORMATS, default: 'full' },
+  target: { kind: 'company', from: 'params', field: 'companyId' },
+  handler: async (ctx) => {
+    const data = await ctx.db.transaction((tx) => service.deleteCompany(tx, ctx.caller, row(ctx.target), ctx.now));
+    return { status: `Company ${ctx.target.id as string} terminated`, data };
+  },
+});
+
+export const setCompanyCustomData = defineOperation({
+  operationId: 'setCompanyCustomData',
+  method: 'PUT',
+  path: `${A}/:companyId/custom-data`,
+  tag,
+  summary: 'Set the custom data of a company',
+  params: CompanyIdParams,
+  body: CustomDataBody,
+  response: CustomDataResponse,
+  envelope: 'data',
+  target: { kind: 'company', from: 'params', field: 'companyId' },
+  handler: (ctx, { body }) => service.setCustomData(ctx.db, ctx.caller, row(ctx.target), body.customData as Record<string, unknown>),
+});
+
+export const listCompanyAdministrators = defineOperation({
+  operationId: 'listCompanyAdministrators',
+  method: 'GET',
+  path: `${A}/:companyId/administrators`,
+  tag,
+  summary: 'List the administrators of a company (users holding an administrator role)',
+  params: CompanyIdParams,
+  query: ListAdministratorsQuery,
+  response: Administrator,
+  envelope: 'list',
+  formats: ADMINISTRATOR_FORMATS,
+  target: { kind: 'company', from: 'params', field: 'companyId' },
+  handler: async (ctx, { query }) => {
+    const paging = parsePaging(query, ADMIN_SORT_FIELDS, 'displayName');
+    const { rows, total } = await repo.listAdministrators(ctx.db, row(ctx.target), paging);
+    return { items: rows, total, limit: paging.limit, offset: paging.offset };
+  },
+});
+
+export const listCountries = defineOperation({
+  operationId: 'listCountries',
+  method: 'GET',
+  path: `${E}/countries`,
+  tag,
+  summary: 'The ISO 3166-1 alpha-3 countries a company may have',
+  response: Type.Array(Country),
+  envelope: 'data',
+  handler: async () => COUNTRIES.map(([code, name]) => ({ code, name })),
+});
+
+export const companiesOperations: AnyOperation[] = [
+  createCompany,
+  createOwnCompany,
+  listCompanies,
+  getDefaultCompany,
+  getCompany,
+  updateCompany,
+  deleteCompany,
+  setCompanyCustomData,
+  listCompanyAdministrators,
+  listCountries,
+];

@@ -1,3 +1,170 @@
+import { Type } from 'typebox';
 import type { AnyOperation } from '../../../http/operation.js';
+import { defineOperation } from '../../../http/operation.js';
+import { parsePaging } from '../../../http/paging.js';
+import { holdsAnyGrant, scopeFilter } from '../../../authz/evaluate.js';
+import { TARGETS } from '../../../authz/targets.js';
+import { fail } from '../../../errors/catalogue.js';
+import {
+  CreateOrganisationBody,
+  FormatQuery,
+  LinkCompanyBody,
+  ListOrganisationCompaniesQuery,
+  ListOrganisationsQuery,
+  Organisation,
+  OrganisationCompany,
+  OrganisationCompanyParams,
+  OrganisationIdParams,
+  ORGANISATION_COMPANY_FORMATS,
+  ORGANISATION_COMPANY_SORT_FIELDS,
+  ORGANISATION_FORMATS,
+  ORGANISATION_SORT_FIELDS,
+  UpdateOrganisationBody,
+} from './organisations.schemas.js';
+import * as service from './organisations.service.js';
+import * as repo from './organisations.repo.js';
 
-export const organisationsOperations: AnyOperation[] = [];
+const tag = 'Organisations';
+const P = '/admin/v1.0/organisations';
+const target = { kind: 'organisation', from: 'params', field: 'organisationId' } as const;
+const asOrganisation = (t: Record<string, unknown>) => t as unknown as repo.OrganisationRow;
+
+export const createOrganisation = defineOperation({
+  operationId: 'createOrganisation',
+  method: 'POST',
+  path: P,
+  tag,
+  summary: 'Create an organisation',
+  body: CreateOrganisationBody,
+  response: Organisation,
+  envelope: 'data',
+  formats: { ...ORGANISATION_FORMATS, default: 'full' },
+  handler: (ctx, { body }) => {
+    if (!holdsAnyGrant(ctx.caller, 'createOrganisation')) fail('FORBIDDEN', { operationId: 'createOrganisation' });
+    return service.createOrganisation(ctx.db, body, ctx.now);
+  },
+});
+
+export const listOrganisations = defineOperation({
+  operationId: 'listOrganisations',
+  method: 'GET',
+  path: P,
+  tag,
+  summary: 'List the organisations the caller may see',
+  query: ListOrganisationsQuery,
+  response: Organisation,
+  envelope: 'list',
+  formats: ORGANISATION_FORMATS,
+  handler: async (ctx, { query }) => {
+    const paging = parsePaging(query, ORGANISATION_SORT_FIELDS, 'name');
+    const scope = scopeFilter(ctx.caller, 'listOrganisations', TARGETS.organisation.cols);
+    const { rows, total } = await repo.listOrganisationRows(ctx.db, scope, paging);
+    return { items: rows.map(service.toApiOrganisation), total, limit: paging.limit, offset: paging.offset };
+  },
+});
+
+export const getOrganisation = defineOperation({
+  operationId: 'getOrganisation',
+  method: 'GET',
+  path: `${P}/:organisationId`,
+  tag,
+  summary: 'Get an organisation',
+  params: OrganisationIdParams,
+  query: FormatQuery,
+  response: Organisation,
+  envelope: 'data',
+  formats: { ...ORGANISATION_FORMATS, default: 'full' },
+  target,
+  handler: async (ctx) => service.toApiOrganisation(asOrganisation(ctx.target)),
+});
+
+export const updateOrganisation = defineOperation({
+  operationId: 'updateOrganisation',
+  method: 'PUT',
+  path: `${P}/:organisationId`,
+  tag,
+  summary: 'Update an organisation; absent fields are left unchanged',
+  params: OrganisationIdParams,
+  body: UpdateOrganisationBody,
+  response: Organisation,
+  envelope: 'data',
+  formats: { ...ORGANISATION_FORMATS, default: 'full' },
+  target,
+  handler: (ctx, { body }) => service.updateOrganisation(ctx.db, asOrganisation(ctx.target), body),
+});
+
+export const deleteOrganisation = defineOperation({
+  operationId: 'deleteOrganisation',
+  method: 'DELETE',
+  path: `${P}/:organisationId`,
+  tag,
+  summary: 'Delete an organisation; its companies are unlinked, not deleted',
+  params: OrganisationIdParams,
+  response: Type.Array(Type.Never()),
+  envelope: 'status',
+  target,
+  handler: async (ctx) => {
+    await ctx.db.transaction((tx) => service.deleteOrganisation(tx, asOrganisation(ctx.target)));
+    return { status: `Organisation ${ctx.target.id as string} deleted`, data: [] };
+  },
+});
+
+export const linkCompanyToOrganisation = defineOperation({
+  operationId: 'linkCompanyToOrganisation',
+  method: 'POST',
+  path: `${P}/:organisationId/companies`,
+  tag,
+  summary: 'Link a company to the organisation (a company belongs to at most one organisation)',
+  params: OrganisationIdParams,
+  body: LinkCompanyBody,
+  response: OrganisationCompany,
+  envelope: 'data',
+  target,
+  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.linkCompany(tx, ctx.target.id as string, body.companyId)),
+});
+
+export const listOrganisationCompanies = defineOperation({
+  operationId: 'listOrganisationCompanies',
+  method: 'GET',
+  path: `${P}/:organisationId/companies`,
+  tag,
+  summary: 'List the companies of the organisation',
+  params: OrganisationIdParams,
+  query: ListOrganisationCompaniesQuery,
+  response: OrganisationCompany,
+  envelope: 'list',
+  formats: ORGANISATION_COMPANY_FORMATS,
+  target,
+  handler: async (ctx, { query }) => {
+    const paging = parsePaging(query, ORGANISATION_COMPANY_SORT_FIELDS, 'name');
+    const { rows, total } = await repo.listOrganisationCompanyRows(ctx.db, ctx.target.id as string, paging);
+    return { items: rows.map(service.toApiCompany), total, limit: paging.limit, offset: paging.offset };
+  },
+});
+
+export const unlinkCompanyFromOrganisation = defineOperation({
+  operationId: 'unlinkCompanyFromOrganisation',
+  method: 'DELETE',
+  path: `${P}/:organisationId/companies/:companyId`,
+  tag,
+  summary: 'Remove a company from the organisation',
+  params: OrganisationCompanyParams,
+  response: Type.Array(Type.Never()),
+  envelope: 'status',
+  target,
+  handler: async (ctx, { params }) => {
+    await service.unlinkCompany(ctx.db, ctx.target.id as string, params.companyId);
+    return { status: `Company ${params.companyId} removed from organisation ${ctx.target.id as string}`, data: [] };
+  },
+});
+
+export const organisationsOperations: AnyOperation[] = [
+  createOrganisation,
+  listOrganisations,
+  getOrganisation,
+  updateOrganisation,
+  deleteOrganisation,
+  linkCompanyToOrganisation,
+  listOrganisationCompanies,
+  unlinkCompanyFromOrganisation,
+];

@@ -1,3 +1,115 @@
+import { Type } from 'typebox';
 import type { AnyOperation } from '../../../http/operation.js';
+import { defineOperation } from '../../../http/operation.js';
+import { parsePaging } from '../../../http/paging.js';
+import { scopeFilter } from '../../../authz/evaluate.js';
+import { TARGETS } from '../../../authz/targets.js';
+import { CompanyIdParams, CreateSiteBody, FormatQuery, ListAllSitesQuery, ListSitesQuery, Site, SiteIdParams, SITE_FORMATS, SITE_SORT_FIELDS, UpdateSiteBody } from './sites.schemas.js';
+import * as service from './sites.service.js';
+import * as repo from './sites.repo.js';
 
-export const sitesOperations: AnyOperation[] = [];
+const tag = 'Sites';
+const A = '/admin/v1.0';
+const P = `${A}/sites`;
+const siteTarget = { kind: 'site', from: 'params', field: 'siteId' } as const;
+const asSite = (t: Record<string, unknown>) => t as unknown as repo.SiteRow;
+
+export const createSite = defineOperation({
+  operationId: 'createSite',
+  method: 'POST',
+  path: P,
+  tag,
+  summary: 'Create a site in a company',
+  body: CreateSiteBody,
+  response: Site,
+  envelope: 'data',
+  formats: { ...SITE_FORMATS, default: 'full' },
+  target: { kind: 'company', from: 'body', field: 'companyId' },
+  handler: (ctx, { body }) => service.createSite(ctx.db, ctx.target.id as string, body, ctx.now),
+});
+
+export const listAllSites = defineOperation({
+  operationId: 'listAllSites',
+  method: 'GET',
+  path: P,
+  tag,
+  summary: 'List the sites the caller may see',
+  query: ListAllSitesQuery,
+  response: Site,
+  envelope: 'list',
+  formats: SITE_FORMATS,
+  handler: async (ctx, { query }) => {
+    const paging = parsePaging(query, SITE_SORT_FIELDS, 'name');
+    const scope = scopeFilter(ctx.caller, 'listAllSites', TARGETS.site.cols);
+    const { rows, total } = await repo.listSiteRows(ctx.db, scope, { companyId: query.companyId, status: query.status }, paging);
+    return { items: rows.map(service.toApiSite), total, limit: paging.limit, offset: paging.offset };
+  },
+});
+
+export const listCompanySites = defineOperation({
+  operationId: 'listCompanySites',
+  method: 'GET',
+  path: `${A}/companies/:companyId/sites`,
+  tag,
+  summary: 'List the sites of a company',
+  params: CompanyIdParams,
+  query: ListSitesQuery,
+  response: Site,
+  envelope: 'list',
+  formats: SITE_FORMATS,
+  target: { kind: 'company', from: 'params', field: 'companyId' },
+  handler: async (ctx, { query }) => {
+    const paging = parsePaging(query, SITE_SORT_FIELDS, 'name');
+    const { rows, total } = await repo.listSiteRows(ctx.db, undefined, { companyId: ctx.target.id as string }, paging);
+    return { items: rows.map(service.toApiSite), total, limit: paging.limit, offset: paging.offset };
+  },
+});
+
+export const getSite = defineOperation({
+  operationId: 'getSite',
+  method: 'GET',
+  path: `${P}/:siteId`,
+  tag,
+  summary: 'Get a site',
+  params: SiteIdParams,
+  query: FormatQuery,
+  response: Site,
+  envelope: 'data',
+  formats: SITE_FORMATS,
+  target: siteTarget,
+  handler: async (ctx) => service.toApiSite(asSite(ctx.target)),
+});
+
+export const updateSite = defineOperation({
+  operationId: 'updateSite',
+  method: 'PUT',
+  path: `${P}/:siteId`,
+  tag,
+  summary: 'Update a site: rename, change its status, or move it to another company',
+  description: 'companyId is required: the site\'s current company, or another one to move the site there.',
+  params: SiteIdParams,
+  body: UpdateSiteBody,
+  response: Site,
+  envelope: 'data',
+  formats: { ...SITE_FORMATS, default: 'full' },
+  target: siteTarget,
+  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.updateSite(tx, ctx.caller, asSite(ctx.target), body, ctx.now)),
+});
+
+export const deleteSite = defineOperation({
+  operationId: 'deleteSite',
+  method: 'DELETE',
+  path: `${P}/:siteId`,
+  tag,
+  summary: 'Delete a site (refused while it is linked to systems or has site administrators)',
+  params: SiteIdParams,
+  response: Type.Array(Type.Never()),
+  envelope: 'status',
+  target: siteTarget,
+  handler: async (ctx) => {
+    await ctx.db.transaction((tx) => service.deleteSite(tx, asSite(ctx.target)));
+    return { status: `Site ${ctx.target.id as string} deleted`, data: [] };
+  },
+});
+
+export const sitesOperations: AnyOperation[] = [createSite, listAllSites, listCompanySites, getSite, updateSite, deleteSite];

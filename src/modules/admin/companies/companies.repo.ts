@@ -1,0 +1,247 @@
+// SQL of companies; every function takes the executor it runs on.
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../../db/client.js';
+import { companies, offers, sites, subscriptions, users } from '../../../db/schema.js';
+import type { Paging } from '../../../http/paging.js';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ADMIN_ROLES } from '../../../authz/roles.js';
+import { newId } from '../../authentication/tokens.js';
+import type { ADMIN_SORT_FIELDS, COMPANY_SORT_FIELDS } from './companies.schemas.js';
+
+export type CompanyRow = typeof companies.$inferSelect;
+export type NewCompany = typeof companies.$inferInsert;
+
+export async function insertCompany(exec: Executor, c: NewCompany): Promise<CompanyRow> {
+  const [row] = await exec.insert(companies).values(c).returning();
+  return row!;
+}
+
+export async function findCompany(exec: Executor, id: string): Promise<CompanyRow | undefined> {
+  const [row] = await exec.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return row;
+}
+
+export async function findSystemCompany(exec: Executor, role: 'default' | 'terminated'): Promise<CompanyRow | undefined> {
+  const [row] = await exec.select().from(companies).where(eq(companies.systemRole, role)).limit(1);
+  return row;
+}
+
+export async function updateCompanyRow(exec: Executor, id: string, patch: Partial<NewCompany>): Promise<CompanyRow> {
+  const [row] = await exec.update(companies).set(patch).where(eq(companies.id, id)).returning();
+  return row!;
+}
+
+export async function hasSites(exec: Executor, companyId: string): Promise<boolean> {
+  const rows = await exec.select({ id: sites.id }).from(sites).where(eq(sites.companyId, companyId)).limit(1);
+  return rows.length > 0;
+}
+
+export async function hasActivePaidSubscriptions(exec: Executor, companyId: string): Promise<boolean> {
+  const rows = await exec
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.isDefault, false), sql`${subscriptions.status} <> 'terminated'`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function terminateSubscriptions(exec: Executor, companyId: string): Promise<void> {
+  await exec.update(subscriptions).set({ status: 'terminated' }).where(eq(subscriptions.companyId, companyId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Default offer (document 3, create company rule 7).
+
+export const DEFAULT_OFFER = { name: 'Essential', profileName: 'Essential', groupName: 'essential', description: 'The free offer every company receives' };
+
+/** The default offer, created when missing; idempotent and safe to run from several instances. */
+export async function ensureDefaultOffer(db: Db): Promise<string> {
+  await db
+    .insert(offers)
+    .values({ id: newId(), name: DEFAULT_OFFER.name, description: DEFAULT_OFFER.description, profileId: newId(), profileName: DEFAULT_OFFER.profileName, groupName: DEFAULT_OFFER.groupName, isDefault: true, canBeSold: false })
+    .onConflictDoNothing();
+  const [o] = await db.select({ id: offers.id }).from(offers).where(eq(offers.isDefault, true)).limit(1);
+  // Existing companies without a default subscription get one too.
+  await db.execute(sql`INSERT INTO subscriptions (id, company_id, offer_id, status, is_default)
+    SELECT substr(md5(random()::text || c.id), 1, 24), c.id, ${o!.id}, 'active', TRUE FROM companies c
+    WHERE NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.company_id = c.id AND s.is_default)
+    ON CONFLICT DO NOTHING`);
+  return o!.id;
+}
+
+export async function addDefaultSubscription(exec: Executor, companyId: string, now: Date): Promise<void> {
+  const [o] = await exec.select({ id: offers.id }).from(offers).where(eq(offers.isDefault, true)).limit(1);
+  const offerId = o?.id ?? (await ensureDefaultOffer(exec as Db));
+  await exec.insert(subscriptions).values({ id: newId(), companyId, offerId, status: 'active', isDefault: true, creationDate: now }).onConflictDoNothing();
+}
+
+export interface SubscriptionView {
+  profileName: string | null;
+  profileId: string | null;
+  offerName: string;
+  offerId: string;
+  _id: string;
+  creationDate: Date;
+  status: string;
+  isDefault: boolean;
+  maxNumberUsers: number | null;
+}
+
+/** The subscriptions of several companies in one statement, joined to their offers. */
+export async function subscriptionsOf(exec: Executor, companyIds: string[]): Promise<Map<string, SubscriptionView[]>> {
+  const out = new Map<string, SubscriptionView[]>();
+  if (companyIds.length === 0) return out;
+  const rows = await exec
+    .select({
+      companyId: subscriptions.companyId,
+      profileName: offers.profileName,
+      profileId: offers.profileId,
+      offerName: offers.name,
+      offerId: offers.id,
+      _id: subscriptions.id,
+      creationDate: subscriptions.creationDate,
+      status: subscriptions.status,
+      isDefault: subscriptions.isDefault,
+      maxNumberUsers: subscriptions.maxNumberUsers,
+    })
+    .from(subscriptions)
+    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
+    .where(inArray(subscriptions.companyId, companyIds))
+    .orderBy(asc(subscriptions.creationDate), asc(subscriptions.id));
+  for (const { companyId, ...s } of rows) {
+    const list = out.get(companyId) ?? [];
+    list.push(s);
+    out.set(companyId, list);
+  }
+  return out;
+}
+
+export async function userCounts(exec: Executor, companyIds: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (companyIds.length === 0) return out;
+  const rows = await exec
+    .select({ companyId: users.companyId, n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(inArray(users.companyId, companyIds))
+    .groupBy(users.companyId);
+  for (const r of rows) out.set(r.companyId, r.n);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// List (document 3, list companies): every filter and the sort in SQL.
+
+export interface CompanyFilters {
+  bpId?: string;
+  catalogId?: string;
+  offerId?: string;
+  offerCanBeSold?: boolean;
+  externalReference?: string;
+  externalReference2?: string;
+  crmAccountId?: string;
+  selectedAppCustomisationTemplate?: string;
+  offerGroupName?: string;
+  bpBusinessType?: string[];
+  keywords?: string[];
+  status?: string[];
+  visibility?: string[];
+  organisationId?: string;
+  isBP?: boolean;
+  hasBP?: boolean;
+  bpType?: string[];
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
+
+export function companyFilterSql(f: CompanyFilters): SQL[] {
+  const c: SQL[] = [];
+  if (f.bpId) c.push(eq(companies.bpId, f.bpId));
+  if (f.catalogId) c.push(eq(companies.catalogId, f.catalogId));
+  if (f.externalReference) c.push(eq(companies.externalReference, f.externalReference));
+  if (f.externalReference2) c.push(eq(companies.externalReference2, f.externalReference2));
+  if (f.crmAccountId) c.push(eq(companies.crmAccountId, f.crmAccountId));
+  if (f.selectedAppCustomisationTemplate) c.push(eq(companies.selectedAppCustomisationTemplate, f.selectedAppCustomisationTemplate));
+  if (f.organisationId) c.push(eq(companies.organisationId, f.organisationId));
+  if (f.isBP !== undefined) c.push(eq(companies.isBP, f.isBP));
+  if (f.hasBP !== undefined) c.push(f.hasBP ? sql`${companies.bpId} IS NOT NULL` : sql`${companies.bpId} IS NULL`);
+  if (f.status?.length) c.push(sql`${companies.status} = ANY(${textArray(f.status)})`);
+  if (f.visibility?.length) c.push(sql`${companies.visibility} = ANY(${textArray(f.visibility)})`);
+  if (f.bpType?.length) c.push(sql`${companies.bpType} = ANY(${textArray(f.bpType)})`);
+  if (f.bpBusinessType?.length) c.push(sql`${companies.bpBusinessType} && ${textArray(f.bpBusinessType)}`);
+  for (const kw of f.keywords ?? []) c.push(sql`lower(${companies.name}) LIKE ${`%${escapeLike(kw.toLowerCase())}%`}`);
+  // Offer filters: one uncorrelated semi-join each (planned once, not per row).
+  if (f.offerId) c.push(sql`${companies.id} IN (SELECT s.company_id FROM subscriptions s WHERE s.offer_id = ${f.offerId} AND s.status <> 'terminated')`);
+  if (f.offerCanBeSold !== undefined || f.offerGroupName) {
+    const o: SQL[] = [];
+    if (f.offerCanBeSold !== undefined) o.push(sql`o.can_be_sold = ${f.offerCanBeSold}`);
+    if (f.offerGroupName) o.push(sql`o.group_name = ${f.offerGroupName}`);
+    c.push(sql`${companies.id} IN (SELECT s.company_id FROM subscriptions s JOIN offers o ON o.id = s.offer_id WHERE s.status <> 'terminated' AND ${sql.join(o, sql` AND `)})`);
+  }
+  return c;
+}
+
+const SORT: Record<(typeof COMPANY_SORT_FIELDS)[number], SQL | AnyPgColumn> = {
+  name: sql`lower(${companies.name})`,
+  creationDate: companies.creationDate,
+  status: companies.status,
+  country: companies.country,
+  externalReference: companies.externalReference,
+};
+
+export async function listCompanyRows(
+  exec: Executor,
+  scope: SQL | undefined,
+  f: CompanyFilters,
+  p: Paging<(typeof COMPANY_SORT_FIELDS)[number]>,
+): Promise<{ rows: CompanyRow[]; total: number }> {
+  const where = and(...[scope, ...companyFilterSql(f)].filter((x): x is SQL => !!x));
+  const dir = p.sortOrder === 1 ? asc : desc;
+  // The page and the count run in parallel.
+  const [rows, count] = await Promise.all([
+    exec.select().from(companies).where(where).orderBy(dir(SORT[p.sortField]), dir(companies.id)).limit(p.limit).offset(p.offset),
+    exec.select({ n: sql<number>`count(*)::int` }).from(companies).where(where),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administrators of a company.
+
+const ADMIN_ROLE_LIST = ADMIN_ROLES.filter((r) => r !== 'support' && r !== 'business_admin');
+
+const displayName = sql`trim(${users.firstName} || ' ' || ${users.lastName})`;
+const ADMIN_SORT: Record<(typeof ADMIN_SORT_FIELDS)[number], SQL | AnyPgColumn> = {
+  displayName: sql`lower(${displayName})`,
+  loginEmail: sql`lower(${users.loginEmail})`,
+  lastName: sql`lower(${users.lastName})`,
+  firstName: sql`lower(${users.firstName})`,
+};
+
+export async function listAdministrators(exec: Executor, company: CompanyRow, p: Paging<(typeof ADMIN_SORT_FIELDS)[number]>) {
+  const where = and(eq(users.companyId, company.id), sql`${users.roles} && ${textArray([...ADMIN_ROLE_LIST])}`);
+  const dir = p.sortOrder === 1 ? asc : desc;
+  const [rows, count] = await Promise.all([
+    exec
+      .select({ id: users.id, loginEmail: users.loginEmail, firstName: users.firstName, lastName: users.lastName, displayName: sql<string>`${displayName}`, isTerminated: users.isTerminated })
+      .from(users)
+      .where(where)
+      .orderBy(dir(ADMIN_SORT[p.sortField]), dir(users.id))
+      .limit(p.limit)
+      .offset(p.offset),
+    exec.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, companyId: company.id, companyName: company.name })), total: count[0]?.n ?? 0 };
+}
+
+export async function moveUserToCompany(exec: Executor, userId: string, companyId: string, roles: string[], now: Date): Promise<void> {
+  await exec.update(users).set({ companyId, roles, siteId: null, lastUpdateDate: now }).where(eq(users.id, userId));
+}
+
+export async function userRoles(exec: Executor, userId: string): Promise<string[]> {
+  const [u] = await exec.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
+  return u?.roles ?? [];
+}

@@ -1,0 +1,228 @@
+// Rules of the companies operations (document 3, Companies; decisions in docs/decisions.md).
+import type { Static } from 'typebox';
+import type { Caller, Role } from '../../../authz/roles.js';
+import type { Executor } from '../../../db/client.js';
+import { fail } from '../../../errors/catalogue.js';
+import { newId } from '../../authentication/tokens.js';
+import { COUNTRY_CODES, dataLocationOf } from './countries.js';
+import * as repo from './companies.repo.js';
+import { CA_PROVINCES, US_STATES, type CreateCompanyBody, type UpdateCompanyBody } from './companies.schemas.js';
+
+type CreateBody = Static<typeof CreateCompanyBody>;
+type UpdateBody = Static<typeof UpdateCompanyBody>;
+
+export const RESERVED_NAMES = ['default', 'terminated'];
+
+/** ASCII transliteration of a name (latin_name). */
+export function latinName(name: string): string {
+  const special: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'Th', ð: 'd', Ð: 'D', ı: 'i' };
+  return name
+    .replace(/[ßæÆøØœŒđĐłŁþÞðÐı]/g, (c) => special[c] ?? c)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '');
+}
+
+export interface View {
+  selectedThemeObj?: boolean;
+  /** numberUsers, when the reader may see it. */
+  numberUsers?: number;
+  subscriptions?: repo.SubscriptionView[];
+}
+
+export function toApiCompany(c: repo.CompanyRow, v: View = {}) {
+  const theme = c.selectedTheme as { dark?: string; light?: string } | null;
+  const { systemRole: _s, customisations: _c, featureCustomisation: _f, createdByUserId: _u, ...fields } = c;
+  return {
+    ...fields,
+    selectedTheme: v.selectedThemeObj ? theme : (theme?.light ?? theme?.dark ?? null),
+    selectedThemeCustomers: c.selectedThemeCustomers as Record<string, unknown> | null,
+    customData: c.customData as Record<string, unknown> | null,
+    bpContractAcceptationInfo: c.bpContractAcceptationInfo as Record<string, unknown> | null,
+    latin_name: latinName(c.name),
+    ...(v.numberUsers !== undefined ? { numberUsers: v.numberUsers } : {}),
+    dataLocation: dataLocationOf(c.country),
+    settings: { iceServers: [] as never[] },
+    forceHandshake: false,
+    visiblityRequests: [] as never[],
+    officeSuiteScopesGranted: [] as never[],
+    subscriptions: v.subscriptions ?? [],
+  };
+}
+
+const OPERATOR_ROLES: readonly Role[] = ['superadmin', 'support', 'business_admin'];
+
+/**
+ * numberUsers is shown when the reader reads his own company or one he manages: operators
+ * always; others unless the company is only their BP company.
+ */
+export function mayCountUsers(caller: Caller, c: repo.CompanyRow): boolean {
+  if (caller.roles.some((r) => OPERATOR_ROLES.includes(r))) return true;
+  if (c.id === caller.companyId) return true;
+  return c.id !== caller.companyBpId;
+}
+
+/** The company as one read returns it: subscriptions and, when allowed, numberUsers. */
+export async function readCompany(exec: Executor, caller: Caller, c: repo.CompanyRow, selectedThemeObj?: boolean, countable = mayCountUsers(caller, c)) {
+  const [subs, counts] = await Promise.all([repo.subscriptionsOf(exec, [c.id]), countable ? repo.userCounts(exec, [c.id]) : undefined]);
+  return toApiCompany(c, { selectedThemeObj, subscriptions: subs.get(c.id) ?? [], numberUsers: counts ? (counts.get(c.id) ?? 0) : undefined });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Field rules shared by create and update.
+
+/** Fields only a superadmin sets (others get 403 when they send them at creation or change them). */
+const SUPERADMIN_FIELDS = [
+  'status',
+  'catalogId',
+  'superadminComment',
+  'bpType',
+  'bpBusinessModel',
+  'bpHasRightToSell',
+  'bpIsContractAccepted',
+  'privateDC',
+  'adminHasRightToUpdateSubscriptions',
+  'adminAllowedUpdateSubscriptionsOps',
+  'adminCanSetCustomData',
+] as const;
+/** Also superadmin-only on update (at creation the rules of document 3 derive them). */
+const SUPERADMIN_UPDATE_FIELDS = [...SUPERADMIN_FIELDS, 'isBP', 'bpId', 'bpHasRightToConnect'] as const;
+
+const isSuperadmin = (caller: Caller) => caller.roles.includes('superadmin');
+
+function checkName(name: string): void {
+  if (RESERVED_NAMES.includes(name.trim().toLowerCase())) fail('COMPANY_NAME_RESERVED', { name });
+}
+
+function checkPlace(country: string, state: string | null | undefined): void {
+  if (!COUNTRY_CODES.has(country)) fail('COMPANY_COUNTRY_UNKNOWN', { country });
+  const allowed: readonly string[] | undefined = country === 'USA' ? US_STATES : country === 'CAN' ? CA_PROVINCES : undefined;
+  if (allowed ? !state || !allowed.includes(state) : state != null) fail('COMPANY_STATE_INVALID', { country, state: state ?? null });
+}
+
+async function checkBp(exec: Executor, bpId: string, selfId?: string): Promise<repo.CompanyRow> {
+  const bp = bpId === selfId ? undefined : await repo.findCompany(exec, bpId);
+  if (!bp || !bp.isBP || bp.status === 'terminated') fail('COMPANY_BP_INVALID', { bpId });
+  return bp;
+}
+
+/** The writable fields of a body as columns (everything but the ones the rules decide). */
+function columnsOf(body: CreateBody | UpdateBody): Partial<repo.NewCompany> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) if (v !== undefined) out[k] = v;
+  return out as Partial<repo.NewCompany>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Create (document 3, create company rules 1 to 8).
+
+/**
+ * `parent` is the authorised target: the company named by bpId, or the caller's own company.
+ * `own`: the enduser operation (a user of the Default company creating his own).
+ */
+export async function createCompany(exec: Executor, caller: Caller, parent: repo.CompanyRow, body: CreateBody, now: Date, own = false) {
+  checkName(body.name);
+  const country = body.country ?? 'FRA';
+  checkPlace(country, body.state as string | null | undefined);
+  if (!isSuperadmin(caller)) {
+    const refused = [...SUPERADMIN_FIELDS, ...(own ? (['isBP', 'bpId', 'bpHasRightToConnect'] as const) : [])].filter((k) => body[k] !== undefined);
+    if (refused.length) fail('COMPANY_SUPERADMIN_FIELD', { fields: refused });
+  }
+  const values: repo.NewCompany = { ...columnsOf(body), id: newId(), name: body.name, country, createdByUserId: caller.userId, creationDate: now, statusUpdatedDate: now } as repo.NewCompany;
+  const bpRules = (bp: repo.CompanyRow) => {
+    values.bpId = bp.id;
+    if (bp.bpType === 'VAD' && body.isBP === true) {
+      // Rule 4: a VAD creates a BP IR linked to it.
+      Object.assign(values, { isBP: true, bpType: 'IR', bpBusinessModel: 'resell', bpHasRightToConnect: true });
+    } else {
+      // Rules 4 (isBP false or absent) and 5 (DR, IR): an End Customer.
+      Object.assign(values, { isBP: false, bpType: null, bpBusinessModel: null });
+    }
+  };
+  if (own) {
+    Object.assign(values, { status: 'active', isBP: false, bpId: null, organisationId: null });
+  } else if (isSuperadmin(caller)) {
+    if (body.bpId) {
+      const bp = await checkBp(exec, body.bpId as string);
+      if (body.isBP === undefined) bpRules(bp);
+    }
+    values.status = body.status ?? 'active';
+    if (values.status === 'terminated') fail('COMPANY_STATUS_NOT_SETTABLE');
+  } else if (caller.roles.includes('organization_admin') && caller.organisationId) {
+    // Rules 3 and 6: in the organisation, or under a BP of the organisation.
+    values.organisationId = caller.organisationId;
+    values.status = 'active';
+    if (body.bpId) bpRules(await checkBp(exec, body.bpId as string));
+    else Object.assign(values, { isBP: false, bpId: null, bpType: null });
+  } else if ((caller.roles.includes('bp_admin') || caller.roles.includes('bp_finance')) && caller.companyIsBP) {
+    // Rule 2: attached to the caller's BP company, starts initializing.
+    bpRules(parent.id === caller.companyId ? parent : await checkBp(exec, caller.companyId));
+    values.status = 'initializing';
+  } else {
+    fail('FORBIDDEN', { operationId: 'createCompany' });
+  }
+  const row = await repo.insertCompany(exec, values);
+  // Rule 7: the default offer.
+  await repo.addDefaultSubscription(exec, row.id, now);
+  if (own) {
+    const roles = [...new Set([...(await repo.userRoles(exec, caller.userId)), 'company_admin', 'user'])];
+    await repo.moveUserToCompany(exec, caller.userId, row.id, roles, now);
+  }
+  return readCompany(exec, { ...caller, companyId: own ? row.id : caller.companyId }, row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Update.
+
+export async function updateCompany(exec: Executor, caller: Caller, target: repo.CompanyRow, body: UpdateBody, now: Date, selectedThemeObj?: boolean) {
+  const changed = (k: keyof UpdateBody & keyof repo.CompanyRow) => body[k] !== undefined && JSON.stringify(body[k]) !== JSON.stringify(target[k]);
+  if (!isSuperadmin(caller)) {
+    const refused = SUPERADMIN_UPDATE_FIELDS.filter((k) => changed(k));
+    if (refused.length) fail('COMPANY_SUPERADMIN_FIELD', { fields: refused });
+    if (body.customData !== undefined && target.adminCanSetCustomData === false) fail('COMPANY_CUSTOM_DATA_NOT_ALLOWED');
+  }
+  if (body.name !== undefined && body.name !== target.name) {
+    if (target.systemRole) fail('COMPANY_SYSTEM_RENAME', { name: target.name });
+    checkName(body.name);
+  }
+  if (changed('country')) fail('COMPANY_DATA_LOCATION_FIXED', { country: target.country });
+  if (changed('privateDC')) fail('COMPANY_CREATE_ONLY_FIELD', { field: 'privateDC' });
+  if (body.state !== undefined) checkPlace(target.country, body.state as string | null);
+  if (body.status === 'terminated' && target.status !== 'terminated') fail('COMPANY_STATUS_NOT_SETTABLE');
+  if (body.bpId && changed('bpId')) await checkBp(exec, body.bpId as string, target.id);
+  const isBP = body.isBP ?? target.isBP;
+  if (body.allowPhoneNumbersVisibility === true && !isBP) fail('COMPANY_NOT_BP');
+  // Rule 8: CENTREX status is fixed once the company has sites.
+  if (changed('isCentrex') && (await repo.hasSites(exec, target.id))) fail('COMPANY_CENTREX_HAS_SITES');
+  const patch = columnsOf(body);
+  delete patch.country;
+  delete patch.privateDC;
+  if (!isBP) patch.allowPhoneNumbersVisibility = false;
+  if (changed('status')) patch.statusUpdatedDate = now;
+  const row = Object.keys(patch).length ? await repo.updateCompanyRow(exec, target.id, patch) : target;
+  return readCompany(exec, caller, row, selectedThemeObj);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delete: terminated, disabled, renamed; never removed.
+
+export async function deleteCompany(exec: Executor, caller: Caller, target: repo.CompanyRow, now: Date) {
+  if (target.systemRole) fail('COMPANY_SYSTEM_PROTECTED', { name: target.name });
+  if (target.status === 'terminated') return readCompany(exec, caller, target);
+  if (await repo.hasActivePaidSubscriptions(exec, target.id)) fail('COMPANY_HAS_SUBSCRIPTIONS');
+  await repo.terminateSubscriptions(exec, target.id);
+  const row = await repo.updateCompanyRow(exec, target.id, {
+    status: 'terminated',
+    statusUpdatedDate: now,
+    name: `${target.name} (terminated ${target.id})`,
+    userSelfRegisterEnabled: false,
+  });
+  return readCompany(exec, caller, row);
+}
+
+export async function setCustomData(exec: Executor, caller: Caller, target: repo.CompanyRow, customData: Record<string, unknown>) {
+  const manager = caller.roles.some((r) => r === 'superadmin' || r === 'bp_admin' || r === 'bp_finance' || r === 'organization_admin');
+  if (!manager && target.adminCanSetCustomData === false) fail('COMPANY_CUSTOM_DATA_NOT_ALLOWED');
+  const row = await repo.updateCompanyRow(exec, target.id, { customData });
+  return { id: row.id, customData: row.customData as Record<string, unknown> };
+}

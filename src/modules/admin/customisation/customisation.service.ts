@@ -1,0 +1,127 @@
+// Customisation of companies and users (document 3): templates, the keys of a company (feature
+// customisation), the custom elements of a company.
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Caller } from '../../../authz/roles.js';
+import { scopeFilter } from '../../../authz/evaluate.js';
+import { TARGETS } from '../../../authz/targets.js';
+import type { Db } from '../../../db/client.js';
+import { companies, customisationTemplates, users } from '../../../db/schema.js';
+import { fail } from '../../../errors/catalogue.js';
+import type { Paging } from '../../../http/paging.js';
+import { CUSTOMISATION_KEYS, cleanCompanyValues, companyValues, userValues, COMPANY_MANAGED_KEYS } from './customisation.keys.js';
+
+type TemplateRow = typeof customisationTemplates.$inferSelect;
+
+export function toApiTemplate(t: TemplateRow) {
+  return { id: t.id, name: t.name, description: t.description ?? null, isDefault: t.isDefault, values: companyValues(t.values) };
+}
+
+export const TEMPLATE_SORT_FIELDS = ['name', 'isDefault'] as const;
+
+export async function listTemplates(db: Db, name: string | undefined, paging: Paging<(typeof TEMPLATE_SORT_FIELDS)[number]>) {
+  const where: SQL | undefined = name ? sql`lower(${customisationTemplates.name}) LIKE ${`%${name.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}` : undefined;
+  const col = paging.sortField === 'isDefault' ? customisationTemplates.isDefault : customisationTemplates.name;
+  const dir = paging.sortOrder === -1 ? desc : asc;
+  const rows = await db.select().from(customisationTemplates).where(where).orderBy(dir(col), asc(customisationTemplates.id)).limit(paging.limit).offset(paging.offset);
+  const [total] = await db.select({ n: count() }).from(customisationTemplates).where(where);
+  return { items: rows.map(toApiTemplate), total: Number(total?.n ?? 0), limit: paging.limit, offset: paging.offset };
+}
+
+export async function getTemplate(db: Db, id: string) {
+  const [row] = await db.select().from(customisationTemplates).where(eq(customisationTemplates.id, id));
+  if (!row) fail('CUSTOMISATION_TEMPLATE_NOT_FOUND', { templateId: id });
+  return toApiTemplate(row);
+}
+
+async function findTemplate(db: Db, body: { templateId?: string; templateName?: string }): Promise<TemplateRow> {
+  if ((body.templateId === undefined) === (body.templateName === undefined)) fail('CUSTOMISATION_TEMPLATE_REQUIRED');
+  const where = body.templateId !== undefined ? eq(customisationTemplates.id, body.templateId) : sql`lower(${customisationTemplates.name}) = ${body.templateName!.toLowerCase()}`;
+  const [row] = await db.select().from(customisationTemplates).where(where).orderBy(asc(customisationTemplates.id)).limit(1);
+  if (!row) fail('CUSTOMISATION_TEMPLATE_NOT_FOUND', body.templateId !== undefined ? { templateId: body.templateId } : { templateName: body.templateName });
+  return row;
+}
+
+export interface ApplyBody {
+  templateId?: string;
+  templateName?: string;
+  companyId?: string;
+  userId?: string;
+}
+
+/**
+ * Applies a template to a company (its values and selectedAppCustomisationTemplate) or to a user
+ * (his own values). The company target is authorised before the handler (the body's companyId,
+ * else the caller's company); a user target is authorised here with the same grants.
+ */
+export async function applyTemplate(db: Db, caller: Caller, company: Record<string, unknown>, body: ApplyBody) {
+  if (body.companyId !== undefined && body.userId !== undefined) fail('CUSTOMISATION_TARGET_REQUIRED');
+  const template = await findTemplate(db, body);
+  const values = cleanCompanyValues((template.values ?? {}) as Record<string, unknown>);
+  if (body.userId !== undefined) {
+    const scope = scopeFilter(caller, 'applyCustomisationTemplate', TARGETS.user.cols);
+    const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.id, body.userId), scope));
+    if (!user) fail('NOT_FOUND', { target: 'user', id: body.userId });
+    const [row] = await db
+      .update(users)
+      .set({ customisations: values, selectedAppCustomisationTemplate: template.id })
+      .where(eq(users.id, user.id))
+      .returning({ customisations: users.customisations });
+    return {
+      status: `Customisation template ${template.name} applied to user ${user.id}`,
+      data: { userId: user.id, templateId: template.id, templateName: template.name, customisations: userValues(row!.customisations) },
+    };
+  }
+  const companyId = company.id as string;
+  const [row] = await db
+    .update(companies)
+    .set({ customisations: values, selectedAppCustomisationTemplate: template.id })
+    .where(eq(companies.id, companyId))
+    .returning({ customisations: companies.customisations });
+  return {
+    status: `Customisation template ${template.name} applied to company ${companyId}`,
+    data: { companyId, templateId: template.id, templateName: template.name, customisations: companyValues(row!.customisations) },
+  };
+}
+
+async function templateRef(db: Db, id: unknown) {
+  if (typeof id !== 'string') return null;
+  const [t] = await db.select({ id: customisationTemplates.id, name: customisationTemplates.name }).from(customisationTemplates).where(eq(customisationTemplates.id, id));
+  return t ?? { id, name: null };
+}
+
+export async function featureCustomisation(db: Db, company: Record<string, unknown>) {
+  return {
+    companyId: company.id as string,
+    selectedAppCustomisationTemplate: await templateRef(db, company.selectedAppCustomisationTemplate),
+    customisations: companyValues(company.customisations),
+    companyManaged: Object.fromEntries(COMPANY_MANAGED_KEYS.map((k) => [k, company[k] as string])) as Record<(typeof COMPANY_MANAGED_KEYS)[number], string>,
+  };
+}
+
+/** Merges the given keys into the company's values in one statement; an empty body changes nothing. */
+export async function setFeatureCustomisation(db: Db, company: Record<string, unknown>, body: Record<string, unknown>) {
+  const patch = cleanCompanyValues(body);
+  if (Object.keys(patch).length === 0) return featureCustomisation(db, company);
+  const [row] = await db
+    .update(companies)
+    .set({ customisations: sql`${companies.customisations} || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(companies.id, company.id as string))
+    .returning();
+  return featureCustomisation(db, row as unknown as Record<string, unknown>);
+}
+
+export async function customElements(db: Db, company: Record<string, unknown>) {
+  const customData = company.customData && typeof company.customData === 'object' && !Array.isArray(company.customData) ? (company.customData as Record<string, unknown>) : {};
+  const templates = await db
+    .select({ id: customisationTemplates.id, name: customisationTemplates.name, isDefault: customisationTemplates.isDefault })
+    .from(customisationTemplates)
+    .orderBy(asc(customisationTemplates.name), asc(customisationTemplates.id));
+  return {
+    companyId: company.id as string,
+    customDataKeys: Object.keys(customData).sort(),
+    selectedAppCustomisationTemplate: await templateRef(db, company.selectedAppCustomisationTemplate),
+    customisationTemplates: templates,
+    customisationKeys: [...CUSTOMISATION_KEYS],
+    companyManagedKeys: [...COMPANY_MANAGED_KEYS],
+  };
+}

@@ -1,0 +1,97 @@
+// The service description of a company (document 3): a PDF made with pdfkit describing its
+// identity, its BP and organisation, its sites, its subscriptions with their offers and its
+// customisation values.
+import PDFDocument from 'pdfkit';
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.js';
+import { companies, customisationTemplates, offers, organisations, sites, subscriptions } from '../../../db/schema.js';
+import { COMPANY_MANAGED_KEYS, companyValues } from './customisation.keys.js';
+
+const day = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : d ? new Date(String(d)).toISOString().slice(0, 10) : '-');
+
+export interface DescriptionData {
+  company: Record<string, unknown>;
+  bpName: string | null;
+  organisationName: string | null;
+  templateName: string | null;
+  sites: { name: string; status: string; creationDate: Date }[];
+  subscriptions: { offerName: string; profileName: string | null; status: string; isDefault: boolean; maxNumberUsers: number | null; creationDate: Date }[];
+}
+
+export async function loadDescription(db: Db, company: Record<string, unknown>): Promise<DescriptionData> {
+  const [bp] = company.bpId ? await db.select({ name: companies.name }).from(companies).where(eq(companies.id, company.bpId as string)) : [];
+  const [org] = company.organisationId
+    ? await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, company.organisationId as string))
+    : [];
+  const [template] = company.selectedAppCustomisationTemplate
+    ? await db.select({ name: customisationTemplates.name }).from(customisationTemplates).where(eq(customisationTemplates.id, company.selectedAppCustomisationTemplate as string))
+    : [];
+  const siteRows = await db
+    .select({ name: sites.name, status: sites.status, creationDate: sites.creationDate })
+    .from(sites)
+    .where(eq(sites.companyId, company.id as string))
+    .orderBy(asc(sites.name), asc(sites.id));
+  const subRows = await db
+    .select({
+      offerName: offers.name,
+      profileName: offers.profileName,
+      status: subscriptions.status,
+      isDefault: subscriptions.isDefault,
+      maxNumberUsers: subscriptions.maxNumberUsers,
+      creationDate: subscriptions.creationDate,
+    })
+    .from(subscriptions)
+    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
+    .where(eq(subscriptions.companyId, company.id as string))
+    .orderBy(asc(subscriptions.creationDate), asc(subscriptions.id));
+  return { company, bpName: bp?.name ?? null, organisationName: org?.name ?? null, templateName: template?.name ?? null, sites: siteRows, subscriptions: subRows };
+}
+
+export function renderDescription(d: DescriptionData, now: Date): Promise<Buffer> {
+  const c = d.company;
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Service description - ${String(c.name)}`, Producer: 'svc-admin', CreationDate: now } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (b: Buffer) => chunks.push(b));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const heading = (text: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(text).moveDown(0.3).font('Helvetica').fontSize(10);
+  const line = (label: string, value: unknown) => doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value === null || value === undefined || value === '' ? '-' : String(value));
+
+  doc.font('Helvetica-Bold').fontSize(18).text('Service description');
+  doc.font('Helvetica').fontSize(10).text(`Issued ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+
+  heading('Company');
+  line('Name', c.name);
+  line('Identifier', c.id);
+  line('Country', c.country);
+  line('Status', c.status);
+  line('Created', day(c.creationDate));
+  line('Offer type', c.offerType);
+  line('Business partner', c.isBP ? `yes (${String(c.bpType ?? '-')})` : 'no');
+
+  heading('Business partner and organisation');
+  line('BP company', d.bpName);
+  line('Organisation', d.organisationName);
+
+  heading(`Sites (${d.sites.length})`);
+  if (d.sites.length === 0) doc.text('No site.');
+  for (const s of d.sites) doc.text(`- ${s.name} (${s.status}, created ${day(s.creationDate)})`);
+
+  heading(`Subscriptions (${d.subscriptions.length})`);
+  if (d.subscriptions.length === 0) doc.text('No subscription.');
+  for (const s of d.subscriptions) {
+    const parts = [s.status, s.isDefault ? 'default' : null, s.profileName ? `profile ${s.profileName}` : null, s.maxNumberUsers != null ? `up to ${s.maxNumberUsers} users` : null, `since ${day(s.creationDate)}`];
+    doc.text(`- ${s.offerName}: ${parts.filter(Boolean).join(', ')}`);
+  }
+
+  heading('Customisation');
+  line('Template applied', d.templateName ?? c.selectedAppCustomisationTemplate ?? 'none (default values)');
+  for (const [k, v] of Object.entries(companyValues(c.customisations))) line(k, v);
+  for (const k of COMPANY_MANAGED_KEYS) line(k, c[k]);
+
+  doc.end();
+  return done;
+}

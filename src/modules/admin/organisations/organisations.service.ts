@@ -1,0 +1,58 @@
+// Rules of the organisations operations (document 3, Organisations; docs/decisions.md).
+import type { Static } from 'typebox';
+import type { Executor } from '../../../db/client.js';
+import { fail } from '../../../errors/catalogue.js';
+import { newId } from '../../authentication/tokens.js';
+import * as repo from './organisations.repo.js';
+import type { CreateOrganisationBody, UpdateOrganisationBody } from './organisations.schemas.js';
+
+export function toApiOrganisation(o: repo.OrganisationRow) {
+  return { id: o.id, name: o.name, visibility: o.visibility as 'public' | 'private', creationDate: o.creationDate };
+}
+
+export function toApiCompany(c: repo.CompanyLinkRow) {
+  return { id: c.id, name: c.name, organisationId: c.organisationId };
+}
+
+export async function createOrganisation(exec: Executor, body: Static<typeof CreateOrganisationBody>, now: Date) {
+  const row = await repo.insertOrganisation(exec, { id: newId(), name: body.name, visibility: body.visibility ?? 'private', creationDate: now });
+  return toApiOrganisation(row);
+}
+
+export async function updateOrganisation(exec: Executor, target: repo.OrganisationRow, body: Static<typeof UpdateOrganisationBody>) {
+  const patch: Partial<repo.NewOrganisation> = {};
+  if (body.name !== undefined) patch.name = body.name;
+  if (body.visibility !== undefined) patch.visibility = body.visibility;
+  const row = await repo.updateOrganisationRow(exec, target.id, patch);
+  if (!row) fail('NOT_FOUND', { target: 'organisation', id: target.id });
+  return toApiOrganisation(row);
+}
+
+/** Document 3: deleting an organisation unlinks its companies (they stay, without organisation). */
+export async function deleteOrganisation(exec: Executor, target: repo.OrganisationRow): Promise<void> {
+  await repo.deleteOrganisationRow(exec, target.id);
+}
+
+/**
+ * Document 3: links the company to the organisation; a company belongs to at most one
+ * organisation (409 when it is in another; linking it again to the same one is no error). Its
+ * users follow: a user's organisation is his company's, read on every request.
+ */
+export async function linkCompany(exec: Executor, organisationId: string, companyId: string) {
+  const company = await repo.findCompany(exec, companyId);
+  if (!company) fail('NOT_FOUND', { target: 'company', id: companyId });
+  // The Default company holds every self-registered user and the Terminated one the leftovers of
+  // deleted companies: neither may come under an organisation's administrators.
+  if (company.systemRole) fail('ORGANISATION_SYSTEM_COMPANY', { companyId });
+  const linked = await repo.linkCompany(exec, companyId, organisationId);
+  if (!linked) {
+    const now = await repo.findCompany(exec, companyId);
+    if (!now) fail('NOT_FOUND', { target: 'company', id: companyId });
+    fail('ORGANISATION_COMPANY_IN_OTHER', { companyId, organisationId: now.organisationId });
+  }
+  return toApiCompany(linked);
+}
+
+export async function unlinkCompany(exec: Executor, organisationId: string, companyId: string): Promise<void> {
+  if (!(await repo.unlinkCompany(exec, companyId, organisationId))) fail('NOT_FOUND', { target: 'company', id: companyId, organisationId });
+}

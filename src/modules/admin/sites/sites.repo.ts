@@ -1,0 +1,69 @@
+// SQL of sites.
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.js';
+import { sites, users } from '../../../db/schema.js';
+import type { Paging } from '../../../http/paging.js';
+import type { SITE_SORT_FIELDS } from './sites.schemas.js';
+
+export type SiteRow = typeof sites.$inferSelect;
+export type NewSite = typeof sites.$inferInsert;
+
+export async function insertSite(exec: Executor, s: NewSite): Promise<SiteRow> {
+  const [row] = await exec.insert(sites).values(s).returning();
+  return row!;
+}
+
+export async function updateSiteRow(exec: Executor, id: string, patch: Partial<NewSite>): Promise<SiteRow | undefined> {
+  const [row] = await exec.update(sites).set(patch).where(eq(sites.id, id)).returning();
+  return row;
+}
+
+export async function deleteSiteRow(exec: Executor, id: string): Promise<void> {
+  await exec.delete(sites).where(eq(sites.id, id));
+}
+
+/** Users of the site holding site_admin (their role needs the site). */
+export async function countSiteAdmins(exec: Executor, siteId: string): Promise<number> {
+  const [r] = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.siteId, siteId), sql`'site_admin' = ANY(${users.roles})`));
+  return r?.n ?? 0;
+}
+
+/** Users attached to the site (plain users and site_admins). */
+export async function countSiteUsers(exec: Executor, siteId: string): Promise<number> {
+  const [r] = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.siteId, siteId));
+  return r?.n ?? 0;
+}
+
+/**
+ * Systems linked to the site. Document 3: a site cannot be deleted while it is linked to systems.
+ * Systems do not exist yet in this codebase: the systems issue fills this in (a count of the
+ * site's links to systems) and nothing else changes; until then no site has systems.
+ */
+export async function countLinkedSystems(_exec: Executor, _siteId: string): Promise<number> {
+  return 0;
+}
+
+const SORT = { name: sites.name, creationDate: sites.creationDate, status: sites.status, statusUpdatedDate: sites.statusUpdatedDate };
+
+export interface SiteFilters {
+  companyId?: string;
+  status?: string;
+}
+
+export async function listSiteRows(
+  exec: Executor,
+  scope: SQL | undefined,
+  f: SiteFilters,
+  p: Paging<(typeof SITE_SORT_FIELDS)[number]>,
+): Promise<{ rows: SiteRow[]; total: number }> {
+  const conds: (SQL | undefined)[] = [scope];
+  if (f.companyId) conds.push(eq(sites.companyId, f.companyId));
+  if (f.status) conds.push(eq(sites.status, f.status));
+  const where = and(...conds.filter((c): c is SQL => !!c));
+  const dir = p.sortOrder === 1 ? asc : desc;
+  const [rows, count] = await Promise.all([
+    exec.select().from(sites).where(where).orderBy(dir(SORT[p.sortField]), dir(sites.id)).limit(p.limit).offset(p.offset),
+    exec.select({ n: sql<number>`count(*)::int` }).from(sites).where(where),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}

@@ -1,0 +1,72 @@
+// Document 3, getServiceDescription: the service description PDF of a company (made with pdfkit,
+// read back here with poppler's pdftotext).
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from '../support/expect.js';
+import { createTestApp, bearer, type TestApp } from '../support/harness.js';
+import { makeCompany, makeSite, makeUser } from '../support/factories.js';
+import { companies, offers, organisations, subscriptions } from '../../src/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { BUILT_IN_TEMPLATES } from '../../src/modules/admin/customisation/customisation.keys.js';
+import { newId } from '../../src/modules/authentication/tokens.js';
+
+const A = '/api/svc/admin/v1.0';
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const describeReq = (token: string, id: string) => t.inject({ method: 'GET', url: `${A}/companies/${id}/service-description`, headers: bearer(token) });
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-pdf-'));
+  const file = join(dir, 'd.pdf');
+  writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+describe('doc 3, get the service description PDF of a company', () => {
+  it('doc 3, service description, "PDF with Content-Type application/pdf": it describes the company, its BP, organisation, sites, subscriptions and customisation', async () => {
+    const org = newId();
+    await t.db.insert(organisations).values({ id: org, name: 'Blue Organisation' });
+    const bp = await makeCompany(t, { name: 'Partner Telecom', isBP: true, bpType: 'DR' });
+    const id = await makeCompany(t, { name: 'Acme Widgets', bpId: bp, organisationId: org });
+    await makeSite(t, id);
+    const offerId = newId();
+    await t.db.insert(offers).values({ id: offerId, name: 'Business Voice Offer', profileName: 'Business' });
+    await t.db.insert(subscriptions).values({ id: newId(), companyId: id, offerId, status: 'active', maxNumberUsers: 25 });
+    await t.db.update(companies).set({ selectedAppCustomisationTemplate: BUILT_IN_TEMPLATES[0]!.id }).where(eq(companies.id, id));
+    const res = await describeReq(t.superToken, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    for (const s of ['Service description', 'Acme Widgets', id, 'FRA', 'Partner Telecom', 'Blue Organisation', 'Site ', 'Business Voice Offer', 'up to 25 users', 'fileSharingCustomisation', 'useDialOutCustomisation', 'Template applied: Full']) {
+      expect(text, s).toContain(s);
+    }
+  });
+
+  it('roles: company_admin of the company and bp_finance of its BP get it; an admin of another company gets 404', async () => {
+    const bp = await makeCompany(t, { isBP: true, bpType: 'DR' });
+    const id = await makeCompany(t, { name: 'Own Company', bpId: bp });
+    const own = await makeUser(t, id, ['company_admin']);
+    const finance = await makeUser(t, bp, ['bp_finance']);
+    expect((await describeReq(own.token, id)).statusCode).toBe(200);
+    expect((await describeReq(finance.token, id)).statusCode).toBe(200);
+    const stranger = await makeUser(t, await makeCompany(t), ['company_admin']);
+    const res = await describeReq(stranger.token, id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errorDetailsCode).toBe(404000);
+    const plain = await makeUser(t, id);
+    expect((await describeReq(plain.token, id)).statusCode).toBe(404);
+  });
+
+  it('an unknown company gives 404', async () => {
+    expect((await describeReq(t.superToken, newId())).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,39 @@
+// Sample requests of the organisations module, for the authorisation matrix (see ./types.ts).
+import { makeCompany } from '../../support/factories.js';
+import type { Sample } from './types.js';
+
+const ORGS = '/api/svc/admin/v1.0/organisations';
+
+export const organisationsSamples: Record<string, Sample> = {
+  createOrganisation: { type: 'targetless', request: ({ n }) => ({ method: 'POST', url: ORGS, payload: { name: `Matrix organisation ${n}` } }) },
+  listOrganisations: {
+    type: 'list',
+    kind: 'organisation',
+    request: (offset) => ({ method: 'GET', url: `${ORGS}?limit=1000&offset=${offset}` }),
+    ids: (b) => b.data.map((o: { id: string }) => o.id),
+  },
+  getOrganisation: { type: 'target', kind: 'organisation', fresh: false, request: (id) => ({ method: 'GET', url: `${ORGS}/${id}` }) },
+  updateOrganisation: {
+    type: 'target',
+    kind: 'organisation',
+    fresh: true,
+    request: (id, { n }) => ({ method: 'PUT', url: `${ORGS}/${id}`, payload: { name: `Renamed organisation ${n}` } }),
+  },
+  deleteOrganisation: { type: 'target', kind: 'organisation', fresh: true, request: (id) => ({ method: 'DELETE', url: `${ORGS}/${id}` }) },
+  // A company of no organisation, made for the case (the organisation itself does not change).
+  linkCompanyToOrganisation: {
+    type: 'target',
+    kind: 'organisation',
+    fresh: false,
+    defaultBody: {},
+    request: async (id, ctx) => ({ method: 'POST', url: `${ORGS}/${id}/companies`, payload: { companyId: await makeCompany(ctx.t) } }),
+  },
+  listOrganisationCompanies: { type: 'target', kind: 'organisation', fresh: false, request: (id) => ({ method: 'GET', url: `${ORGS}/${id}/companies?limit=10` }) },
+  // A company of the target organisation, made for the case.
+  unlinkCompanyFromOrganisation: {
+    type: 'target',
+    kind: 'organisation',
+    fresh: false,
+    request: async (id, ctx) => ({ method: 'DELETE', url: `${ORGS}/${id}/companies/${await makeCompany(ctx.t, { organisationId: id })}` }),
+  },
+};
