@@ -33,13 +33,19 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const USERS = 100_000;
 const COMPANIES = 1_000;
 const PAGE_LIMIT = 20;
+// Issue 3: listCompanies with three filters over 100,000 companies: End Customers of BP_COUNT
+// BP companies, one in ten on hold; the filters are bpId, status and isBP.
+const EC_COMPANIES = 100_000;
+const BP_COUNT = 100;
+const LIST_COMPANIES_TARGET_RPS = 2_000;
+const LIST_COMPANIES_TARGET_P99_MS = 50;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 /** Distinct ids (and companies) each autocannon connection cycles through. */
 const ROTATION = 1_000;
 const ONLY = process.env.BENCH_ONLY as 'server' | 'embedded' | undefined;
-const CASES = (process.env.BENCH_CASES ?? 'getUser,listUsers').split(',') as CaseName[];
+const CASES = (process.env.BENCH_CASES ?? 'getUser,listUsers,listCompanies').split(',') as CaseName[];
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SUPERADMIN_EMAIL = 'bench-superadmin@bench.example';
 const SUPERADMIN_PASSWORD = 'Bench-superadmin-1!';
@@ -52,7 +58,7 @@ const TARGET_P99_MS = 20;
 const TARGET_RATIO = 0.7;
 const EMBEDDED_FRACTION = 1 / 3;
 
-export type CaseName = 'getUser' | 'listUsers';
+export type CaseName = 'getUser' | 'listUsers' | 'listCompanies';
 export type Engine = 'postgresql' | 'embedded' | 'ceiling (bare pg)';
 
 export interface Measure {
@@ -205,6 +211,16 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
              initcap(translate(substr(md5('last-' || i), 1, 8), '0123456789', 'ghijklmnop')) || '-' || i,
              ARRAY['user']::text[], 'en', 'Europe/Paris'
       FROM generate_series(1, ${USERS}::int) AS i`);
+    await db.execute(sql`
+      INSERT INTO companies (id, name, status, country, is_bp, bp_type, bp_business_model)
+      SELECT substr(md5('bp-' || b), 1, 24), 'Bench BP ' || lpad(b::text, 3, '0'), 'active', 'FRA', true, 'DR', 'resell'
+      FROM generate_series(1, ${BP_COUNT}::int) AS b`);
+    await db.execute(sql`
+      INSERT INTO companies (id, name, status, country, bp_id, external_reference)
+      SELECT substr(md5('ec-' || e), 1, 24), 'Customer ' || initcap(translate(substr(md5('ecname-' || e), 1, 8), '0123456789', 'ghijklmnop')) || ' ' || e,
+             CASE WHEN e % 10 = 0 THEN 'hold' ELSE 'active' END, 'FRA',
+             substr(md5('bp-' || (e % ${BP_COUNT}::int + 1)), 1, 24), 'EXT-' || e
+      FROM generate_series(1, ${EC_COMPANIES}::int) AS e`);
     // PGlite has no autovacuum; on PostgreSQL this also keeps autovacuum from starting mid-run.
     await db.execute(sql`VACUUM ANALYZE companies`);
     await db.execute(sql`VACUUM ANALYZE users`);
@@ -231,11 +247,13 @@ export interface Target {
   headers: Record<string, string>;
   getPath: (id: string) => string;
   listPath: (companyId: string) => string;
+  companiesPath?: (bpId: string) => string;
 }
 
 export const SERVICE_PATHS = {
   getPath: (id: string) => `/api/svc/admin/v1.0/users/${id}`,
   listPath: (c: string) => `/api/svc/admin/v1.0/users?companyId=${c}&limit=${PAGE_LIMIT}&sortField=lastName`,
+  companiesPath: (bp: string) => `/api/svc/admin/v1.0/companies?bpId=${bp}&status=active&isBP=false&limit=${PAGE_LIMIT}`,
 };
 export const CEILING_PATHS = {
   getPath: (id: string) => `/users/${id}`,
@@ -244,6 +262,7 @@ export const CEILING_PATHS = {
 
 export const ids = sample(ROTATION, USERS, 42).map(userId);
 export const companyIds = sample(ROTATION, COMPANIES, 7).map(companyId);
+const bpIds = Array.from({ length: BP_COUNT }, (_, b) => createHash('md5').update(`bp-${b + 1}`).digest('hex').slice(0, 24));
 
 export async function check(t: Target): Promise<void> {
   // One request of each kind before measuring: a wrong path or token fails here, not as non-2xx.
@@ -251,6 +270,11 @@ export async function check(t: Target): Promise<void> {
     const r = await fetch(t.base + path, { headers: t.headers });
     const body = await r.text();
     if (!r.ok) throw new Error(`GET ${path}: ${r.status} ${body}`);
+  }
+  if (t.companiesPath) {
+    const rc = await fetch(t.base + t.companiesPath(bpIds[0]!), { headers: t.headers });
+    const bc = (await rc.json()) as { data: unknown[]; total: number };
+    if (!rc.ok || bc.data.length !== PAGE_LIMIT || bc.total < 800) throw new Error(`listCompanies page: ${rc.status} ${JSON.stringify(bc).slice(0, 300)}`);
   }
   const r = await fetch(t.base + t.listPath(companyIds[0]!), { headers: t.headers });
   const body = (await r.json()) as { data: unknown[]; total: number };
@@ -307,7 +331,8 @@ function busyText(busy: number | undefined): string {
 }
 
 export async function measure(t: Target, caseName: CaseName, engine: Engine): Promise<Measure> {
-  const paths = caseName === 'getUser' ? ids.map(t.getPath) : companyIds.map(t.listPath);
+  const paths =
+    caseName === 'getUser' ? ids.map(t.getPath) : caseName === 'listCompanies' ? bpIds.map(t.companiesPath!) : companyIds.map(t.listPath);
   const busy = await waitForQuiet();
   if (WARMUP > 0) await cannon(t, paths, WARMUP);
   const r = await cannon(t, paths, DURATION);
@@ -383,6 +408,7 @@ async function runPostgres(passwordHash: string): Promise<Measure[]> {
   await check(svc);
   if (CASES.includes('getUser')) out.push(await measure(svc, 'getUser', 'postgresql'));
   if (CASES.includes('listUsers')) out.push(await measure(svc, 'listUsers', 'postgresql'));
+  if (CASES.includes('listCompanies')) out.push(await measure(svc, 'listCompanies', 'postgresql'));
   await service.stop();
 
   const ceiling = await startChild('ceiling', 'scripts/bench-ceiling.ts', { DATABASE_URL: url });
@@ -410,6 +436,7 @@ async function runEmbedded(passwordHash: string): Promise<Measure[]> {
   await check(svc);
   if (CASES.includes('getUser')) out.push(await measure(svc, 'getUser', 'embedded'));
   if (CASES.includes('listUsers')) out.push(await measure(svc, 'listUsers', 'embedded'));
+  if (CASES.includes('listCompanies')) out.push(await measure(svc, 'listCompanies', 'embedded'));
   await service.stop();
   return out;
 }
@@ -433,6 +460,10 @@ function evaluate(all: Measure[]): Row[] {
     if (m.caseName === 'getUser' && m.engine === 'postgresql') {
       const ok = clean && m.rps >= TARGET_RPS && m.p99 < TARGET_P99_MS && ratio !== undefined && ratio >= TARGET_RATIO;
       return { m, ratio, target: `≥ ${fmt(TARGET_RPS, 0)} req/s, p99 < ${TARGET_P99_MS} ms, ≥ ${TARGET_RATIO} × ceiling`, met: ok ? 'yes' : 'no' };
+    }
+    if (m.caseName === 'listCompanies' && m.engine === 'postgresql') {
+      const ok = clean && m.rps >= LIST_COMPANIES_TARGET_RPS && m.p99 < LIST_COMPANIES_TARGET_P99_MS;
+      return { m, ratio, target: `≥ ${fmt(LIST_COMPANIES_TARGET_RPS, 0)} req/s, p99 < ${LIST_COMPANIES_TARGET_P99_MS} ms`, met: ok ? 'yes' : 'no' };
     }
     if (m.caseName === 'getUser' && m.engine === 'embedded') {
       // Issue 2: "the embedded database at least a third of that", that being the PostgreSQL
@@ -520,7 +551,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
     machine: `${availableParallelism()} cores (nproc), ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
     software: `Node ${process.version}, PostgreSQL ${pgVersion} (default settings, local TCP), PGlite ${pgliteVersion()}`,
-    data: `${fmt(USERS, 0)} users in ${fmt(COMPANIES, 0)} companies (${USERS / COMPANIES} each), loaded with INSERT … SELECT generate_series, then VACUUM ANALYZE`,
+    data: `${fmt(USERS, 0)} users in ${fmt(COMPANIES, 0)} companies (${USERS / COMPANIES} each), plus ${fmt(EC_COMPANIES, 0)} End Customer companies of ${BP_COUNT} BPs (one in ten on hold) for listCompanies, loaded with INSERT … SELECT generate_series, then VACUUM ANALYZE`,
     load: `autocannon 8, ${CONNECTIONS} connections, no pipelining, ${WARMUP} s warm-up then ${DURATION} s per case, in the benchmark process on the same machine`,
     service: '`node --import tsx src/main.ts`, LOG_LEVEL=warn, one process, pg pool of 10 (PostgreSQL)',
   };
