@@ -33,6 +33,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   installErrorHandling(app);
   await app.register(formbody);
+  // Raw image uploads (avatar, banner): kept as bytes; their own limit is that of the largest
+  // image (8 MB, src/modules/admin/branding) plus room, beyond which the answer is 413.
+  app.addContentTypeParser(['image/png', 'image/jpeg', 'image/webp'], { parseAs: 'buffer', bodyLimit: 9 * 1024 * 1024 }, (_req, body, done) => done(null, body));
   await installOpenApi(app);
   installIdempotency(app, deps);
 

@@ -58,6 +58,24 @@ describe('doc 3, avatar and banner, set', () => {
     expect(Buffer.compare(row!.data, png)).toBe(0);
   });
 
+  it('an image sent as raw bytes (Content-Type image/jpeg, image/png or image/webp) is accepted, its real type stored', async () => {
+    for (const format of ['jpeg', 'png', 'webp'] as const) {
+      const bytes = await picture(64, 48, format);
+      const res = await t.inject({ method: 'POST', url: `${C}/${companyId}/banner`, headers: { ...bearer(admin.token), 'content-type': `image/${format}` }, payload: bytes });
+      expect(res.statusCode, res.body).toBe(200);
+      const row = await stored(companyId, 'banner');
+      expect(row).toMatchObject({ mime: `image/${format}`, width: 64, height: 48 });
+      expect(Buffer.compare(row!.data, bytes)).toBe(0);
+    }
+  });
+
+  it('raw bytes that are not an image are refused (400) even when declared image/png; nothing is stored', async () => {
+    const before = await stored(companyId, 'banner');
+    const res = await t.inject({ method: 'POST', url: `${C}/${companyId}/banner`, headers: { ...bearer(admin.token), 'content-type': 'image/png' }, payload: Buffer.from('not an image at all') });
+    expect(res.statusCode).toBe(400);
+    expect((await stored(companyId, 'banner'))?.updatedAt).toEqual(before?.updatedAt);
+  });
+
   it('doc 3, avatar and banner, rule "a set updates lastAvatarUpdateDate / lastBannerUpdateDate to the current date"', async () => {
     const id = await makeCompany(t);
     t.clock.advance(60_000);

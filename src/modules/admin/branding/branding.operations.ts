@@ -21,6 +21,18 @@ const ImageBody = (kind: ImageKind) =>
     }),
   });
 
+// The upload: the raw image bytes (Content-Type image/png, image/jpeg or image/webp), as clients
+// of such services send it, or JSON {image: base64}. The content is checked, never the declared type.
+const RAW_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+const RawImage = Type.Unsafe<Buffer>({ description: 'the image bytes (PNG, JPEG or WebP, checked from the content)' });
+const uploadBody = (kind: ImageKind) =>
+  ({
+    content: {
+      'application/json': { schema: ImageBody(kind) },
+      ...Object.fromEntries(RAW_IMAGE_TYPES.map((t) => [t, { schema: RawImage }])),
+    },
+  }) as unknown as ReturnType<typeof ImageBody>;
+
 const Empty = Type.Array(Type.Never());
 
 const ImageFile = Type.Unsafe<string>({ type: 'string', format: 'binary', description: 'the image (image/png, image/jpeg or image/webp, the format of the uploaded original); headers Last-Modified, Dims-cached (`true` when served from the cache of resized variants)' });
@@ -34,12 +46,12 @@ function setOp(operationId: string, kind: ImageKind) {
     summary: `Set the ${kind} of a company`,
     description: `Sets lastAvatarUpdateDate / lastBannerUpdateDate to now. Only a superadmin handles the ${kind} of the Default and Terminated companies (403).`,
     params: CompanyIdParams,
-    body: ImageBody(kind),
+    body: uploadBody(kind),
     response: Empty,
     envelope: 'status',
     successStatus: 200,
     target: { kind: 'company', from: 'params', field: 'companyId' },
-    handler: (ctx, { body }) => service.setImage(ctx.db, ctx.caller, ctx.target, kind, body.image, ctx.now),
+    handler: (ctx, { body }) => service.setImage(ctx.db, ctx.caller, ctx.target, kind, Buffer.isBuffer(body) ? body : body.image, ctx.now),
   });
 }
 

@@ -19,9 +19,10 @@ function dateColumn(kind: ImageKind) {
   return kind === 'avatar' ? 'lastAvatarUpdateDate' : 'lastBannerUpdateDate';
 }
 
-export async function setImage(db: Db, caller: Caller, company: Record<string, unknown>, kind: ImageKind, image: string, now: Date) {
+/** `image`: the raw bytes, or the base64 text of a JSON upload. */
+export async function setImage(db: Db, caller: Caller, company: Record<string, unknown>, kind: ImageKind, image: Buffer | string, now: Date) {
   guardSystemCompany(caller, company);
-  const checked = await checkImage(kind, decodeUpload(image));
+  const checked = await checkImage(kind, Buffer.isBuffer(image) ? image : decodeUpload(image));
   const companyId = company.id as string;
   await db.transaction(async (tx) => {
     const row = { mime: checked.mime, width: checked.width, height: checked.height, data: checked.data, updatedAt: now };
