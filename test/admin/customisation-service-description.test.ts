@@ -2,7 +2,8 @@
 // read back here with poppler's pdftotext).
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '../support/expect.js';
@@ -30,7 +31,30 @@ function pdfText(pdf: Buffer): string {
   return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
+/** Renders the first page to a PNG with poppler's pdftoppm and reads it back with sharp. */
+async function renderFirstPage(pdf: Buffer) {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-pdf-'));
+  const file = join(dir, 'd.pdf');
+  writeFileSync(file, pdf);
+  execFileSync('pdftoppm', ['-png', '-r', '60', '-f', '1', '-l', '1', '-singlefile', file, join(dir, 'page')]);
+  const png = readFileSync(join(dir, 'page.png'));
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const inked = data.reduce((n, v) => n + (v < 128 ? 1 : 0), 0);
+  return { info, inked };
+}
+
 describe('doc 3, get the service description PDF of a company', () => {
+  it('issue 3, point 7: the PDF renders to an image (poppler) holding ink, and its text holds the company name', async () => {
+    const id = await makeCompany(t, { name: 'Rendered Company Ltd' });
+    const res = await describeReq(t.superToken, id);
+    expect(res.statusCode).toBe(200);
+    const page = await renderFirstPage(res.rawPayload);
+    expect(page.info.width).toBeGreaterThan(300);
+    expect(page.info.height).toBeGreaterThan(300);
+    expect(page.inked).toBeGreaterThan(500);
+    expect(pdfText(res.rawPayload)).toContain('Rendered Company Ltd');
+  });
+
   it('doc 3, service description, "PDF with Content-Type application/pdf": it describes the company, its BP, organisation, sites, subscriptions and customisation', async () => {
     const org = newId();
     await t.db.insert(organisations).values({ id: org, name: 'Blue Organisation' });
