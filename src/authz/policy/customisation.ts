@@ -1,5 +1,6 @@
 // Policy of customisation (document 3; choices in docs/decisions.md, Customisation).
 import { anyCaller, grant, grants, type PolicyEntry } from '../grant.js';
+import { companyManagers } from './company-roles.js';
 
 // Who sees a company, as for getCompany of document 3.
 const readCompanyGrants = [
@@ -15,13 +16,7 @@ const readCompanyGrants = [
 ];
 
 // The administrators of the company.
-const manageCompanyGrants = [
-  grant('superadmin', 'any'),
-  grant('bp_admin', 'ownCompany'),
-  grant('bp_admin', 'customerOfOwnBp'),
-  grant('organization_admin', 'companyOfOwnOrganisation'),
-  grant('company_admin', 'ownCompany'),
-];
+const manageCompanyGrants = companyManagers;
 
 export const customisationPolicy: Record<string, PolicyEntry> = {
   getServiceDescription: grants(readCompanyGrants),

@@ -1,0 +1,14 @@
+// Role lists that several sections of the policy speak of, defined once.
+import { grant } from '../grant.js';
+
+/**
+ * The administrators of a company: superadmin any; bp_admin his own company and his End
+ * Customers; organization_admin the companies of his organisation; company_admin his company.
+ */
+export const companyManagers = [
+  grant('superadmin', 'any'),
+  grant('bp_admin', 'ownCompany'),
+  grant('bp_admin', 'customerOfOwnBp'),
+  grant('organization_admin', 'companyOfOwnOrganisation'),
+  grant('company_admin', 'ownCompany'),
+];
