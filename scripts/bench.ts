@@ -218,7 +218,7 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
     await db.execute(sql`
       INSERT INTO companies (id, name, status, country, bp_id, external_reference)
       SELECT substr(md5('ec-' || e), 1, 24), 'Customer ' || initcap(translate(substr(md5('ecname-' || e), 1, 8), '0123456789', 'ghijklmnop')) || ' ' || e,
-             CASE WHEN e % 10 = 0 THEN 'hold' ELSE 'active' END, 'FRA',
+             CASE WHEN (e / ${BP_COUNT}::int) % 10 = 0 THEN 'hold' ELSE 'active' END, 'FRA',
              substr(md5('bp-' || (e % ${BP_COUNT}::int + 1)), 1, 24), 'EXT-' || e
       FROM generate_series(1, ${EC_COMPANIES}::int) AS e`);
     // PGlite has no autovacuum; on PostgreSQL this also keeps autovacuum from starting mid-run.

@@ -76,6 +76,9 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
 /** A value as an SQL literal (standard_conforming_strings is on: only the quote is special). */
 function literal(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';
+  if (v instanceof Date) return literal(v.toISOString());
+  // An array parameter: PostgreSQL's array text, each element double-quoted.
+  if (Array.isArray(v)) return literal(`{${v.map((x) => (x === null ? 'NULL' : `"${String(x).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`);
   return `'${String(v).replace(/'/g, "''")}'`;
 }
 
@@ -95,7 +98,8 @@ function embeddedPrepared(client: PGlite) {
       ready.set(name, prep);
     }
     await prep;
-    return (await client.query(`EXECUTE "${name}"(${params.map(literal).join(', ')})`)).rows as T[];
+    const args = params.length ? `(${params.map(literal).join(', ')})` : '';
+    return (await client.query(`EXECUTE "${name}"${args}`)).rows as T[];
   };
 }
 

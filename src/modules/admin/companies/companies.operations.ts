@@ -82,9 +82,14 @@ export const listCompanies = defineOperation({
     const scope = scopeFilter(ctx.caller, 'listCompanies', TARGETS.company.cols);
     const keywords = query.name?.split(/\s+/).filter(Boolean);
     const filters = { ...query, keywords, status: csv(query.status), visibility: csv(query.visibility), bpType: csv(query.bpType), bpBusinessType: csv(query.bpBusinessType) };
+    const level = formatLevel(query.format, 'small');
+    if (level === 'small') {
+      const { rows, total } = await repo.listCompanyNames(ctx.deps.database, scope, filters, paging);
+      return { items: rows, total, limit: paging.limit, offset: paging.offset };
+    }
     const { rows, total } = await repo.listCompanyRows(ctx.db, scope, filters, paging);
     // Subscriptions and user counts only when the level shows them: two statements for the page.
-    const full = formatLevel(query.format, 'small') === 'full';
+    const full = level === 'full';
     const ids = rows.map((r) => r.id);
     const [subs, counts] = full ? await Promise.all([repo.subscriptionsOf(ctx.db, ids), repo.userCounts(ctx.db, ids)]) : [undefined, undefined];
     const items = rows.map((r) =>
