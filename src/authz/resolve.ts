@@ -15,7 +15,7 @@ import { TARGETS, type TargetKind, type TargetKindName } from './targets.js';
 const CALLER_CTE = `WITH caller AS (
   SELECT u.id, u.login_email, u.company_id, u.roles, u.site_id, c.organisation_id, c.is_bp, c.bp_type, c.bp_id, s.app_id
   FROM sessions s JOIN users u ON u.id = s.user_id JOIN companies c ON c.id = u.company_id
-  WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2::timestamptz AND NOT u.is_terminated)`;
+  WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2::timestamptz AND NOT u.is_terminated AND c.status <> 'terminated')`;
 
 const CALLER_SELECT = `caller.id AS c_id, caller.login_email AS c_login_email, caller.company_id AS c_company_id,
   caller.roles AS c_roles, caller.site_id AS c_site_id, caller.organisation_id AS c_organisation_id,

@@ -3,7 +3,7 @@ import { after as afterAll, before as beforeAll, describe, it } from 'node:test'
 import { expect } from '../support/expect.js';
 import { eq } from 'drizzle-orm';
 import { createTestApp, bearer, type TestApp } from '../support/harness.js';
-import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.js';
+import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.js';
 import { companies, offers, organisations, subscriptions, users } from '../../src/db/schema.js';
 import { newId } from '../../src/modules/authentication/tokens.js';
 import { ensureSystemCompanies } from '../../src/bootstrap.js';
@@ -299,6 +299,16 @@ describe('doc 3, delete company', () => {
     expect(d).toMatchObject({ status: 'terminated', name: `Doomed (terminated ${id})`, statusUpdatedDate: t.clock.now().toISOString(), userSelfRegisterEnabled: false });
     expect(await rowOf(id)).toBeDefined();
     expect(d.subscriptions.every((s: { status: string }) => s.status === 'terminated')).toBe(true);
+  });
+
+  it('doc 3, delete company: the company is disabled: its users cannot sign in and their tokens are refused', async () => {
+    const id = (await post(t.superToken, { name: 'Disabled Soon' })).json().data.id;
+    const member = await makeUser(t, id, ['company_admin']);
+    expect((await t.inject({ method: 'GET', url: `${A}/${id}`, headers: bearer(member.token) })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'DELETE', url: `${A}/${id}`, headers: bearer(t.superToken) })).statusCode).toBe(200);
+    const after = await t.inject({ method: 'GET', url: '/api/svc/authentication/v1.0/validator', headers: bearer(member.token) });
+    expect(after.statusCode).toBe(401);
+    await expect(t.login(member.email, PASSWORD)).rejects.toThrow(/401/);
   });
 
   it('doc 3, delete company: superadmin cannot delete Default and Terminated (403103)', async () => {

@@ -1,4 +1,5 @@
 // Authentication module (route table, section Authentication; doc 1, Authentication).
+import { signInWithPassword } from './sign-in.js';
 import { Type } from 'typebox';
 import { and, eq, isNull } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
@@ -8,12 +9,9 @@ import { applications, sessions } from '../../db/schema.js';
 import { fail } from '../../errors/catalogue.js';
 import { User } from '../admin/users/users.schemas.js';
 import { toApiUser } from '../admin/users/users.service.js';
-import { findByLoginEmail } from '../admin/users/users.repo.js';
 import { Application } from '../applications/applications.schemas.js';
 import { toApiApplication } from '../applications/applications.service.js';
-import { verifyPassword } from './passwords.js';
 import { issueToken, sha256hex } from './tokens.js';
-import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.js';
 import { unseal } from './keys.js';
 import type { AppDeps } from '../../http/context.js';
 
@@ -69,17 +67,8 @@ export const login = defineOperation({
     const creds = parseBasic(ctx.req.headers.authorization);
     if (!creds) fail('AUTH_REQUIRED', { expected: 'Authorization: Basic base64(loginEmail:password)' }, { 'WWW-Authenticate': 'Basic realm="svc"' });
     const [email, password] = creds;
-    const account = email.toLowerCase();
-    const address = ctx.req.ip;
-    await assertNotThrottled(ctx.deps, account, address);
-    const user = await findByLoginEmail(ctx.db, email);
-    const ok = await verifyPassword(user?.passwordHash, password);
-    if (!ok || !user || user.isTerminated) {
-      await recordFailure(ctx.deps, account, address);
-      fail('BAD_CREDENTIALS');
-    }
+    const user = await signInWithPassword(ctx.deps, email, password, ctx.req.ip);
     const app = await verifyAppProof(ctx.deps, ctx.req.headers['x-svc-app-auth'] as string | undefined, password);
-    await clearFailures(ctx.deps, account, address);
     const { token } = await issueToken(ctx.deps, ctx.db, user.id, 'login', app?.id ?? null);
     return { token, loggedInUser: toApiUser(user), loggedInApplication: app ? toApiApplication(app) : null };
   },

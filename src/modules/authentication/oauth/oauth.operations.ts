@@ -11,6 +11,7 @@
 //   client authentication): that is what OAuth client libraries parse. The same body also carries
 //   the fields of document 1 (errorCode, errorMsg, errorDetails, errorDetailsCode), so it is a
 //   valid error body of this service as well. Unexpected failures give the 500 of document 1.
+import { signInWithPassword } from '../sign-in.js';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -18,11 +19,8 @@ import { Obj } from '../../../http/schemas.js';
 import { defineOperation } from '../../../http/operation.js';
 import type { AppDeps } from '../../../http/context.js';
 import { ERRORS, errorBody, fail, type ErrorKey } from '../../../errors/catalogue.js';
-import { findByLoginEmail } from '../../admin/users/users.repo.js';
 import { parseBasic } from '../auth.operations.js';
 import { authenticateRequest } from '../bearer.js';
-import { verifyPassword } from '../passwords.js';
-import { assertNotThrottled, clearFailures, recordFailure } from '../login-throttle.js';
 import { CODE_LIFETIME_SECONDS, REFRESH_LIFETIME_SECONDS, createOAuthModel, type SavedToken } from './oauth.model.js';
 
 const { Request, Response, OAuthError, ServerError } = OAuth2Server;
@@ -41,15 +39,7 @@ async function signIn(deps: AppDeps, req: FastifyRequest): Promise<{ id: string 
   if (!creds) fail('AUTH_REQUIRED', { expected: 'Authorization: Bearer <token> or Basic base64(loginEmail:password)' }, CHALLENGE);
   // The same guard as login: authorize must not become a way round the failed-login limit.
   const [email, password] = creds;
-  const account = email.toLowerCase();
-  await assertNotThrottled(deps, account, req.ip);
-  const user = await findByLoginEmail(deps.database.db, email);
-  const ok = await verifyPassword(user?.passwordHash, password);
-  if (!ok || !user || user.isTerminated) {
-    await recordFailure(deps, account, req.ip);
-    fail('BAD_CREDENTIALS', undefined, CHALLENGE);
-  }
-  await clearFailures(deps, account, req.ip);
+  const user = await signInWithPassword(deps, email, password, req.ip, CHALLENGE);
   return { id: user.id };
 }
 

@@ -1,0 +1,28 @@
+// Signing in with a login email and a password: the one path of login and of OAuth's authorize.
+// Failed attempts count towards the per account and address limit; a terminated user, or a user
+// of a terminated company (document 3: a deleted company is disabled), cannot sign in.
+import { eq } from 'drizzle-orm';
+import { companies } from '../../db/schema.js';
+import { fail } from '../../errors/catalogue.js';
+import type { AppDeps } from '../../http/context.js';
+import { findByLoginEmail, type UserRow } from '../admin/users/users.repo.js';
+import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.js';
+import { verifyPassword } from './passwords.js';
+
+async function companyTerminated(deps: AppDeps, companyId: string): Promise<boolean> {
+  const [c] = await deps.database.db.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId));
+  return c?.status === 'terminated';
+}
+
+export async function signInWithPassword(deps: AppDeps, email: string, password: string, address: string, challenge?: Record<string, string>): Promise<UserRow> {
+  const account = email.toLowerCase();
+  await assertNotThrottled(deps, account, address);
+  const user = await findByLoginEmail(deps.database.db, email);
+  const ok = await verifyPassword(user?.passwordHash, password);
+  if (!ok || !user || user.isTerminated || (await companyTerminated(deps, user.companyId))) {
+    await recordFailure(deps, account, address);
+    fail('BAD_CREDENTIALS', undefined, challenge);
+  }
+  await clearFailures(deps, account, address);
+  return user;
+}
