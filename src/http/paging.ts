@@ -46,3 +46,8 @@ export function parsePaging<F extends string>(
     sortOrder: order === -1 ? -1 : 1,
   };
 }
+
+/** The result of a list operation, as the `list` envelope of document 1 expects it. */
+export function listResult<T>(items: T[], total: number, p: { limit: number; offset: number }) {
+  return { items, total, limit: p.limit, offset: p.offset };
+}

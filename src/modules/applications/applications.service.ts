@@ -2,6 +2,7 @@
 // header. appSecret and apiKey are shown once; the database keeps their SHA-256 (they are
 // 256-bit random values, so a slow hash adds nothing) and a sealed copy of the secret for the
 // login application proof (docs/decisions.md).
+import { listResult } from '../../http/paging.js';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Caller } from '../../authz/roles.js';
@@ -85,7 +86,7 @@ export async function listApplications(exec: Executor, scope: SQL | undefined, p
     exec.select().from(applications).where(where).orderBy(dir(col), dir(applications.id)).limit(p.limit).offset(p.offset),
     exec.select({ n: sql<number>`count(*)::int` }).from(applications).where(where),
   ]);
-  return { items: rows.map(toApiApplication), total: count?.n ?? 0, limit: p.limit, offset: p.offset };
+  return listResult(rows.map(toApiApplication), count?.n ?? 0, p);
 }
 
 /** The APIKey header: when present it must be the key of an active application. */

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { AnyOperation } from '../../../http/operation.js';
 import { defineOperation } from '../../../http/operation.js';
-import { parsePaging } from '../../../http/paging.js';
+import { parsePaging, listResult } from '../../../http/paging.js';
 import { formatLevel } from '../../../http/format.js';
 import { scopeFilter } from '../../../authz/evaluate.js';
 import { TARGETS } from '../../../authz/targets.js';
@@ -85,7 +85,7 @@ export const listCompanies = defineOperation({
     const level = formatLevel(query.format, 'small');
     if (level === 'small') {
       const { rows, total } = await repo.listCompanyNames(ctx.deps.database, scope, filters, paging);
-      return { items: rows, total, limit: paging.limit, offset: paging.offset };
+      return listResult(rows, total, paging);
     }
     const { rows, total } = await repo.listCompanyRows(ctx.db, scope, filters, paging);
     // Subscriptions and user counts only when the level shows them: two statements for the page.
@@ -99,7 +99,7 @@ export const listCompanies = defineOperation({
         numberUsers: counts && service.mayCountUsers(ctx.caller, r) ? (counts.get(r.id) ?? 0) : undefined,
       }),
     );
-    return { items, total, limit: paging.limit, offset: paging.offset };
+    return listResult(items, total, paging);
   },
 });
 
@@ -199,7 +199,7 @@ export const listCompanyAdministrators = defineOperation({
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, ADMIN_SORT_FIELDS, 'displayName');
     const { rows, total } = await repo.listAdministrators(ctx.db, row(ctx.target), paging);
-    return { items: rows, total, limit: paging.limit, offset: paging.offset };
+    return listResult(rows, total, paging);
   },
 });
 

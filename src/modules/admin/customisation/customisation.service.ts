@@ -1,5 +1,6 @@
 // Customisation of companies and users (document 3): templates, the keys of a company (feature
 // customisation), the custom elements of a company.
+import { listResult } from '../../../http/paging.js';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Caller } from '../../../authz/roles.js';
 import { scopeFilter } from '../../../authz/evaluate.js';
@@ -24,7 +25,7 @@ export async function listTemplates(db: Db, name: string | undefined, paging: Pa
   const dir = paging.sortOrder === -1 ? desc : asc;
   const rows = await db.select().from(customisationTemplates).where(where).orderBy(dir(col), asc(customisationTemplates.id)).limit(paging.limit).offset(paging.offset);
   const [total] = await db.select({ n: count() }).from(customisationTemplates).where(where);
-  return { items: rows.map(toApiTemplate), total: Number(total?.n ?? 0), limit: paging.limit, offset: paging.offset };
+  return listResult(rows.map(toApiTemplate), Number(total?.n ?? 0), paging);
 }
 
 export async function getTemplate(db: Db, id: string) {

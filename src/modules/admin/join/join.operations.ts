@@ -2,7 +2,7 @@
 // invitations (route table, +).
 import type { AnyOperation } from '../../../http/operation.js';
 import { defineOperation } from '../../../http/operation.js';
-import { parsePaging } from '../../../http/paging.js';
+import { parsePaging, listResult } from '../../../http/paging.js';
 import { User, USER_FORMATS } from '../users/users.schemas.js';
 import {
   AcceptJoinInvitationBody,
@@ -63,7 +63,7 @@ export const listJoinCompanyLinks = defineOperation({
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, JOIN_LINK_SORT_FIELDS, 'creationDate');
     const { rows, total } = await repo.listLinkRows(ctx.db, ctx.target.id as string, query, paging);
-    return { items: rows.map(service.toApiLink), total, limit: paging.limit, offset: paging.offset };
+    return listResult(rows.map(service.toApiLink), total, paging);
   },
 });
 
@@ -155,7 +155,7 @@ export const listJoinInvitations = defineOperation({
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, JOIN_INVITATION_SORT_FIELDS, 'creationDate');
     const { rows, total } = await repo.listInvitationRows(ctx.db, ctx.target.id as string, query, ctx.now, paging);
-    return { items: rows.map((r) => service.toApiInvitation(r, ctx.now)), total, limit: paging.limit, offset: paging.offset };
+    return listResult(rows.map((r) => service.toApiInvitation(r, ctx.now)), total, paging);
   },
 });
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { AnyOperation } from '../../../http/operation.js';
 import { defineOperation } from '../../../http/operation.js';
-import { parsePaging } from '../../../http/paging.js';
+import { parsePaging, listResult } from '../../../http/paging.js';
 import { holdsAnyGrant, scopeFilter } from '../../../authz/evaluate.js';
 import { TARGETS } from '../../../authz/targets.js';
 import { fail } from '../../../errors/catalogue.js';
@@ -59,7 +59,7 @@ export const listOrganisations = defineOperation({
     const paging = parsePaging(query, ORGANISATION_SORT_FIELDS, 'name');
     const scope = scopeFilter(ctx.caller, 'listOrganisations', TARGETS.organisation.cols);
     const { rows, total } = await repo.listOrganisationRows(ctx.db, scope, paging);
-    return { items: rows.map(service.toApiOrganisation), total, limit: paging.limit, offset: paging.offset };
+    return listResult(rows.map(service.toApiOrganisation), total, paging);
   },
 });
 
@@ -138,7 +138,7 @@ export const listOrganisationCompanies = defineOperation({
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, ORGANISATION_COMPANY_SORT_FIELDS, 'name');
     const { rows, total } = await repo.listOrganisationCompanyRows(ctx.db, ctx.target.id as string, paging);
-    return { items: rows.map(service.toApiCompany), total, limit: paging.limit, offset: paging.offset };
+    return listResult(rows.map(service.toApiCompany), total, paging);
   },
 });
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { AnyOperation } from '../../../http/operation.js';
 import { defineOperation } from '../../../http/operation.js';
-import { parsePaging } from '../../../http/paging.js';
+import { parsePaging, listResult } from '../../../http/paging.js';
 import { scopeFilter } from '../../../authz/evaluate.js';
 import { TARGETS } from '../../../authz/targets.js';
 import { CompanyIdParams, CreateSiteBody, FormatQuery, ListAllSitesQuery, ListSitesQuery, Site, SiteIdParams, SITE_FORMATS, SITE_SORT_FIELDS, UpdateSiteBody } from './sites.schemas.js';
@@ -42,7 +42,7 @@ export const listAllSites = defineOperation({
     const paging = parsePaging(query, SITE_SORT_FIELDS, 'name');
     const scope = scopeFilter(ctx.caller, 'listAllSites', TARGETS.site.cols);
     const { rows, total } = await repo.listSiteRows(ctx.db, scope, { companyId: query.companyId, status: query.status }, paging);
-    return { items: rows.map(service.toApiSite), total, limit: paging.limit, offset: paging.offset };
+    return listResult(rows.map(service.toApiSite), total, paging);
   },
 });
 
@@ -61,7 +61,7 @@ export const listCompanySites = defineOperation({
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, SITE_SORT_FIELDS, 'name');
     const { rows, total } = await repo.listSiteRows(ctx.db, undefined, { companyId: ctx.target.id as string }, paging);
-    return { items: rows.map(service.toApiSite), total, limit: paging.limit, offset: paging.offset };
+    return listResult(rows.map(service.toApiSite), total, paging);
   },
 });
 

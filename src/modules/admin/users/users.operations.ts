@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../../http/operation.js';
-import { parsePaging } from '../../../http/paging.js';
+import { parsePaging, listResult } from '../../../http/paging.js';
 import { scopeFilter } from '../../../authz/evaluate.js';
 import { TARGETS } from '../../../authz/targets.js';
 import { USER_FORMATS, CreateUserBody, FormatQuery, ListUsersQuery, UpdateUserBody, User, UserIdParams, USER_SORT_FIELDS } from './users.schemas.js';
@@ -40,7 +40,7 @@ export const listUsers = defineOperation({
     const scope = scopeFilter(ctx.caller, 'listUsers', TARGETS.user.cols);
     const roles = query.roles?.split(',').map((r) => r.trim()).filter(Boolean);
     const { rows, total } = await repo.listUserRows(ctx.db, scope, { ...query, roles }, paging);
-    return { items: rows.map(service.toApiUser), total, limit: paging.limit, offset: paging.offset };
+    return listResult(rows.map(service.toApiUser), total, paging);
   },
 });
 
