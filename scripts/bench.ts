@@ -25,8 +25,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/db/client.js';
-import { hashPassword } from '../src/modules/authentication/passwords.js';
+import { openDatabase } from '../src/db/client.ts';
+import { hashPassword } from '../src/modules/authentication/passwords.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -122,7 +122,7 @@ export interface Child {
 
 export async function startChild(name: string, script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<Child> {
   const port = await freePort();
-  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+  const proc = spawn(process.execPath, [...nodeArgs, '--experimental-strip-types', '--disable-warning=ExperimentalWarning', script], {
     cwd: ROOT,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -580,7 +580,7 @@ async function main(): Promise<void> {
     software: `Node ${process.version}, PostgreSQL ${pgVersion} (default settings, local TCP), PGlite ${pgliteVersion()}`,
     data: `${fmt(USERS, 0)} users in ${fmt(COMPANIES, 0)} companies (${USERS / COMPANIES} each), plus ${fmt(EC_COMPANIES, 0)} End Customer companies of ${BP_COUNT} BPs (one in ten on hold) for listCompanies, loaded with INSERT … SELECT generate_series, then VACUUM ANALYZE`,
     load: `autocannon 8, ${CONNECTIONS} connections, no pipelining, ${WARMUP} s warm-up then ${DURATION} s per case, in the benchmark process on the same machine`,
-    service: '`node --import tsx src/main.ts`, LOG_LEVEL=warn, one process, pg pool of 10 (PostgreSQL)',
+    service: '`node src/main.ts (type stripping)`, LOG_LEVEL=warn, one process, pg pool of 10 (PostgreSQL)',
   };
   const elapsed = ((Date.now() - started) / 1000).toFixed(0);
   console.log(`\n(total ${elapsed} s)`);

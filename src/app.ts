@@ -1,14 +1,14 @@
 // buildApp(deps): the Fastify instance that main.ts serves and that tests call in process.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
-import type { AppDeps } from './http/context.js';
-import { installErrorHandling } from './errors/handler.js';
-import { registerAll } from './http/operation.js';
-import { installIdempotency } from './http/idempotency.js';
-import { installOpenApi } from './http/openapi.js';
-import { OPERATIONS } from './operations.js';
-import { apiKeyIsActive } from './modules/applications/applications.service.js';
-import { fail } from './errors/catalogue.js';
+import type { AppDeps } from './http/context.ts';
+import { installErrorHandling } from './errors/handler.ts';
+import { registerAll } from './http/operation.ts';
+import { installIdempotency } from './http/idempotency.ts';
+import { installOpenApi } from './http/openapi.ts';
+import { OPERATIONS } from './operations.ts';
+import { apiKeyIsActive } from './modules/applications/applications.service.ts';
+import { fail } from './errors/catalogue.ts';
 
 // Credentials travel in these headers; they never reach a log line.
 const REDACT = ['req.headers.authorization', 'req.headers["x-svc-app-auth"]', 'req.headers.apikey', 'req.headers.cookie'];

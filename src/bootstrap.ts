@@ -1,12 +1,12 @@
 // First-start data: the Default and Terminated companies of document 3 and the first superadmin.
 import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
-import type { Db } from './db/client.js';
-import { companies, users } from './db/schema.js';
-import { hashPassword } from './modules/authentication/passwords.js';
-import { newId } from './modules/authentication/tokens.js';
-import { ensureDefaultOffer } from './modules/admin/companies/companies.repo.js';
-import { ensureCustomisationTemplates } from './modules/admin/customisation/customisation.keys.js';
+import type { Db } from './db/client.ts';
+import { companies, users } from './db/schema.ts';
+import { hashPassword } from './modules/authentication/passwords.ts';
+import { newId } from './modules/authentication/tokens.ts';
+import { ensureDefaultOffer } from './modules/admin/companies/companies.repo.ts';
+import { ensureCustomisationTemplates } from './modules/admin/customisation/customisation.keys.ts';
 
 export const DEFAULT_COMPANY_NAME = 'Default';
 export const TERMINATED_COMPANY_NAME = 'Terminated';

@@ -1,13 +1,13 @@
 // Boot: config -> database (embedded or server) -> migrate -> first-start data -> http.
 import { readFileSync } from 'node:fs';
-import { loadConfig } from './config.js';
-import { transportProblem } from './transport.js';
-import { openDatabase } from './db/client.js';
-import { buildApp } from './app.js';
-import { loadServerKeys } from './modules/authentication/keys.js';
-import { ensureSuperadmin, ensureSystemCompanies } from './bootstrap.js';
-import { purgeIdempotencyKeys } from './http/idempotency.js';
-import type { AppDeps } from './http/context.js';
+import { loadConfig } from './config.ts';
+import { transportProblem } from './transport.ts';
+import { openDatabase } from './db/client.ts';
+import { buildApp } from './app.ts';
+import { loadServerKeys } from './modules/authentication/keys.ts';
+import { ensureSuperadmin, ensureSystemCompanies } from './bootstrap.ts';
+import { purgeIdempotencyKeys } from './http/idempotency.ts';
+import type { AppDeps } from './http/context.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -1,4 +1,4 @@
-import type { Config } from './config.js';
+import type { Config } from './config.ts';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 

@@ -2,13 +2,13 @@
 // exist; the first superadmin comes from SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD or gets a
 // generated password that works.
 import { describe, it } from 'node:test';
-import { expect } from './support/expect.js';
+import { expect } from './support/expect.ts';
 import { eq } from 'drizzle-orm';
-import { freshDatabase } from './support/harness.js';
-import { ensureSuperadmin, ensureSystemCompanies, generatePassword } from '../src/bootstrap.js';
-import { companies, users } from '../src/db/schema.js';
-import { verifyPassword, isStrongPassword } from '../src/modules/authentication/passwords.js';
-import { loadConfig, SETTINGS } from '../src/config.js';
+import { freshDatabase } from './support/harness.ts';
+import { ensureSuperadmin, ensureSystemCompanies, generatePassword } from '../src/bootstrap.ts';
+import { companies, users } from '../src/db/schema.ts';
+import { verifyPassword, isStrongPassword } from '../src/modules/authentication/passwords.ts';
+import { loadConfig, SETTINGS } from '../src/config.ts';
 import { readFileSync } from 'node:fs';
 
 describe('first start', () => {

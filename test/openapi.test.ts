@@ -3,15 +3,15 @@
 // operation documents its error answers with the Error schema, and the response validator that
 // every test runs (test/support/openapi-validator.ts) really refuses what the document forbids.
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { expect } from './support/expect.js';
+import { expect } from './support/expect.ts';
 import type { LightMyRequestResponse } from 'fastify';
-import { createTestApp, bearer, type TestApp } from './support/harness.js';
-import { makeUser } from './support/factories.js';
-import { OpenApiValidationError, findPathTemplate, validateResponse } from './support/openapi-validator.js';
-import { OPERATIONS } from '../src/operations.js';
-import { fullPath } from '../src/http/operation.js';
-import { POLICY } from '../src/authz/policy.js';
-import { describePolicy } from '../src/authz/describe.js';
+import { createTestApp, bearer, type TestApp } from './support/harness.ts';
+import { makeUser } from './support/factories.ts';
+import { OpenApiValidationError, findPathTemplate, validateResponse } from './support/openapi-validator.ts';
+import { OPERATIONS } from '../src/operations.ts';
+import { fullPath } from '../src/http/operation.ts';
+import { POLICY } from '../src/authz/policy.ts';
+import { describePolicy } from '../src/authz/describe.ts';
 
 type Json = Record<string, any>;
 

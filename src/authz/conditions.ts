@@ -1,6 +1,6 @@
 // Named conditions that a grant can carry beyond its relation ("demo offers only", "self-service
 // fields only"). They run in process on the loaded target and the validated input.
-import type { Caller } from './roles.js';
+import type { Caller } from './roles.ts';
 
 export interface ConditionInput {
   caller: Caller;

@@ -1,7 +1,7 @@
 // Prints the policy in the words of the specification: for the OpenAPI description of each
 // operation and for `npm run policy`.
-import type { Grant, PolicyEntry } from './grant.js';
-import { POLICY } from './policy.js';
+import type { Grant, PolicyEntry } from './grant.ts';
+import { POLICY } from './policy.ts';
 
 const RELATION_WORDS: Record<string, string> = {
   any: 'any target',

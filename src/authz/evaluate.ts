@@ -2,12 +2,12 @@
 // Outcome rule of the route table: a caller who may not know that the target exists gets the
 // same 404 as for a missing one; a caller who can see it but may not act gets 403.
 import { or, type SQL } from 'drizzle-orm';
-import { fail } from '../errors/catalogue.js';
-import type { Grant } from './grant.js';
-import { CONDITIONS } from './conditions.js';
-import { POLICY } from './policy.js';
-import { callerParams, relationSql, type RelationName, type TargetColumns } from './relations.js';
-import type { Caller, Role } from './roles.js';
+import { fail } from '../errors/catalogue.ts';
+import type { Grant } from './grant.ts';
+import { CONDITIONS } from './conditions.ts';
+import { POLICY } from './policy.ts';
+import { callerParams, relationSql, type RelationName, type TargetColumns } from './relations.ts';
+import type { Caller, Role } from './roles.ts';
 
 export function heldGrants(list: readonly Grant[], caller: Caller): Grant[] {
   return list.filter((g) => g.roles.every((r) => caller.roles.includes(r)));

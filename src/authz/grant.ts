@@ -1,6 +1,6 @@
-import type { Role } from './roles.js';
-import type { RelationName } from './relations.js';
-import type { ConditionName } from './conditions.js';
+import type { Role } from './roles.ts';
+import type { RelationName } from './relations.ts';
+import type { ConditionName } from './conditions.ts';
 
 /**
  * One line of a role list of the specification: "role (with these other roles): relation

@@ -3,16 +3,16 @@
 // BP"). It is one table, kept in one section per module under ./policy/ so that each reads
 // beside its module. `npm run policy` prints it as markdown; test/authz/matrix.test.ts derives
 // one case per operation x role x (in scope, out of scope) from it.
-import type { PolicyEntry } from './grant.js';
-import { authenticationPolicy } from './policy/authentication.js';
-import { applicationsPolicy } from './policy/applications.js';
-import { usersPolicy } from './policy/users.js';
-import { companiesPolicy } from './policy/companies.js';
-import { organisationsPolicy } from './policy/organisations.js';
-import { sitesPolicy } from './policy/sites.js';
-import { joinPolicy } from './policy/join.js';
-import { brandingPolicy } from './policy/branding.js';
-import { customisationPolicy } from './policy/customisation.js';
+import type { PolicyEntry } from './grant.ts';
+import { authenticationPolicy } from './policy/authentication.ts';
+import { applicationsPolicy } from './policy/applications.ts';
+import { usersPolicy } from './policy/users.ts';
+import { companiesPolicy } from './policy/companies.ts';
+import { organisationsPolicy } from './policy/organisations.ts';
+import { sitesPolicy } from './policy/sites.ts';
+import { joinPolicy } from './policy/join.ts';
+import { brandingPolicy } from './policy/branding.ts';
+import { customisationPolicy } from './policy/customisation.ts';
 
 const sections: Record<string, PolicyEntry>[] = [
   authenticationPolicy,

@@ -3,7 +3,7 @@
 // caller is already known (the WHERE clause of a list), or the columns of the `caller` CTE when
 // one statement checks the session, loads the caller and the target together (single targets).
 import { sql, type SQL, type Column } from 'drizzle-orm';
-import type { Caller } from './roles.js';
+import type { Caller } from './roles.ts';
 
 /** The columns of a target that relations speak of. */
 export interface TargetColumns {

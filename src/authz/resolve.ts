@@ -4,13 +4,13 @@
 // instance, with no cache in process memory.
 import { getTableColumns, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { fail } from '../errors/catalogue.js';
-import type { AppDeps } from '../http/context.js';
-import type { VerifiedToken } from '../modules/authentication/tokens.js';
-import { decide, relationsOf } from './evaluate.js';
-import { CALLER_COLUMNS, relationSql, type RelationName } from './relations.js';
-import type { Caller, Role } from './roles.js';
-import { TARGETS, type TargetKind, type TargetKindName } from './targets.js';
+import { fail } from '../errors/catalogue.ts';
+import type { AppDeps } from '../http/context.ts';
+import type { VerifiedToken } from '../modules/authentication/tokens.ts';
+import { decide, relationsOf } from './evaluate.ts';
+import { CALLER_COLUMNS, relationSql, type RelationName } from './relations.ts';
+import type { Caller, Role } from './roles.ts';
+import { TARGETS, type TargetKind, type TargetKindName } from './targets.ts';
 
 const CALLER_CTE = `WITH caller AS (
   SELECT u.id, u.login_email, u.company_id, u.roles, u.site_id, c.organisation_id, c.is_bp, c.bp_type, c.bp_id, s.app_id

@@ -1,8 +1,8 @@
 // The kinds of target an operation acts on, with the columns that relations speak of.
 import type { Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { applications, companies, joinCompanyLinks, joinInvitations, organisations, sites, users } from '../db/schema.js';
-import type { TargetColumns } from './relations.js';
+import { applications, companies, joinCompanyLinks, joinInvitations, organisations, sites, users } from '../db/schema.ts';
+import type { TargetColumns } from './relations.ts';
 
 export interface TargetKind {
   table: PgTable;

@@ -2,7 +2,7 @@
 // same shape of query (the same filters, different values) reuses its plan. For the hot lists,
 // whose dynamic WHERE clauses the per-operation statements of src/authz/resolve.ts cannot hold.
 import { createHash } from 'node:crypto';
-import type { Database } from './client.js';
+import type { Database } from './client.ts';
 
 interface BuiltQuery {
   toSQL(): { sql: string; params: unknown[] };

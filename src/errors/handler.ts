@@ -2,7 +2,7 @@
 // schema validation, malformed JSON, oversized bodies, database constraint violations.
 // Anything unexpected is logged with its stack and answered as a bare 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errorBody, type ErrorKey } from './catalogue.js';
+import { AppError, errorBody, type ErrorKey } from './catalogue.ts';
 
 interface PgLikeError {
   code?: string;

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
-import type { Database, Db } from '../db/client.js';
-import type { Caller } from '../authz/roles.js';
-import type { ServerKeys } from '../modules/authentication/keys.js';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { Caller } from '../authz/roles.ts';
+import type { ServerKeys } from '../modules/authentication/keys.ts';
 
 /** What the application is built from; tests build it the same way with their own values. */
 export interface AppDeps {

@@ -5,10 +5,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, lt } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { idempotencyKeys } from '../db/schema.js';
-import { fail } from '../errors/catalogue.js';
-import type { Caller } from '../authz/roles.js';
-import type { AppDeps } from './context.js';
+import { idempotencyKeys } from '../db/schema.ts';
+import { fail } from '../errors/catalogue.ts';
+import type { Caller } from '../authz/roles.ts';
+import type { AppDeps } from './context.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** A 'running' row older than this belongs to a crashed instance and may be taken over. */

@@ -4,17 +4,17 @@
 // roles of the policy table). Nothing about an operation is written twice.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
-import { POLICY } from '../authz/policy.js';
-import { resolveCallerAndTarget, type TargetFallback } from '../authz/resolve.js';
-import type { Caller } from '../authz/roles.js';
-import type { TargetKindName } from '../authz/targets.js';
-import { ErrorSchema, dataEnvelope, listEnvelope, statusEnvelope } from './schemas.js';
-import { formatLevel, project, type FormatLevels } from './format.js';
-import type { AppDeps, OperationContext } from './context.js';
-import { describePolicy } from '../authz/describe.js';
-import { authenticateRequest, requestToken } from '../modules/authentication/bearer.js';
-import { idempotencyBegin } from './idempotency.js';
-import { fail } from '../errors/catalogue.js';
+import { POLICY } from '../authz/policy.ts';
+import { resolveCallerAndTarget, type TargetFallback } from '../authz/resolve.ts';
+import type { Caller } from '../authz/roles.ts';
+import type { TargetKindName } from '../authz/targets.ts';
+import { ErrorSchema, dataEnvelope, listEnvelope, statusEnvelope } from './schemas.ts';
+import { formatLevel, project, type FormatLevels } from './format.ts';
+import type { AppDeps, OperationContext } from './context.ts';
+import { describePolicy } from '../authz/describe.ts';
+import { authenticateRequest, requestToken } from '../modules/authentication/bearer.ts';
+import { idempotencyBegin } from './idempotency.ts';
+import { fail } from '../errors/catalogue.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Envelope = 'data' | 'list' | 'status' | 'plain' | 'raw';

@@ -4,11 +4,11 @@ import { after as afterAll, before as beforeAll, describe, it } from 'node:test'
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
-import { expect } from '../support/expect.js';
-import { createTestApp, bearer, type TestApp } from '../support/harness.js';
-import { makeCompany, makeUser, type MadeUser } from '../support/factories.js';
-import { companies, companyImages, companyImageVariants, organisations } from '../../src/db/schema.js';
-import { newId } from '../../src/modules/authentication/tokens.js';
+import { expect } from '../support/expect.ts';
+import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
+import { companies, companyImages, companyImageVariants, organisations } from '../../src/db/schema.ts';
+import { newId } from '../../src/modules/authentication/tokens.ts';
 
 const C = '/api/svc/admin/v1.0/companies';
 let t: TestApp;

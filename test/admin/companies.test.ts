@@ -1,12 +1,12 @@
 // Issue 3, point 1: companies (document 3, Companies). Rules cited by number in the test names.
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { expect } from '../support/expect.js';
+import { expect } from '../support/expect.ts';
 import { eq } from 'drizzle-orm';
-import { createTestApp, bearer, type TestApp } from '../support/harness.js';
-import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.js';
-import { companies, offers, organisations, subscriptions, users } from '../../src/db/schema.js';
-import { newId } from '../../src/modules/authentication/tokens.js';
-import { ensureSystemCompanies } from '../../src/bootstrap.js';
+import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
+import { companies, offers, organisations, subscriptions, users } from '../../src/db/schema.ts';
+import { newId } from '../../src/modules/authentication/tokens.ts';
+import { ensureSystemCompanies } from '../../src/bootstrap.ts';
 
 const A = '/api/svc/admin/v1.0/companies';
 const E = '/api/svc/enduser/v1.0';

@@ -3,12 +3,12 @@
 // setFeatureCustomisation, listCustomElements (choices in docs/decisions.md, Customisation).
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
-import { expect } from '../support/expect.js';
-import { createTestApp, bearer, type TestApp } from '../support/harness.js';
-import { makeCompany, makeUser, type MadeUser } from '../support/factories.js';
-import { companies, customisationTemplates, users } from '../../src/db/schema.js';
-import { ensureSystemCompanies } from '../../src/bootstrap.js';
-import { BUILT_IN_TEMPLATES, CUSTOMISATION_KEYS } from '../../src/modules/admin/customisation/customisation.keys.js';
+import { expect } from '../support/expect.ts';
+import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
+import { companies, customisationTemplates, users } from '../../src/db/schema.ts';
+import { ensureSystemCompanies } from '../../src/bootstrap.ts';
+import { BUILT_IN_TEMPLATES, CUSTOMISATION_KEYS } from '../../src/modules/admin/customisation/customisation.keys.ts';
 
 const A = '/api/svc/admin/v1.0';
 const FULL = BUILT_IN_TEMPLATES[0]!;

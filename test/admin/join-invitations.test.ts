@@ -2,12 +2,12 @@
 // receives; the first accepted administrator invitation makes an `initializing` company `active`
 // (document 3, Company status). Decisions in docs/decisions.md, section Join.
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { expect } from '../support/expect.js';
+import { expect } from '../support/expect.ts';
 import { eq } from 'drizzle-orm';
-import { createTestApp, bearer, type TestApp } from '../support/harness.js';
-import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/factories.js';
-import { companies, idempotencyKeys, joinInvitations, users } from '../../src/db/schema.js';
-import { sha256hex } from '../../src/modules/authentication/tokens.js';
+import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
+import { companies, idempotencyKeys, joinInvitations, users } from '../../src/db/schema.ts';
+import { sha256hex } from '../../src/modules/authentication/tokens.ts';
 
 const A = '/api/svc/admin/v1.0';
 const invitations = (c: string) => `${A}/companies/${c}/join-companies/invitations`;

@@ -1,11 +1,11 @@
 // Issue 3, point 2: join-company links (document 3, Join-company links) and self-registration
 // through a link (route table, selfRegister). Decisions in docs/decisions.md, section Join.
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { expect } from '../support/expect.js';
+import { expect } from '../support/expect.ts';
 import { eq } from 'drizzle-orm';
-import { createTestApp, bearer, type TestApp } from '../support/harness.js';
-import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/factories.js';
-import { companies, joinCompanyLinks, users } from '../../src/db/schema.js';
+import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
+import { companies, joinCompanyLinks, users } from '../../src/db/schema.ts';
 
 const A = '/api/svc/admin/v1.0';
 const REGISTER = '/api/svc/enduser/v1.0/users/self-register';

@@ -1,11 +1,11 @@
 // Document 3, Organisations (and routes.md, Organisations); roles in docs/decisions.md.
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { expect } from '../support/expect.js';
+import { expect } from '../support/expect.ts';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, bearer, type TestApp } from '../support/harness.js';
-import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.js';
-import { companies, organisations } from '../../src/db/schema.js';
-import { newId } from '../../src/modules/authentication/tokens.js';
+import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
+import { companies, organisations } from '../../src/db/schema.ts';
+import { newId } from '../../src/modules/authentication/tokens.ts';
 
 const A = '/api/svc/admin/v1.0';
 const ORGS = `${A}/organisations`;

@@ -1,13 +1,13 @@
 // Document 3, Sites (and routes.md, Sites); decisions in docs/decisions.md.
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { expect } from '../support/expect.js';
+import { expect } from '../support/expect.ts';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, bearer, type TestApp } from '../support/harness.js';
-import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.js';
-import { organisations, sites, users } from '../../src/db/schema.js';
-import { newId } from '../../src/modules/authentication/tokens.js';
-import { latinName } from '../../src/modules/admin/sites/sites.service.js';
-import { countLinkedSystems } from '../../src/modules/admin/sites/sites.repo.js';
+import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
+import { organisations, sites, users } from '../../src/db/schema.ts';
+import { newId } from '../../src/modules/authentication/tokens.ts';
+import { latinName } from '../../src/modules/admin/sites/sites.service.ts';
+import { countLinkedSystems } from '../../src/modules/admin/sites/sites.repo.ts';
 
 const A = '/api/svc/admin/v1.0';
 const SITES = `${A}/sites`;

@@ -1,10 +1,10 @@
 // Issue 2, point 7: users and roles. Rules of the supporting users operations (docs/decisions.md).
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { expect } from '../support/expect.js';
+import { expect } from '../support/expect.ts';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, bearer, type TestApp } from '../support/harness.js';
-import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.js';
-import { users } from '../../src/db/schema.js';
+import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
+import { users } from '../../src/db/schema.ts';
 
 const USERS = '/api/svc/admin/v1.0/users';
 let t: TestApp;

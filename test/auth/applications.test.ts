@@ -1,12 +1,12 @@
 // Issue 2, point 6: applications (appId, appSecret, apiKey; secrets stored hashed, shown once)
 // and the optional x-svc-app-auth proof of login (route table, Authentication).
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { expect } from '../support/expect.js';
+import { expect } from '../support/expect.ts';
 import { eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { createTestApp, basic, bearer, type TestApp } from '../support/harness.js';
-import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/factories.js';
-import { applications } from '../../src/db/schema.js';
+import { createTestApp, basic, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
+import { applications } from '../../src/db/schema.ts';
 
 const APPS = '/api/svc/applications/v1.0/applications';
 const LOGIN = '/api/svc/authentication/v1.0/login';

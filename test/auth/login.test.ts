@@ -1,8 +1,8 @@
 // Issue 2, point 4: the authentication module (route table, Authentication; doc 1, Authentication).
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { expect } from '../support/expect.js';
-import { createTestApp, basic, bearer, SUPERADMIN, type TestApp } from '../support/harness.js';
-import { makeUser, PASSWORD } from '../support/factories.js';
+import { expect } from '../support/expect.ts';
+import { createTestApp, basic, bearer, SUPERADMIN, type TestApp } from '../support/harness.ts';
+import { makeUser, PASSWORD } from '../support/factories.ts';
 
 const AU = '/api/svc/authentication/v1.0';
 let t: TestApp;

@@ -1,14 +1,14 @@
 // OAuth 2.0 authorization code grant with PKCE and refresh tokens (route table, Authentication;
 // doc 1, Authentication 3).
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { expect } from '../support/expect.js';
+import { expect } from '../support/expect.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { createTestApp, basic, bearer, type TestApp } from '../support/harness.js';
-import { makeUser, PASSWORD, type MadeUser } from '../support/factories.js';
-import { loginFailures, oauthCodes, oauthRefreshTokens } from '../../src/db/schema.js';
-import { sha256hex } from '../../src/modules/authentication/tokens.js';
+import { createTestApp, basic, bearer, type TestApp } from '../support/harness.ts';
+import { makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
+import { loginFailures, oauthCodes, oauthRefreshTokens } from '../../src/db/schema.ts';
+import { sha256hex } from '../../src/modules/authentication/tokens.ts';
 
 const AU = '/api/svc/authentication/v1.0';
 const AUTHORIZE = `${AU}/oauth/authorize`;

@@ -1,11 +1,11 @@
 // Issue 2, point 7: secrets (passwords, password hashes, tokens, application secrets) never
 // appear in any log line, even at the most verbose level.
 import { after as afterAll, before as beforeAll, it } from 'node:test';
-import { expect } from '../support/expect.js';
+import { expect } from '../support/expect.ts';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
-import { createTestApp, basic, bearer, SUPERADMIN, type TestApp } from '../support/harness.js';
-import { users } from '../../src/db/schema.js';
+import { createTestApp, basic, bearer, SUPERADMIN, type TestApp } from '../support/harness.ts';
+import { users } from '../../src/db/schema.ts';
 
 const lines: string[] = [];
 let t: TestApp;

@@ -23,20 +23,20 @@
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { expect } from '../support/expect.js';
+import { expect } from '../support/expect.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createTestApp, bearer, type TestApp } from '../support/harness.js';
-import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.js';
-import { companies, joinCompanyLinks, joinInvitations, organisations, sites as sitesTable, users } from '../../src/db/schema.js';
-import { newId } from '../../src/modules/authentication/tokens.js';
-import { OPERATIONS } from '../../src/operations.js';
-import { fullPath, type AnyOperation } from '../../src/http/operation.js';
-import { POLICY } from '../../src/authz/policy.js';
-import type { Grant } from '../../src/authz/grant.js';
-import { CONDITIONS, type ConditionInput } from '../../src/authz/conditions.js';
-import { callerParams, RELATION_NAMES, relationSql, type RelationName } from '../../src/authz/relations.js';
-import { ROLES, type Caller, type Role } from '../../src/authz/roles.js';
-import { TARGETS, type TargetKind, type TargetKindName } from '../../src/authz/targets.js';
+import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
+import { companies, joinCompanyLinks, joinInvitations, organisations, sites as sitesTable, users } from '../../src/db/schema.ts';
+import { newId } from '../../src/modules/authentication/tokens.ts';
+import { OPERATIONS } from '../../src/operations.ts';
+import { fullPath, type AnyOperation } from '../../src/http/operation.ts';
+import { POLICY } from '../../src/authz/policy.ts';
+import type { Grant } from '../../src/authz/grant.ts';
+import { CONDITIONS, type ConditionInput } from '../../src/authz/conditions.ts';
+import { callerParams, RELATION_NAMES, relationSql, type RelationName } from '../../src/authz/relations.ts';
+import { ROLES, type Caller, type Role } from '../../src/authz/roles.ts';
+import { TARGETS, type TargetKind, type TargetKindName } from '../../src/authz/targets.ts';
 import { eq } from 'drizzle-orm';
 import {
   COMPANY_KEYS,
@@ -51,7 +51,7 @@ import {
   type SiteKey,
   type Violation,
   type WorldIds,
-} from './samples/types.js';
+} from './samples/types.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The samples, one per operation, from test/authz/samples/*.ts.

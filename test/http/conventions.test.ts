@@ -1,9 +1,9 @@
 // Issue 2, point 3: the conventions of document 1 hold for every operation (envelopes, paging,
 // format, the error body, bad input answered 4xx, unknown fields ignored), and point 6's APIKey.
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { expect } from '../support/expect.js';
-import { createTestApp, bearer, type TestApp } from '../support/harness.js';
-import { makeCompany, makeUser } from '../support/factories.js';
+import { expect } from '../support/expect.ts';
+import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeUser } from '../support/factories.ts';
 
 const USERS = '/api/svc/admin/v1.0/users';
 let t: TestApp;

@@ -1,11 +1,11 @@
 // Issue 2, point 9: Idempotency-Key on every POST.
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { expect } from '../support/expect.js';
+import { expect } from '../support/expect.ts';
 import { count, sql } from 'drizzle-orm';
-import { createTestApp, bearer, type TestApp } from '../support/harness.js';
-import { makeUser } from '../support/factories.js';
-import { idempotencyKeys, users } from '../../src/db/schema.js';
-import { SUPERADMIN } from '../support/harness.js';
+import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeUser } from '../support/factories.ts';
+import { idempotencyKeys, users } from '../../src/db/schema.ts';
+import { SUPERADMIN } from '../support/harness.ts';
 
 const USERS = '/api/svc/admin/v1.0/users';
 let t: TestApp;

@@ -1,16 +1,16 @@
 // Issue 2, point 2: TLS. With a certificate the service serves HTTPS with HSTS; without one it
 // serves plain HTTP only on loopback or behind a declared TLS-terminating proxy.
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { expect } from '../support/expect.js';
+import { expect } from '../support/expect.ts';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { createTestApp, type TestApp } from '../support/harness.js';
-import { transportProblem } from '../../src/transport.js';
-import { loadConfig } from '../../src/config.js';
+import { createTestApp, type TestApp } from '../support/harness.ts';
+import { transportProblem } from '../../src/transport.ts';
+import { loadConfig } from '../../src/config.ts';
 
 let t: TestApp;
 let cert: Buffer;

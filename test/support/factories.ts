@@ -1,10 +1,10 @@
 // Test data made through the database directly where no API exists yet (companies, sites), and
 // through the API otherwise, so that each test states only what it is about.
-import { companies, sites, users } from '../../src/db/schema.js';
-import { newId } from '../../src/modules/authentication/tokens.js';
-import { hashPassword } from '../../src/modules/authentication/passwords.js';
-import type { Role } from '../../src/authz/roles.js';
-import type { TestApp } from './harness.js';
+import { companies, sites, users } from '../../src/db/schema.ts';
+import { newId } from '../../src/modules/authentication/tokens.ts';
+import { hashPassword } from '../../src/modules/authentication/passwords.ts';
+import type { Role } from '../../src/authz/roles.ts';
+import type { TestApp } from './harness.ts';
 
 export const PASSWORD = 'Passw0rd!';
 let cachedHash: Promise<string> | undefined;

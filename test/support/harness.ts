@@ -3,13 +3,13 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { buildApp, type BuildOptions } from '../../src/app.js';
-import { loadConfig, type Config } from '../../src/config.js';
-import { openDatabase, type Database, type Db } from '../../src/db/client.js';
-import { ensureSuperadmin, ensureSystemCompanies } from '../../src/bootstrap.js';
-import { loadServerKeys } from '../../src/modules/authentication/keys.js';
-import type { AppDeps } from '../../src/http/context.js';
-import { validateResponse } from './openapi-validator.js';
+import { buildApp, type BuildOptions } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase, type Database, type Db } from '../../src/db/client.ts';
+import { ensureSuperadmin, ensureSystemCompanies } from '../../src/bootstrap.ts';
+import { loadServerKeys } from '../../src/modules/authentication/keys.ts';
+import type { AppDeps } from '../../src/http/context.ts';
+import { validateResponse } from './openapi-validator.ts';
 
 export const SUPERADMIN = { email: 'root@example.com', password: 'Root-pass-1' };
 

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { defineOperation } from '../../http/operation.js';
-import { parsePaging } from '../../http/paging.js';
-import { scopeFilter } from '../../authz/evaluate.js';
-import { TARGETS } from '../../authz/targets.js';
-import { Application, ApplicationWithSecrets, AppIdParams, APP_SORT_FIELDS, CreateApplicationBody, ListApplicationsQuery, UpdateApplicationBody } from './applications.schemas.js';
-import * as service from './applications.service.js';
+import { defineOperation } from '../../http/operation.ts';
+import { parsePaging } from '../../http/paging.ts';
+import { scopeFilter } from '../../authz/evaluate.ts';
+import { TARGETS } from '../../authz/targets.ts';
+import { Application, ApplicationWithSecrets, AppIdParams, APP_SORT_FIELDS, CreateApplicationBody, ListApplicationsQuery, UpdateApplicationBody } from './applications.schemas.ts';
+import * as service from './applications.service.ts';
 
 const tag = 'Applications';
 const P = '/applications/v1.0/applications';

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
-import { DateTime, Id, Obj } from '../../http/schemas.js';
-import { pagingQuery } from '../../http/paging.js';
+import { DateTime, Id, Obj } from '../../http/schemas.ts';
+import { pagingQuery } from '../../http/paging.ts';
 
 export const Application = Obj({
   id: Id(),

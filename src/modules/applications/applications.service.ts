@@ -2,17 +2,17 @@
 // header. appSecret and apiKey are shown once; the database keeps their SHA-256 (they are
 // 256-bit random values, so a slow hash adds nothing) and a sealed copy of the secret for the
 // login application proof (docs/decisions.md).
-import { listResult } from '../../http/paging.js';
+import { listResult } from '../../http/paging.ts';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import type { Caller } from '../../authz/roles.js';
-import type { Executor } from '../../db/client.js';
-import { applications } from '../../db/schema.js';
-import { fail } from '../../errors/catalogue.js';
-import type { Paging } from '../../http/paging.js';
-import { seal } from '../authentication/keys.js';
-import { newId, randomSecret, sha256hex } from '../authentication/tokens.js';
-import type { APP_SORT_FIELDS, CreateApplicationBody, UpdateApplicationBody } from './applications.schemas.js';
+import type { Caller } from '../../authz/roles.ts';
+import type { Executor } from '../../db/client.ts';
+import { applications } from '../../db/schema.ts';
+import { fail } from '../../errors/catalogue.ts';
+import type { Paging } from '../../http/paging.ts';
+import { seal } from '../authentication/keys.ts';
+import { newId, randomSecret, sha256hex } from '../authentication/tokens.ts';
+import type { APP_SORT_FIELDS, CreateApplicationBody, UpdateApplicationBody } from './applications.schemas.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;
 

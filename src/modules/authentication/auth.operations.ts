@@ -1,19 +1,19 @@
 // Authentication module (route table, section Authentication; doc 1, Authentication).
-import { signInWithPassword } from './sign-in.js';
+import { signInWithPassword } from './sign-in.ts';
 import { Type } from 'typebox';
 import { and, eq, isNull } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
-import { defineOperation } from '../../http/operation.js';
-import { Obj } from '../../http/schemas.js';
-import { applications, sessions } from '../../db/schema.js';
-import { fail } from '../../errors/catalogue.js';
-import { User } from '../admin/users/users.schemas.js';
-import { toApiUser } from '../admin/users/users.service.js';
-import { Application } from '../applications/applications.schemas.js';
-import { toApiApplication } from '../applications/applications.service.js';
-import { issueToken, sha256hex } from './tokens.js';
-import { unseal } from './keys.js';
-import type { AppDeps } from '../../http/context.js';
+import { defineOperation } from '../../http/operation.ts';
+import { Obj } from '../../http/schemas.ts';
+import { applications, sessions } from '../../db/schema.ts';
+import { fail } from '../../errors/catalogue.ts';
+import { User } from '../admin/users/users.schemas.ts';
+import { toApiUser } from '../admin/users/users.service.ts';
+import { Application } from '../applications/applications.schemas.ts';
+import { toApiApplication } from '../applications/applications.service.ts';
+import { issueToken, sha256hex } from './tokens.ts';
+import { unseal } from './keys.ts';
+import type { AppDeps } from '../../http/context.ts';
 
 const tag = 'Authentication';
 const P = '/authentication/v1.0';

@@ -2,9 +2,9 @@
 // holds across instances. Past LOGIN_MAX_FAILURES in LOGIN_WINDOW_SECONDS the login answers 429
 // with Retry-After until the window ends; a successful login clears the count.
 import { and, eq, sql } from 'drizzle-orm';
-import { loginFailures } from '../../db/schema.js';
-import { fail } from '../../errors/catalogue.js';
-import type { AppDeps } from '../../http/context.js';
+import { loginFailures } from '../../db/schema.ts';
+import { fail } from '../../errors/catalogue.ts';
+import type { AppDeps } from '../../http/context.ts';
 
 function where(account: string, address: string) {
   return and(eq(loginFailures.account, account), eq(loginFailures.address, address));

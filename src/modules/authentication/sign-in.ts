@@ -2,12 +2,12 @@
 // Failed attempts count towards the per account and address limit; a terminated user, or a user
 // of a terminated company (document 3: a deleted company is disabled), cannot sign in.
 import { eq } from 'drizzle-orm';
-import { companies } from '../../db/schema.js';
-import { fail } from '../../errors/catalogue.js';
-import type { AppDeps } from '../../http/context.js';
-import { findByLoginEmail, type UserRow } from '../admin/users/users.repo.js';
-import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.js';
-import { verifyPassword } from './passwords.js';
+import { companies } from '../../db/schema.ts';
+import { fail } from '../../errors/catalogue.ts';
+import type { AppDeps } from '../../http/context.ts';
+import { findByLoginEmail, type UserRow } from '../admin/users/users.repo.ts';
+import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.ts';
+import { verifyPassword } from './passwords.ts';
 
 async function companyTerminated(deps: AppDeps, companyId: string): Promise<boolean> {
   const [c] = await deps.database.db.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId));

@@ -4,10 +4,10 @@
 // and goes through async WebCrypto on every request: a fifth of a getUser's CPU).
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Executor } from '../../db/client.js';
-import { sessions } from '../../db/schema.js';
-import { fail } from '../../errors/catalogue.js';
-import type { AppDeps } from '../../http/context.js';
+import type { Executor } from '../../db/client.ts';
+import { sessions } from '../../db/schema.ts';
+import { fail } from '../../errors/catalogue.ts';
+import type { AppDeps } from '../../http/context.ts';
 
 export const ISSUER = 'svc-admin';
 

@@ -1,5 +1,5 @@
 // Sample requests of the applications module, for the authorisation matrix (see ./types.ts).
-import type { Sample } from './types.js';
+import type { Sample } from './types.ts';
 
 const AP = '/api/svc/applications/v1.0/applications';
 

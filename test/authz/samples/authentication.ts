@@ -1,7 +1,7 @@
 // Sample requests of the authentication module, for the authorisation matrix (see ./types.ts).
 import { createHash, randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
-import { basic, bearer, expect, PASSWORD, type Ctx, type Req, type Sample } from './types.js';
+import { basic, bearer, expect, PASSWORD, type Ctx, type Req, type Sample } from './types.ts';
 
 const AU = '/api/svc/authentication/v1.0';
 const AP = '/api/svc/applications/v1.0/applications';

@@ -1,8 +1,8 @@
 // Sample requests of the branding module (company avatar and banner), for the authorisation
 // matrix (see ./types.ts).
 import sharp from 'sharp';
-import { makeCompany } from '../../support/factories.js';
-import { bearer, expect, type Ctx, type Req, type Sample, type TestApp } from './types.js';
+import { makeCompany } from '../../support/factories.ts';
+import { bearer, expect, type Ctx, type Req, type Sample, type TestApp } from './types.ts';
 
 const C = '/api/svc/admin/v1.0/companies';
 

@@ -1,5 +1,5 @@
 // Sample requests of the customisation module, for the authorisation matrix (see ./types.ts).
-import type { Req, Sample } from './types.js';
+import type { Req, Sample } from './types.ts';
 
 const A = '/api/svc/admin/v1.0';
 const FULL = '5ee7c0570000000000000001';

@@ -1,8 +1,8 @@
 // Sample requests of the join module (join-company links, self-registration, join invitations),
 // for the authorisation matrix (see ./types.ts).
-import { joinCompanyLinks, joinInvitations } from '../../../src/db/schema.js';
-import { newId, randomSecret, sha256hex } from '../../../src/modules/authentication/tokens.js';
-import { PASSWORD, type Ctx, type Sample } from './types.js';
+import { joinCompanyLinks, joinInvitations } from '../../../src/db/schema.ts';
+import { newId, randomSecret, sha256hex } from '../../../src/modules/authentication/tokens.ts';
+import { PASSWORD, type Ctx, type Sample } from './types.ts';
 
 const A = '/api/svc/admin/v1.0';
 const links = (companyId: string) => `${A}/companies/${companyId}/join-companies/links`;

@@ -1,6 +1,6 @@
 // Sample requests of the organisations module, for the authorisation matrix (see ./types.ts).
-import { makeCompany } from '../../support/factories.js';
-import type { Sample } from './types.js';
+import { makeCompany } from '../../support/factories.ts';
+import type { Sample } from './types.ts';
 
 const ORGS = '/api/svc/admin/v1.0/organisations';
 

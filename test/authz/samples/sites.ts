@@ -1,5 +1,5 @@
 // Sample requests of the sites module, for the authorisation matrix (see ./types.ts).
-import type { Sample } from './types.js';
+import type { Sample } from './types.ts';
 
 const A = '/api/svc/admin/v1.0';
 const SITES = `${A}/sites`;

@@ -14,17 +14,17 @@
 //   - `grants` entry, operation with target -> type 'target' (the matrix makes the target)
 //   - `grants` entry, no target             -> type 'list' or 'targetless'
 // Keep this file stable: module helpers write against it.
-import type { ConditionName } from '../../../src/authz/conditions.js';
-import type { Role } from '../../../src/authz/roles.js';
-import type { TargetKindName } from '../../../src/authz/targets.js';
-import type { MadeUser } from '../../support/factories.js';
-import type { TestApp } from '../../support/harness.js';
+import type { ConditionName } from '../../../src/authz/conditions.ts';
+import type { Role } from '../../../src/authz/roles.ts';
+import type { TargetKindName } from '../../../src/authz/targets.ts';
+import type { MadeUser } from '../../support/factories.ts';
+import type { TestApp } from '../../support/harness.ts';
 
 export type { ConditionName, Role, TargetKindName, MadeUser, TestApp };
 /** Generic helpers samples commonly need. */
-export { PASSWORD } from '../../support/factories.js';
-export { basic, bearer } from '../../support/harness.js';
-export { expect } from '../../support/expect.js';
+export { PASSWORD } from '../../support/factories.ts';
+export { basic, bearer } from '../../support/harness.ts';
+export { expect } from '../../support/expect.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The vocabulary of the world the matrix builds (its facts, BP links and homes of callers, are

@@ -1,5 +1,5 @@
 // Sample requests of the users module, for the authorisation matrix (see ./types.ts).
-import { PASSWORD, type Sample } from './types.js';
+import { PASSWORD, type Sample } from './types.ts';
 
 const USERS = '/api/svc/admin/v1.0/users';
 

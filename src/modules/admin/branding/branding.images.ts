@@ -2,7 +2,7 @@
 // is read from the bytes with sharp (never from a declared type), sizes are bounded before any
 // pixel is decoded, and resized variants are computed here.
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { fail } from '../../../errors/catalogue.js';
+import { fail } from '../../../errors/catalogue.ts';
 
 export type ImageKind = 'avatar' | 'banner';
 

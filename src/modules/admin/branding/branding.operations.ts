@@ -1,10 +1,10 @@
 // Document 3, Avatar and banner: set and delete (company administrators), and the images
 // themselves, served outside /api/svc at /api/avatar/{companyId} and /api/banner/{companyId}.
 import { Type } from 'typebox';
-import { defineOperation, type AnyOperation } from '../../../http/operation.js';
-import { Id, Obj } from '../../../http/schemas.js';
-import { AVATAR_MAX_SIZE, DEFAULT_IMAGE_SIZE, IMAGE_LIMITS, type ImageKind } from './branding.images.js';
-import * as service from './branding.service.js';
+import { defineOperation, type AnyOperation } from '../../../http/operation.ts';
+import { Id, Obj } from '../../../http/schemas.ts';
+import { AVATAR_MAX_SIZE, DEFAULT_IMAGE_SIZE, IMAGE_LIMITS, type ImageKind } from './branding.images.ts';
+import * as service from './branding.service.ts';
 
 const tag = 'Companies';
 const P = '/admin/v1.0/companies/:companyId';

@@ -2,11 +2,11 @@
 // once per (company, kind, size) and kept in company_image_variants until the original changes.
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Caller } from '../../../authz/roles.js';
-import type { Db } from '../../../db/client.js';
-import { companies, companyImages, companyImageVariants } from '../../../db/schema.js';
-import { fail } from '../../../errors/catalogue.js';
-import { checkImage, decodeUpload, resize, type ImageKind } from './branding.images.js';
+import type { Caller } from '../../../authz/roles.ts';
+import type { Db } from '../../../db/client.ts';
+import { companies, companyImages, companyImageVariants } from '../../../db/schema.ts';
+import { fail } from '../../../errors/catalogue.ts';
+import { checkImage, decodeUpload, resize, type ImageKind } from './branding.images.ts';
 
 const LABEL: Record<ImageKind, string> = { avatar: 'Avatar', banner: 'Banner' };
 

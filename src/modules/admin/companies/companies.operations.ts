@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import type { AnyOperation } from '../../../http/operation.js';
-import { defineOperation } from '../../../http/operation.js';
-import { parsePaging, listResult } from '../../../http/paging.js';
-import { formatLevel } from '../../../http/format.js';
-import { scopeFilter } from '../../../authz/evaluate.js';
-import { TARGETS } from '../../../authz/targets.js';
-import { fail } from '../../../errors/catalogue.js';
+import type { AnyOperation } from '../../../http/operation.ts';
+import { defineOperation } from '../../../http/operation.ts';
+import { parsePaging, listResult } from '../../../http/paging.ts';
+import { formatLevel } from '../../../http/format.ts';
+import { scopeFilter } from '../../../authz/evaluate.ts';
+import { TARGETS } from '../../../authz/targets.ts';
+import { fail } from '../../../errors/catalogue.ts';
 import {
   ADMIN_SORT_FIELDS,
   ADMINISTRATOR_FORMATS,
@@ -22,10 +22,10 @@ import {
   ListAdministratorsQuery,
   ListCompaniesQuery,
   UpdateCompanyBody,
-} from './companies.schemas.js';
-import { COUNTRIES } from './countries.js';
-import * as service from './companies.service.js';
-import * as repo from './companies.repo.js';
+} from './companies.schemas.ts';
+import { COUNTRIES } from './countries.ts';
+import * as service from './companies.service.ts';
+import * as repo from './companies.repo.ts';
 
 const tag = 'Companies';
 const A = '/admin/v1.0/companies';

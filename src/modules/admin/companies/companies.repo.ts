@@ -1,17 +1,17 @@
 // SQL of companies; every function takes the executor it runs on.
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../../db/client.js';
-import { companies, offers, sites, subscriptions, users } from '../../../db/schema.js';
-import type { Paging } from '../../../http/paging.js';
+import type { Db, Executor } from '../../../db/client.ts';
+import { companies, offers, sites, subscriptions, users } from '../../../db/schema.ts';
+import type { Paging } from '../../../http/paging.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Database } from '../../../db/client.js';
-import { runPrepared } from '../../../db/prepared.js';
+import type { Database } from '../../../db/client.ts';
+import { runPrepared } from '../../../db/prepared.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 
 const dialect = new PgDialect();
-import { ADMIN_ROLES } from '../../../authz/roles.js';
-import { newId } from '../../authentication/tokens.js';
-import type { ADMIN_SORT_FIELDS, COMPANY_SORT_FIELDS } from './companies.schemas.js';
+import { ADMIN_ROLES } from '../../../authz/roles.ts';
+import { newId } from '../../authentication/tokens.ts';
+import type { ADMIN_SORT_FIELDS, COMPANY_SORT_FIELDS } from './companies.schemas.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;

@@ -1,8 +1,8 @@
 // Schemas of the companies operations (document 3, Company: writable and read-only fields).
 import { Type, type TSchema } from 'typebox';
-import { DateTime, Id, Obj } from '../../../http/schemas.js';
-import { formatQuery } from '../../../http/format.js';
-import { pagingQuery } from '../../../http/paging.js';
+import { DateTime, Id, Obj } from '../../../http/schemas.ts';
+import { formatQuery } from '../../../http/format.ts';
+import { pagingQuery } from '../../../http/paging.ts';
 
 const lit = <T extends string>(values: readonly T[], description?: string) =>
   Type.Union(values.map((v) => Type.Literal(v)), description ? { description } : {});

@@ -1,12 +1,12 @@
 // Rules of the companies operations (document 3, Companies; decisions in docs/decisions.md).
 import type { Static } from 'typebox';
-import type { Caller, Role } from '../../../authz/roles.js';
-import type { Executor } from '../../../db/client.js';
-import { fail } from '../../../errors/catalogue.js';
-import { newId } from '../../authentication/tokens.js';
-import { COUNTRY_CODES, dataLocationOf } from './countries.js';
-import * as repo from './companies.repo.js';
-import { CA_PROVINCES, US_STATES, type CreateCompanyBody, type UpdateCompanyBody } from './companies.schemas.js';
+import type { Caller, Role } from '../../../authz/roles.ts';
+import type { Executor } from '../../../db/client.ts';
+import { fail } from '../../../errors/catalogue.ts';
+import { newId } from '../../authentication/tokens.ts';
+import { COUNTRY_CODES, dataLocationOf } from './countries.ts';
+import * as repo from './companies.repo.ts';
+import { CA_PROVINCES, US_STATES, type CreateCompanyBody, type UpdateCompanyBody } from './companies.schemas.ts';
 
 type CreateBody = Static<typeof CreateCompanyBody>;
 type UpdateBody = Static<typeof UpdateCompanyBody>;

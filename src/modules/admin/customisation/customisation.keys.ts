@@ -1,9 +1,9 @@
 // Document 3, Customisation keys: the 20 keys managed through customisation templates, their
 // values, the built-in templates and the defaults of a company that never applied one.
 import { Type } from 'typebox';
-import type { Executor } from '../../../db/client.js';
-import { customisationTemplates } from '../../../db/schema.js';
-import { Obj } from '../../../http/schemas.js';
+import type { Executor } from '../../../db/client.ts';
+import { customisationTemplates } from '../../../db/schema.ts';
+import { Obj } from '../../../http/schemas.ts';
 
 export const CUSTOMISATION_KEYS = [
   'fileSharingCustomisation',

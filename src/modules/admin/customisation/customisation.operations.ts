@@ -1,12 +1,12 @@
 // Document 3, Customisation: templates, the customisation keys of a company (feature
 // customisation), its custom elements, and its service description PDF.
 import { Type } from 'typebox';
-import { defineOperation, type AnyOperation } from '../../../http/operation.js';
-import { Id, Obj } from '../../../http/schemas.js';
-import { pagingQuery, parsePaging } from '../../../http/paging.js';
-import { COMPANY_MANAGED_KEYS, CompanyValuesPatch, CompanyValuesSchema, UserValuesSchema } from './customisation.keys.js';
-import * as service from './customisation.service.js';
-import { loadDescription, renderDescription } from './service-description.js';
+import { defineOperation, type AnyOperation } from '../../../http/operation.ts';
+import { Id, Obj } from '../../../http/schemas.ts';
+import { pagingQuery, parsePaging } from '../../../http/paging.ts';
+import { COMPANY_MANAGED_KEYS, CompanyValuesPatch, CompanyValuesSchema, UserValuesSchema } from './customisation.keys.ts';
+import * as service from './customisation.service.ts';
+import { loadDescription, renderDescription } from './service-description.ts';
 
 const tag = 'Customisation';
 const A = '/admin/v1.0';

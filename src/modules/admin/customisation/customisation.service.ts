@@ -1,15 +1,15 @@
 // Customisation of companies and users (document 3): templates, the keys of a company (feature
 // customisation), the custom elements of a company.
-import { listResult } from '../../../http/paging.js';
+import { listResult } from '../../../http/paging.ts';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Caller } from '../../../authz/roles.js';
-import { scopeFilter } from '../../../authz/evaluate.js';
-import { TARGETS } from '../../../authz/targets.js';
-import type { Db } from '../../../db/client.js';
-import { companies, customisationTemplates, users } from '../../../db/schema.js';
-import { fail } from '../../../errors/catalogue.js';
-import type { Paging } from '../../../http/paging.js';
-import { CUSTOMISATION_KEYS, cleanCompanyValues, companyValues, userValues, COMPANY_MANAGED_KEYS } from './customisation.keys.js';
+import type { Caller } from '../../../authz/roles.ts';
+import { scopeFilter } from '../../../authz/evaluate.ts';
+import { TARGETS } from '../../../authz/targets.ts';
+import type { Db } from '../../../db/client.ts';
+import { companies, customisationTemplates, users } from '../../../db/schema.ts';
+import { fail } from '../../../errors/catalogue.ts';
+import type { Paging } from '../../../http/paging.ts';
+import { CUSTOMISATION_KEYS, cleanCompanyValues, companyValues, userValues, COMPANY_MANAGED_KEYS } from './customisation.keys.ts';
 
 type TemplateRow = typeof customisationTemplates.$inferSelect;
 

@@ -3,9 +3,9 @@
 // customisation values.
 import PDFDocument from 'pdfkit';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
-import { companies, customisationTemplates, offers, organisations, sites, subscriptions } from '../../../db/schema.js';
-import { COMPANY_MANAGED_KEYS, companyValues } from './customisation.keys.js';
+import type { Db } from '../../../db/client.ts';
+import { companies, customisationTemplates, offers, organisations, sites, subscriptions } from '../../../db/schema.ts';
+import { COMPANY_MANAGED_KEYS, companyValues } from './customisation.keys.ts';
 
 const day = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : d ? new Date(String(d)).toISOString().slice(0, 10) : '-');
 

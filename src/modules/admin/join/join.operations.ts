@@ -1,9 +1,9 @@
 // Join-company links (document 3), self-registration (route table, selfRegister) and join
 // invitations (route table, +).
-import type { AnyOperation } from '../../../http/operation.js';
-import { defineOperation } from '../../../http/operation.js';
-import { parsePaging, listResult } from '../../../http/paging.js';
-import { User, USER_FORMATS } from '../users/users.schemas.js';
+import type { AnyOperation } from '../../../http/operation.ts';
+import { defineOperation } from '../../../http/operation.ts';
+import { parsePaging, listResult } from '../../../http/paging.ts';
+import { User, USER_FORMATS } from '../users/users.schemas.ts';
 import {
   AcceptJoinInvitationBody,
   CompanyParams,
@@ -22,9 +22,9 @@ import {
   ListJoinLinksQuery,
   SelfRegisterBody,
   UpdateJoinLinkBody,
-} from './join.schemas.js';
-import * as service from './join.service.js';
-import * as repo from './join.repo.js';
+} from './join.schemas.ts';
+import * as service from './join.service.ts';
+import * as repo from './join.repo.ts';
 
 const tagLinks = 'Join-company links';
 const tagInvitations = 'Join invitations';

@@ -1,9 +1,9 @@
 // SQL of join-company links and join invitations; every function takes the executor it runs on.
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.js';
-import { companies, joinCompanyLinks, joinInvitations } from '../../../db/schema.js';
-import type { Paging } from '../../../http/paging.js';
-import type { JOIN_INVITATION_SORT_FIELDS, JOIN_LINK_SORT_FIELDS } from './join.schemas.js';
+import type { Executor } from '../../../db/client.ts';
+import { companies, joinCompanyLinks, joinInvitations } from '../../../db/schema.ts';
+import type { Paging } from '../../../http/paging.ts';
+import type { JOIN_INVITATION_SORT_FIELDS, JOIN_LINK_SORT_FIELDS } from './join.schemas.ts';
 
 export type LinkRow = typeof joinCompanyLinks.$inferSelect;
 export type NewLink = typeof joinCompanyLinks.$inferInsert;

@@ -1,9 +1,9 @@
 // Schemas of join-company links (document 3), join invitations (route table, +) and
 // self-registration through a link.
 import { Type } from 'typebox';
-import { DateTime, Id, Obj } from '../../../http/schemas.js';
-import { formatQuery } from '../../../http/format.js';
-import { pagingQuery } from '../../../http/paging.js';
+import { DateTime, Id, Obj } from '../../../http/schemas.ts';
+import { formatQuery } from '../../../http/format.ts';
+import { pagingQuery } from '../../../http/paging.ts';
 
 const Name = Type.String({ maxLength: 255 });
 const Email = Type.String({ format: 'email', minLength: 3, maxLength: 255 });

@@ -3,15 +3,15 @@
 // Users are created with the functions of the users module (password policy, unique login).
 import { timingSafeEqual } from 'node:crypto';
 import type { Static } from 'typebox';
-import { ASSIGNABLE_ROLES, ROLES, type Caller, type Role } from '../../../authz/roles.js';
-import type { Db, Executor } from '../../../db/client.js';
-import { fail } from '../../../errors/catalogue.js';
-import { hashPassword } from '../../authentication/passwords.js';
-import { newId, randomSecret, sha256hex } from '../../authentication/tokens.js';
-import * as usersRepo from '../users/users.repo.js';
-import { normaliseRoles, toApiUser } from '../users/users.service.js';
-import * as repo from './join.repo.js';
-import type { AcceptJoinInvitationBody, CreateJoinInvitationBody, CreateJoinLinkBody, SelfRegisterBody, UpdateJoinLinkBody } from './join.schemas.js';
+import { ASSIGNABLE_ROLES, ROLES, type Caller, type Role } from '../../../authz/roles.ts';
+import type { Db, Executor } from '../../../db/client.ts';
+import { fail } from '../../../errors/catalogue.ts';
+import { hashPassword } from '../../authentication/passwords.ts';
+import { newId, randomSecret, sha256hex } from '../../authentication/tokens.ts';
+import * as usersRepo from '../users/users.repo.ts';
+import { normaliseRoles, toApiUser } from '../users/users.service.ts';
+import * as repo from './join.repo.ts';
+import type { AcceptJoinInvitationBody, CreateJoinInvitationBody, CreateJoinLinkBody, SelfRegisterBody, UpdateJoinLinkBody } from './join.schemas.ts';
 
 /** Lifetime of a join invitation (docs/decisions.md, Join). */
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import type { AnyOperation } from '../../../http/operation.js';
-import { defineOperation } from '../../../http/operation.js';
-import { parsePaging, listResult } from '../../../http/paging.js';
-import { holdsAnyGrant, scopeFilter } from '../../../authz/evaluate.js';
-import { TARGETS } from '../../../authz/targets.js';
-import { fail } from '../../../errors/catalogue.js';
+import type { AnyOperation } from '../../../http/operation.ts';
+import { defineOperation } from '../../../http/operation.ts';
+import { parsePaging, listResult } from '../../../http/paging.ts';
+import { holdsAnyGrant, scopeFilter } from '../../../authz/evaluate.ts';
+import { TARGETS } from '../../../authz/targets.ts';
+import { fail } from '../../../errors/catalogue.ts';
 import {
   CreateOrganisationBody,
   FormatQuery,
@@ -20,9 +20,9 @@ import {
   ORGANISATION_FORMATS,
   ORGANISATION_SORT_FIELDS,
   UpdateOrganisationBody,
-} from './organisations.schemas.js';
-import * as service from './organisations.service.js';
-import * as repo from './organisations.repo.js';
+} from './organisations.schemas.ts';
+import * as service from './organisations.service.ts';
+import * as repo from './organisations.repo.ts';
 
 const tag = 'Organisations';
 const P = '/admin/v1.0/organisations';

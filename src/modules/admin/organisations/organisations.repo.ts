@@ -1,9 +1,9 @@
 // SQL of organisations and of the link between companies and organisations.
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.js';
-import { companies, organisations } from '../../../db/schema.js';
-import type { Paging } from '../../../http/paging.js';
-import type { ORGANISATION_COMPANY_SORT_FIELDS, ORGANISATION_SORT_FIELDS } from './organisations.schemas.js';
+import type { Executor } from '../../../db/client.ts';
+import { companies, organisations } from '../../../db/schema.ts';
+import type { Paging } from '../../../http/paging.ts';
+import type { ORGANISATION_COMPANY_SORT_FIELDS, ORGANISATION_SORT_FIELDS } from './organisations.schemas.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 export type NewOrganisation = typeof organisations.$inferInsert;

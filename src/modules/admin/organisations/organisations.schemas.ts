@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { DateTime, Id, Obj } from '../../../http/schemas.js';
-import { formatQuery } from '../../../http/format.js';
-import { pagingQuery } from '../../../http/paging.js';
+import { DateTime, Id, Obj } from '../../../http/schemas.ts';
+import { formatQuery } from '../../../http/format.ts';
+import { pagingQuery } from '../../../http/paging.ts';
 
 export const VISIBILITIES = ['public', 'private'] as const;
 const Visibility = Type.Union(VISIBILITIES.map((v) => Type.Literal(v)));

@@ -1,10 +1,10 @@
 // Rules of the organisations operations (document 3, Organisations; docs/decisions.md).
 import type { Static } from 'typebox';
-import type { Executor } from '../../../db/client.js';
-import { fail } from '../../../errors/catalogue.js';
-import { newId } from '../../authentication/tokens.js';
-import * as repo from './organisations.repo.js';
-import type { CreateOrganisationBody, UpdateOrganisationBody } from './organisations.schemas.js';
+import type { Executor } from '../../../db/client.ts';
+import { fail } from '../../../errors/catalogue.ts';
+import { newId } from '../../authentication/tokens.ts';
+import * as repo from './organisations.repo.ts';
+import type { CreateOrganisationBody, UpdateOrganisationBody } from './organisations.schemas.ts';
 
 export function toApiOrganisation(o: repo.OrganisationRow) {
   return { id: o.id, name: o.name, visibility: o.visibility as 'public' | 'private', creationDate: o.creationDate };

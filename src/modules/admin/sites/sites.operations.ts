@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
-import type { AnyOperation } from '../../../http/operation.js';
-import { defineOperation } from '../../../http/operation.js';
-import { parsePaging, listResult } from '../../../http/paging.js';
-import { scopeFilter } from '../../../authz/evaluate.js';
-import { TARGETS } from '../../../authz/targets.js';
-import { CompanyIdParams, CreateSiteBody, FormatQuery, ListAllSitesQuery, ListSitesQuery, Site, SiteIdParams, SITE_FORMATS, SITE_SORT_FIELDS, UpdateSiteBody } from './sites.schemas.js';
-import * as service from './sites.service.js';
-import * as repo from './sites.repo.js';
+import type { AnyOperation } from '../../../http/operation.ts';
+import { defineOperation } from '../../../http/operation.ts';
+import { parsePaging, listResult } from '../../../http/paging.ts';
+import { scopeFilter } from '../../../authz/evaluate.ts';
+import { TARGETS } from '../../../authz/targets.ts';
+import { CompanyIdParams, CreateSiteBody, FormatQuery, ListAllSitesQuery, ListSitesQuery, Site, SiteIdParams, SITE_FORMATS, SITE_SORT_FIELDS, UpdateSiteBody } from './sites.schemas.ts';
+import * as service from './sites.service.ts';
+import * as repo from './sites.repo.ts';
 
 const tag = 'Sites';
 const A = '/admin/v1.0';

@@ -1,9 +1,9 @@
 // SQL of sites.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.js';
-import { sites, users } from '../../../db/schema.js';
-import type { Paging } from '../../../http/paging.js';
-import type { SITE_SORT_FIELDS } from './sites.schemas.js';
+import type { Executor } from '../../../db/client.ts';
+import { sites, users } from '../../../db/schema.ts';
+import type { Paging } from '../../../http/paging.ts';
+import type { SITE_SORT_FIELDS } from './sites.schemas.ts';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type NewSite = typeof sites.$inferInsert;

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import { DateTime, Id, Obj } from '../../../http/schemas.js';
-import { formatQuery } from '../../../http/format.js';
-import { pagingQuery } from '../../../http/paging.js';
+import { DateTime, Id, Obj } from '../../../http/schemas.ts';
+import { formatQuery } from '../../../http/format.ts';
+import { pagingQuery } from '../../../http/paging.ts';
 
 export const SITE_STATUSES = ['active', 'alerting', 'hold', 'terminated'] as const;
 const Status = Type.Union(SITE_STATUSES.map((s) => Type.Literal(s)));

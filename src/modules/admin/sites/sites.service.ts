@@ -1,17 +1,17 @@
 // Rules of the sites operations (document 3, Sites; docs/decisions.md).
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import { heldGrants } from '../../../authz/evaluate.js';
-import type { Grant } from '../../../authz/grant.js';
-import { SITE_MOVE_GRANTS } from '../../../authz/policy/sites.js';
-import { callerParams, relationSql } from '../../../authz/relations.js';
-import type { Caller } from '../../../authz/roles.js';
-import type { Executor } from '../../../db/client.js';
-import { companies, users } from '../../../db/schema.js';
-import { fail } from '../../../errors/catalogue.js';
-import { newId } from '../../authentication/tokens.js';
-import * as repo from './sites.repo.js';
-import type { CreateSiteBody, UpdateSiteBody } from './sites.schemas.js';
+import { heldGrants } from '../../../authz/evaluate.ts';
+import type { Grant } from '../../../authz/grant.ts';
+import { SITE_MOVE_GRANTS } from '../../../authz/policy/sites.ts';
+import { callerParams, relationSql } from '../../../authz/relations.ts';
+import type { Caller } from '../../../authz/roles.ts';
+import type { Executor } from '../../../db/client.ts';
+import { companies, users } from '../../../db/schema.ts';
+import { fail } from '../../../errors/catalogue.ts';
+import { newId } from '../../authentication/tokens.ts';
+import * as repo from './sites.repo.ts';
+import type { CreateSiteBody, UpdateSiteBody } from './sites.schemas.ts';
 
 const LATIN_LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'TH' };
 

@@ -1,11 +1,11 @@
 import { Type } from 'typebox';
-import { defineOperation } from '../../../http/operation.js';
-import { parsePaging, listResult } from '../../../http/paging.js';
-import { scopeFilter } from '../../../authz/evaluate.js';
-import { TARGETS } from '../../../authz/targets.js';
-import { USER_FORMATS, CreateUserBody, FormatQuery, ListUsersQuery, UpdateUserBody, User, UserIdParams, USER_SORT_FIELDS } from './users.schemas.js';
-import * as service from './users.service.js';
-import * as repo from './users.repo.js';
+import { defineOperation } from '../../../http/operation.ts';
+import { parsePaging, listResult } from '../../../http/paging.ts';
+import { scopeFilter } from '../../../authz/evaluate.ts';
+import { TARGETS } from '../../../authz/targets.ts';
+import { USER_FORMATS, CreateUserBody, FormatQuery, ListUsersQuery, UpdateUserBody, User, UserIdParams, USER_SORT_FIELDS } from './users.schemas.ts';
+import * as service from './users.service.ts';
+import * as repo from './users.repo.ts';
 
 const tag = 'Users';
 const P = '/admin/v1.0/users';

@@ -1,9 +1,9 @@
 // SQL of users; every function takes the executor it runs on.
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.js';
-import { sites, users } from '../../../db/schema.js';
-import type { Paging } from '../../../http/paging.js';
-import type { USER_SORT_FIELDS } from './users.schemas.js';
+import type { Executor } from '../../../db/client.ts';
+import { sites, users } from '../../../db/schema.ts';
+import type { Paging } from '../../../http/paging.ts';
+import type { USER_SORT_FIELDS } from './users.schemas.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;

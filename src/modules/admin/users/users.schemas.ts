@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { ROLES } from '../../../authz/roles.js';
-import { DateTime, Id, Obj } from '../../../http/schemas.js';
-import { formatQuery } from '../../../http/format.js';
-import { pagingQuery } from '../../../http/paging.js';
+import { ROLES } from '../../../authz/roles.ts';
+import { DateTime, Id, Obj } from '../../../http/schemas.ts';
+import { formatQuery } from '../../../http/format.ts';
+import { pagingQuery } from '../../../http/paging.ts';
 
 export const ADMIN_TYPES = ['undefined', 'bp_admin', 'organization_admin', 'company_admin', 'site_admin'] as const;
 

@@ -2,14 +2,14 @@
 // such a service expect, written in docs/decisions.md).
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
-import { ASSIGNABLE_ROLES, type Caller, type Role } from '../../../authz/roles.js';
-import type { Executor } from '../../../db/client.js';
-import { companies } from '../../../db/schema.js';
-import { fail } from '../../../errors/catalogue.js';
-import { hashPassword } from '../../authentication/passwords.js';
-import { newId } from '../../authentication/tokens.js';
-import * as repo from './users.repo.js';
-import type { CreateUserBody, UpdateUserBody } from './users.schemas.js';
+import { ASSIGNABLE_ROLES, type Caller, type Role } from '../../../authz/roles.ts';
+import type { Executor } from '../../../db/client.ts';
+import { companies } from '../../../db/schema.ts';
+import { fail } from '../../../errors/catalogue.ts';
+import { hashPassword } from '../../authentication/passwords.ts';
+import { newId } from '../../authentication/tokens.ts';
+import * as repo from './users.repo.ts';
+import type { CreateUserBody, UpdateUserBody } from './users.schemas.ts';
 
 export function toApiUser(u: repo.UserRow) {
   return {

@@ -16,10 +16,10 @@
 import type OAuth2Server from '@node-oauth/oauth2-server';
 import { and, eq, lt } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
-import type { Executor } from '../../../db/client.js';
-import { applications, oauthCodes, oauthRefreshTokens, sessions, users } from '../../../db/schema.js';
-import type { AppDeps } from '../../../http/context.js';
-import { issueToken, randomSecret, sha256hex, type IssuedToken } from '../tokens.js';
+import type { Executor } from '../../../db/client.ts';
+import { applications, oauthCodes, oauthRefreshTokens, sessions, users } from '../../../db/schema.ts';
+import type { AppDeps } from '../../../http/context.ts';
+import { issueToken, randomSecret, sha256hex, type IssuedToken } from '../tokens.ts';
 
 export const CODE_LIFETIME_SECONDS = 60;
 export const REFRESH_LIFETIME_SECONDS = 30 * 24 * 3600;

@@ -11,17 +11,17 @@
 //   client authentication): that is what OAuth client libraries parse. The same body also carries
 //   the fields of document 1 (errorCode, errorMsg, errorDetails, errorDetailsCode), so it is a
 //   valid error body of this service as well. Unexpected failures give the 500 of document 1.
-import { signInWithPassword } from '../sign-in.js';
+import { signInWithPassword } from '../sign-in.ts';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Obj } from '../../../http/schemas.js';
-import { defineOperation } from '../../../http/operation.js';
-import type { AppDeps } from '../../../http/context.js';
-import { ERRORS, errorBody, fail, type ErrorKey } from '../../../errors/catalogue.js';
-import { parseBasic } from '../auth.operations.js';
-import { authenticateRequest } from '../bearer.js';
-import { CODE_LIFETIME_SECONDS, REFRESH_LIFETIME_SECONDS, createOAuthModel, type SavedToken } from './oauth.model.js';
+import { Obj } from '../../../http/schemas.ts';
+import { defineOperation } from '../../../http/operation.ts';
+import type { AppDeps } from '../../../http/context.ts';
+import { ERRORS, errorBody, fail, type ErrorKey } from '../../../errors/catalogue.ts';
+import { parseBasic } from '../auth.operations.ts';
+import { authenticateRequest } from '../bearer.ts';
+import { CODE_LIFETIME_SECONDS, REFRESH_LIFETIME_SECONDS, createOAuthModel, type SavedToken } from './oauth.model.ts';
 
 const { Request, Response, OAuthError, ServerError } = OAuth2Server;
 
