@@ -136,7 +136,7 @@ describe('every operation', () => {
       const entry = POLICY[id];
       expect(entry, `${method} ${path}: ${id} has no policy entry`).toBeDefined();
       const description = String(op.description ?? '');
-      expect(description, id).toContain(describePolicy(id));
+      expect(description, id).toContain(describePolicy(id, OPERATIONS.find((o) => o.operationId === id)));
       if (entry!.kind === 'grants') {
         for (const role of new Set(entry!.grants.flatMap((g) => g.roles))) expect(description, `${id} does not name ${role}`).toMatch(new RegExp(`\\b${role}\\b`));
       } else {

@@ -1,6 +1,7 @@
 // Named conditions that a grant can carry beyond its relation ("demo offers only", "self-service
 // fields only"). They run in process on the loaded target and the validated input.
 import type { Caller } from './roles.ts';
+import type { ErrorKey } from '../errors/catalogue.ts';
 
 export interface ConditionInput {
   caller: Caller;
@@ -14,6 +15,12 @@ export const CONDITIONS = {
   /** A user editing his own account may change only his names, password, language and time zone. */
   selfServiceFieldsOnly: ({ body }: ConditionInput) =>
     typeof body !== 'object' || body === null || Object.keys(body).every((k) => SELF_SERVICE_USER_FIELDS.has(k)),
+  /**
+   * Document 3, update site: "only a bp admin or an admin of the site's organisation may move a
+   * site (change companyId)": others may rename it or change its status, in its company.
+   */
+  siteStaysInItsCompany: ({ target, body }: ConditionInput) =>
+    typeof body !== 'object' || body === null || !('companyId' in body) || (body as { companyId?: unknown }).companyId === target?.companyId,
   /** An administrator cannot act on an account holding a role above his own (a superadmin, say). */
   targetHasNoHigherRole: ({ caller, target }: ConditionInput) => {
     const roles = (target?.roles as string[] | undefined) ?? [];
@@ -23,3 +30,8 @@ export const CONDITIONS = {
 } satisfies Record<string, (i: ConditionInput) => boolean>;
 
 export type ConditionName = keyof typeof CONDITIONS;
+
+/** The refusal of a condition that has its own error in the catalogue (others give FORBIDDEN). */
+export const CONDITION_ERRORS: Partial<Record<ConditionName, ErrorKey>> = {
+  siteStaysInItsCompany: 'SITE_MOVE_NOT_ALLOWED',
+};

@@ -1,7 +1,9 @@
 // Prints the policy in the words of the specification: for the OpenAPI description of each
-// operation and for `npm run policy`.
+// operation and for `npm run policy`. What an operation acts on (its target, the parent its path
+// names, its second resources) comes from its declaration, passed in as `OperationShape`.
 import type { Grant, PolicyEntry } from './grant.ts';
 import { POLICY } from './policy.ts';
+import { TARGETS, type TargetKindName } from './targets.ts';
 
 const RELATION_WORDS: Record<string, string> = {
   any: 'any target',
@@ -14,25 +16,42 @@ const RELATION_WORDS: Record<string, string> = {
   self: 'himself or what he owns',
 };
 
+/** What the declaration of an operation says it acts on. */
+export interface OperationShape {
+  target?: { kind: TargetKindName; parent?: { kind: TargetKindName } };
+  second?: Record<string, { kind: TargetKindName }>;
+  scope?: TargetKindName;
+}
+
 function grantWords(g: Grant): string {
   const cond = g.condition ? `, only when ${g.condition}` : '';
   return `${g.roles.join(' + ')}: ${RELATION_WORDS[g.relation] ?? g.relation}${cond}`;
 }
 
-export function entryWords(entry: PolicyEntry): string[] {
+export function entryWords(entry: PolicyEntry, shape: OperationShape = {}): string[] {
   if (entry.kind === 'public') return [`public: ${entry.why}`];
   if (entry.kind === 'authenticated') return [`any signed-in user: ${entry.why}`];
   const lines = entry.grants.map(grantWords);
-  if (entry.visibleBy) lines.push(`(others who pass ${entry.visibleBy} get 403, the rest 404)`);
+  for (const [name, list] of Object.entries(entry.second ?? {})) {
+    const kind = shape.second?.[name]?.kind;
+    lines.push(`and on the ${name}${kind ? ` (a ${kind})` : ''}: ${list.map(grantWords).join('; ')}`);
+  }
+  const t = shape.target;
+  if (t) {
+    const readers = [TARGETS[t.kind].readBy, entry.visibleBy, t.parent && TARGETS[t.parent.kind].readBy].filter(Boolean);
+    lines.push(`target: ${/^[aeiou]/.test(t.kind) ? "an" : "a"} ${t.kind}${t.parent ? ` under the ${t.parent.kind} of the path (another ${t.parent.kind}'s: 404)` : ''}; those who pass ${[...new Set(readers)].join(' or ')} get 403, the rest 404`);
+  } else if (shape.scope) {
+    lines.push(`a list of ${shape.scope}s: each caller sees those his grants reach; no grant: 403`);
+  }
   return lines;
 }
 
-export function describePolicy(operationId: string): string {
+export function describePolicy(operationId: string, shape: OperationShape = {}): string {
   const entry = POLICY[operationId];
-  return entry ? `Roles: ${entryWords(entry).join('; ')}.` : '';
+  return entry ? `Roles: ${entryWords(entry, shape).join('; ')}.` : '';
 }
 
-export function policyMarkdown(): string {
-  const rows = Object.entries(POLICY).map(([op, e]) => `| ${op} | ${entryWords(e).join('<br>')} |`);
+export function policyMarkdown(shapes: Record<string, OperationShape> = {}): string {
+  const rows = Object.entries(POLICY).map(([op, e]) => `| ${op} | ${entryWords(e, shapes[op]).join('<br>')} |`);
   return ['| operationId | who may call it |', '|---|---|', ...rows].join('\n');
 }

@@ -1,33 +1,54 @@
-// The evaluator: applies the policy table to a caller and a target.
+// The evaluator: applies the policy table to a caller and the resources of a request.
 // Outcome rule of the route table: a caller who may not know that the target exists gets the
-// same 404 as for a missing one; a caller who can see it but may not act gets 403.
+// same 404 as for a missing one; a caller who can see it (or its parent) but may not act gets 403.
+// Seeing is reading: the grants of the read operation of the target's kind (TARGETS.readBy), of
+// the parent's kind, and of the entry's `visibleBy`.
 import { or, type SQL } from 'drizzle-orm';
 import { fail } from '../errors/catalogue.ts';
-import type { Grant } from './grant.ts';
-import { CONDITIONS } from './conditions.ts';
+import type { Grant, GrantsEntry } from './grant.ts';
+import { CONDITION_ERRORS, CONDITIONS } from './conditions.ts';
 import { POLICY } from './policy.ts';
 import { callerParams, relationSql, type RelationName, type TargetColumns } from './relations.ts';
 import type { Caller, Role } from './roles.ts';
+import { TARGETS, type TargetKindName } from './targets.ts';
+
+export type Holds = (r: RelationName) => boolean;
 
 export function heldGrants(list: readonly Grant[], caller: Caller): Grant[] {
   return list.filter((g) => g.roles.every((r) => caller.roles.includes(r)));
 }
 
-export function grantsOf(operationId: string): readonly Grant[] {
+export function grantsEntry(operationId: string): GrantsEntry | undefined {
   const entry = POLICY[operationId];
   if (!entry) throw new Error(`operation ${operationId} has no policy entry`);
-  return entry.kind === 'grants' ? entry.grants : [];
+  return entry.kind === 'grants' ? entry : undefined;
 }
 
-export function visibilityGrantsOf(operationId: string): readonly Grant[] {
-  const entry = POLICY[operationId];
-  return entry?.kind === 'grants' && entry.visibleBy ? grantsOf(entry.visibleBy) : [];
+export function grantsOf(operationId: string): readonly Grant[] {
+  return grantsEntry(operationId)?.grants ?? [];
 }
 
-/** Every relation an operation's decision may need, with the roles whose grants name it. */
-export function relationsOf(operationId: string): Map<RelationName, Set<Role>> {
+/** The grants that make a target of `kind` visible to a caller (its kind's read operation). */
+export function readGrantsOf(kind: TargetKindName): readonly Grant[] {
+  const entry = POLICY[TARGETS[kind].readBy];
+  return entry?.kind === 'grants' ? entry.grants : [];
+}
+
+/** The grants besides the operation's own that make its target visible: visibleBy and the kind's readers. */
+export function visibilityGrantsOf(operationId: string, kind: TargetKindName): readonly Grant[] {
+  const visibleBy = grantsEntry(operationId)?.visibleBy;
+  return [...(visibleBy ? grantsOf(visibleBy) : []), ...readGrantsOf(kind)];
+}
+
+export function secondGrantsOf(operationId: string, name: string): readonly Grant[] {
+  const list = grantsEntry(operationId)?.second?.[name];
+  if (!list) throw new Error(`operation ${operationId} declares a second resource '${name}' that its policy entry does not grant`);
+  return list;
+}
+
+function collect(lists: readonly (readonly Grant[])[]): Map<RelationName, Set<Role>> {
   const out = new Map<RelationName, Set<Role>>();
-  for (const g of [...grantsOf(operationId), ...visibilityGrantsOf(operationId)]) {
+  for (const g of lists.flat()) {
     const roles = out.get(g.relation) ?? new Set<Role>();
     g.roles.forEach((r) => roles.add(r));
     out.set(g.relation, roles);
@@ -35,24 +56,47 @@ export function relationsOf(operationId: string): Map<RelationName, Set<Role>> {
   return out;
 }
 
+/** Every relation the decision may need on each loaded resource, with the roles whose grants name it. */
+export function relationsNeeded(operationId: string, kind: TargetKindName, parentKind: TargetKindName | undefined, second: { name: string; kind: TargetKindName }[]) {
+  return {
+    target: collect([grantsOf(operationId), visibilityGrantsOf(operationId, kind)]),
+    parent: parentKind ? collect([readGrantsOf(parentKind)]) : new Map<RelationName, Set<Role>>(),
+    second: second.map((s) => collect([secondGrantsOf(operationId, s.name), readGrantsOf(s.kind)])),
+  };
+}
+
 /**
- * Decides on a loaded target, given which relations hold between the caller and it.
- * Returns normally when the caller may act; throws 403 or 404 otherwise.
+ * Decides on a loaded target, given which relations hold between the caller and it (and its
+ * parent). Returns normally when the caller may act; throws 403 or 404 otherwise.
  */
 export function decide(
   caller: Caller,
   operationId: string,
-  holds: (r: RelationName) => boolean,
+  kind: TargetKindName,
+  holds: Holds,
   target: Record<string, unknown>,
   body: unknown,
-  targetKind: string,
+  parent?: { kind: TargetKindName; holds: Holds },
 ): void {
-  const opGrants = heldGrants(grantsOf(operationId), caller);
-  const allowed = opGrants.some((g) => holds(g.relation) && (!g.condition || CONDITIONS[g.condition]({ caller, target, body })));
-  if (allowed) return;
-  const visible = opGrants.some((g) => holds(g.relation)) || heldGrants(visibilityGrantsOf(operationId), caller).some((g) => holds(g.relation));
+  const own = heldGrants(grantsOf(operationId), caller);
+  const input = { caller, target, body };
+  if (own.some((g) => holds(g.relation) && (!g.condition || CONDITIONS[g.condition](input)))) return;
+  // A grant that reaches the target but whose condition refused: that condition's own error.
+  const refusedBy = own.find((g) => holds(g.relation) && g.condition)?.condition;
+  if (refusedBy) fail(CONDITION_ERRORS[refusedBy] ?? 'FORBIDDEN', { operationId, condition: refusedBy });
+  const visible =
+    own.some((g) => holds(g.relation)) ||
+    heldGrants(visibilityGrantsOf(operationId, kind), caller).some((g) => holds(g.relation)) ||
+    (parent !== undefined && heldGrants(readGrantsOf(parent.kind), caller).some((g) => parent.holds(g.relation)));
   if (visible) fail('FORBIDDEN', { operationId });
-  fail('NOT_FOUND', { target: targetKind, id: target.id });
+  fail('NOT_FOUND', { target: kind, id: target.id });
+}
+
+/** A second resource: the caller needs one of its grants on it; seeing it without one is 403. */
+export function decideSecond(caller: Caller, operationId: string, name: string, kind: TargetKindName, holds: Holds, id: string | undefined): void {
+  if (heldGrants(secondGrantsOf(operationId, name), caller).some((g) => holds(g.relation))) return;
+  if (heldGrants(readGrantsOf(kind), caller).some((g) => holds(g.relation))) fail('FORBIDDEN', { operationId, resource: name });
+  fail('NOT_FOUND', { target: kind, id });
 }
 
 /**
@@ -65,9 +109,4 @@ export function scopeFilter(caller: Caller, operationId: string, cols: TargetCol
   if (held.some((g) => g.relation === 'any')) return undefined;
   const c = callerParams(caller);
   return or(...[...new Set(held.map((g) => g.relation))].map((r) => relationSql(r, c, cols)));
-}
-
-/** For targetless operations: true when at least one grant of the caller's roles applies. */
-export function holdsAnyGrant(caller: Caller, operationId: string): boolean {
-  return heldGrants(grantsOf(operationId), caller).length > 0;
 }

@@ -1,13 +1,13 @@
 // One round trip per request on the hot path: a single prepared statement checks the token's
-// session (not revoked, not expired, user not terminated), loads the caller and the target, and
-// computes every relation the operation's decision may need. Revocation stays immediate on every
-// instance, with no cache in process memory.
-import { getTableColumns, sql } from 'drizzle-orm';
+// session (not revoked, not expired, user not terminated), loads the caller, the target, the
+// target's parent and any second resource the operation acts on, and computes every relation
+// the decision may need. Revocation stays immediate on every instance, with no cache in memory.
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fail } from '../errors/catalogue.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { VerifiedToken } from '../modules/authentication/tokens.ts';
-import { decide, relationsOf } from './evaluate.ts';
+import { decide, decideSecond, relationsNeeded, type Holds } from './evaluate.ts';
 import { CALLER_COLUMNS, relationSql, type RelationName } from './relations.ts';
 import type { Caller, Role } from './roles.ts';
 import { TARGETS, type TargetKind, type TargetKindName } from './targets.ts';
@@ -63,66 +63,134 @@ export async function loadCaller(deps: AppDeps, token: VerifiedToken): Promise<C
 const FALLBACK_COLUMNS = { companyId: 'caller.company_id' } as const;
 export type TargetFallback = keyof typeof FALLBACK_COLUMNS;
 
+/** What the statement of one operation loads: the target, its parent, its second resources. */
+export interface ResolvePlan {
+  operationId: string;
+  target: { kind: TargetKindName; fallback?: TargetFallback };
+  parent?: { kind: TargetKindName };
+  second: { name: string; kind: TargetKindName }[];
+}
+
+/** One loaded resource of the statement: its alias, columns and the relations computed on it. */
+interface Slot {
+  alias: string;
+  kind: TargetKindName;
+  columns: [prop: string, column: string][];
+  relations: RelationName[];
+}
+
 interface TargetStatement {
   name: string;
   text: string;
-  columns: [prop: string, alias: string][];
-  relations: RelationName[];
+  slots: Slot[];
 }
 
 const dialect = new PgDialect();
 const statements = new Map<string, TargetStatement>();
 
-function targetStatement(operationId: string, kindName: TargetKindName, fallback: TargetFallback | undefined): TargetStatement {
-  const cached = statements.get(operationId);
-  if (cached) return cached;
-  const kind = TARGETS[kindName];
-  const alias = (col: { name: string }) => sql.raw(`t."${col.name}"`);
-  const kc = kind.cols as TargetKind['cols'];
-  const cols = { company: kc.company && alias(kc.company), site: kc.site && alias(kc.site), owner: kc.owner && alias(kc.owner), organisation: kc.organisation && alias(kc.organisation) };
+function slotSql(alias: string, kindName: TargetKindName, needed: Map<RelationName, Set<Role>>): { slot: Slot; select: string[] } {
+  const kind: TargetKind = TARGETS[kindName];
+  const col = (c: { name: string } | undefined) => c && sql.raw(`${alias}."${c.name}"`);
+  const cols = { company: col(kind.cols.company), site: col(kind.cols.site), owner: col(kind.cols.owner), organisation: col(kind.cols.organisation) };
   const tableColumns = Object.entries(getTableColumns(kind.table) as Record<string, { name: string }>);
-  const columns = tableColumns.map(([prop]) => [prop, `t_${prop}`] as [string, string]);
-  const selectTarget = tableColumns.map(([prop, col]) => `t."${col.name}" AS "t_${prop}"`).join(', ');
-  const relations = [...relationsOf(operationId)];
-  const relationSelect = relations.map(([r, roles]) => {
-    const guard = r === 'any' ? sql`TRUE` : relationSql(r, CALLER_COLUMNS, cols);
+  const select = [`(${alias}.id IS NOT NULL) AS "${alias}__found"`, ...tableColumns.map(([prop, c]) => `${alias}."${c.name}" AS "${alias}_${prop}"`)];
+  for (const [r, roles] of needed) {
+    const guard: SQL = r === 'any' ? sql`TRUE` : relationSql(r, CALLER_COLUMNS, cols);
     // Only callers holding a role whose grant names the relation pay for its subqueries.
     const rolesArray = sql.raw(`ARRAY[${[...roles].map((x) => `'${x}'`).join(',')}]::text[]`);
-    const q = dialect.sqlToQuery(sql`CASE WHEN caller.roles && ${rolesArray} THEN ${guard} ELSE FALSE END AS "r_${sql.raw(r)}"`);
-    // The statement's parameters are the session, the time and the target id only.
+    const q = dialect.sqlToQuery(sql`CASE WHEN caller.roles && ${rolesArray} THEN ${guard} ELSE FALSE END AS "${sql.raw(alias)}__r_${sql.raw(r)}"`);
+    // The statement's parameters are the session, the time and the ids only.
     if (q.params.length) throw new Error(`relation ${r} binds values; it must read the caller from the CTE`);
-    return q.sql;
-  });
-  const idExpr = fallback ? `COALESCE($3::text, ${FALLBACK_COLUMNS[fallback]})` : '$3::text';
+    select.push(q.sql);
+  }
+  return { slot: { alias, kind: kindName, columns: tableColumns.map(([prop]) => [prop, `${alias}_${prop}`]), relations: [...needed.keys()] }, select };
+}
+
+function targetStatement(plan: ResolvePlan): TargetStatement {
+  const cached = statements.get(plan.operationId);
+  if (cached) return cached;
+  const needed = relationsNeeded(plan.operationId, plan.target.kind, plan.parent?.kind, plan.second);
+  const slots: Slot[] = [];
+  const selects: string[] = [];
+  const joins: string[] = [];
+  const add = (alias: string, kind: TargetKindName, rel: Map<RelationName, Set<Role>>, on: string) => {
+    const { slot, select } = slotSql(alias, kind, rel);
+    slots.push(slot);
+    selects.push(...select);
+    joins.push(`LEFT JOIN ${TARGETS[kind].tableName} ${alias} ON ${on}`);
+  };
+  const idExpr = plan.target.fallback ? `COALESCE($3::text, ${FALLBACK_COLUMNS[plan.target.fallback]})` : '$3::text';
+  if (plan.parent) {
+    const link = (TARGETS[plan.target.kind] as TargetKind).parents?.[plan.parent.kind];
+    if (!link) throw new Error(`${plan.operationId}: a ${plan.target.kind} has no ${plan.parent.kind} parent (TARGETS.${plan.target.kind}.parents)`);
+    add('p', plan.parent.kind, needed.parent, 'p.id = $4::text');
+    add('t', plan.target.kind, needed.target, `t.id = ${idExpr} AND t."${link.name}" = p.id`);
+  } else {
+    add('t', plan.target.kind, needed.target, `t.id = ${idExpr}`);
+  }
+  // Parameters: $1 session, $2 time, $3 target, then the parent's and the second resources' ids.
+  const firstSecond = plan.parent ? 5 : 4;
+  plan.second.forEach((s, i) => add(`s${i}`, s.kind, needed.second[i]!, `s${i}.id = $${firstSecond + i}::text`));
   const text = `${CALLER_CTE}
-SELECT ${CALLER_SELECT}, (t.id IS NOT NULL) AS t_found, ${selectTarget}${relationSelect.length ? `, ${relationSelect.join(', ')}` : ''}
-FROM caller LEFT JOIN ${kind.tableName} t ON t.id = ${idExpr}`;
-  const st = { name: `target_${operationId}`, text, columns, relations: relations.map(([r]) => r) };
-  statements.set(operationId, st);
+SELECT ${CALLER_SELECT}, ${selects.join(', ')}
+FROM caller ${joins.join(' ')}`;
+  const st = { name: `target_${plan.operationId}`, text, slots };
+  statements.set(plan.operationId, st);
   return st;
 }
 
+export interface Resolved {
+  caller: Caller;
+  target: Record<string, unknown>;
+  parent: Record<string, unknown> | undefined;
+  second: Record<string, Record<string, unknown> | undefined>;
+}
+
+export interface ResolveIds {
+  target: string | undefined;
+  parent?: string;
+  second: (string | undefined)[];
+}
+
 /**
- * Authenticates and authorises in one statement. Returns the caller and the target row (plain
- * columns, camelCase) when the caller may act; throws 401, 404 or 403 otherwise.
+ * Authenticates and authorises in one statement. Returns the caller and the loaded rows (plain
+ * columns, camelCase) when the caller may act; throws 401, 404 or 403 otherwise. `secondApplies`
+ * tells, once the target is loaded, whether each second resource is acted on at all.
  */
 export async function resolveCallerAndTarget(
   deps: AppDeps,
-  operationId: string,
+  plan: ResolvePlan,
   token: VerifiedToken,
-  kindName: TargetKindName,
-  id: string | undefined,
-  fallback: TargetFallback | undefined,
+  ids: ResolveIds,
   body: unknown,
-): Promise<{ caller: Caller; target: Record<string, unknown> }> {
-  const st = targetStatement(operationId, kindName, fallback);
-  const rows = await deps.database.prepared<Record<string, unknown>>(st.name, st.text, [token.sessionId, deps.now().toISOString(), id ?? null]);
+  secondApplies: (name: string, target: Record<string, unknown>) => boolean,
+): Promise<Resolved> {
+  const st = targetStatement(plan);
+  const params: unknown[] = [token.sessionId, deps.now().toISOString(), ids.target ?? null, ...(plan.parent ? [ids.parent ?? null] : []), ...ids.second.map((x) => x ?? null)];
+  const rows = await deps.database.prepared<Record<string, unknown>>(st.name, st.text, params);
   const row = rows[0];
   if (!row) fail('TOKEN_REVOKED');
   const caller = toCaller(row as unknown as CallerRow, token.sessionId);
-  if (!row.t_found) fail('NOT_FOUND', { target: kindName, id });
-  const target: Record<string, unknown> = {};
-  for (const [prop, a] of st.columns) target[prop] = row[a];
-  decide(caller, operationId, (r) => row[`r_${r}`] === true, target, body, kindName);
-  return { caller, target };
+  const read = (slot: Slot) => {
+    const out: Record<string, unknown> = {};
+    for (const [prop, a] of slot.columns) out[prop] = row[a];
+    return out;
+  };
+  const holdsOf = (slot: Slot): Holds => (r) => row[`${slot.alias}__r_${r}`] === true;
+  const slot = (alias: string) => st.slots.find((s) => s.alias === alias)!;
+  const t = slot('t');
+  const p = plan.parent ? slot('p') : undefined;
+  if (p && !row[`p__found`]) fail('NOT_FOUND', { target: p.kind, id: ids.parent });
+  if (!row[`t__found`]) fail('NOT_FOUND', { target: t.kind, id: ids.target });
+  const target = read(t);
+  decide(caller, plan.operationId, t.kind, holdsOf(t), target, body, p && { kind: p.kind, holds: holdsOf(p) });
+  const second: Resolved['second'] = {};
+  plan.second.forEach((s, i) => {
+    const sl = slot(`s${i}`);
+    if (!secondApplies(s.name, target)) return;
+    if (!row[`${sl.alias}__found`]) fail('NOT_FOUND', { target: s.kind, id: ids.second[i] });
+    second[s.name] = read(sl);
+    decideSecond(caller, plan.operationId, s.name, s.kind, holdsOf(sl), ids.second[i]);
+  });
+  return { caller, target, parent: p && read(p), second };
 }

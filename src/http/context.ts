@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { Database, Db } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import type { Caller } from '../authz/roles.ts';
 import type { ServerKeys } from '../modules/authentication/keys.ts';
 
@@ -15,12 +16,22 @@ export interface AppDeps {
 
 export interface OperationContext<T = Record<string, unknown>> {
   caller: Caller;
-  db: Db;
+  /**
+   * Where the handler runs its statements: the database, or the transaction that also stores
+   * the answer of an Idempotency-Key. Services open their own (nested) transactions on it.
+   */
+  db: Executor;
   deps: AppDeps;
   log: FastifyBaseLogger;
   now: Date;
   /** The target row, loaded and authorised before the handler runs (operations with a target). */
   target: T;
+  /** The parent row named by the path, when the declaration has one. */
+  parent: Record<string, unknown> | undefined;
+  /** The second resources acted on, by the names of the declaration (absent when not acted on). */
+  second: Record<string, Record<string, unknown> | undefined>;
+  /** For operations declaring a scope: the WHERE clause of the caller's grants (undefined: any). */
+  scope: SQL | undefined;
   req: FastifyRequest;
   reply: FastifyReply;
 }

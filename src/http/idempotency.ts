@@ -9,6 +9,7 @@ import { idempotencyKeys } from '../db/schema.ts';
 import { fail } from '../errors/catalogue.ts';
 import type { Caller } from '../authz/roles.ts';
 import type { AppDeps } from './context.ts';
+import type { Executor } from '../db/client.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** A 'running' row older than this belongs to a crashed instance and may be taken over. */
@@ -16,7 +17,8 @@ const STALE_RUNNING_MS = 5 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency?: { scope: string; key: string };
+    /** The key this request claimed; `stored` once its answer is committed with its effect. */
+    idempotency?: { scope: string; key: string; stored?: boolean };
   }
 }
 
@@ -64,14 +66,33 @@ export async function idempotencyBegin(deps: AppDeps, req: FastifyRequest, reply
   return true;
 }
 
-/** Stores the final response of a request that claimed a key; a 5xx releases the key instead. */
+/**
+ * Stores a successful answer in the transaction of the change it records: both commit or
+ * neither does, so a retry after a crash between the commit and the answer replays it.
+ */
+export async function idempotencyStore(tx: Executor, req: FastifyRequest, statusCode: number, body: string, contentType: string): Promise<void> {
+  const claim = req.idempotency;
+  if (!claim) return;
+  await tx
+    .update(idempotencyKeys)
+    .set({ state: 'done', statusCode, body, headers: { 'content-type': contentType } })
+    .where(and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key)));
+}
+
+/**
+ * Stores the final answer of a request that claimed a key and failed before its effect (a
+ * refusal is replayed too); a 5xx releases the key instead. An answer already committed with
+ * its effect is left as it is, whatever happens after the commit.
+ */
 export function installIdempotency(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onSend', async (req, reply, payload) => {
     const claim = req.idempotency;
-    if (!claim || reply.getHeader('Idempotent-Replayed')) return payload;
+    if (!claim || claim.stored || reply.getHeader('Idempotent-Replayed')) return payload;
     const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
     if (reply.statusCode >= 500) {
-      await deps.database.db.delete(idempotencyKeys).where(where);
+      // Only a claim whose effect did not commit is released: a 'done' row committed with its
+      // effect stays, whatever failed after the commit.
+      await deps.database.db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'running')));
       return payload;
     }
     const ct = reply.getHeader('content-type');

@@ -1,30 +1,53 @@
 // One declaration per operation. From it the route is registered, its input validated, its
-// caller authenticated, its target resolved and authorised, its result wrapped in the envelope
-// of document 1 and projected to the requested format, and its OpenAPI entry written (with the
-// roles of the policy table). Nothing about an operation is written twice.
+// caller authenticated, its target (with its parent and any second resource) resolved and
+// authorised in one statement, or its list scope built from the policy; its result wrapped in
+// the envelope of document 1 and projected to the requested format; its OpenAPI entry written
+// (with the roles of the policy table). Nothing about an operation is written twice.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
+import type { SQL } from 'drizzle-orm';
 import { POLICY } from '../authz/policy.ts';
-import { resolveCallerAndTarget, type TargetFallback } from '../authz/resolve.ts';
+import { resolveCallerAndTarget, type ResolvePlan, type TargetFallback } from '../authz/resolve.ts';
+import { scopeFilter } from '../authz/evaluate.ts';
 import type { Caller } from '../authz/roles.ts';
-import type { TargetKindName } from '../authz/targets.ts';
+import { TARGETS, type TargetKind, type TargetKindName, type TargetRow } from '../authz/targets.ts';
 import { ErrorSchema, dataEnvelope, listEnvelope, statusEnvelope } from './schemas.ts';
 import { formatLevel, project, type FormatLevels } from './format.ts';
 import type { AppDeps, OperationContext } from './context.ts';
 import { describePolicy } from '../authz/describe.ts';
 import { authenticateRequest, requestToken } from '../modules/authentication/bearer.ts';
-import { idempotencyBegin } from './idempotency.ts';
+import { idempotencyBegin, idempotencyStore } from './idempotency.ts';
 import { fail } from '../errors/catalogue.ts';
+import type { Executor } from '../db/client.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Envelope = 'data' | 'list' | 'status' | 'plain' | 'raw';
+type From = 'params' | 'query' | 'body';
 
 /** Where the target's id comes from; `fallback` names the caller's field used when the request has none. */
-export interface TargetRef {
-  kind: TargetKindName;
-  from: 'params' | 'query' | 'body';
+export interface TargetRef<K extends TargetKindName = TargetKindName> {
+  kind: K;
+  from: From;
   field: string;
   fallback?: TargetFallback;
+  /**
+   * The parent named by the path (companies/{companyId}/sites/{siteId}): the target must belong
+   * to it, or the answer is 404. Loaded and authorised in the same statement; a caller who can
+   * read the parent but may not act on the target gets 403.
+   */
+  parent?: { kind: TargetKindName; field: string };
+}
+
+/**
+ * A second resource the operation acts on (the company a site moves to, the subscription a
+ * licence comes from). The policy entry's `second[name]` gives the grants the caller needs on it.
+ */
+export interface SecondRef {
+  kind: TargetKindName;
+  from: From;
+  field: string;
+  /** Whether this request acts on it, once the target is loaded (default: whenever it names it). */
+  when?: (target: Record<string, unknown>, input: { body: unknown }) => boolean;
 }
 
 export interface ListResult<T> {
@@ -42,7 +65,19 @@ export interface Input<P, Q, B> {
   body: S<B>;
 }
 
-export interface OperationDef<P = undefined, Q = undefined, B = undefined, R extends TSchema = TSchema> {
+/** What a handler returns for each envelope: checked at compile time against the response schema. */
+export type HandlerResult<R extends TSchema, E extends Envelope> = E extends 'data' | 'plain'
+  ? Static<R>
+  : E extends 'list'
+    ? // A list may load only the fields of the requested level (format=small: id and name).
+      ListResult<Partial<Static<R>>>
+    : E extends 'status'
+      ? { status: string; data: Static<R> }
+      : unknown;
+
+type RowOf<K> = K extends TargetKindName ? TargetRow<K> : Record<string, never>;
+
+export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K extends TargetKindName | undefined> {
   operationId: string;
   method: Method;
   /** Relative to /api/svc unless it starts with /api/ (avatar, banner). */
@@ -58,21 +93,36 @@ export interface OperationDef<P = undefined, Q = undefined, B = undefined, R ext
   consumes?: string[];
   /** Schema of one item: of `data`, of each list element, or of the whole body for `plain`. */
   response: R;
-  envelope: Envelope;
+  envelope: E;
   successStatus?: 200 | 201 | 302;
   formats?: FormatLevels;
-  target?: TargetRef;
+  /** The resource acted on, for operations on one resource. */
+  target?: K extends TargetKindName ? TargetRef<K> : undefined;
+  /** Other resources acted on, by name; their grants are in the policy entry's `second`. */
+  second?: Record<string, SecondRef>;
+  /**
+   * For lists (and creations that have no target): the kind of rows the caller's grants
+   * reach. The framework builds `ctx.scope`, the WHERE clause of those grants, and refuses a
+   * caller who holds none with 403.
+   */
+  scope?: TargetKindName;
   /** false: a POST that must not honour Idempotency-Key (its answer must never be stored). */
   idempotent?: boolean;
-  handler: (ctx: OperationContext, input: Input<P, Q, B>) => Promise<unknown>;
+  handler: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B>) => Promise<HandlerResult<R, E>>;
 }
 
-export type AnyOperation = OperationDef<any, any, any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyOperation = OperationDef<any, any, any, TSchema, Envelope, TargetKindName | undefined>;
 
-export function defineOperation<P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined, B extends TSchema | undefined = undefined, R extends TSchema = TSchema>(
-  def: OperationDef<P, Q, B, R>,
-): OperationDef<P, Q, B, R> {
-  return def;
+export function defineOperation<
+  P extends TSchema | undefined = undefined,
+  Q extends TSchema | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+  R extends TSchema = TSchema,
+  E extends Envelope = Envelope,
+  K extends TargetKindName | undefined = undefined,
+>(def: OperationDef<P, Q, B, R, E, K>): AnyOperation {
+  return def as unknown as AnyOperation;
 }
 
 export const API_PREFIX = '/api/svc';
@@ -118,25 +168,77 @@ function shape(op: AnyOperation, result: unknown, level: ReturnType<typeof forma
   }
 }
 
-function targetId(ref: TargetRef, req: FastifyRequest): string | undefined {
-  const src = (ref.from === 'params' ? req.params : ref.from === 'query' ? req.query : req.body) as Record<string, unknown> | undefined;
-  const v = src?.[ref.field];
-  if (typeof v === 'string' && v !== '') return v;
-  if (!ref.fallback) fail('VALIDATION_FAILED', { missing: ref.field });
-  return undefined;
+function requestValue(from: From, field: string, req: FastifyRequest): string | undefined {
+  const src = (from === 'params' ? req.params : from === 'query' ? req.query : req.body) as Record<string, unknown> | undefined;
+  const v = src?.[field];
+  return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
-/** The caller and, for operations with a target, the authorised target: one database round trip. */
-async function authorise(deps: AppDeps, op: AnyOperation, req: FastifyRequest): Promise<{ caller: Caller; target: Record<string, unknown> }> {
-  if (!op.target) return { caller: await authenticateRequest(deps, req), target: {} };
+interface Authorised {
+  caller: Caller;
+  target: Record<string, unknown>;
+  parent: Record<string, unknown> | undefined;
+  second: Record<string, Record<string, unknown> | undefined>;
+  scope: SQL | undefined;
+}
+
+/** The caller and, for operations with a target, the authorised resources: one database round trip. */
+async function authorise(deps: AppDeps, op: AnyOperation, plan: ResolvePlan | undefined, req: FastifyRequest): Promise<Authorised> {
+  if (!op.target || !plan) {
+    const caller = await authenticateRequest(deps, req);
+    const scope = op.scope ? scopeFilter(caller, op.operationId, TARGETS[op.scope].cols) : undefined;
+    return { caller, target: {}, parent: undefined, second: {}, scope };
+  }
   const token = requestToken(deps, req);
-  return resolveCallerAndTarget(deps, op.operationId, token, op.target.kind, targetId(op.target, req), op.target.fallback, req.body);
+  const t = op.target;
+  const id = requestValue(t.from, t.field, req);
+  if (id === undefined && !t.fallback) fail('VALIDATION_FAILED', { missing: t.field });
+  const seconds = Object.entries(op.second ?? {});
+  const ids = {
+    target: id,
+    parent: t.parent && requestValue('params', t.parent.field, req),
+    second: seconds.map(([, s]) => requestValue(s.from, s.field, req)),
+  };
+  const applies = (name: string, target: Record<string, unknown>) => {
+    const s = op.second![name]!;
+    const i = seconds.findIndex(([n]) => n === name);
+    return ids.second[i] !== undefined && (!s.when || s.when(target, { body: req.body }));
+  };
+  const r = await resolveCallerAndTarget(deps, plan, token, ids, req.body, applies);
+  return { ...r, scope: undefined };
+}
+
+/** Declarations that could allow by default, or that name what the policy does not, are refused. */
+function checkDeclaration(op: AnyOperation): void {
+  const entry = POLICY[op.operationId];
+  if (!entry) throw new Error(`operation ${op.operationId} has no policy entry`);
+  if (entry.kind !== 'grants') {
+    if (op.target || op.scope || op.second) throw new Error(`operation ${op.operationId} declares a target or scope but its policy entry is ${entry.kind}`);
+    return;
+  }
+  if (!op.target && !op.scope) throw new Error(`operation ${op.operationId} has grants but neither a target nor a scope: nothing is allowed by default`);
+  if (op.target && op.scope) throw new Error(`operation ${op.operationId} declares both a target and a scope`);
+  const declared = Object.keys(op.second ?? {}).sort().join();
+  const granted = Object.keys(entry.second ?? {}).sort().join();
+  if (declared !== granted) throw new Error(`operation ${op.operationId}: second resources declared (${declared}) and granted (${granted}) differ`);
+  const parent = op.target?.parent;
+  if (parent && !(TARGETS[op.target!.kind] as TargetKind).parents?.[parent.kind]) throw new Error(`operation ${op.operationId}: a ${op.target!.kind} has no ${parent.kind} parent`);
+}
+
+function planOf(op: AnyOperation): ResolvePlan | undefined {
+  if (!op.target) return undefined;
+  return {
+    operationId: op.operationId,
+    target: { kind: op.target.kind, fallback: op.target.fallback },
+    parent: op.target.parent && { kind: op.target.parent.kind },
+    second: Object.entries(op.second ?? {}).map(([name, s]) => ({ name, kind: s.kind })),
+  };
 }
 
 export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOperation): void {
-  const entry = POLICY[op.operationId];
-  if (!entry) throw new Error(`operation ${op.operationId} has no policy entry`);
-  const isPublic = entry.kind === 'public';
+  checkDeclaration(op);
+  const isPublic = POLICY[op.operationId]!.kind === 'public';
+  const plan = planOf(op);
   const status = op.successStatus ?? (op.method === 'POST' ? 201 : 200);
 
   const response: Record<number, TSchema> = {};
@@ -152,7 +254,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         operationId: i === 0 ? op.operationId : `${op.operationId}_alias${i}`,
         tags: [op.tag],
         summary: op.summary,
-        description: [op.description, describePolicy(op.operationId)].filter(Boolean).join('\n\n'),
+        description: [op.description, describePolicy(op.operationId, op)].filter(Boolean).join('\n\n'),
         ...(op.params ? { params: op.params } : {}),
         ...(op.query ? { querystring: op.query } : {}),
         ...(op.body ? { body: op.body } : {}),
@@ -161,14 +263,44 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         ...(isPublic ? { security: [] } : {}),
       },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const { caller, target } = isPublic ? { caller: undefined as unknown as Caller, target: {} } : await authorise(deps, op, req);
+        const auth: Authorised | undefined = isPublic ? undefined : await authorise(deps, op, plan, req);
         // Only authorised requests claim an Idempotency-Key.
-        if (op.method === 'POST' && op.idempotent !== false && !(await idempotencyBegin(deps, req, reply, caller))) return reply;
-        const ctx: OperationContext = { caller, db: deps.database.db, deps, log: req.log, now: deps.now(), target, req, reply };
-        const result = await op.handler(ctx, { params: req.params, query: req.query, body: req.body } as never);
-        if (op.envelope === 'raw') return reply;
+        const claimed = op.method === 'POST' && op.idempotent !== false;
+        if (claimed && !(await idempotencyBegin(deps, req, reply, auth?.caller))) return reply;
+        const input = { params: req.params, query: req.query, body: req.body } as never;
         const level = formatLevel((req.query as { format?: unknown } | undefined)?.format, op.formats?.default ?? 'small');
-        return reply.code(status).send(shape(op, result, level));
+        const run = async (db: Executor) => {
+          const ctx = {
+            caller: auth?.caller as Caller,
+            db,
+            deps,
+            log: req.log,
+            now: deps.now(),
+            target: auth?.target ?? {},
+            parent: auth?.parent,
+            second: auth?.second ?? {},
+            scope: auth?.scope,
+            req,
+            reply,
+          } as OperationContext<never>;
+          return op.handler(ctx, input);
+        };
+        if (op.envelope === 'raw') {
+          await run(deps.database.db);
+          return reply;
+        }
+        reply.code(status);
+        if (!req.idempotency) return reply.send(shape(op, await run(deps.database.db), level));
+        // Doc 1, Idempotency-Key: the stored answer commits in the same transaction as the change
+        // it records, so a crash between the commit and the answer cannot make a retry run twice.
+        const payload = await deps.database.db.transaction(async (tx) => {
+          const serialize = reply.getSerializationFunction(String(status)) ?? JSON.stringify;
+          const body = serialize(shape(op, await run(tx), level) as Record<string, unknown>);
+          await idempotencyStore(tx, req, status, body, 'application/json; charset=utf-8');
+          return body;
+        });
+        req.idempotency.stored = true;
+        return reply.type('application/json; charset=utf-8').send(payload);
       },
     });
   });

@@ -7,7 +7,20 @@ export const Obj = <P extends TProperties>(props: P, opts: { description?: strin
   Type.Object(props, { additionalProperties: false, ...opts });
 
 export const Id = (description = 'opaque identifier') => Type.String({ minLength: 1, maxLength: 64, description });
-export const DateTime = () => Type.String({ format: 'date-time' });
+/**
+ * A date-time string of the document. Handlers may return a Date: the serializer writes it as
+ * ISO 8601, so the static type accepts both.
+ */
+export const DateTime = () => Type.Unsafe<Date | string>(Type.String({ format: 'date-time' }));
+/** A date-time string of a request (query or body): always text. */
+export const DateTimeText = (opts: { description?: string } = {}) => Type.String({ format: 'date-time', ...opts });
+
+/** One of a list of strings (an enumeration of the document), typed as their union. */
+export const OneOf = <T extends string>(values: readonly T[], opts: { description?: string } = {}) =>
+  Type.Unsafe<T>(Type.Union(values.map((v) => Type.Literal(v)), opts));
+
+/** A value or null; typed as such (an untyped nullable loses the value's type). */
+export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
 
 export const ErrorSchema = Type.Object(
   {

@@ -158,11 +158,30 @@ describe('doc 3, join-company links: roles and tenant isolation', () => {
     await createLink({}, t.superToken, companyId);
   });
 
-  it('decision: the bp_admin of the End Customer is not in the list of document 3 (404)', async () => {
+  it('issue 6, point 3: the bp_admin of the End Customer, not in the list of document 3, sees the company: 403, not 404; a bp_admin of another BP gets 404', async () => {
     const bp = await makeCompany(t, { isBP: true, bpType: 'DR' });
     const ec = await makeCompany(t, { bpId: bp });
     const bpAdmin = await makeUser(t, bp, ['bp_admin']);
-    expect((await t.inject({ method: 'POST', url: links(ec), headers: bearer(bpAdmin.token), payload: {} })).statusCode).toBe(404);
+    const res = await t.inject({ method: 'POST', url: links(ec), headers: bearer(bpAdmin.token), payload: {} });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errorDetailsCode).toBe(403001);
+    const otherBp = await makeCompany(t, { isBP: true, bpType: 'DR' });
+    const stranger = await makeUser(t, otherBp, ['bp_admin']);
+    expect((await t.inject({ method: 'POST', url: links(ec), headers: bearer(stranger.token), payload: {} })).statusCode).toBe(404);
+  });
+
+  it('issue 6, point 1: a link read under another company than its own gives 404, even to a superadmin', async () => {
+    const a = await makeCompany(t);
+    const b = await makeCompany(t);
+    const made = await t.inject({ method: 'POST', url: links(a), headers: bearer(t.superToken), payload: {} });
+    expect(made.statusCode).toBe(201);
+    const id = made.json().data.id as string;
+    expect((await t.inject({ method: 'GET', url: `${links(a)}/${id}`, headers: bearer(t.superToken) })).statusCode).toBe(200);
+    const wrong = await t.inject({ method: 'GET', url: `${links(b)}/${id}`, headers: bearer(t.superToken) });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().errorDetails).toMatchObject({ target: 'joinLink' });
+    expect((await t.inject({ method: 'DELETE', url: `${links(b)}/${id}`, headers: bearer(t.superToken) })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `${links(a)}/${id}`, headers: bearer(t.superToken) })).statusCode).toBe(200);
   });
 });
 

@@ -33,7 +33,8 @@ import { OPERATIONS } from '../../src/operations.ts';
 import { fullPath, type AnyOperation } from '../../src/http/operation.ts';
 import { POLICY } from '../../src/authz/policy.ts';
 import type { Grant } from '../../src/authz/grant.ts';
-import { CONDITIONS, type ConditionInput } from '../../src/authz/conditions.ts';
+import { CONDITION_ERRORS, CONDITIONS, type ConditionInput } from '../../src/authz/conditions.ts';
+import { ERRORS } from '../../src/errors/catalogue.ts';
 import { callerParams, RELATION_NAMES, relationSql, type RelationName } from '../../src/authz/relations.ts';
 import { ROLES, type Caller, type Role } from '../../src/authz/roles.ts';
 import { TARGETS, type TargetKind, type TargetKindName } from '../../src/authz/targets.ts';
@@ -240,19 +241,48 @@ function grantsOf(operationId: string): readonly Grant[] {
 }
 const heldBy = (list: readonly Grant[], roles: readonly Role[]) => list.filter((g) => g.roles.every((r) => roles.includes(r)));
 
-/** The grants that matter to a caller for an operation: his own, and those of its visibleBy. */
-function relevantGrants(operationId: string, roles: readonly Role[]): Grant[] {
+/** The grants of the read operation of a kind: who sees a target of that kind (TARGETS.readBy). */
+const readGrants = (kind: TargetKindName) => grantsOf(TARGETS[kind].readBy);
+
+/**
+ * The grants that matter to a caller for an operation: his own, those of its visibleBy, and
+ * those of the read operation of the target's kind (who sees the target gets 403, not 404).
+ */
+function relevantGrants(operationId: string, roles: readonly Role[], kind?: TargetKindName): Grant[] {
   const e = POLICY[operationId];
   const vis = e?.kind === 'grants' && e.visibleBy ? grantsOf(e.visibleBy) : [];
-  return [...heldBy(grantsOf(operationId), roles), ...heldBy(vis, roles)];
+  return [...heldBy(grantsOf(operationId), roles), ...heldBy(vis, roles), ...(kind ? heldBy(readGrants(kind), roles) : [])];
 }
 
-type Verdict = 'allowed' | 403 | 404;
+type Verdict = { status: 'allowed' } | { status: 403 | 404; code: number };
 
-function verdict(operationId: string, roles: readonly Role[], holds: (r: RelationName) => boolean, input: ConditionInput): Verdict {
+/** The parent of a target, for operations whose path names one: its kind and which relations hold on it. */
+interface ParentView {
+  kind: TargetKindName;
+  holds: (r: RelationName) => boolean;
+}
+
+function verdict(operationId: string, roles: readonly Role[], kind: TargetKindName, holds: (r: RelationName) => boolean, input: ConditionInput, parent?: ParentView): Verdict {
   const own = heldBy(grantsOf(operationId), roles);
-  if (own.some((g) => holds(g.relation) && (!g.condition || CONDITIONS[g.condition](input)))) return 'allowed';
-  return relevantGrants(operationId, roles).some((g) => holds(g.relation)) ? 403 : 404;
+  if (own.some((g) => holds(g.relation) && (!g.condition || CONDITIONS[g.condition](input)))) return { status: 'allowed' };
+  // A grant reaching the target whose condition refused: that condition's error.
+  const refusedBy = own.find((g) => holds(g.relation) && g.condition)?.condition;
+  if (refusedBy) return { status: 403, code: ERRORS[CONDITION_ERRORS[refusedBy] ?? 'FORBIDDEN'].code };
+  const visible = relevantGrants(operationId, roles, kind).some((g) => holds(g.relation)) || (parent !== undefined && heldBy(readGrants(parent.kind), roles).some((g) => parent.holds(g.relation)));
+  return visible ? { status: 403, code: ERROR_CODES[403] } : { status: 404, code: ERROR_CODES[404] };
+}
+
+/** Where the parent of a target at `p` sits: the company of a company-parented target, the organisation of a company. */
+function parentView(op: AnyOperation, home: Home, p: Placement): ParentView | undefined {
+  const parent = op.target?.parent;
+  if (!parent) return undefined;
+  if (parent.kind === 'company') return { kind: 'company', holds: (r) => holdsInWorld(r, home, { company: p.company }, 'company') };
+  if (parent.kind === 'organisation') {
+    // A company target's organisation: its own, or `orgElsewhere` where the sample puts it.
+    const organisation: OrganisationKey = (p.company && COMPANIES[p.company].org) || ELSEWHERE.organisation;
+    return { kind: 'organisation', holds: (r) => holdsInWorld(r, home, { organisation }, 'organisation') };
+  }
+  throw new Error(`${op.operationId}: the matrix does not place parents of kind ${parent.kind} yet`);
 }
 
 /** A Caller as the conditions see it: roles and where he sits, from the declaration of the world. */
@@ -385,6 +415,7 @@ function generate(): void {
         break;
       case 'target':
         generateTarget(op, sample);
+        generateParentBinding(op, sample);
         break;
     }
   }
@@ -399,7 +430,7 @@ interface Scoped {
 
 function scopedPlacements(operationId: string, role: Role, kind: TargetKindName): Scoped[] {
   const home = HOMES[role];
-  const relevant = relevantGrants(operationId, callerRoles(role));
+  const relevant = relevantGrants(operationId, callerRoles(role), kind);
   const relations = RELATION_NAMES.filter((r) => relevant.some((g) => g.relation === r));
   const out: Scoped[] = [];
   const seen = new Set<string>();
@@ -445,10 +476,11 @@ function generateTarget(op: AnyOperation, sample: Extract<Sample, { type: 'targe
       for (const { suffix, violation } of variants) {
         const targetRoles = violation?.targetRoles ?? baseTargetRoles;
         const body = violation?.body;
-        const v = verdict(operationId, roles, holds, { caller, target: kind === 'user' ? { roles: targetRoles } : {}, body: body ?? sampleBody(sample) });
-        const refusal = v === 'allowed' ? sample.businessRefusal?.(s.placement) : undefined;
-        const status = refusal?.status ?? (v === 'allowed' ? successStatus(op) : v);
-        const code = refusal?.code ?? (v === 'allowed' ? undefined : ERROR_CODES[v]);
+        const symbolicTarget = kind === 'user' ? { roles: targetRoles } : kind === 'site' ? { companyId: s.placement.company } : {};
+        const v = verdict(operationId, roles, kind, holds, { caller, target: symbolicTarget, body: body ?? sampleBody(sample) }, parentView(op, home, s.placement));
+        const refusal = v.status === 'allowed' ? sample.businessRefusal?.(s.placement) : undefined;
+        const status = refusal?.status ?? (v.status === 'allowed' ? successStatus(op) : v.status);
+        const code = refusal?.code ?? (v.status === 'allowed' ? undefined : v.code);
         cases.push({
           name: `${operationId} / ${role} / ${s.label}${suffix} -> ${status}${refusal ? ` (rule of the service, ${refusal.code})` : ''}`,
           run: async () => {
@@ -463,6 +495,36 @@ function generateTarget(op: AnyOperation, sample: Extract<Sample, { type: 'targe
       }
     }
   }
+}
+
+/**
+ * Issue 6, point 1: a child that does not belong to the parent its path names gives 404, even to
+ * a superadmin. The case makes the target where `any` is exercised and calls it with the path's
+ * parent segment replaced by the id of the world's unrelated parent of the same kind.
+ */
+function generateParentBinding(op: AnyOperation, sample: Extract<Sample, { type: 'target' }>): void {
+  const parent = op.target?.parent;
+  if (!parent) return;
+  const kind = op.target!.kind;
+  const placement = PRODUCERS.any(HOMES.superadmin, kind)[0]!;
+  cases.push({
+    name: `${op.operationId} / superadmin / a ${kind} under another ${parent.kind} than its own -> 404`,
+    run: async () => {
+      const { id, actor } = await w.target(kind, placement, 'superadmin', { fresh: sample.fresh, roles: ['user'] });
+      const req = await sample.request(id, ctxOf('superadmin', actor, placement), undefined);
+      const other = parent.kind === 'company' ? w.ids.companies[UNRELATED.company] : parent.kind === 'organisation' ? w.ids.organisations[UNRELATED.organisation] : undefined;
+      if (!other) throw new Error(`no unrelated ${parent.kind} in the world`);
+      // The segment of the parameter in the declared path is the one replaced.
+      const segments = fullPath(op.path).split('/');
+      const at = segments.indexOf(`:${parent.field}`);
+      const [path, query] = req.url.split('?');
+      const parts = path!.split('/');
+      expect(at > 0 && parts.length === segments.length, `${op.operationId}: the sample's path matches its declaration`).toBe(true);
+      parts[at] = other;
+      const res = await call(op, { ...req, url: `${parts.join('/')}${query ? `?${query}` : ''}` }, actor.token);
+      expectOutcome(res, 404, ERROR_CODES[404]);
+    },
+  });
 }
 
 /** The body the sample sends by default, for the conditions that read it. */

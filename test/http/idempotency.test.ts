@@ -85,3 +85,61 @@ describe('Idempotency-Key', () => {
     expect((await t.inject({ method: 'POST', url: USERS, headers: bearer(t.superToken), payload: body })).statusCode).toBe(409);
   });
 });
+
+describe('issue 6, point 7: the stored answer commits with its effect', () => {
+  it('a crash after the commit and before the answer: the retry replays the answer and the operation does not run twice', async () => {
+    const db = t.deps.database.db;
+    const original = db.transaction.bind(db);
+    let crash = true;
+    // The fault: the transaction commits, then the process "dies" before answering (the caller
+    // sees a 500, as a client sees a dropped connection).
+    db.transaction = (async (...args: Parameters<typeof original>) => {
+      const result = await original(...args);
+      if (crash) {
+        crash = false;
+        throw new Error('injected crash between commit and answer');
+      }
+      return result;
+    }) as typeof db.transaction;
+    try {
+      const body = { loginEmail: 'idem-crash@example.com', password: 'Passw0rd!' };
+      const first = await post('k-crash', body);
+      expect(first.statusCode).toBe(500);
+      expect(await usersNamed('idem-crash@example.com')).toBe(1);
+      const retry = await post('k-crash', body);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json().data.loginEmail).toBe('idem-crash@example.com');
+      expect(await usersNamed('idem-crash@example.com')).toBe(1);
+    } finally {
+      db.transaction = original;
+    }
+  });
+
+  it('a change that rolls back stores no success: the key is free for the retry, which then runs once', async () => {
+    const db = t.deps.database.db;
+    const original = db.transaction.bind(db);
+    let fail = true;
+    // The fault: the transaction fails at commit time; nothing of it stays, the answer included.
+    db.transaction = (async (fn: Parameters<typeof original>[0], ...rest: unknown[]) =>
+      original(async (tx) => {
+        const r = await fn(tx);
+        if (fail) {
+          fail = false;
+          throw new Error('injected failure before commit');
+        }
+        return r;
+      }, ...(rest as []))) as typeof db.transaction;
+    try {
+      const body = { loginEmail: 'idem-rollback@example.com', password: 'Passw0rd!' };
+      expect((await post('k-rollback', body)).statusCode).toBe(500);
+      expect(await usersNamed('idem-rollback@example.com')).toBe(0);
+      const retry = await post('k-rollback', body);
+      expect(retry.statusCode).toBe(201);
+      expect(retry.headers['idempotent-replayed']).toBeUndefined();
+      expect(await usersNamed('idem-rollback@example.com')).toBe(1);
+    } finally {
+      db.transaction = original;
+    }
+  });
+});

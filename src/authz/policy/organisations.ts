@@ -13,8 +13,9 @@ export const organisationsPolicy: Record<string, PolicyEntry> = {
   getOrganisation: grants(readOrganisationGrants),
   updateOrganisation: grants(manageOrganisationGrants, { visibleBy: 'getOrganisation' }),
   deleteOrganisation: grants(manageOrganisationGrants, { visibleBy: 'getOrganisation' }),
-  // The target is the organisation of the path; the company of the body is checked by the service.
-  linkCompanyToOrganisation: grants(manageOrganisationGrants, { visibleBy: 'getOrganisation' }),
+  // The target is the organisation of the path; the company of the body is a second resource.
+  linkCompanyToOrganisation: grants(manageOrganisationGrants, { visibleBy: 'getOrganisation', second: { company: manageOrganisationGrants } }),
   listOrganisationCompanies: grants(readOrganisationGrants),
-  unlinkCompanyFromOrganisation: grants(manageOrganisationGrants, { visibleBy: 'getOrganisation' }),
+  // The target is the company of the path, under its organisation.
+  unlinkCompanyFromOrganisation: grants(manageOrganisationGrants),
 };

@@ -31,10 +31,9 @@ const manageSiteGrants = [
 
 /**
  * Document 3, update site: "only a bp admin or an admin of the site's organisation may move a
- * site (change companyId)". Not an operation: the sites service requires one of these grants to
- * reach both the site's company and the destination company (src/modules/admin/sites).
+ * site (change companyId)", and only to a company he administers too (the destination).
  */
-export const SITE_MOVE_GRANTS: readonly Grant[] = [
+const moveSiteGrants: readonly Grant[] = [
   grant('superadmin', 'any'),
   grant('bp_admin', 'customerOfOwnBp'),
   grant('organization_admin', 'companyOfOwnOrganisation'),
@@ -42,11 +41,20 @@ export const SITE_MOVE_GRANTS: readonly Grant[] = [
 
 export const sitesPolicy: Record<string, PolicyEntry> = {
   // Target: the company of the body. Those who see the company but may not add sites get 403.
-  createSite: grants(manageSiteGrants, { visibleBy: 'getCompany' }),
+  createSite: grants(manageSiteGrants),
   listAllSites: grants(readSiteGrants),
   // Target: the company of the path. A site_admin (who sees his company) gets 403.
-  listCompanySites: grants(listCompanySitesGrants, { visibleBy: 'getCompany' }),
+  listCompanySites: grants(listCompanySitesGrants),
   getSite: grants(readSiteGrants),
-  updateSite: grants(manageSiteGrants, { visibleBy: 'getSite' }),
-  deleteSite: grants(manageSiteGrants, { visibleBy: 'getSite' }),
+  // A company_admin renames his sites or changes their status; moving one is for the movers.
+  updateSite: grants(
+    [
+      grant('superadmin', 'any'),
+      grant('bp_admin', 'customerOfOwnBp'),
+      grant('organization_admin', 'companyOfOwnOrganisation'),
+      grant('company_admin', 'ownCompany', 'siteStaysInItsCompany'),
+    ],
+    { second: { destination: moveSiteGrants } },
+  ),
+  deleteSite: grants(manageSiteGrants),
 };

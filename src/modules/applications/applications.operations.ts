@@ -1,8 +1,6 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../http/operation.ts';
 import { parsePaging } from '../../http/paging.ts';
-import { scopeFilter } from '../../authz/evaluate.ts';
-import { TARGETS } from '../../authz/targets.ts';
 import { Application, ApplicationWithSecrets, AppIdParams, APP_SORT_FIELDS, CreateApplicationBody, ListApplicationsQuery, UpdateApplicationBody } from './applications.schemas.ts';
 import * as service from './applications.service.ts';
 
@@ -31,8 +29,8 @@ export const listApplications = defineOperation({
   query: ListApplicationsQuery,
   response: Application,
   envelope: 'list',
-  handler: (ctx, { query }) =>
-    service.listApplications(ctx.db, scopeFilter(ctx.caller, 'listApplications', TARGETS.application.cols), parsePaging(query, APP_SORT_FIELDS, 'name')),
+  scope: 'application',
+  handler: (ctx, { query }) => service.listApplications(ctx.db, ctx.scope, parsePaging(query, APP_SORT_FIELDS, 'name')),
 });
 
 export const getApplication = defineOperation({
@@ -45,7 +43,7 @@ export const getApplication = defineOperation({
   response: Application,
   envelope: 'data',
   target: byId,
-  handler: async (ctx) => service.toApiApplication(ctx.target as unknown as service.ApplicationRow),
+  handler: async (ctx) => service.toApiApplication(ctx.target),
 });
 
 export const updateApplication = defineOperation({

@@ -1,5 +1,7 @@
 // Sample requests of the organisations module, for the authorisation matrix (see ./types.ts).
+import { eq } from 'drizzle-orm';
 import { makeCompany } from '../../support/factories.ts';
+import { companies } from '../../../src/db/schema.ts';
 import type { Sample } from './types.ts';
 
 const ORGS = '/api/svc/admin/v1.0/organisations';
@@ -29,11 +31,20 @@ export const organisationsSamples: Record<string, Sample> = {
     request: async (id, ctx) => ({ method: 'POST', url: `${ORGS}/${id}/companies`, payload: { companyId: await makeCompany(ctx.t) } }),
   },
   listOrganisationCompanies: { type: 'target', kind: 'organisation', fresh: false, request: (id) => ({ method: 'GET', url: `${ORGS}/${id}/companies?limit=10` }) },
-  // A company of the target organisation, made for the case.
+  // The target is a company of the path's organisation: its own organisation, or the world's
+  // `orgElsewhere` for a company of none (the matrix reads the parent from there too).
   unlinkCompanyFromOrganisation: {
     type: 'target',
-    kind: 'organisation',
-    fresh: false,
-    request: async (id, ctx) => ({ method: 'DELETE', url: `${ORGS}/${id}/companies/${await makeCompany(ctx.t, { organisationId: id })}` }),
+    kind: 'company',
+    fresh: true,
+    request: async (companyId, ctx) => {
+      const [row] = await ctx.t.db.select({ organisationId: companies.organisationId }).from(companies).where(eq(companies.id, companyId));
+      let organisationId = row?.organisationId;
+      if (!organisationId) {
+        organisationId = ctx.world.organisations.orgElsewhere;
+        await ctx.t.db.update(companies).set({ organisationId }).where(eq(companies.id, companyId));
+      }
+      return { method: 'DELETE', url: `${ORGS}/${organisationId}/companies/${companyId}` };
+    },
   },
 };

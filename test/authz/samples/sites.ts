@@ -20,15 +20,17 @@ export const sitesSamples: Record<string, Sample> = {
   listCompanySites: { type: 'target', kind: 'company', fresh: false, request: (companyId) => ({ method: 'GET', url: `${A}/companies/${companyId}/sites?limit=10` }) },
   getSite: { type: 'target', kind: 'site', fresh: false, request: (id) => ({ method: 'GET', url: `${SITES}/${id}` }) },
   // companyId is required: the site's own company (a rename; moves are tested in test/admin/sites.test.ts).
+  // The violation moves it: a company_admin may not (the grant's condition), whatever the destination.
   updateSite: {
     type: 'target',
     kind: 'site',
     fresh: true,
     defaultBody: {},
-    request: (id, { n, world, placement }) => ({
+    violations: { siteStaysInItsCompany: { body: { companyId: 'another-company', name: 'Moved site' } } },
+    request: (id, { n, world, placement }, body) => ({
       method: 'PUT',
       url: `${SITES}/${id}`,
-      payload: { companyId: placement?.company && world ? world.companies[placement.company] : 'x', name: `Renamed site ${n}` },
+      payload: body ?? { companyId: placement?.company && world ? world.companies[placement.company] : 'x', name: `Renamed site ${n}` },
     }),
   },
   deleteSite: { type: 'target', kind: 'site', fresh: true, request: (id) => ({ method: 'DELETE', url: `${SITES}/${id}` }) },

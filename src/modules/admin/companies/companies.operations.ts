@@ -3,8 +3,6 @@ import type { AnyOperation } from '../../../http/operation.ts';
 import { defineOperation } from '../../../http/operation.ts';
 import { parsePaging, listResult } from '../../../http/paging.ts';
 import { formatLevel } from '../../../http/format.ts';
-import { scopeFilter } from '../../../authz/evaluate.ts';
-import { TARGETS } from '../../../authz/targets.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import {
   ADMIN_SORT_FIELDS,
@@ -30,7 +28,6 @@ import * as repo from './companies.repo.ts';
 const tag = 'Companies';
 const A = '/admin/v1.0/companies';
 const E = '/enduser/v1.0';
-const row = (t: Record<string, unknown>) => t as unknown as repo.CompanyRow;
 const csv = (s: string | undefined) => s?.split(',').map((x) => x.trim()).filter(Boolean);
 
 export const createCompany = defineOperation({
@@ -46,7 +43,7 @@ export const createCompany = defineOperation({
   envelope: 'data',
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'body', field: 'bpId', fallback: 'companyId' },
-  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.createCompany(tx, ctx.caller, row(ctx.target), body, ctx.now)),
+  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.createCompany(tx, ctx.caller, ctx.target, body, ctx.now)),
 });
 
 export const createOwnCompany = defineOperation({
@@ -63,7 +60,7 @@ export const createOwnCompany = defineOperation({
   target: { kind: 'company', from: 'params', field: 'companyId', fallback: 'companyId' },
   handler: (ctx, { body }) => {
     if (ctx.target.systemRole !== 'default') fail('COMPANY_OWN_NOT_FROM_DEFAULT');
-    return ctx.db.transaction((tx) => service.createCompany(tx, ctx.caller, row(ctx.target), body, ctx.now, true));
+    return ctx.db.transaction((tx) => service.createCompany(tx, ctx.caller, ctx.target, body, ctx.now, true));
   },
 });
 
@@ -77,9 +74,10 @@ export const listCompanies = defineOperation({
   response: Company,
   envelope: 'list',
   formats: COMPANY_FORMATS,
+  scope: 'company',
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, COMPANY_SORT_FIELDS, 'name');
-    const scope = scopeFilter(ctx.caller, 'listCompanies', TARGETS.company.cols);
+    const scope = ctx.scope;
     const keywords = query.name?.split(/\s+/).filter(Boolean);
     const filters = { ...query, keywords, status: csv(query.status), visibility: csv(query.visibility), bpType: csv(query.bpType), bpBusinessType: csv(query.bpBusinessType) };
     const level = formatLevel(query.format, 'small');
@@ -134,7 +132,7 @@ export const getCompany = defineOperation({
   envelope: 'data',
   formats: COMPANY_FORMATS,
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: (ctx, { query }) => service.readCompany(ctx.db, ctx.caller, row(ctx.target), query.selectedThemeObj),
+  handler: (ctx, { query }) => service.readCompany(ctx.db, ctx.caller, ctx.target, query.selectedThemeObj),
 });
 
 export const updateCompany = defineOperation({
@@ -150,7 +148,7 @@ export const updateCompany = defineOperation({
   envelope: 'data',
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: (ctx, { body, query }) => ctx.db.transaction((tx) => service.updateCompany(tx, ctx.caller, row(ctx.target), body, ctx.now, query.selectedThemeObj)),
+  handler: (ctx, { body, query }) => ctx.db.transaction((tx) => service.updateCompany(tx, ctx.caller, ctx.target, body, ctx.now, query.selectedThemeObj)),
 });
 
 export const deleteCompany = defineOperation({
@@ -165,7 +163,7 @@ export const deleteCompany = defineOperation({
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'params', field: 'companyId' },
   handler: async (ctx) => {
-    const data = await ctx.db.transaction((tx) => service.deleteCompany(tx, ctx.caller, row(ctx.target), ctx.now));
+    const data = await ctx.db.transaction((tx) => service.deleteCompany(tx, ctx.caller, ctx.target, ctx.now));
     return { status: `Company ${ctx.target.id as string} terminated`, data };
   },
 });
@@ -181,7 +179,7 @@ export const setCompanyCustomData = defineOperation({
   response: CustomDataResponse,
   envelope: 'data',
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: (ctx, { body }) => service.setCustomData(ctx.db, ctx.caller, row(ctx.target), body.customData as Record<string, unknown>),
+  handler: (ctx, { body }) => service.setCustomData(ctx.db, ctx.caller, ctx.target, body.customData as Record<string, unknown>),
 });
 
 export const listCompanyAdministrators = defineOperation({
@@ -198,7 +196,7 @@ export const listCompanyAdministrators = defineOperation({
   target: { kind: 'company', from: 'params', field: 'companyId' },
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, ADMIN_SORT_FIELDS, 'displayName');
-    const { rows, total } = await repo.listAdministrators(ctx.db, row(ctx.target), paging);
+    const { rows, total } = await repo.listAdministrators(ctx.db, ctx.target, paging);
     return listResult(rows, total, paging);
   },
 });

@@ -1,13 +1,12 @@
 // Schemas of the companies operations (document 3, Company: writable and read-only fields).
 import { Type, type TSchema } from 'typebox';
-import { DateTime, Id, Obj } from '../../../http/schemas.ts';
+import { DateTime, Id, Nullable, Obj, OneOf } from '../../../http/schemas.ts';
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
-const lit = <T extends string>(values: readonly T[], description?: string) =>
-  Type.Union(values.map((v) => Type.Literal(v)), description ? { description } : {});
+const lit = <T extends string>(values: readonly T[], description?: string) => OneOf(values, description ? { description } : {});
 const str = (min: number, max: number) => Type.String({ minLength: min, maxLength: max });
-const nullable = (s: TSchema) => Type.Union([s, Type.Null()]);
+const nullable = Nullable;
 
 export const STATUSES = ['initializing', 'active', 'alerting', 'hold', 'terminated'] as const;
 export const VISIBILITIES = ['public', 'private', 'organization', 'closed', 'isolated', 'hotspot'] as const;
@@ -138,8 +137,12 @@ const Subscription = Obj({
   maxNumberUsers: nullable(Type.Integer()),
 });
 
-const nullableProps = <P extends Record<string, TSchema>>(p: P) =>
-  Object.fromEntries(Object.entries(p).map(([k, v]) => [k, nullable(v)])) as unknown as Record<keyof P, TSchema>;
+type NullableProps<P extends Record<string, TSchema>> = { [K in keyof P]: ReturnType<typeof Nullable<P[K]>> };
+const nullableProps = <P extends Record<string, TSchema>>(p: P): NullableProps<P> => {
+  const out: Record<string, TSchema> = {};
+  for (const [k, v] of Object.entries(p)) out[k] = nullable(v);
+  return out as NullableProps<P>;
+};
 
 export const Company = Obj(
   {

@@ -6,7 +6,7 @@ import { fail } from '../../../errors/catalogue.ts';
 import { newId } from '../../authentication/tokens.ts';
 import { COUNTRY_CODES, dataLocationOf } from './countries.ts';
 import * as repo from './companies.repo.ts';
-import { CA_PROVINCES, US_STATES, type CreateCompanyBody, type UpdateCompanyBody } from './companies.schemas.ts';
+import { CA_PROVINCES, US_STATES, type Company, type CreateCompanyBody, type UpdateCompanyBody } from './companies.schemas.ts';
 
 type CreateBody = Static<typeof CreateCompanyBody>;
 type UpdateBody = Static<typeof UpdateCompanyBody>;
@@ -30,9 +30,10 @@ export interface View {
   subscriptions?: repo.SubscriptionView[];
 }
 
-export function toApiCompany(c: repo.CompanyRow, v: View = {}) {
+export function toApiCompany(c: repo.CompanyRow, v: View = {}): Static<typeof Company> {
   const theme = c.selectedTheme as { dark?: string; light?: string } | null;
   const { systemRole: _s, customisations: _c, featureCustomisation: _f, createdByUserId: _u, ...fields } = c;
+  // The enumerated columns hold only values the schema let in: their text is the document's union.
   return {
     ...fields,
     selectedTheme: v.selectedThemeObj ? theme : (theme?.light ?? theme?.dark ?? null),
@@ -47,7 +48,7 @@ export function toApiCompany(c: repo.CompanyRow, v: View = {}) {
     visiblityRequests: [] as never[],
     officeSuiteScopesGranted: [] as never[],
     subscriptions: v.subscriptions ?? [],
-  };
+  } as Static<typeof Company>;
 }
 
 const OPERATOR_ROLES: readonly Role[] = ['superadmin', 'support', 'business_admin'];

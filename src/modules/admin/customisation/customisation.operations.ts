@@ -94,7 +94,8 @@ export const applyCustomisationTemplate = defineOperation({
   envelope: 'status',
   successStatus: 200,
   target: { kind: 'company', from: 'body', field: 'companyId', fallback: 'companyId' },
-  handler: (ctx, { body }) => service.applyTemplate(ctx.db, ctx.caller, ctx.target, body),
+  second: { user: { kind: 'user', from: 'body', field: 'userId' } },
+  handler: (ctx, { body }) => service.applyTemplate(ctx.db, ctx.target, body),
 });
 
 export const getFeatureCustomisation = defineOperation({

@@ -31,7 +31,8 @@ const tagInvitations = 'Join invitations';
 const LINKS = '/admin/v1.0/companies/:companyId/join-companies/links';
 const INVITATIONS = '/admin/v1.0/companies/:companyId/join-companies/invitations';
 const company = { kind: 'company', from: 'params', field: 'companyId' } as const;
-const link = { kind: 'joinLink', from: 'params', field: 'joinCompanyLinkId' } as const;
+// A link of another company than the path's gives 404.
+const link = { kind: 'joinLink', from: 'params', field: 'joinCompanyLinkId', parent: { kind: 'company', field: 'companyId' } } as const;
 
 export const createJoinCompanyLink = defineOperation({
   operationId: 'createJoinCompanyLink',
@@ -45,7 +46,7 @@ export const createJoinCompanyLink = defineOperation({
   envelope: 'data',
   formats: { ...JOIN_LINK_FORMATS, default: 'full' },
   target: company,
-  handler: (ctx, { body }) => service.createLink(ctx.db, ctx.caller, ctx.target.id as string, body, ctx.now),
+  handler: (ctx, { body }) => service.createLink(ctx.db, ctx.caller, ctx.target.id, body, ctx.now),
 });
 
 export const listJoinCompanyLinks = defineOperation({
@@ -62,7 +63,7 @@ export const listJoinCompanyLinks = defineOperation({
   target: company,
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, JOIN_LINK_SORT_FIELDS, 'creationDate');
-    const { rows, total } = await repo.listLinkRows(ctx.db, ctx.target.id as string, query, paging);
+    const { rows, total } = await repo.listLinkRows(ctx.db, ctx.target.id, query, paging);
     return listResult(rows.map(service.toApiLink), total, paging);
   },
 });
@@ -79,7 +80,7 @@ export const getJoinCompanyLink = defineOperation({
   envelope: 'data',
   formats: JOIN_LINK_FORMATS,
   target: link,
-  handler: async (ctx, { params }) => service.toApiLink(service.linkOfCompany(ctx.target, params.companyId)),
+  handler: async (ctx) => service.toApiLink(ctx.target),
 });
 
 export const updateJoinCompanyLink = defineOperation({
@@ -94,7 +95,7 @@ export const updateJoinCompanyLink = defineOperation({
   envelope: 'data',
   formats: { ...JOIN_LINK_FORMATS, default: 'full' },
   target: link,
-  handler: (ctx, { params, body }) => service.updateLink(ctx.db, service.linkOfCompany(ctx.target, params.companyId), body, ctx.now),
+  handler: (ctx, { body }) => service.updateLink(ctx.db, ctx.target, body, ctx.now),
 });
 
 export const deleteJoinCompanyLink = defineOperation({
@@ -108,7 +109,7 @@ export const deleteJoinCompanyLink = defineOperation({
   envelope: 'status',
   formats: { ...JOIN_LINK_FORMATS, default: 'full' },
   target: link,
-  handler: (ctx, { params }) => ctx.db.transaction((tx) => service.deleteLink(tx, service.linkOfCompany(ctx.target, params.companyId))),
+  handler: (ctx) => ctx.db.transaction((tx) => service.deleteLink(tx, ctx.target)),
 });
 
 export const selfRegister = defineOperation({
@@ -154,7 +155,7 @@ export const listJoinInvitations = defineOperation({
   target: company,
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, JOIN_INVITATION_SORT_FIELDS, 'creationDate');
-    const { rows, total } = await repo.listInvitationRows(ctx.db, ctx.target.id as string, query, ctx.now, paging);
+    const { rows, total } = await repo.listInvitationRows(ctx.db, ctx.target.id, query, ctx.now, paging);
     return listResult(rows.map((r) => service.toApiInvitation(r, ctx.now)), total, paging);
   },
 });

@@ -1,7 +1,7 @@
 // Schemas of join-company links (document 3), join invitations (route table, +) and
 // self-registration through a link.
 import { Type } from 'typebox';
-import { DateTime, Id, Obj } from '../../../http/schemas.ts';
+import { DateTime, DateTimeText, Id, Obj } from '../../../http/schemas.ts';
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
@@ -35,7 +35,7 @@ export const JOIN_LINK_FORMATS = {
 
 const linkFields = {
   description: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
-  expirationDate: Type.Optional(Type.Union([DateTime(), Type.Null()], { description: 'after this date the link refuses registrations; null: never expires' })),
+  expirationDate: Type.Optional(Type.Union([DateTimeText(), Type.Null()], { description: 'after this date the link refuses registrations; null: never expires' })),
   isEnabled: Type.Optional(Type.Boolean()),
   maxNumberUsers: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'users the link may register; null: no limit' }))),
 };
@@ -53,8 +53,8 @@ export const ListJoinLinksQuery = Type.Object({
   format: formatQuery(),
   createdByAdminId: Type.Optional(Type.String()),
   isEnabled: Type.Optional(Type.Boolean()),
-  fromExpirationDate: Type.Optional(DateTime()),
-  toExpirationDate: Type.Optional(DateTime()),
+  fromExpirationDate: Type.Optional(DateTimeText()),
+  toExpirationDate: Type.Optional(DateTimeText()),
   fromNbUsersRegistered: Type.Optional(Type.Integer({ minimum: 0, description: 'lower bound on nbUsersRegistered, inclusive' })),
   toNbUsersRegistered: Type.Optional(Type.Integer({ minimum: 0, description: 'upper bound on nbUsersRegistered, inclusive' })),
   ...pagingQuery(JOIN_LINK_SORT_FIELDS, 'creationDate'),

@@ -33,14 +33,8 @@ export function toApiLink(l: repo.LinkRow) {
   };
 }
 
-/** The link of the path, in the company of the path: another company's link is not found. */
-export function linkOfCompany(target: Record<string, unknown>, companyId: string): repo.LinkRow {
-  const link = target as unknown as repo.LinkRow;
-  if (link.companyId !== companyId) fail('NOT_FOUND', { target: 'joinLink', id: link.id });
-  return link;
-}
 
-function expiration(v: string | null | undefined, now: Date): Date | null | undefined {
+function expiration(v: string | Date | null | undefined, now: Date): Date | null | undefined {
   if (v === undefined || v === null) return v;
   const d = new Date(v);
   if (Number.isNaN(d.getTime())) fail('VALIDATION_FAILED', { field: 'expirationDate' });

@@ -2,9 +2,6 @@ import { Type } from 'typebox';
 import type { AnyOperation } from '../../../http/operation.ts';
 import { defineOperation } from '../../../http/operation.ts';
 import { parsePaging, listResult } from '../../../http/paging.ts';
-import { holdsAnyGrant, scopeFilter } from '../../../authz/evaluate.ts';
-import { TARGETS } from '../../../authz/targets.ts';
-import { fail } from '../../../errors/catalogue.ts';
 import {
   CreateOrganisationBody,
   FormatQuery,
@@ -27,7 +24,6 @@ import * as repo from './organisations.repo.ts';
 const tag = 'Organisations';
 const P = '/admin/v1.0/organisations';
 const target = { kind: 'organisation', from: 'params', field: 'organisationId' } as const;
-const asOrganisation = (t: Record<string, unknown>) => t as unknown as repo.OrganisationRow;
 
 export const createOrganisation = defineOperation({
   operationId: 'createOrganisation',
@@ -39,10 +35,9 @@ export const createOrganisation = defineOperation({
   response: Organisation,
   envelope: 'data',
   formats: { ...ORGANISATION_FORMATS, default: 'full' },
-  handler: (ctx, { body }) => {
-    if (!holdsAnyGrant(ctx.caller, 'createOrganisation')) fail('FORBIDDEN', { operationId: 'createOrganisation' });
-    return service.createOrganisation(ctx.db, body, ctx.now);
-  },
+  // No target: the caller's grants over organisations decide (403 without one).
+  scope: 'organisation',
+  handler: (ctx, { body }) => service.createOrganisation(ctx.db, body, ctx.now),
 });
 
 export const listOrganisations = defineOperation({
@@ -55,10 +50,10 @@ export const listOrganisations = defineOperation({
   response: Organisation,
   envelope: 'list',
   formats: ORGANISATION_FORMATS,
+  scope: 'organisation',
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, ORGANISATION_SORT_FIELDS, 'name');
-    const scope = scopeFilter(ctx.caller, 'listOrganisations', TARGETS.organisation.cols);
-    const { rows, total } = await repo.listOrganisationRows(ctx.db, scope, paging);
+    const { rows, total } = await repo.listOrganisationRows(ctx.db, ctx.scope, paging);
     return listResult(rows.map(service.toApiOrganisation), total, paging);
   },
 });
@@ -75,7 +70,7 @@ export const getOrganisation = defineOperation({
   envelope: 'data',
   formats: { ...ORGANISATION_FORMATS, default: 'full' },
   target,
-  handler: async (ctx) => service.toApiOrganisation(asOrganisation(ctx.target)),
+  handler: async (ctx) => service.toApiOrganisation(ctx.target),
 });
 
 export const updateOrganisation = defineOperation({
@@ -90,7 +85,7 @@ export const updateOrganisation = defineOperation({
   envelope: 'data',
   formats: { ...ORGANISATION_FORMATS, default: 'full' },
   target,
-  handler: (ctx, { body }) => service.updateOrganisation(ctx.db, asOrganisation(ctx.target), body),
+  handler: (ctx, { body }) => service.updateOrganisation(ctx.db, ctx.target, body),
 });
 
 export const deleteOrganisation = defineOperation({
@@ -104,8 +99,8 @@ export const deleteOrganisation = defineOperation({
   envelope: 'status',
   target,
   handler: async (ctx) => {
-    await ctx.db.transaction((tx) => service.deleteOrganisation(tx, asOrganisation(ctx.target)));
-    return { status: `Organisation ${ctx.target.id as string} deleted`, data: [] };
+    await ctx.db.transaction((tx) => service.deleteOrganisation(tx, ctx.target));
+    return { status: `Organisation ${ctx.target.id} deleted`, data: [] };
   },
 });
 
@@ -120,7 +115,8 @@ export const linkCompanyToOrganisation = defineOperation({
   response: OrganisationCompany,
   envelope: 'data',
   target,
-  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.linkCompany(tx, ctx.target.id as string, body.companyId)),
+  second: { company: { kind: 'company', from: 'body', field: 'companyId' } },
+  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.linkCompany(tx, ctx.target.id, body.companyId)),
 });
 
 export const listOrganisationCompanies = defineOperation({
@@ -137,7 +133,7 @@ export const listOrganisationCompanies = defineOperation({
   target,
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, ORGANISATION_COMPANY_SORT_FIELDS, 'name');
-    const { rows, total } = await repo.listOrganisationCompanyRows(ctx.db, ctx.target.id as string, paging);
+    const { rows, total } = await repo.listOrganisationCompanyRows(ctx.db, ctx.target.id, paging);
     return listResult(rows.map(service.toApiCompany), total, paging);
   },
 });
@@ -151,10 +147,11 @@ export const unlinkCompanyFromOrganisation = defineOperation({
   params: OrganisationCompanyParams,
   response: Type.Array(Type.Never()),
   envelope: 'status',
-  target,
+  // The company must be one of the organisation's: another gives 404.
+  target: { kind: 'company', from: 'params', field: 'companyId', parent: { kind: 'organisation', field: 'organisationId' } },
   handler: async (ctx, { params }) => {
-    await service.unlinkCompany(ctx.db, ctx.target.id as string, params.companyId);
-    return { status: `Company ${params.companyId} removed from organisation ${ctx.target.id as string}`, data: [] };
+    await service.unlinkCompany(ctx.db, params.organisationId, ctx.target.id);
+    return { status: `Company ${ctx.target.id} removed from organisation ${params.organisationId}`, data: [] };
   },
 });
 

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { DateTime, Id, Obj } from '../../../http/schemas.ts';
+import { DateTime, Id, Obj, OneOf } from '../../../http/schemas.ts';
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
 export const VISIBILITIES = ['public', 'private'] as const;
-const Visibility = Type.Union(VISIBILITIES.map((v) => Type.Literal(v)));
+const Visibility = OneOf(VISIBILITIES);
 const Name = Type.String({ minLength: 1, maxLength: 255 });
 
 /** Document 3, Organisation. */

@@ -2,8 +2,6 @@ import { Type } from 'typebox';
 import type { AnyOperation } from '../../../http/operation.ts';
 import { defineOperation } from '../../../http/operation.ts';
 import { parsePaging, listResult } from '../../../http/paging.ts';
-import { scopeFilter } from '../../../authz/evaluate.ts';
-import { TARGETS } from '../../../authz/targets.ts';
 import { CompanyIdParams, CreateSiteBody, FormatQuery, ListAllSitesQuery, ListSitesQuery, Site, SiteIdParams, SITE_FORMATS, SITE_SORT_FIELDS, UpdateSiteBody } from './sites.schemas.ts';
 import * as service from './sites.service.ts';
 import * as repo from './sites.repo.ts';
@@ -12,7 +10,6 @@ const tag = 'Sites';
 const A = '/admin/v1.0';
 const P = `${A}/sites`;
 const siteTarget = { kind: 'site', from: 'params', field: 'siteId' } as const;
-const asSite = (t: Record<string, unknown>) => t as unknown as repo.SiteRow;
 
 export const createSite = defineOperation({
   operationId: 'createSite',
@@ -25,7 +22,7 @@ export const createSite = defineOperation({
   envelope: 'data',
   formats: { ...SITE_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'body', field: 'companyId' },
-  handler: (ctx, { body }) => service.createSite(ctx.db, ctx.target.id as string, body, ctx.now),
+  handler: (ctx, { body }) => service.createSite(ctx.db, ctx.target.id, body, ctx.now),
 });
 
 export const listAllSites = defineOperation({
@@ -38,10 +35,10 @@ export const listAllSites = defineOperation({
   response: Site,
   envelope: 'list',
   formats: SITE_FORMATS,
+  scope: 'site',
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, SITE_SORT_FIELDS, 'name');
-    const scope = scopeFilter(ctx.caller, 'listAllSites', TARGETS.site.cols);
-    const { rows, total } = await repo.listSiteRows(ctx.db, scope, { companyId: query.companyId, status: query.status }, paging);
+    const { rows, total } = await repo.listSiteRows(ctx.db, ctx.scope, { companyId: query.companyId, status: query.status }, paging);
     return listResult(rows.map(service.toApiSite), total, paging);
   },
 });
@@ -60,7 +57,7 @@ export const listCompanySites = defineOperation({
   target: { kind: 'company', from: 'params', field: 'companyId' },
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, SITE_SORT_FIELDS, 'name');
-    const { rows, total } = await repo.listSiteRows(ctx.db, undefined, { companyId: ctx.target.id as string }, paging);
+    const { rows, total } = await repo.listSiteRows(ctx.db, undefined, { companyId: ctx.target.id }, paging);
     return listResult(rows.map(service.toApiSite), total, paging);
   },
 });
@@ -77,7 +74,7 @@ export const getSite = defineOperation({
   envelope: 'data',
   formats: SITE_FORMATS,
   target: siteTarget,
-  handler: async (ctx) => service.toApiSite(asSite(ctx.target)),
+  handler: async (ctx) => service.toApiSite(ctx.target),
 });
 
 export const updateSite = defineOperation({
@@ -93,7 +90,9 @@ export const updateSite = defineOperation({
   envelope: 'data',
   formats: { ...SITE_FORMATS, default: 'full' },
   target: siteTarget,
-  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.updateSite(tx, ctx.caller, asSite(ctx.target), body, ctx.now)),
+  // Moving the site: the company it moves to, which the mover must administer too.
+  second: { destination: { kind: 'company', from: 'body', field: 'companyId', when: (site, { body }) => (body as { companyId: string }).companyId !== site.companyId } },
+  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.updateSite(tx, ctx.target, body, ctx.now)),
 });
 
 export const deleteSite = defineOperation({
@@ -107,8 +106,8 @@ export const deleteSite = defineOperation({
   envelope: 'status',
   target: siteTarget,
   handler: async (ctx) => {
-    await ctx.db.transaction((tx) => service.deleteSite(tx, asSite(ctx.target)));
-    return { status: `Site ${ctx.target.id as string} deleted`, data: [] };
+    await ctx.db.transaction((tx) => service.deleteSite(tx, ctx.target));
+    return { status: `Site ${ctx.target.id} deleted`, data: [] };
   },
 });
 

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { DateTime, Id, Obj } from '../../../http/schemas.ts';
+import { DateTime, Id, Obj, OneOf } from '../../../http/schemas.ts';
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
 export const SITE_STATUSES = ['active', 'alerting', 'hold', 'terminated'] as const;
-const Status = Type.Union(SITE_STATUSES.map((s) => Type.Literal(s)));
+const Status = OneOf(SITE_STATUSES);
 const Name = Type.String({ minLength: 1, maxLength: 255 });
 
 /** Document 3, Site. */

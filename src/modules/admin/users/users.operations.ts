@@ -1,8 +1,6 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../../http/operation.ts';
 import { parsePaging, listResult } from '../../../http/paging.ts';
-import { scopeFilter } from '../../../authz/evaluate.ts';
-import { TARGETS } from '../../../authz/targets.ts';
 import { USER_FORMATS, CreateUserBody, FormatQuery, ListUsersQuery, UpdateUserBody, User, UserIdParams, USER_SORT_FIELDS } from './users.schemas.ts';
 import * as service from './users.service.ts';
 import * as repo from './users.repo.ts';
@@ -35,9 +33,10 @@ export const listUsers = defineOperation({
   response: User,
   envelope: 'list',
   formats: USER_FORMATS,
+  scope: 'user',
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, USER_SORT_FIELDS, 'lastName');
-    const scope = scopeFilter(ctx.caller, 'listUsers', TARGETS.user.cols);
+    const scope = ctx.scope;
     const roles = query.roles?.split(',').map((r) => r.trim()).filter(Boolean);
     const { rows, total } = await repo.listUserRows(ctx.db, scope, { ...query, roles }, paging);
     return listResult(rows.map(service.toApiUser), total, paging);
@@ -56,7 +55,7 @@ export const getUser = defineOperation({
   envelope: 'data',
   formats: USER_FORMATS,
   target: { kind: 'user', from: 'params', field: 'userId' },
-  handler: async (ctx) => service.toApiUser(ctx.target as unknown as repo.UserRow),
+  handler: async (ctx) => service.toApiUser(ctx.target),
 });
 
 export const updateUser = defineOperation({
@@ -72,7 +71,7 @@ export const updateUser = defineOperation({
   formats: { ...USER_FORMATS, default: 'full' },
   target: { kind: 'user', from: 'params', field: 'userId' },
   handler: (ctx, { body }) =>
-    ctx.db.transaction((tx) => service.updateUser(tx, ctx.caller, ctx.target as unknown as repo.UserRow, body, ctx.now)),
+    ctx.db.transaction((tx) => service.updateUser(tx, ctx.caller, ctx.target, body, ctx.now)),
 });
 
 export const deleteUser = defineOperation({
@@ -86,7 +85,7 @@ export const deleteUser = defineOperation({
   envelope: 'status',
   target: { kind: 'user', from: 'params', field: 'userId' },
   handler: async (ctx) => {
-    await ctx.db.transaction((tx) => service.deleteUser(tx, ctx.caller, ctx.target as unknown as repo.UserRow));
+    await ctx.db.transaction((tx) => service.deleteUser(tx, ctx.caller, ctx.target));
     return { status: `User ${ctx.target.id as string} deleted`, data: [] };
   },
 });

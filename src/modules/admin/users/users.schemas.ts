@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import { ROLES } from '../../../authz/roles.ts';
-import { DateTime, Id, Obj } from '../../../http/schemas.ts';
+import { DateTime, Id, Obj, OneOf } from '../../../http/schemas.ts';
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
 export const ADMIN_TYPES = ['undefined', 'bp_admin', 'organization_admin', 'company_admin', 'site_admin'] as const;
 
-const Role = Type.Union(ROLES.map((r) => Type.Literal(r)));
+const Role = OneOf(ROLES);
 const Name = Type.String({ maxLength: 255 });
 
 export const User = Obj({
@@ -37,7 +37,7 @@ const writable = {
   firstName: Name,
   lastName: Name,
   roles: Type.Array(Role, { maxItems: ROLES.length, description: 'role names of document 1; `user` is always added' }),
-  adminType: Type.Union(ADMIN_TYPES.map((a) => Type.Literal(a))),
+  adminType: OneOf(ADMIN_TYPES),
   siteId: Type.Union([Id(), Type.Null()]),
   language: Type.String({ maxLength: 16 }),
   timezone: Type.String({ maxLength: 64 }),
