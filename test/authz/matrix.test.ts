@@ -416,6 +416,7 @@ function generate(): void {
       case 'target':
         generateTarget(op, sample);
         generateParentBinding(op, sample);
+        generateSecond(op, sample);
         break;
     }
   }
@@ -428,9 +429,9 @@ interface Scoped {
   producedFor?: RelationName;
 }
 
-function scopedPlacements(operationId: string, role: Role, kind: TargetKindName): Scoped[] {
+function scopedPlacements(operationId: string, role: Role, kind: TargetKindName, relevantOverride?: readonly Grant[]): Scoped[] {
   const home = HOMES[role];
-  const relevant = relevantGrants(operationId, callerRoles(role), kind);
+  const relevant = relevantOverride ?? relevantGrants(operationId, callerRoles(role), kind);
   const relations = RELATION_NAMES.filter((r) => relevant.some((g) => g.relation === r));
   const out: Scoped[] = [];
   const seen = new Set<string>();
@@ -525,6 +526,55 @@ function generateParentBinding(op: AnyOperation, sample: Extract<Sample, { type:
       expectOutcome(res, 404, ERROR_CODES[404]);
     },
   });
+}
+
+/**
+ * Issue 6, point 1: the second resources of an operation (a site's destination company, the
+ * user a template is applied to). With a target the caller may act on, each second resource is
+ * placed in and out of his reach: allowed when a grant of the policy's `second` holds on it,
+ * 403 when he can read it (its kind's read operation), else 404.
+ */
+function generateSecond(op: AnyOperation, sample: Extract<Sample, { type: 'target' }>): void {
+  const entry = POLICY[op.operationId];
+  if (entry?.kind !== 'grants' || !op.second) return;
+  const kind = op.target!.kind;
+  for (const [name, ref] of Object.entries(op.second)) {
+    const s2 = sample.second?.[name];
+    if (!s2) {
+      problems.push(`the sample of ${op.operationId} has no request for its second resource '${name}' (sample.second)`);
+      continue;
+    }
+    const secondGrants = entry.second?.[name] ?? [];
+    for (const role of ROLES) {
+      const roles = callerRoles(role);
+      const home = HOMES[role];
+      const caller = symbolicCaller(role);
+      // A target the role may act on, unconditionally, away from his home (no twin needed), or his home when the sample says so.
+      const allowedAt = (p: Placement) =>
+        verdict(op.operationId, roles, kind, (r) => holdsInWorld(r, home, p, kind), { caller, target: kind === 'site' ? { companyId: p.company } : {}, body: sampleBody(sample) }, parentView(op, home, p)).status === 'allowed';
+      const candidates = s2.mainAt === 'home' ? [{ placement: { company: home.company } as Placement }] : scopedPlacements(op.operationId, role, kind).filter((s) => s.placement.company !== home.company && !s.placement.self);
+      const main = candidates.find((s) => allowedAt(s.placement))?.placement;
+      if (!main) continue;
+      const relevant = [...heldBy(secondGrants, roles), ...heldBy(readGrants(ref.kind), roles)];
+      for (const s of scopedPlacements(op.operationId, role, ref.kind, relevant)) {
+        // A second resource that `when` leaves out (the site's own company): not a move.
+        if (ref.when && ref.kind === 'company' && s.placement.company === main.company) continue;
+        const holds = (r: RelationName) => holdsInWorld(r, home, s.placement, ref.kind);
+        const status = heldBy(secondGrants, roles).some((g) => holds(g.relation)) ? successStatus(op) : heldBy(readGrants(ref.kind), roles).some((g) => holds(g.relation)) ? 403 : 404;
+        cases.push({
+          name: `${op.operationId} / ${role} / its ${name} ${s.label} -> ${status}`,
+          run: async () => {
+            const { id, actor } = await w.target(kind, main, role, { fresh: sample.fresh, roles: ['user'] });
+            // The caller's own company and his BP are the world's (a fresh one would belong to a twin of him).
+            const own = ref.kind === 'company' && (s.placement.company === home.company || s.placement.company === COMPANIES[home.company].bp);
+            const second = await w.target(ref.kind, s.placement, role, { fresh: !s.placement.self && !own, roles: ['user'] });
+            const res = await call(op, await s2.request(id, second.id, ctxOf(role, actor, main)), actor.token);
+            expectOutcome(res, status, status === 403 ? ERROR_CODES[403] : status === 404 ? ERROR_CODES[404] : undefined);
+          },
+        });
+      }
+    }
+  }
 }
 
 /** The body the sample sends by default, for the conditions that read it. */

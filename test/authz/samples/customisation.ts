@@ -21,5 +21,7 @@ export const customisationSamples: Record<string, Sample> = {
     kind: 'company',
     fresh: false,
     request: (id): Req => ({ method: 'POST', url: `${A}/customisations/templates/apply`, payload: { templateId: FULL, companyId: id } }),
+    // With a userId the target is the caller's own company.
+    second: { user: { mainAt: 'home', request: (_id, userId): Req => ({ method: 'POST', url: `${A}/customisations/templates/apply`, payload: { templateId: FULL, userId } }) } },
   },
 };

@@ -29,6 +29,7 @@ export const organisationsSamples: Record<string, Sample> = {
     fresh: false,
     defaultBody: {},
     request: async (id, ctx) => ({ method: 'POST', url: `${ORGS}/${id}/companies`, payload: { companyId: await makeCompany(ctx.t) } }),
+    second: { company: { request: (id, companyId) => ({ method: 'POST', url: `${ORGS}/${id}/companies`, payload: { companyId } }) } },
   },
   listOrganisationCompanies: { type: 'target', kind: 'organisation', fresh: false, request: (id) => ({ method: 'GET', url: `${ORGS}/${id}/companies?limit=10` }) },
   // The target is a company of the path's organisation: its own organisation, or the world's

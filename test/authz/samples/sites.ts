@@ -27,6 +27,7 @@ export const sitesSamples: Record<string, Sample> = {
     fresh: true,
     defaultBody: {},
     violations: { siteStaysInItsCompany: { body: { companyId: 'another-company', name: 'Moved site' } } },
+    second: { destination: { request: (id, companyId) => ({ method: 'PUT', url: `${SITES}/${id}`, payload: { companyId } }) } },
     request: (id, { n, world, placement }, body) => ({
       method: 'PUT',
       url: `${SITES}/${id}`,

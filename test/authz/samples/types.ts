@@ -162,6 +162,13 @@ export type Sample =
        * and errorDetailsCode expected instead of success, or undefined to expect success.
        */
       businessRefusal?: (p: Placement) => { status: number; code: number } | undefined;
+      /**
+       * Per second resource the operation declares (its policy's `second`): the request acting
+       * on target `id` and on second resource `secondId`. The matrix places the second resource
+       * in and out of the caller's reach while the target is one he may act on (`mainAt: 'home'`:
+       * his own company's, for operations whose target falls back to it).
+       */
+      second?: Record<string, { request: (id: string, secondId: string, ctx: Ctx) => Req | Promise<Req>; mainAt?: 'home' }>;
     }
   /**
    * A list filtered by the caller's grants: for each placement, a target of `kind` is made and
