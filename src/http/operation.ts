@@ -111,7 +111,6 @@ export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K 
   handler: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B>) => Promise<HandlerResult<R, E>>;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyOperation = OperationDef<any, any, any, TSchema, Envelope, TargetKindName | undefined>;
 
 export function defineOperation<

@@ -1,7 +1,7 @@
 // Customisation of companies and users (document 3): templates, the keys of a company (feature
 // customisation), the custom elements of a company.
 import { listResult } from '../../../http/paging.ts';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TargetRow } from '../../../authz/targets.ts';
 import type { Executor } from '../../../db/client.ts';
 
