@@ -26,7 +26,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
-import { hashPassword } from '../src/modules/authentication/passwords.ts';
+import { hashPassword } from '../src/shared/passwords.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

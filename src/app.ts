@@ -6,7 +6,7 @@ import { installErrorHandling } from './errors/handler.ts';
 import { registerAll } from './http/operation.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installOpenApi } from './http/openapi.ts';
-import { OPERATIONS } from './operations.ts';
+import { OPERATIONS } from './modules/index.ts';
 import { apiKeyIsActive } from './modules/applications/applications.service.ts';
 import { fail } from './errors/catalogue.ts';
 

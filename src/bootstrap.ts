@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from './db/client.ts';
 import { companies, users } from './db/schema.ts';
-import { hashPassword } from './modules/authentication/passwords.ts';
-import { newId } from './modules/authentication/tokens.ts';
+import { hashPassword } from './shared/passwords.ts';
+import { newId } from './shared/ids.ts';
 import { ensureDefaultOffer } from './modules/admin/companies/companies.repo.ts';
 import { ensureCustomisationTemplates } from './modules/admin/customisation/customisation.keys.ts';
 

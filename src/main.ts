@@ -4,7 +4,7 @@ import { loadConfig } from './config.ts';
 import { transportProblem } from './transport.ts';
 import { openDatabase } from './db/client.ts';
 import { buildApp } from './app.ts';
-import { loadServerKeys } from './modules/authentication/keys.ts';
+import { loadServerKeys } from './shared/keys.ts';
 import { ensureSuperadmin, ensureSystemCompanies } from './bootstrap.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import type { AppDeps } from './http/context.ts';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { freshDatabase } from './support/harness.ts';
 import { ensureSuperadmin, ensureSystemCompanies, generatePassword } from '../src/bootstrap.ts';
 import { companies, users } from '../src/db/schema.ts';
-import { verifyPassword, isStrongPassword } from '../src/modules/authentication/passwords.ts';
+import { verifyPassword, isStrongPassword } from '../src/shared/passwords.ts';
 import { loadConfig, SETTINGS } from '../src/config.ts';
 import { readFileSync } from 'node:fs';
 

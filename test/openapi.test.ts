@@ -8,7 +8,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, bearer, type TestApp } from './support/harness.ts';
 import { makeUser } from './support/factories.ts';
 import { OpenApiValidationError, findPathTemplate, validateResponse } from './support/openapi-validator.ts';
-import { OPERATIONS } from '../src/operations.ts';
+import { OPERATIONS } from '../src/modules/index.ts';
 import { fullPath } from '../src/http/operation.ts';
 import { POLICY } from '../src/authz/policy.ts';
 import { describePolicy } from '../src/authz/describe.ts';

@@ -6,7 +6,7 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fail } from '../errors/catalogue.ts';
 import type { AppDeps } from '../http/context.ts';
-import type { VerifiedToken } from '../modules/authentication/tokens.ts';
+import type { VerifiedToken } from '../shared/tokens.ts';
 import { decide, decideSecond, relationsNeeded, type Holds } from './evaluate.ts';
 import { CALLER_COLUMNS, relationSql, type RelationName } from './relations.ts';
 import type { Caller, Role } from './roles.ts';

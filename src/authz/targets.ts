@@ -1,9 +1,10 @@
 // The kinds of target an operation acts on: their table, the columns that relations speak of,
 // the operation whose grants say who can see one (the 404 / 403 rule), and the parents a target
 // of the kind belongs to (a child that is not under the parent named by the path gives 404).
+// Each module declares its own kinds (src/modules/<module>/<module>.module.ts) and adds their
+// tables to `TargetTables` by declaration merging, so that a kind's name types `ctx.target`.
 import type { Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { applications, companies, joinCompanyLinks, joinInvitations, organisations, sites, users } from '../db/schema.ts';
 import type { TargetColumns } from './relations.ts';
 
 export interface TargetKind {
@@ -20,54 +21,27 @@ export interface TargetKind {
   parents?: Record<string, Column>;
 }
 
-export const TARGETS = {
-  user: {
-    table: users,
-    tableName: 'users',
-    id: users.id,
-    cols: { company: users.companyId, site: users.siteId, owner: users.id },
-    readBy: 'getUser',
-    parents: { company: users.companyId, site: users.siteId },
-  },
-  company: {
-    table: companies,
-    tableName: 'companies',
-    id: companies.id,
-    cols: { company: companies.id },
-    readBy: 'getCompany',
-    parents: { organisation: companies.organisationId, company: companies.bpId },
-  },
-  application: {
-    table: applications,
-    tableName: 'applications',
-    id: applications.id,
-    cols: { company: applications.companyId, owner: applications.ownerId },
-    readBy: 'getApplication',
-    parents: { company: applications.companyId },
-  },
-  site: { table: sites, tableName: 'sites', id: sites.id, cols: { company: sites.companyId, site: sites.id }, readBy: 'getSite', parents: { company: sites.companyId } },
-  organisation: { table: organisations, tableName: 'organisations', id: organisations.id, cols: { organisation: organisations.id }, readBy: 'getOrganisation' },
-  joinLink: {
-    table: joinCompanyLinks,
-    tableName: 'join_company_links',
-    id: joinCompanyLinks.id,
-    cols: { company: joinCompanyLinks.companyId },
-    readBy: 'getJoinCompanyLink',
-    parents: { company: joinCompanyLinks.companyId },
-  },
-  joinInvitation: {
-    table: joinInvitations,
-    tableName: 'join_invitations',
-    id: joinInvitations.id,
-    cols: { company: joinInvitations.companyId },
-    readBy: 'listJoinInvitations',
-    parents: { company: joinInvitations.companyId },
-  },
-} satisfies Record<string, TargetKind>;
+/** Kind name -> its table, filled by the modules (declaration merging). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules
+export interface TargetTables {}
 
-export type TargetKindName = keyof typeof TARGETS;
+export type TargetKindName = keyof TargetTables & string;
 
 /** The row of a target of kind K, as the handler receives it (camelCase columns). */
-export type TargetRow<K extends TargetKindName> = (typeof TARGETS)[K]['table']['$inferSelect'];
+export type TargetRow<K extends TargetKindName> = TargetTables[K] extends { $inferSelect: infer R } ? R : never;
+
+/** The kinds of the installed modules. */
+export const TARGETS = {} as Record<TargetKindName, TargetKind>;
+
+/** Adds a module's kinds; a kind declared twice is refused. */
+export function registerTargets(owner: string, kinds: Record<string, TargetKind>): void {
+  for (const [name, kind] of Object.entries(kinds)) {
+    if (name in TARGETS) throw new Error(`target kind ${name} (${owner}) is declared twice`);
+    (TARGETS as Record<string, TargetKind>)[name] = kind;
+  }
+}
+
+/** The tables of a module's kinds, for its `TargetTables` augmentation. */
+export type TablesOf<T extends Record<string, { table: unknown }>> = { [K in keyof T]: T[K]['table'] };
 
 export type { TargetColumns };

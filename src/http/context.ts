@@ -3,7 +3,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database, Executor } from '../db/client.ts';
 import type { Caller } from '../authz/roles.ts';
-import type { ServerKeys } from '../modules/authentication/keys.ts';
+import type { ServerKeys } from '../shared/keys.ts';
 
 /** What the application is built from; tests build it the same way with their own values. */
 export interface AppDeps {

@@ -15,7 +15,7 @@ import { ErrorSchema, dataEnvelope, listEnvelope, statusEnvelope } from './schem
 import { formatLevel, project, type FormatLevels } from './format.ts';
 import type { AppDeps, OperationContext } from './context.ts';
 import { describePolicy } from '../authz/describe.ts';
-import { authenticateRequest, requestToken } from '../modules/authentication/bearer.ts';
+import { authenticateRequest, requestToken } from '../shared/bearer.ts';
 import { idempotencyBegin, idempotencyStore } from './idempotency.ts';
 import { fail } from '../errors/catalogue.ts';
 import type { Executor } from '../db/client.ts';

@@ -8,7 +8,7 @@ import { expect } from '../support/expect.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
 import { companies, companyImages, companyImageVariants, organisations } from '../../src/db/schema.ts';
-import { newId } from '../../src/modules/authentication/tokens.ts';
+import { newId } from '../../src/shared/ids.ts';
 
 const C = '/api/svc/admin/v1.0/companies';
 let t: TestApp;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
 import { companies, offers, organisations, subscriptions, users } from '../../src/db/schema.ts';
-import { newId } from '../../src/modules/authentication/tokens.ts';
+import { newId } from '../../src/shared/ids.ts';
 import { ensureSystemCompanies } from '../../src/bootstrap.ts';
 
 const A = '/api/svc/admin/v1.0/companies';

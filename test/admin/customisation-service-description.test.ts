@@ -12,7 +12,7 @@ import { makeCompany, makeSite, makeUser } from '../support/factories.ts';
 import { companies, offers, organisations, subscriptions } from '../../src/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { BUILT_IN_TEMPLATES } from '../../src/modules/admin/customisation/customisation.keys.ts';
-import { newId } from '../../src/modules/authentication/tokens.ts';
+import { newId } from '../../src/shared/ids.ts';
 
 const A = '/api/svc/admin/v1.0';
 let t: TestApp;

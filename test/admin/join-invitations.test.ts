@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
 import { companies, idempotencyKeys, joinInvitations, users } from '../../src/db/schema.ts';
-import { sha256hex } from '../../src/modules/authentication/tokens.ts';
+import { sha256hex } from '../../src/shared/ids.ts';
 
 const A = '/api/svc/admin/v1.0';
 const invitations = (c: string) => `${A}/companies/${c}/join-companies/invitations`;

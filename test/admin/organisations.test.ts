@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
 import { companies, organisations } from '../../src/db/schema.ts';
-import { newId } from '../../src/modules/authentication/tokens.ts';
+import { newId } from '../../src/shared/ids.ts';
 
 const A = '/api/svc/admin/v1.0';
 const ORGS = `${A}/organisations`;

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
 import { organisations, sites, users } from '../../src/db/schema.ts';
-import { newId } from '../../src/modules/authentication/tokens.ts';
+import { newId } from '../../src/shared/ids.ts';
 import { latinName } from '../../src/modules/admin/sites/sites.service.ts';
 import { countLinkedSystems } from '../../src/modules/admin/sites/sites.repo.ts';
 

@@ -8,7 +8,7 @@ import type { InjectOptions } from 'fastify';
 import { createTestApp, basic, bearer, type TestApp } from '../support/harness.ts';
 import { makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
 import { loginFailures, oauthCodes, oauthRefreshTokens } from '../../src/db/schema.ts';
-import { sha256hex } from '../../src/modules/authentication/tokens.ts';
+import { sha256hex } from '../../src/shared/ids.ts';
 
 const AU = '/api/svc/authentication/v1.0';
 const AUTHORIZE = `${AU}/oauth/authorize`;

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { expect } from '../support/expect.ts';
 import { defineOperation, registerOperation, type AnyOperation } from '../../src/http/operation.ts';
 import type { AppDeps } from '../../src/http/context.ts';
-import { OPERATIONS } from '../../src/operations.ts';
+import { OPERATIONS } from '../../src/modules/index.ts';
 import { POLICY } from '../../src/authz/policy.ts';
 
 const deps = {} as AppDeps;

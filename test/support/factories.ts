@@ -1,8 +1,8 @@
 // Test data made through the database directly where no API exists yet (companies, sites), and
 // through the API otherwise, so that each test states only what it is about.
 import { companies, sites, users } from '../../src/db/schema.ts';
-import { newId } from '../../src/modules/authentication/tokens.ts';
-import { hashPassword } from '../../src/modules/authentication/passwords.ts';
+import { newId } from '../../src/shared/ids.ts';
+import { hashPassword } from '../../src/shared/passwords.ts';
 import type { Role } from '../../src/authz/roles.ts';
 import type { TestApp } from './harness.ts';
 

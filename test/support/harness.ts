@@ -7,7 +7,7 @@ import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database, type Db } from '../../src/db/client.ts';
 import { ensureSuperadmin, ensureSystemCompanies } from '../../src/bootstrap.ts';
-import { loadServerKeys } from '../../src/modules/authentication/keys.ts';
+import { loadServerKeys } from '../../src/shared/keys.ts';
 import type { AppDeps } from '../../src/http/context.ts';
 import { validateResponse } from './openapi-validator.ts';
 

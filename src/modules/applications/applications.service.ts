@@ -10,8 +10,8 @@ import type { Executor } from '../../db/client.ts';
 import { applications } from '../../db/schema.ts';
 import { fail } from '../../errors/catalogue.ts';
 import type { Paging } from '../../http/paging.ts';
-import { seal } from '../authentication/keys.ts';
-import { newId, randomSecret, sha256hex } from '../authentication/tokens.ts';
+import { seal } from '../../shared/keys.ts';
+import { newId, randomSecret, sha256hex } from '../../shared/ids.ts';
 import type { APP_SORT_FIELDS, CreateApplicationBody, UpdateApplicationBody } from './applications.schemas.ts';
 
 export type ApplicationRow = typeof applications.$inferSelect;

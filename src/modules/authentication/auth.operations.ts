@@ -11,8 +11,9 @@ import { User } from '../admin/users/users.schemas.ts';
 import { toApiUser } from '../admin/users/users.service.ts';
 import { Application } from '../applications/applications.schemas.ts';
 import { toApiApplication } from '../applications/applications.service.ts';
-import { issueToken, sha256hex } from './tokens.ts';
-import { unseal } from './keys.ts';
+import { sha256hex } from '../../shared/ids.ts';
+import { issueToken } from '../../shared/tokens.ts';
+import { unseal } from '../../shared/keys.ts';
 import type { AppDeps } from '../../http/context.ts';
 
 const tag = 'Authentication';

@@ -7,7 +7,7 @@ import { fail } from '../../errors/catalogue.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { findByLoginEmail, type UserRow } from '../admin/users/users.repo.ts';
 import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.ts';
-import { verifyPassword } from './passwords.ts';
+import { verifyPassword } from '../../shared/passwords.ts';
 
 async function companyTerminated(deps: AppDeps, companyId: string): Promise<boolean> {
   const [c] = await deps.database.db.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId));

@@ -1,7 +1,7 @@
 // Sample requests of the join module (join-company links, self-registration, join invitations),
 // for the authorisation matrix (see ./types.ts).
 import { joinCompanyLinks, joinInvitations } from '../../../src/db/schema.ts';
-import { newId, randomSecret, sha256hex } from '../../../src/modules/authentication/tokens.ts';
+import { newId, randomSecret, sha256hex } from '../../../src/shared/ids.ts';
 import { PASSWORD, type Ctx, type Sample } from './types.ts';
 
 const A = '/api/svc/admin/v1.0';

@@ -10,7 +10,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 
 const dialect = new PgDialect();
 import { ADMIN_ROLES } from '../../../authz/roles.ts';
-import { newId } from '../../authentication/tokens.ts';
+import { newId } from '../../../shared/ids.ts';
 import type { ADMIN_SORT_FIELDS, COMPANY_SORT_FIELDS } from './companies.schemas.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;

@@ -3,7 +3,7 @@ import type { Static } from 'typebox';
 import type { Caller, Role } from '../../../authz/roles.ts';
 import type { Executor } from '../../../db/client.ts';
 import { fail } from '../../../errors/catalogue.ts';
-import { newId } from '../../authentication/tokens.ts';
+import { newId } from '../../../shared/ids.ts';
 import { COUNTRY_CODES, dataLocationOf } from './countries.ts';
 import * as repo from './companies.repo.ts';
 import { CA_PROVINCES, US_STATES, type Company, type CreateCompanyBody, type UpdateCompanyBody } from './companies.schemas.ts';

@@ -2,7 +2,7 @@
 import type { Static } from 'typebox';
 import type { Executor } from '../../../db/client.ts';
 import { fail } from '../../../errors/catalogue.ts';
-import { newId } from '../../authentication/tokens.ts';
+import { newId } from '../../../shared/ids.ts';
 import * as repo from './organisations.repo.ts';
 import type { CreateOrganisationBody, UpdateOrganisationBody } from './organisations.schemas.ts';
 

@@ -4,7 +4,7 @@ import type { Static } from 'typebox';
 import type { Executor } from '../../../db/client.ts';
 import { users } from '../../../db/schema.ts';
 import { fail } from '../../../errors/catalogue.ts';
-import { newId } from '../../authentication/tokens.ts';
+import { newId } from '../../../shared/ids.ts';
 import * as repo from './sites.repo.ts';
 import type { CreateSiteBody, UpdateSiteBody } from './sites.schemas.ts';
 

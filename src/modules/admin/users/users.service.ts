@@ -6,8 +6,8 @@ import { ASSIGNABLE_ROLES, type Caller, type Role } from '../../../authz/roles.t
 import type { Executor } from '../../../db/client.ts';
 import { companies } from '../../../db/schema.ts';
 import { fail } from '../../../errors/catalogue.ts';
-import { hashPassword } from '../../authentication/passwords.ts';
-import { newId } from '../../authentication/tokens.ts';
+import { hashPassword } from '../../../shared/passwords.ts';
+import { newId } from '../../../shared/ids.ts';
 import * as repo from './users.repo.ts';
 import type { CreateUserBody, UpdateUserBody } from './users.schemas.ts';
 

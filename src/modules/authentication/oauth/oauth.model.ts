@@ -19,7 +19,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../../../db/client.ts';
 import { applications, oauthCodes, oauthRefreshTokens, sessions, users } from '../../../db/schema.ts';
 import type { AppDeps } from '../../../http/context.ts';
-import { issueToken, randomSecret, sha256hex, type IssuedToken } from '../tokens.ts';
+import { randomSecret, sha256hex } from '../../../shared/ids.ts';
+import { issueToken, type IssuedToken } from '../../../shared/tokens.ts';
 
 export const CODE_LIFETIME_SECONDS = 60;
 export const REFRESH_LIFETIME_SECONDS = 30 * 24 * 3600;

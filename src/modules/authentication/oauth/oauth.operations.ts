@@ -20,7 +20,7 @@ import { defineOperation } from '../../../http/operation.ts';
 import type { AppDeps } from '../../../http/context.ts';
 import { ERRORS, errorBody, fail, type ErrorKey } from '../../../errors/catalogue.ts';
 import { parseBasic } from '../auth.operations.ts';
-import { authenticateRequest } from '../bearer.ts';
+import { authenticateRequest } from '../../../shared/bearer.ts';
 import { CODE_LIFETIME_SECONDS, REFRESH_LIFETIME_SECONDS, createOAuthModel, type SavedToken } from './oauth.model.ts';
 
 const { Request, Response, OAuthError, ServerError } = OAuth2Server;

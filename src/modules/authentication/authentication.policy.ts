@@ -1,5 +1,5 @@
 // Policy of the authentication module (route table, Authentication; doc 1, Authentication).
-import { anyCaller, publicOp, type PolicyEntry } from '../grant.ts';
+import { anyCaller, publicOp, type PolicyEntry } from '../../authz/grant.ts';
 
 export const authenticationPolicy: Record<string, PolicyEntry> = {
   login: publicOp('credentials are the request itself (Basic)'),

@@ -1,5 +1,5 @@
 // Policy of applications (route table, a supporting resource).
-import { anyCaller, grant, grants, type PolicyEntry } from '../grant.ts';
+import { anyCaller, grant, grants, type PolicyEntry } from '../../authz/grant.ts';
 
 const readApplicationGrants = [
   grant('superadmin', 'any'),

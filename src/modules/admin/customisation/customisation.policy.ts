@@ -1,6 +1,6 @@
 // Policy of customisation (document 3; choices in docs/decisions.md, Customisation).
-import { anyCaller, grant, grants, type PolicyEntry } from '../grant.ts';
-import { companyManagers } from './company-roles.ts';
+import { anyCaller, grant, grants, type PolicyEntry } from '../../../authz/grant.ts';
+import { companyManagers } from '../../../authz/company-roles.ts';
 
 // Who sees a company, as for getCompany of document 3.
 const readCompanyGrants = [

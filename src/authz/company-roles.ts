@@ -1,5 +1,5 @@
 // Role lists that several sections of the policy speak of, defined once.
-import { grant } from '../grant.ts';
+import { grant } from './grant.ts';
 
 /**
  * The administrators of a company: superadmin any; bp_admin his own company and his End

@@ -1,5 +1,5 @@
 // Policy of users (route table, a supporting resource; rules in docs/decisions.md).
-import { grant, grants, type PolicyEntry } from '../grant.ts';
+import { grant, grants, type PolicyEntry } from '../../../authz/grant.ts';
 
 const readUserGrants = [
   grant('superadmin', 'any'),

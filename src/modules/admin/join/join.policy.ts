@@ -1,7 +1,7 @@
 // Policy of join-company links, self-registration and join invitations (document 3, Join-company
 // links: "Roles: company admin of the company"; route table: selfRegister, join invitations (+)).
 // Decisions in docs/decisions.md, section "Join".
-import { grant, grants, publicOp, type PolicyEntry } from '../grant.ts';
+import { grant, grants, publicOp, type PolicyEntry } from '../../../authz/grant.ts';
 
 // Document 3: company admin of the company; superadmin acts on any company (document 1), support
 // reads any company. bp_admin and organization_admin are not in the document's list: not granted.

@@ -3,26 +3,13 @@
 // fast-jwt signs and verifies synchronously with the key imported once (jose re-imports a raw key
 // and goes through async WebCrypto on every request: a fifth of a getUser's CPU).
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
-import { createHash, randomBytes } from 'node:crypto';
-import type { Executor } from '../../db/client.ts';
-import { sessions } from '../../db/schema.ts';
-import { fail } from '../../errors/catalogue.ts';
-import type { AppDeps } from '../../http/context.ts';
+import type { Executor } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import { fail } from '../errors/catalogue.ts';
+import { newId } from './ids.ts';
+import type { AppDeps } from '../http/context.ts';
 
 export const ISSUER = 'svc-admin';
-
-export function newId(): string {
-  // 24 hex characters: the shape of identifiers in the original interface.
-  return randomBytes(12).toString('hex');
-}
-
-export function sha256hex(s: string): string {
-  return createHash('sha256').update(s).digest('hex');
-}
-
-export function randomSecret(bytes = 32): string {
-  return randomBytes(bytes).toString('base64url');
-}
 
 const verifiers = new WeakMap<Uint8Array, (token: string) => Record<string, unknown>>();
 

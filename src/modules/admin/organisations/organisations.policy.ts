@@ -2,7 +2,7 @@
 // Document 3 does not say who manages organisations: superadmin creates, changes and deletes
 // them and links or unlinks their companies; support reads; an organization_admin reads his own
 // organisation (the one of his company, read on every request) and its companies.
-import { grant, grants, type PolicyEntry } from '../grant.ts';
+import { grant, grants, type PolicyEntry } from '../../../authz/grant.ts';
 
 const readOrganisationGrants = [grant('superadmin', 'any'), grant('support', 'any'), grant('organization_admin', 'ownOrganisation')];
 const manageOrganisationGrants = [grant('superadmin', 'any')];

@@ -2,10 +2,10 @@
 // token, which are the same kind of token). The signature and expiry are checked in process; the
 // session row (revocation) is checked in the database, together with the caller's facts.
 import type { FastifyRequest } from 'fastify';
-import { fail } from '../../errors/catalogue.ts';
-import type { AppDeps } from '../../http/context.ts';
-import type { Caller } from '../../authz/roles.ts';
-import { loadCaller } from '../../authz/resolve.ts';
+import { fail } from '../errors/catalogue.ts';
+import type { AppDeps } from '../http/context.ts';
+import type { Caller } from '../authz/roles.ts';
+import { loadCaller } from '../authz/resolve.ts';
 import { verifyToken, type VerifiedToken } from './tokens.ts';
 
 export function bearerToken(req: FastifyRequest): string | undefined {

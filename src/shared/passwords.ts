@@ -1,6 +1,6 @@
 // Password rules and storage: argon2id (@node-rs/argon2, the library's recommended parameters).
 import { hash, verify } from '@node-rs/argon2';
-import { fail } from '../../errors/catalogue.ts';
+import { fail } from '../errors/catalogue.ts';
 
 /** At least 8 characters with upper case, lower case, a digit and a special character. */
 export function isStrongPassword(p: string): boolean {

@@ -3,8 +3,8 @@
 // except into the memory of the instances.
 import { randomBytes, createCipheriv, createDecipheriv } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { serverKeys } from '../../db/schema.ts';
+import type { Db } from '../db/client.ts';
+import { serverKeys } from '../db/schema.ts';
 
 export interface ServerKeys {
   jwt: Uint8Array;

@@ -1,5 +1,5 @@
 // Policy of companies (document 3, Companies).
-import { anyCaller, grant, grants, publicOp, type PolicyEntry } from '../grant.ts';
+import { anyCaller, grant, grants, publicOp, type PolicyEntry } from '../../../authz/grant.ts';
 
 // GET A/companies/{companyId}: "superadmin, support and business_admin any company; admin roles
 // only own company and companies they manage, plus their BP company; bp_admin and bp_finance

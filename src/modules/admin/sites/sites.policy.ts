@@ -1,5 +1,5 @@
 // Policy of sites (document 3, Sites; decisions in docs/decisions.md).
-import { grant, grants, type Grant, type PolicyEntry } from '../grant.ts';
+import { grant, grants, type Grant, type PolicyEntry } from '../../../authz/grant.ts';
 
 /** Document 3, list sites of a company: site_admin is denied (403 on his own company). */
 const listCompanySitesGrants = [

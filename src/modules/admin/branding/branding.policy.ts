@@ -1,6 +1,6 @@
 // Policy of branding (document 3, Avatar and banner; choices in docs/decisions.md, Branding).
-import { grants, publicOp, type PolicyEntry } from '../grant.ts';
-import { companyManagers } from './company-roles.ts';
+import { grants, publicOp, type PolicyEntry } from '../../../authz/grant.ts';
+import { companyManagers } from '../../../authz/company-roles.ts';
 
 // The administrators of the company. Only a superadmin handles the Default and Terminated
 // companies: a rule of the service (403 SYSTEM_COMPANY_IMAGE), checked on the loaded company.

@@ -1,0 +1,30 @@
+// The companies module: Companies (document 3, Companies).
+import { defineModule } from '../../module.ts';
+import { companiesOperations } from './companies.operations.ts';
+import { companiesPolicy } from './companies.policy.ts';
+import { companiesErrors } from './companies.errors.ts';
+import { companies } from '../../../db/schema.ts';
+import type { TablesOf, TargetKind } from '../../../authz/targets.ts';
+
+export const companiesTargets = {
+  company: {
+    table: companies,
+    tableName: 'companies',
+    id: companies.id,
+    cols: { company: companies.id },
+    readBy: 'getCompany',
+    parents: { organisation: companies.organisationId, company: companies.bpId },
+  },
+} satisfies Record<string, TargetKind>;
+
+declare module '../../../authz/targets.ts' {
+  interface TargetTables extends TablesOf<typeof companiesTargets> {}
+}
+
+export const companiesModule = defineModule({
+  name: 'companies',
+  operations: companiesOperations,
+  policy: companiesPolicy,
+  errors: companiesErrors,
+  targets: companiesTargets,
+});

@@ -1,0 +1,38 @@
+// The join module: Join-company links, self-registration and join invitations (document 3).
+import { defineModule } from '../../module.ts';
+import { joinOperations } from './join.operations.ts';
+import { joinPolicy } from './join.policy.ts';
+import { joinErrors } from './join.errors.ts';
+import { joinCompanyLinks, joinInvitations } from '../../../db/schema.ts';
+import type { TablesOf, TargetKind } from '../../../authz/targets.ts';
+
+export const joinTargets = {
+  joinLink: {
+    table: joinCompanyLinks,
+    tableName: 'join_company_links',
+    id: joinCompanyLinks.id,
+    cols: { company: joinCompanyLinks.companyId },
+    readBy: 'getJoinCompanyLink',
+    parents: { company: joinCompanyLinks.companyId },
+  },
+  joinInvitation: {
+    table: joinInvitations,
+    tableName: 'join_invitations',
+    id: joinInvitations.id,
+    cols: { company: joinInvitations.companyId },
+    readBy: 'listJoinInvitations',
+    parents: { company: joinInvitations.companyId },
+  },
+} satisfies Record<string, TargetKind>;
+
+declare module '../../../authz/targets.ts' {
+  interface TargetTables extends TablesOf<typeof joinTargets> {}
+}
+
+export const joinModule = defineModule({
+  name: 'join',
+  operations: joinOperations,
+  policy: joinPolicy,
+  errors: joinErrors,
+  targets: joinTargets,
+});

@@ -1,0 +1,30 @@
+// The applications module: Applications (route table, a supporting resource).
+import { defineModule } from '../module.ts';
+import { applicationOperations } from './applications.operations.ts';
+import { applicationsPolicy } from './applications.policy.ts';
+import { applicationsErrors } from './applications.errors.ts';
+import { applications } from '../../db/schema.ts';
+import type { TablesOf, TargetKind } from '../../authz/targets.ts';
+
+export const applicationsTargets = {
+  application: {
+    table: applications,
+    tableName: 'applications',
+    id: applications.id,
+    cols: { company: applications.companyId, owner: applications.ownerId },
+    readBy: 'getApplication',
+    parents: { company: applications.companyId },
+  },
+} satisfies Record<string, TargetKind>;
+
+declare module '../../authz/targets.ts' {
+  interface TargetTables extends TablesOf<typeof applicationsTargets> {}
+}
+
+export const applicationsModule = defineModule({
+  name: 'applications',
+  operations: applicationOperations,
+  policy: applicationsPolicy,
+  errors: applicationsErrors,
+  targets: applicationsTargets,
+});

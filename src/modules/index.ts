@@ -1,0 +1,16 @@
+// The modules of the service, in the order of the route table. Adding a module is adding it here.
+import { installModules } from './module.ts';
+import { authenticationModule } from './authentication/authentication.module.ts';
+import { applicationsModule } from './applications/applications.module.ts';
+import { usersModule } from './admin/users/users.module.ts';
+import { companiesModule } from './admin/companies/companies.module.ts';
+import { joinModule } from './admin/join/join.module.ts';
+import { organisationsModule } from './admin/organisations/organisations.module.ts';
+import { sitesModule } from './admin/sites/sites.module.ts';
+import { brandingModule } from './admin/branding/branding.module.ts';
+import { customisationModule } from './admin/customisation/customisation.module.ts';
+
+export const MODULES = [authenticationModule, applicationsModule, usersModule, companiesModule, joinModule, organisationsModule, sitesModule, brandingModule, customisationModule];
+
+/** Every operation of the service; installing the modules fills the error catalogue, the policy table and the target kinds. */
+export const OPERATIONS = installModules(MODULES);

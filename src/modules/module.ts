@@ -1,0 +1,41 @@
+// What a module brings to the service: its operations, its section of the policy table, its
+// errors and its kinds of target. src/modules/index.ts lists the modules and installs them;
+// adding a module touches that list and nothing else global. Its tables live in its own
+// `*.tables.ts` files, which drizzle-kit reads (drizzle.config.ts) for the one migration folder.
+import type { AnyOperation } from '../http/operation.ts';
+import type { PolicyEntry } from '../authz/grant.ts';
+import { registerPolicy } from '../authz/policy.ts';
+import { registerTargets, type TargetKind } from '../authz/targets.ts';
+import { registerErrors, type ErrorEntry } from '../errors/catalogue.ts';
+
+export interface ModuleDef {
+  name: string;
+  operations: readonly AnyOperation[];
+  policy: Record<string, PolicyEntry>;
+  errors?: Record<string, ErrorEntry>;
+  targets?: Record<string, TargetKind>;
+}
+
+export const defineModule = (m: ModuleDef): ModuleDef => m;
+
+/**
+ * Installs the modules: their errors join the catalogue, their policy sections the table and
+ * their kinds the targets, refusing anything declared twice; every operation must have a
+ * policy entry of its own module.
+ */
+export function installModules(modules: readonly ModuleDef[]): AnyOperation[] {
+  const operations: AnyOperation[] = [];
+  const ids = new Set<string>();
+  for (const m of modules) {
+    registerErrors(m.name, m.errors ?? {});
+    registerPolicy(m.name, m.policy);
+    registerTargets(m.name, m.targets ?? {});
+    for (const op of m.operations) {
+      if (ids.has(op.operationId)) throw new Error(`operation ${op.operationId} (${m.name}) is declared twice`);
+      if (!m.policy[op.operationId]) throw new Error(`operation ${op.operationId} of module ${m.name} has no entry in its policy section`);
+      ids.add(op.operationId);
+      operations.push(op);
+    }
+  }
+  return operations;
+}
