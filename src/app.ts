@@ -6,9 +6,7 @@ import { installErrorHandling } from './errors/handler.ts';
 import { registerAll } from './http/operation.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installOpenApi } from './http/openapi.ts';
-import { OPERATIONS } from './modules/index.ts';
-import { apiKeyIsActive } from './modules/applications/applications.service.ts';
-import { fail } from './errors/catalogue.ts';
+import { MODULES, OPERATIONS } from './modules/index.ts';
 
 // Credentials travel in these headers; they never reach a log line.
 const REDACT = ['req.headers.authorization', 'req.headers["x-svc-app-auth"]', 'req.headers.apikey', 'req.headers.cookie'];
@@ -43,10 +41,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Cache-Control', 'no-store');
     if (opts.https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    // doc 1, Authentication 4: an APIKey that does not match an active application: 403 Not Allowed.
-    const key = req.headers.apikey;
-    if (key !== undefined && !(await apiKeyIsActive(deps.database.db, Array.isArray(key) ? key[0]! : key))) fail('API_KEY_NOT_ALLOWED');
   });
+  for (const m of MODULES) m.hooks?.(app, deps);
 
   registerAll(app, deps, OPERATIONS);
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));

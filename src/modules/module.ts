@@ -2,7 +2,10 @@
 // errors and its kinds of target. src/modules/index.ts lists the modules and installs them;
 // adding a module touches that list and nothing else global. Its tables live in its own
 // `*.tables.ts` files, which drizzle-kit reads (drizzle.config.ts) for the one migration folder.
+import type { FastifyInstance } from 'fastify';
 import type { AnyOperation } from '../http/operation.ts';
+import type { AppDeps } from '../http/context.ts';
+import type { Db } from '../db/client.ts';
 import type { PolicyEntry } from '../authz/grant.ts';
 import { registerPolicy } from '../authz/policy.ts';
 import { registerTargets, type TargetKind } from '../authz/targets.ts';
@@ -14,6 +17,10 @@ export interface ModuleDef {
   policy: Record<string, PolicyEntry>;
   errors?: Record<string, ErrorEntry>;
   targets?: Record<string, TargetKind>;
+  /** First-start data of the module, run at every start in the order of the modules; idempotent. */
+  seed?: (db: Db) => Promise<void>;
+  /** Request hooks of the module, added to the application before the routes. */
+  hooks?: (app: FastifyInstance, deps: AppDeps) => void;
 }
 
 export const defineModule = (m: ModuleDef): ModuleDef => m;

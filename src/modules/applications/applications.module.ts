@@ -3,6 +3,8 @@ import { defineModule } from '../module.ts';
 import { applicationOperations } from './applications.operations.ts';
 import { applicationsPolicy } from './applications.policy.ts';
 import { applicationsErrors } from './applications.errors.ts';
+import { apiKeyIsActive } from './applications.service.ts';
+import { fail } from '../../errors/catalogue.ts';
 import { applications } from '../../db/schema.ts';
 import type { TablesOf, TargetKind } from '../../authz/targets.ts';
 
@@ -27,4 +29,10 @@ export const applicationsModule = defineModule({
   policy: applicationsPolicy,
   errors: applicationsErrors,
   targets: applicationsTargets,
+  hooks: (app, deps) =>
+    app.addHook('onRequest', async (req) => {
+      // Doc 1, Authentication 4: an APIKey that does not match an active application: 403 Not Allowed.
+      const key = req.headers.apikey;
+      if (key !== undefined && !(await apiKeyIsActive(deps.database.db, Array.isArray(key) ? key[0]! : key))) fail('API_KEY_NOT_ALLOWED');
+    }),
 });

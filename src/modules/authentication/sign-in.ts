@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { companies } from '../../db/schema.ts';
 import { fail } from '../../errors/catalogue.ts';
 import type { AppDeps } from '../../http/context.ts';
-import { findByLoginEmail, type UserRow } from '../admin/users/users.repo.ts';
+import { findUserByLoginEmail, type UserRow } from '../admin/users/users.service.ts';
 import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.ts';
 import { verifyPassword } from '../../shared/passwords.ts';
 
@@ -17,7 +17,7 @@ async function companyTerminated(deps: AppDeps, companyId: string): Promise<bool
 export async function signInWithPassword(deps: AppDeps, email: string, password: string, address: string, challenge?: Record<string, string>): Promise<UserRow> {
   const account = email.toLowerCase();
   await assertNotThrottled(deps, account, address);
-  const user = await findByLoginEmail(deps.database.db, email);
+  const user = await findUserByLoginEmail(deps.database.db, email);
   const ok = await verifyPassword(user?.passwordHash, password);
   if (!ok || !user || user.isTerminated || (await companyTerminated(deps, user.companyId))) {
     await recordFailure(deps, account, address);

@@ -3,6 +3,7 @@ import { defineModule } from '../../module.ts';
 import { companiesOperations } from './companies.operations.ts';
 import { companiesPolicy } from './companies.policy.ts';
 import { companiesErrors } from './companies.errors.ts';
+import { seedCompanies } from './companies.seed.ts';
 import { companies } from '../../../db/schema.ts';
 import type { TablesOf, TargetKind } from '../../../authz/targets.ts';
 
@@ -27,4 +28,5 @@ export const companiesModule = defineModule({
   policy: companiesPolicy,
   errors: companiesErrors,
   targets: companiesTargets,
+  seed: seedCompanies,
 });

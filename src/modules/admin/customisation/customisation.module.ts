@@ -3,10 +3,12 @@ import { defineModule } from '../../module.ts';
 import { customisationOperations } from './customisation.operations.ts';
 import { customisationPolicy } from './customisation.policy.ts';
 import { customisationErrors } from './customisation.errors.ts';
+import { ensureCustomisationTemplates } from './customisation.keys.ts';
 
 export const customisationModule = defineModule({
   name: 'customisation',
   operations: customisationOperations,
   policy: customisationPolicy,
   errors: customisationErrors,
+  seed: ensureCustomisationTemplates,
 });

@@ -8,8 +8,8 @@ import type { Db, Executor } from '../../../db/client.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { hashPassword } from '../../../shared/passwords.ts';
 import { newId, randomSecret, sha256hex } from '../../../shared/ids.ts';
-import * as usersRepo from '../users/users.repo.ts';
-import { normaliseRoles, toApiUser } from '../users/users.service.ts';
+import * as users from '../users/users.service.ts';
+import { normaliseRoles } from '../users/users.service.ts';
 import * as repo from './join.repo.ts';
 import type { AcceptJoinInvitationBody, CreateJoinInvitationBody, CreateJoinLinkBody, SelfRegisterBody, UpdateJoinLinkBody } from './join.schemas.ts';
 
@@ -101,7 +101,7 @@ export async function selfRegister(db: Db, body: Static<typeof SelfRegisterBody>
   const company = await repo.companyFacts(db, link.companyId);
   if (!company || company.status === 'terminated' || !company.userSelfRegisterEnabled) fail('SELF_REGISTER_DISABLED', { companyId: link.companyId });
   if (!domainAllowed(company.userSelfRegisterAllowedDomains, body.loginEmail)) fail('SELF_REGISTER_DOMAIN_NOT_ALLOWED', { domain: emailDomain(body.loginEmail) });
-  if (await usersRepo.loginEmailTaken(db, body.loginEmail)) fail('LOGIN_EMAIL_TAKEN');
+  if (await users.loginEmailTaken(db, body.loginEmail)) fail('LOGIN_EMAIL_TAKEN');
   // Hashed before the transaction: the seat's row lock is not held during the slow hash.
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
@@ -113,8 +113,7 @@ export async function selfRegister(db: Db, body: Static<typeof SelfRegisterBody>
       assertLinkOpen(again, now);
       fail('JOIN_LINK_FULL', { joinCompanyLinkId: link.id });
     }
-    if (await usersRepo.loginEmailTaken(tx, body.loginEmail)) fail('LOGIN_EMAIL_TAKEN');
-    const row = await usersRepo.insertUser(tx, {
+    return users.createArrivingUser(tx, {
       id: newId(),
       companyId: link.companyId,
       loginEmail: body.loginEmail,
@@ -125,7 +124,6 @@ export async function selfRegister(db: Db, body: Static<typeof SelfRegisterBody>
       creationDate: now,
       lastUpdateDate: now,
     });
-    return toApiUser(row);
   });
 }
 
@@ -177,7 +175,7 @@ export async function createInvitation(exec: Executor, caller: Caller, company: 
   const refused = roles.filter((r) => r !== 'user' && !assignable.has(r));
   if (refused.length) fail('ROLE_NOT_ASSIGNABLE', { roles: refused });
   if ((flags.invitedToBeBpAdmin || flags.invitedToBeBpFinance) && company.isBP !== true) fail('JOIN_INVITATION_NO_ROLE_FOR_COMPANY', { companyId: company.id });
-  if (await usersRepo.loginEmailTaken(exec, body.email)) fail('JOIN_INVITATION_EMAIL_TAKEN', { email: body.email });
+  if (await users.loginEmailTaken(exec, body.email)) fail('JOIN_INVITATION_EMAIL_TAKEN', { email: body.email });
   const token = randomSecret(32);
   const row = await repo.insertInvitation(exec, {
     id: newId(),
@@ -222,14 +220,13 @@ export async function acceptInvitation(db: Db, invitationId: string, body: Stati
   if (inv.expirationDate.getTime() <= now.getTime()) fail('JOIN_INVITATION_EXPIRED', { invitationId, expirationDate: inv.expirationDate.toISOString() });
   const company = await repo.companyFacts(db, inv.companyId);
   if (!company || company.status === 'terminated') fail('JOIN_INVITATION_EXPIRED', { invitationId, reason: 'the company is terminated' });
-  if (await usersRepo.loginEmailTaken(db, inv.email)) fail('LOGIN_EMAIL_TAKEN');
+  if (await users.loginEmailTaken(db, inv.email)) fail('LOGIN_EMAIL_TAKEN');
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
     const userId = newId();
     // Spent first: of two concurrent acceptances, only one finds the invitation pending.
     if (!(await repo.markAccepted(tx, inv.id, userId, now))) fail('JOIN_INVITATION_USED', { invitationId });
-    if (await usersRepo.loginEmailTaken(tx, inv.email)) fail('LOGIN_EMAIL_TAKEN');
-    const row = await usersRepo.insertUser(tx, {
+    const user = await users.createArrivingUser(tx, {
       id: userId,
       companyId: inv.companyId,
       loginEmail: inv.email,
@@ -242,6 +239,6 @@ export async function acceptInvitation(db: Db, invitationId: string, body: Stati
       lastUpdateDate: now,
     });
     await companyTransition(tx, inv, now);
-    return toApiUser(row);
+    return user;
   });
 }

@@ -106,3 +106,27 @@ export async function deleteUser(exec: Executor, caller: Caller, target: repo.Us
   if (target.roles.includes('superadmin') && (await repo.countSuperadmins(exec)) <= 1) fail('LAST_SUPERADMIN');
   await repo.deleteUserRow(exec, target.id);
 }
+
+// ---------------------------------------------------------------------------------------------
+// For the other modules: users arrive through them too (self-registration, invitations).
+
+export type { UserRow } from './users.repo.ts';
+
+/** The account signing in with this e-mail (case-insensitive), for the authentication module. */
+export function findUserByLoginEmail(exec: Executor, loginEmail: string): Promise<repo.UserRow | undefined> {
+  return repo.findByLoginEmail(exec, loginEmail);
+}
+
+/** True when a user already signs in with this e-mail (case-insensitive). */
+export function loginEmailTaken(exec: Executor, loginEmail: string): Promise<boolean> {
+  return repo.loginEmailTaken(exec, loginEmail);
+}
+
+/**
+ * Creates the account of a user who arrives by himself (a join-company link, an invitation),
+ * in the caller's transaction; the e-mail must be free (409 otherwise).
+ */
+export async function createArrivingUser(exec: Executor, user: repo.NewUser) {
+  if (await repo.loginEmailTaken(exec, user.loginEmail)) fail('LOGIN_EMAIL_TAKEN');
+  return toApiUser(await repo.insertUser(exec, user));
+}
