@@ -109,7 +109,7 @@ export const deleteJoinCompanyLink = defineOperation({
   envelope: 'status',
   formats: { ...JOIN_LINK_FORMATS, default: 'full' },
   target: link,
-  handler: (ctx) => ctx.db.transaction((tx) => service.deleteLink(tx, ctx.target)),
+  handler: (ctx) => service.deleteLink(ctx.db, ctx.target),
 });
 
 export const selfRegister = defineOperation({
@@ -139,7 +139,7 @@ export const createJoinInvitation = defineOperation({
   target: company,
   // The answer carries the token: it must not be stored for Idempotency-Key replays.
   idempotent: false,
-  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.createInvitation(tx, ctx.caller, ctx.target, body, ctx.now)),
+  handler: (ctx, { body }) => service.createInvitation(ctx.db, ctx.caller, ctx.target, body, ctx.now),
 });
 
 export const listJoinInvitations = defineOperation({

@@ -68,11 +68,13 @@ export async function updateLink(exec: Executor, link: repo.LinkRow, body: Stati
 }
 
 /** Document 3: a link already used by registered users is not deleted but disabled. */
-export async function deleteLink(exec: Executor, link: repo.LinkRow): Promise<{ status: string; data: ReturnType<typeof toApiLink> }> {
-  const deleted = await repo.deleteLinkRow(exec, link.id);
-  if (deleted) return { status: `Join-company link ${link.id} deleted`, data: toApiLink(deleted) };
-  const disabled = await repo.updateLinkRow(exec, link.id, { isEnabled: false });
-  return { status: `Join-company link ${link.id} has registered users: disabled instead of deleted`, data: toApiLink(disabled) };
+export async function deleteLink(db: Executor, link: repo.LinkRow): Promise<{ status: string; data: ReturnType<typeof toApiLink> }> {
+  return db.transaction(async (exec) => {
+    const deleted = await repo.deleteLinkRow(exec, link.id);
+    if (deleted) return { status: `Join-company link ${link.id} deleted`, data: toApiLink(deleted) };
+    const disabled = await repo.updateLinkRow(exec, link.id, { isEnabled: false });
+    return { status: `Join-company link ${link.id} has registered users: disabled instead of deleted`, data: toApiLink(disabled) };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,32 +165,34 @@ export function toApiInvitation(i: repo.InvitationRow, now: Date) {
   };
 }
 
-export async function createInvitation(exec: Executor, caller: Caller, company: Record<string, unknown>, body: Static<typeof CreateJoinInvitationBody>, now: Date) {
-  const flags = {
-    invitedToBeCompanyAdmin: body.invitedToBeCompanyAdmin ?? false,
-    invitedToBeBpAdmin: body.invitedToBeBpAdmin ?? false,
-    invitedToBeBpFinance: body.invitedToBeBpFinance ?? false,
-  };
-  const roles = invitedRoles(flags);
-  // The inviter gives these roles: the rule of createUser (ASSIGNABLE_ROLES).
-  const assignable = new Set(caller.roles.flatMap((r) => ASSIGNABLE_ROLES[r]));
-  const refused = roles.filter((r) => r !== 'user' && !assignable.has(r));
-  if (refused.length) fail('ROLE_NOT_ASSIGNABLE', { roles: refused });
-  if ((flags.invitedToBeBpAdmin || flags.invitedToBeBpFinance) && company.isBP !== true) fail('JOIN_INVITATION_NO_ROLE_FOR_COMPANY', { companyId: company.id });
-  if (await users.loginEmailTaken(exec, body.email)) fail('JOIN_INVITATION_EMAIL_TAKEN', { email: body.email });
-  const token = randomSecret(32);
-  const row = await repo.insertInvitation(exec, {
-    id: newId(),
-    companyId: company.id as string,
-    email: body.email,
-    ...flags,
-    tokenHash: sha256hex(token),
-    status: 'pending',
-    createdByAdminId: caller.userId,
-    creationDate: now,
-    expirationDate: new Date(now.getTime() + INVITATION_TTL_MS),
+export async function createInvitation(db: Executor, caller: Caller, company: Record<string, unknown>, body: Static<typeof CreateJoinInvitationBody>, now: Date) {
+  return db.transaction(async (exec) => {
+    const flags = {
+      invitedToBeCompanyAdmin: body.invitedToBeCompanyAdmin ?? false,
+      invitedToBeBpAdmin: body.invitedToBeBpAdmin ?? false,
+      invitedToBeBpFinance: body.invitedToBeBpFinance ?? false,
+    };
+    const roles = invitedRoles(flags);
+    // The inviter gives these roles: the rule of createUser (ASSIGNABLE_ROLES).
+    const assignable = new Set(caller.roles.flatMap((r) => ASSIGNABLE_ROLES[r]));
+    const refused = roles.filter((r) => r !== 'user' && !assignable.has(r));
+    if (refused.length) fail('ROLE_NOT_ASSIGNABLE', { roles: refused });
+    if ((flags.invitedToBeBpAdmin || flags.invitedToBeBpFinance) && company.isBP !== true) fail('JOIN_INVITATION_NO_ROLE_FOR_COMPANY', { companyId: company.id });
+    if (await users.loginEmailTaken(exec, body.email)) fail('JOIN_INVITATION_EMAIL_TAKEN', { email: body.email });
+    const token = randomSecret(32);
+    const row = await repo.insertInvitation(exec, {
+      id: newId(),
+      companyId: company.id as string,
+      email: body.email,
+      ...flags,
+      tokenHash: sha256hex(token),
+      status: 'pending',
+      createdByAdminId: caller.userId,
+      creationDate: now,
+      expirationDate: new Date(now.getTime() + INVITATION_TTL_MS),
+    });
+    return { ...toApiInvitation(row, now), invitationToken: token };
   });
-  return { ...toApiInvitation(row, now), invitationToken: token };
 }
 
 function sameHash(a: string, b: string): boolean {

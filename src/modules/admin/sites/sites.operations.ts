@@ -92,7 +92,7 @@ export const updateSite = defineOperation({
   target: siteTarget,
   // Moving the site: the company it moves to, which the mover must administer too.
   second: { destination: { kind: 'company', from: 'body', field: 'companyId', when: (site, { body }) => (body as { companyId: string }).companyId !== site.companyId } },
-  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.updateSite(tx, ctx.target, body, ctx.now)),
+  handler: (ctx, { body }) => service.updateSite(ctx.db, ctx.target, body, ctx.now),
 });
 
 export const deleteSite = defineOperation({
@@ -106,7 +106,7 @@ export const deleteSite = defineOperation({
   envelope: 'status',
   target: siteTarget,
   handler: async (ctx) => {
-    await ctx.db.transaction((tx) => service.deleteSite(tx, ctx.target));
+    await service.deleteSite(ctx.db, ctx.target);
     return { status: `Site ${ctx.target.id} deleted`, data: [] };
   },
 });

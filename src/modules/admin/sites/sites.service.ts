@@ -43,32 +43,36 @@ async function assertNoSiteAdmins(exec: Executor, siteId: string): Promise<void>
 }
 
 /** Document 3, update site. Who may move it, and where to, is authorised before (the policy's updateSite). */
-export async function updateSite(exec: Executor, target: repo.SiteRow, body: Static<typeof UpdateSiteBody>, now: Date) {
-  const patch: Partial<repo.NewSite> = {};
-  if (body.companyId !== target.companyId) {
-    // The users of the site stay in their company: plain users leave the site, and a site_admin
-    // (whose role needs a site of his company) blocks the move.
-    await assertNoSiteAdmins(exec, target.id);
-    await exec.update(users).set({ siteId: null }).where(eq(users.siteId, target.id));
-    patch.companyId = body.companyId;
-  }
-  if (body.name !== undefined) patch.name = body.name;
-  if (body.status !== undefined && body.status !== target.status) {
-    patch.status = body.status;
-    patch.statusUpdatedDate = now;
-  }
-  if (Object.keys(patch).length === 0) return toApiSite(target);
-  const row = await repo.updateSiteRow(exec, target.id, patch);
-  if (!row) fail('NOT_FOUND', { target: 'site', id: target.id });
-  return toApiSite(row);
+export async function updateSite(db: Executor, target: repo.SiteRow, body: Static<typeof UpdateSiteBody>, now: Date) {
+  return db.transaction(async (exec) => {
+    const patch: Partial<repo.NewSite> = {};
+    if (body.companyId !== target.companyId) {
+      // The users of the site stay in their company: plain users leave the site, and a site_admin
+      // (whose role needs a site of his company) blocks the move.
+      await assertNoSiteAdmins(exec, target.id);
+      await exec.update(users).set({ siteId: null }).where(eq(users.siteId, target.id));
+      patch.companyId = body.companyId;
+    }
+    if (body.name !== undefined) patch.name = body.name;
+    if (body.status !== undefined && body.status !== target.status) {
+      patch.status = body.status;
+      patch.statusUpdatedDate = now;
+    }
+    if (Object.keys(patch).length === 0) return toApiSite(target);
+    const row = await repo.updateSiteRow(exec, target.id, patch);
+    if (!row) fail('NOT_FOUND', { target: 'site', id: target.id });
+    return toApiSite(row);
+  });
 }
 
 /** Document 3: a site cannot be deleted while linked to systems; nor while site_admins need it. */
-export async function deleteSite(exec: Executor, target: repo.SiteRow): Promise<void> {
-  const systems = await repo.countLinkedSystems(exec, target.id);
-  if (systems > 0) fail('SITE_LINKED_TO_SYSTEMS', { siteId: target.id, systems });
-  await assertNoSiteAdmins(exec, target.id);
-  // Plain users of the site stay in their company without a site (users.site_id ON DELETE SET NULL).
-  await repo.deleteSiteRow(exec, target.id);
+export async function deleteSite(db: Executor, target: repo.SiteRow): Promise<void> {
+  return db.transaction(async (exec) => {
+    const systems = await repo.countLinkedSystems(exec, target.id);
+    if (systems > 0) fail('SITE_LINKED_TO_SYSTEMS', { siteId: target.id, systems });
+    await assertNoSiteAdmins(exec, target.id);
+    // Plain users of the site stay in their company without a site (users.site_id ON DELETE SET NULL).
+    await repo.deleteSiteRow(exec, target.id);
+  });
 }
 
