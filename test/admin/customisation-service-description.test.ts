@@ -24,11 +24,14 @@ afterAll(() => t.close());
 
 const describeReq = (token: string, id: string) => t.inject({ method: 'GET', url: `${A}/companies/${id}/service-description`, headers: bearer(token) });
 
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-pdf-'));
-  const file = join(dir, 'd.pdf');
+function writePdf(pdf: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'svc-pdf-')), 'd.pdf');
   writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return file;
+}
+
+function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', writePdf(pdf), '-'], { encoding: 'utf8' });
 }
 
 /** Renders the first page to a PNG with poppler's pdftoppm and reads it back with sharp. */
@@ -73,6 +76,25 @@ describe('doc 3, get the service description PDF of a company', () => {
     for (const s of ['Service description', 'Acme Widgets', id, 'FRA', 'Partner Telecom', 'Blue Organisation', 'Site ', 'Business Voice Offer', 'up to 25 users', 'fileSharingCustomisation', 'useDialOutCustomisation', 'Template applied: Full']) {
       expect(text, s).toContain(s);
     }
+  });
+
+  it('issue 8, point 8: names in Chinese, Arabic, Cyrillic and Greek render (embedded Unicode fonts) and are found by pdftotext', async () => {
+    const names = { chinese: '北京云通信有限公司', arabic: 'شركة النور للاتصالات', cyrillic: 'Компания Связь', greek: 'Εταιρεία Επικοινωνιών' };
+    const id = await makeCompany(t, { name: `${names.chinese} ${names.cyrillic}` });
+    const org = newId();
+    await t.db.insert(organisations).values({ id: org, name: names.greek });
+    const bp = await makeCompany(t, { name: names.arabic, isBP: true, bpType: 'DR' });
+    await t.db.update(companies).set({ organisationId: org, bpId: bp }).where(eq(companies.id, id));
+    const res = await describeReq(t.superToken, id);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload).normalize('NFC');
+    for (const [script, name] of Object.entries(names)) expect(text, script).toContain(name);
+    // Embedded fonts, not the standard 14 (whose WinAnsi encoding has none of these letters).
+    const fonts = execFileSync('pdffonts', [writePdf(res.rawPayload)], { encoding: 'utf8' });
+    expect(fonts).toMatch(/NotoSans/);
+    expect(fonts).toMatch(/NotoNaskhArabic/);
+    expect(fonts).toMatch(/NotoSansHans/);
+    expect(fonts).not.toMatch(/Helvetica/);
   });
 
   it('roles: company_admin of the company and bp_finance of its BP get it; an admin of another company gets 404', async () => {
