@@ -20,7 +20,10 @@ export const ERRORS = {
   OAUTH_INVALID_REQUEST: { status: 400, code: 400007, message: 'Bad Request: the OAuth authorization request is invalid' },
   OAUTH_INVALID_CLIENT: { status: 400, code: 400008, message: 'Bad Request: unknown or inactive OAuth client, or redirect_uri not registered for it' },
   OAUTH_INVALID_GRANT: { status: 400, code: 400009, message: 'Bad Request: the authorization code or refresh token is invalid, expired or already used' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, code: 415000, message: 'Unsupported Media Type' },
+  EMPTY_BODY: { status: 400, code: 400010, message: 'Bad Request: the request body is empty' },
+  MULTIPART_MALFORMED: { status: 400, code: 400011, message: 'Bad Request: the multipart/form-data body is malformed or holds no file' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, code: 415000, message: 'Unsupported Media Type: the operation does not take a body of this type' },
+  RANGE_NOT_SATISFIABLE: { status: 416, code: 416000, message: 'Range Not Satisfiable: the range is outside the file' },
   // 401
   AUTH_REQUIRED: { status: 401, code: 401500, message: 'Unauthorized: credentials are missing' },
   BAD_CREDENTIALS: { status: 401, code: 401501, message: 'Unauthorized: the login or the password is wrong' },

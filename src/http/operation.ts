@@ -15,9 +15,11 @@ import { describePolicy } from '../authz/describe.ts';
 import { authenticateRequest, requestToken } from '../modules/authentication/bearer.ts';
 import { idempotencyBegin } from './idempotency.ts';
 import { fail } from '../errors/catalogue.ts';
+import { mediaRouteOptions, receiveUpload, type RequestMedia, type Upload } from './media.ts';
+import { binaryDecl, binaryResponses, sendBinary, type BinaryAnswer } from './binary.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Envelope = 'data' | 'list' | 'status' | 'plain' | 'raw';
+export type Envelope = 'data' | 'list' | 'status' | 'plain' | 'raw' | 'binary';
 
 /** Where the target's id comes from; `fallback` names the caller's field used when the request has none. */
 export interface TargetRef {
@@ -40,6 +42,8 @@ export interface Input<P, Q, B> {
   params: S<P>;
   query: S<Q>;
   body: S<B>;
+  /** The raw or multipart body of an operation that declares `media` (src/http/media.ts). */
+  upload?: Upload;
 }
 
 export interface OperationDef<P = undefined, Q = undefined, B = undefined, R extends TSchema = TSchema> {
@@ -56,7 +60,9 @@ export interface OperationDef<P = undefined, Q = undefined, B = undefined, R ext
   body?: B;
   /** Content types accepted besides JSON (form posts of OAuth). */
   consumes?: string[];
-  /** Schema of one item: of `data`, of each list element, or of the whole body for `plain`. */
+  /** Request media besides the JSON body, each with its size limit (src/http/media.ts). */
+  media?: RequestMedia;
+  /** Schema of one item: of `data`, of each list element, or of the whole body for `plain`; Binary(...) for `binary`. */
   response: R;
   envelope: Envelope;
   successStatus?: 200 | 201 | 302;
@@ -142,6 +148,8 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
   const response: Record<number, TSchema> = {};
   if (status !== 302) response[status] = responseSchema(op);
   for (const s of ERROR_STATUSES) response[s] = Type.Ref('Error');
+  if (op.envelope === 'binary') Object.assign(response, binaryResponses(binaryDecl(op.response)));
+  const media = mediaRouteOptions(op.media, op.body, op.consumes, deps.config.bodyLimitBytes);
 
   const paths = [op.path, ...(op.aliases ?? [])];
   paths.forEach((path, i) => {
@@ -155,17 +163,22 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         description: [op.description, describePolicy(op.operationId)].filter(Boolean).join('\n\n'),
         ...(op.params ? { params: op.params } : {}),
         ...(op.query ? { querystring: op.query } : {}),
-        ...(op.body ? { body: op.body } : {}),
+        ...(media.bodySchema ? { body: media.bodySchema } : op.body ? { body: op.body } : {}),
         ...(op.consumes ? { consumes: op.consumes } : {}),
         response,
         ...(isPublic ? { security: [] } : {}),
       },
+      config: media.config,
+      ...(media.preParsing ? { preParsing: media.preParsing } : {}),
+      ...(media.bodyLimit !== undefined ? { bodyLimit: media.bodyLimit } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const { caller, target } = isPublic ? { caller: undefined as unknown as Caller, target: {} } : await authorise(deps, op, req);
         // Only authorised requests claim an Idempotency-Key.
         if (op.method === 'POST' && op.idempotent !== false && !(await idempotencyBegin(deps, req, reply, caller))) return reply;
         const ctx: OperationContext = { caller, db: deps.database.db, deps, log: req.log, now: deps.now(), target, req, reply };
-        const result = await op.handler(ctx, { params: req.params, query: req.query, body: req.body } as never);
+        const upload = op.media ? await receiveUpload(req, op.media) : undefined;
+        const result = await op.handler(ctx, { params: req.params, query: req.query, body: upload ? undefined : req.body, upload } as never);
+        if (op.envelope === 'binary') return sendBinary(req, reply, binaryDecl(op.response), result as BinaryAnswer);
         if (op.envelope === 'raw') return reply;
         const level = formatLevel((req.query as { format?: unknown } | undefined)?.format, op.formats?.default ?? 'small');
         return reply.code(status).send(shape(op, result, level));
