@@ -57,6 +57,7 @@ const ARABIC_FEATURES = { rlig: false } as unknown as PDFKit.Mixins.OpenTypeFeat
 
 /** Characters that belong to no script: they join the run they are in. */
 const NEUTRAL = /[\s\p{P}\p{S}\p{N}]/u;
+const DIGIT = /\p{Nd}/u;
 
 export interface Run {
   text: string;
@@ -74,7 +75,8 @@ export function runs(text: string, face: FontFace): Run[] {
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     const last = out[out.length - 1];
-    if (last && NEUTRAL.test(ch) && covers(last.script, cp)) {
+    // Digits never join a right-to-left run: fontkit would reverse them with it (2024 -> 4202).
+    if (last && NEUTRAL.test(ch) && covers(last.script, cp) && !(last.script === 'arabic' && DIGIT.test(ch))) {
       last.text += ch;
       continue;
     }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect } from '../support/expect.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser } from '../support/factories.ts';
-import { companies, offers, organisations, subscriptions } from '../../src/db/schema.ts';
+import { companies, offers, organisations, sites, subscriptions } from '../../src/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { BUILT_IN_TEMPLATES } from '../../src/modules/admin/customisation/customisation.keys.ts';
 import { newId } from '../../src/modules/authentication/tokens.ts';
@@ -85,10 +85,14 @@ describe('doc 3, get the service description PDF of a company', () => {
     await t.db.insert(organisations).values({ id: org, name: names.greek });
     const bp = await makeCompany(t, { name: names.arabic, isBP: true, bpType: 'DR' });
     await t.db.update(companies).set({ organisationId: org, bpId: bp }).where(eq(companies.id, id));
+    // Digits in a right-to-left name keep their order.
+    await t.db.insert(sites).values({ id: newId(), name: 'فرع 2024', companyId: id });
     const res = await describeReq(t.superToken, id);
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload).normalize('NFC');
     for (const [script, name] of Object.entries(names)) expect(text, script).toContain(name);
+    expect(text).toContain('2024');
+    expect(text).not.toContain('4202');
     // Embedded fonts, not the standard 14 (whose WinAnsi encoding has none of these letters).
     const fonts = execFileSync('pdffonts', [writePdf(res.rawPayload)], { encoding: 'utf8' });
     expect(fonts).toMatch(/NotoSans/);
