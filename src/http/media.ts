@@ -80,19 +80,43 @@ function rawFor(media: RequestMedia | undefined, type: string): RawMedia | undef
   return media?.raw?.find((r) => r.types.includes(type));
 }
 
-/** Reads `stream` to its end, refusing it (413) as soon as it passes `maxBytes`: memory stays bounded. */
-export async function readLimited(stream: Readable, maxBytes: number, mediaType: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      stream.destroy();
-      fail('BODY_TOO_LARGE', { maxBytes, mediaType });
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size);
+/**
+ * Reads `stream` to its end, refusing it (413) as soon as it passes `maxBytes`: memory stays
+ * bounded. The rest is then read and dropped, not destroyed: destroying a request would close the
+ * connection before the client gets its 413.
+ */
+export function readLimited(stream: Readable, maxBytes: number, mediaType: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    // Destroyed before it was read (a multipart part cut short as the form was parsed).
+    if (stream.destroyed) return reject(stream.errored ?? new Error('the body ended before it was complete'));
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      stream.off('data', onData);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+      stream.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxBytes) return void chunks.push(chunk);
+      stop();
+      chunks.length = 0;
+      stream.on('error', () => undefined).resume();
+      reject(new AppError('BODY_TOO_LARGE', { maxBytes, mediaType }));
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (err: Error) => {
+      stop();
+      reject(err);
+    };
+    // Destroyed without an error (a multipart part cut short): no 'end' will come.
+    const onClose = () => onError(new Error('the body ended before it was complete'));
+    stream.on('data', onData).once('end', onEnd).once('error', onError).once('close', onClose);
+  });
 }
 
 /** Passes `stream` through, failing with 413 once more than `maxBytes` went by. */
