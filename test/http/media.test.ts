@@ -129,6 +129,22 @@ const ops: AnyOperation[] = [
     },
   }),
   defineOperation({
+    operationId: 'testStreamedForm',
+    method: 'POST',
+    path: '/test/streamed-forms',
+    tag: 'Test',
+    summary: 'a multipart form whose file may be above 10 MB: streamed',
+    media: { json: false, multipart: { fileField: 'recording', maxBytes: STREAM_LIMIT } },
+    response: Result,
+    envelope: 'data',
+    successStatus: 200,
+    idempotent: false,
+    handler: async (_ctx, { upload }) => {
+      if (upload?.kind !== 'stream') throw new Error('expected a stream');
+      return { kind: upload.kind, mediaType: upload.mediaType, fileName: upload.fileName, ...(await digest(upload.stream)) };
+    },
+  }),
+  defineOperation({
     operationId: 'testAudioAnswer',
     method: 'GET',
     path: '/test/audio/:name',
@@ -349,6 +365,27 @@ describe('multipart/form-data and JSON on one operation', () => {
     expectError(await post(form([{ name: 'file', filename: 'cut.png', type: 'image/png', data: AUDIO }], false)), 400, 400011);
     expectError(await post(Buffer.from('this is not a form at all')), 400, 400011);
     expectError(await post(form([{ name: 'file', filename: 'a.png', data: AUDIO }]), 'multipart/form-data'), 400, 400011);
+  });
+});
+
+describe('multipart/form-data above 10 MB', () => {
+  const boundary = '----svc-stream-boundary';
+  /** A form whose file part is `size` bytes produced lazily. */
+  const streamedForm = (size: number) =>
+    Readable.from(
+      (async function* () {
+        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="recording"; filename="call.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
+        yield* lazyBody(size);
+        yield Buffer.from(`\r\n--${boundary}--\r\n`);
+      })(),
+    );
+  const post = (size: number) => inject({ method: 'POST', url: '/api/svc/test/streamed-forms', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: streamedForm(size) });
+
+  it('the file reaches the handler as a stream; one byte over the limit gives 413', async () => {
+    const ok = await post(12 * MB);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ kind: 'stream', mediaType: 'audio/wav', fileName: 'call.wav', bytes: 12 * MB });
+    expectError(await post(STREAM_LIMIT + 1), 413, 413000);
   });
 });
 
