@@ -6,6 +6,7 @@ import { installErrorHandling } from './errors/handler.ts';
 import { registerAll } from './http/operation.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installOpenApi } from './http/openapi.ts';
+import { installMedia } from './http/media.ts';
 import { MODULES, OPERATIONS } from './modules/index.ts';
 
 // Credentials travel in these headers; they never reach a log line.
@@ -31,9 +32,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
 
   installErrorHandling(app);
   await app.register(formbody);
-  // Raw image uploads (avatar, banner): kept as bytes; their own limit is that of the largest
-  // image (8 MB, src/modules/admin/branding) plus room, beyond which the answer is 413.
-  app.addContentTypeParser(['image/png', 'image/jpeg', 'image/webp'], { parseAs: 'buffer', bodyLimit: 9 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+  // Raw and multipart bodies, read only for the operations that declare them (src/http/media.ts).
+  await installMedia(app);
   await installOpenApi(app);
   installIdempotency(app, deps);
 

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { documentMedia } from './media.ts';
 
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -20,6 +21,9 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       },
       security: [{ bearer: [] }],
     },
+    // Raw and multipart request bodies are not validated by Fastify (only JSON is): the document
+    // gets them from the operation's media declaration.
+    transform: ({ schema, url, route }) => ({ schema: documentMedia(schema, route.config), url }),
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/api/svc/docs', staticCSP: false });

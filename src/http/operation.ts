@@ -19,9 +19,11 @@ import { authenticateRequest, requestToken } from '../shared/bearer.ts';
 import { idempotencyBegin, idempotencyStore } from './idempotency.ts';
 import { fail } from '../errors/catalogue.ts';
 import type { Executor } from '../db/client.ts';
+import { mediaRouteOptions, receiveUpload, type RequestMedia, type Upload } from './media.ts';
+import { binaryDecl, binaryResponses, sendBinary, type BinaryAnswer } from './binary.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Envelope = 'data' | 'list' | 'status' | 'plain' | 'raw';
+export type Envelope = 'data' | 'list' | 'status' | 'plain' | 'raw' | 'binary';
 type From = 'params' | 'query' | 'body';
 
 /** Where the target's id comes from; `fallback` names the caller's field used when the request has none. */
@@ -63,6 +65,8 @@ export interface Input<P, Q, B> {
   params: S<P>;
   query: S<Q>;
   body: S<B>;
+  /** The raw or multipart body of an operation that declares `media` (src/http/media.ts). */
+  upload?: Upload;
 }
 
 /** What a handler returns for each envelope: checked at compile time against the response schema. */
@@ -73,7 +77,9 @@ export type HandlerResult<R extends TSchema, E extends Envelope> = E extends 'da
       ListResult<Partial<Static<R>>>
     : E extends 'status'
       ? { status: string; data: Static<R> }
-      : unknown;
+      : E extends 'binary'
+        ? BinaryAnswer
+        : unknown;
 
 type RowOf<K> = K extends TargetKindName ? TargetRow<K> : Record<string, never>;
 
@@ -91,7 +97,9 @@ export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K 
   body?: B;
   /** Content types accepted besides JSON (form posts of OAuth). */
   consumes?: string[];
-  /** Schema of one item: of `data`, of each list element, or of the whole body for `plain`. */
+  /** Request media besides the JSON body, each with its size limit (src/http/media.ts). */
+  media?: RequestMedia;
+  /** Schema of one item: of `data`, of each list element, or of the whole body for `plain`; Binary(...) for `binary`. */
   response: R;
   envelope: E;
   successStatus?: 200 | 201 | 302;
@@ -243,6 +251,8 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
   const response: Record<number, TSchema> = {};
   if (status !== 302) response[status] = responseSchema(op);
   for (const s of ERROR_STATUSES) response[s] = Type.Ref('Error');
+  if (op.envelope === 'binary') Object.assign(response, binaryResponses(binaryDecl(op.response)));
+  const media = mediaRouteOptions(op.media, op.body, op.consumes, deps.config.bodyLimitBytes);
 
   const paths = [op.path, ...(op.aliases ?? [])];
   paths.forEach((path, i) => {
@@ -256,17 +266,21 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         description: [op.description, describePolicy(op.operationId, op)].filter(Boolean).join('\n\n'),
         ...(op.params ? { params: op.params } : {}),
         ...(op.query ? { querystring: op.query } : {}),
-        ...(op.body ? { body: op.body } : {}),
+        ...(media.bodySchema ? { body: media.bodySchema } : op.body ? { body: op.body } : {}),
         ...(op.consumes ? { consumes: op.consumes } : {}),
         response,
         ...(isPublic ? { security: [] } : {}),
       },
+      config: media.config,
+      ...(media.preParsing ? { preParsing: media.preParsing } : {}),
+      ...(media.bodyLimit !== undefined ? { bodyLimit: media.bodyLimit } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
         const auth: Authorised | undefined = isPublic ? undefined : await authorise(deps, op, plan, req);
         // Only authorised requests claim an Idempotency-Key.
         const claimed = op.method === 'POST' && op.idempotent !== false;
         if (claimed && !(await idempotencyBegin(deps, req, reply, auth?.caller))) return reply;
-        const input = { params: req.params, query: req.query, body: req.body } as never;
+        const upload = op.media ? await receiveUpload(req, op.media) : undefined;
+        const input = { params: req.params, query: req.query, body: upload ? undefined : req.body, upload } as never;
         const level = formatLevel((req.query as { format?: unknown } | undefined)?.format, op.formats?.default ?? 'small');
         const run = async (db: Executor) => {
           const ctx = {
@@ -284,6 +298,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
           } as OperationContext<never>;
           return op.handler(ctx, input);
         };
+        if (op.envelope === 'binary') return sendBinary(req, reply, binaryDecl(op.response), (await run(deps.database.db)) as BinaryAnswer);
         if (op.envelope === 'raw') {
           await run(deps.database.db);
           return reply;

@@ -76,6 +76,34 @@ describe('doc 3, avatar and banner, set', () => {
     expect((await stored(companyId, 'banner'))?.updatedAt).toEqual(before?.updatedAt);
   });
 
+  it('an image sent as a multipart/form-data form (a browser file input) is stored with its real type', async () => {
+    const id = await makeCompany(t);
+    const jpeg = await picture(40, 30, 'jpeg');
+    const boundary = '----branding-form';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
+      jpeg,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.inject({ method: 'POST', url: `${C}/${id}/avatar`, headers: { ...bearer(t.superToken), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stored(id, 'avatar')).toMatchObject({ mime: 'image/jpeg', width: 40, height: 30 });
+  });
+
+  it('the limit of a raw or multipart image is that of its kind: one byte over 4 MB to the avatar gives 413 before the image is read', async () => {
+    const id = await makeCompany(t);
+    const res = await t.inject({ method: 'POST', url: `${C}/${id}/avatar`, headers: { ...bearer(t.superToken), 'content-type': 'image/png' }, payload: Buffer.alloc(4 * 1024 * 1024 + 1) });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ errorDetailsCode: 413000, errorDetails: { maxBytes: 4 * 1024 * 1024 } });
+    expect(await stored(id, 'avatar')).toBeUndefined();
+  });
+
+  it('issue 8, point 6: text/plain to the avatar gives 415 in the error shape (it answered 500)', async () => {
+    const res = await t.inject({ method: 'POST', url: `${C}/${companyId}/avatar`, headers: { ...bearer(admin.token), 'content-type': 'text/plain' }, payload: 'hello' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ errorCode: 415, errorDetailsCode: 415000, errorDetails: { mediaType: 'text/plain' } });
+  });
+
   it('doc 3, avatar and banner, rule "a set updates lastAvatarUpdateDate / lastBannerUpdateDate to the current date"', async () => {
     const id = await makeCompany(t);
     t.clock.advance(60_000);
@@ -217,6 +245,8 @@ describe('doc 3, avatar and banner, get', () => {
     expect(res.headers['last-modified']).toBe((await company(id)).lastAvatarUpdateDate!.toUTCString());
     expect(res.headers.date).toBeDefined();
     expect(res.headers['dims-cached']).toMatch(/^(true|false)$/);
+    expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+    expect(res.headers['content-disposition']).toBe(`inline; filename=avatar-${id}.png`);
     const meta = await sharp(res.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 80, 80]);
   });

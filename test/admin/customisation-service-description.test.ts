@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { expect } from '../support/expect.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser } from '../support/factories.ts';
-import { companies, offers, organisations, subscriptions } from '../../src/db/schema.ts';
+import { companies, offers, organisations, sites, subscriptions } from '../../src/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { BUILT_IN_TEMPLATES } from '../../src/modules/admin/customisation/customisation.keys.ts';
 import { newId } from '../../src/shared/ids.ts';
@@ -24,11 +24,14 @@ afterAll(() => t.close());
 
 const describeReq = (token: string, id: string) => t.inject({ method: 'GET', url: `${A}/companies/${id}/service-description`, headers: bearer(token) });
 
-function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-pdf-'));
-  const file = join(dir, 'd.pdf');
+function writePdf(pdf: Buffer): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'svc-pdf-')), 'd.pdf');
   writeFileSync(file, pdf);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  return file;
+}
+
+function pdfText(pdf: Buffer): string {
+  return execFileSync('pdftotext', ['-layout', writePdf(pdf), '-'], { encoding: 'utf8' });
 }
 
 /** Renders the first page to a PNG with poppler's pdftoppm and reads it back with sharp. */
@@ -73,6 +76,29 @@ describe('doc 3, get the service description PDF of a company', () => {
     for (const s of ['Service description', 'Acme Widgets', id, 'FRA', 'Partner Telecom', 'Blue Organisation', 'Site ', 'Business Voice Offer', 'up to 25 users', 'fileSharingCustomisation', 'useDialOutCustomisation', 'Template applied: Full']) {
       expect(text, s).toContain(s);
     }
+  });
+
+  it('issue 8, point 8: names in Chinese, Arabic, Cyrillic and Greek render (embedded Unicode fonts) and are found by pdftotext', async () => {
+    const names = { chinese: '北京云通信有限公司', arabic: 'شركة النور للاتصالات', cyrillic: 'Компания Связь', greek: 'Εταιρεία Επικοινωνιών' };
+    const id = await makeCompany(t, { name: `${names.chinese} ${names.cyrillic}` });
+    const org = newId();
+    await t.db.insert(organisations).values({ id: org, name: names.greek });
+    const bp = await makeCompany(t, { name: names.arabic, isBP: true, bpType: 'DR' });
+    await t.db.update(companies).set({ organisationId: org, bpId: bp }).where(eq(companies.id, id));
+    // Digits in a right-to-left name keep their order.
+    await t.db.insert(sites).values({ id: newId(), name: 'فرع 2024', companyId: id });
+    const res = await describeReq(t.superToken, id);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload).normalize('NFC');
+    for (const [script, name] of Object.entries(names)) expect(text, script).toContain(name);
+    expect(text).toContain('2024');
+    expect(text).not.toContain('4202');
+    // Embedded fonts, not the standard 14 (whose WinAnsi encoding has none of these letters).
+    const fonts = execFileSync('pdffonts', [writePdf(res.rawPayload)], { encoding: 'utf8' });
+    expect(fonts).toMatch(/NotoSans/);
+    expect(fonts).toMatch(/NotoNaskhArabic/);
+    expect(fonts).toMatch(/NotoSansHans/);
+    expect(fonts).not.toMatch(/Helvetica/);
   });
 
   it('roles: company_admin of the company and bp_finance of its BP get it; an admin of another company gets 404', async () => {

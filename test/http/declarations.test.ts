@@ -10,7 +10,8 @@ import type { AppDeps } from '../../src/http/context.ts';
 import { OPERATIONS } from '../../src/modules/index.ts';
 import { POLICY } from '../../src/authz/policy.ts';
 
-const deps = {} as AppDeps;
+import { loadConfig } from '../../src/config.ts';
+const deps = { config: loadConfig({}) } as AppDeps;
 const base = { method: 'GET', path: '/test/declarations', tag: 'Test', summary: 'test', response: Type.Object({}), envelope: 'data', handler: async () => ({}) } as const;
 const register = (op: AnyOperation) => () => registerOperation(Fastify(), deps, op);
 

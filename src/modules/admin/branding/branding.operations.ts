@@ -3,6 +3,8 @@
 import { Type } from 'typebox';
 import { defineOperation, type AnyOperation } from '../../../http/operation.ts';
 import { Id, Obj } from '../../../http/schemas.ts';
+import { IMAGE_TYPES, STREAM_ABOVE_BYTES, uploadBytes, type RequestMedia } from '../../../http/media.ts';
+import { Binary } from '../../../http/binary.ts';
 import { AVATAR_MAX_SIZE, DEFAULT_IMAGE_SIZE, IMAGE_LIMITS, type ImageKind } from './branding.images.ts';
 import * as service from './branding.service.ts';
 
@@ -17,25 +19,32 @@ const ImageBody = (kind: ImageKind) =>
   Obj({
     image: Type.String({
       minLength: 1,
-      description: `the ${kind} file, base64-encoded (a \`data:image/...;base64,\` prefix is accepted): PNG, JPEG or WebP, checked from its content; at most ${mb(IMAGE_LIMITS[kind].maxBytes)} and ${IMAGE_LIMITS[kind].maxWidth}x${IMAGE_LIMITS[kind].maxHeight} pixels (the request body limit, BODY_LIMIT_BYTES, applies first)`,
+      description: `the ${kind} file, base64-encoded (a \`data:image/...;base64,\` prefix is accepted): PNG, JPEG or WebP, checked from its content; at most ${mb(IMAGE_LIMITS[kind].maxBytes)} and ${IMAGE_LIMITS[kind].maxWidth}x${IMAGE_LIMITS[kind].maxHeight} pixels`,
     }),
   });
 
-// The upload: the raw image bytes (Content-Type image/png, image/jpeg or image/webp), as clients
-// of such services send it, or JSON {image: base64}. The content is checked, never the declared type.
-const RAW_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-const RawImage = Type.Unsafe<Buffer>({ description: 'the image bytes (PNG, JPEG or WebP, checked from the content)' });
-const uploadBody = (kind: ImageKind) =>
-  ({
-    content: {
-      'application/json': { schema: ImageBody(kind) },
-      ...Object.fromEntries(RAW_IMAGE_TYPES.map((t) => [t, { schema: RawImage }])),
-    },
-  }) as unknown as ReturnType<typeof ImageBody>;
+// The upload: JSON {image: base64}, the raw image bytes (Content-Type image/png, image/jpeg or
+// image/webp), or a multipart/form-data form with the file (browsers' file inputs). The content is
+// checked, never the declared type. A base64 JSON body is a third larger than its image; JSON is
+// always read whole, so it stays at or under 10 MB (the largest banners go as raw bytes or forms).
+const uploadMedia = (kind: ImageKind): RequestMedia => {
+  const maxBytes = IMAGE_LIMITS[kind].maxBytes;
+  const description = `PNG, JPEG or WebP, checked from its content; at most ${IMAGE_LIMITS[kind].maxWidth}x${IMAGE_LIMITS[kind].maxHeight} pixels`;
+  return {
+    json: { maxBytes: Math.min(STREAM_ABOVE_BYTES, Math.ceil((maxBytes * 4) / 3) * 1.5) },
+    raw: [{ types: IMAGE_TYPES, maxBytes, description }],
+    multipart: { fileField: 'file', types: IMAGE_TYPES, maxBytes, description },
+  };
+};
 
 const Empty = Type.Array(Type.Never());
 
-const ImageFile = Type.Unsafe<string>({ type: 'string', format: 'binary', description: 'the image (image/png, image/jpeg or image/webp, the format of the uploaded original); headers Last-Modified, Dims-cached (`true` when served from the cache of resized variants)' });
+const ImageFile = Binary({
+  types: IMAGE_TYPES,
+  description: 'the image, in the format of the uploaded original',
+  conditional: true,
+  headers: { 'Dims-cached': '`true` when served from the cache of resized variants, `false` when computed for this request', Date: 'the time of the answer' },
+});
 
 function setOp(operationId: string, kind: ImageKind) {
   return defineOperation({
@@ -46,12 +55,13 @@ function setOp(operationId: string, kind: ImageKind) {
     summary: `Set the ${kind} of a company`,
     description: `Sets lastAvatarUpdateDate / lastBannerUpdateDate to now. Only a superadmin handles the ${kind} of the Default and Terminated companies (403).`,
     params: CompanyIdParams,
-    body: uploadBody(kind),
+    body: ImageBody(kind),
+    media: uploadMedia(kind),
     response: Empty,
     envelope: 'status',
     successStatus: 200,
     target: { kind: 'company', from: 'params', field: 'companyId' },
-    handler: (ctx, { body }) => service.setImage(ctx.db, ctx.caller, ctx.target, kind, Buffer.isBuffer(body) ? body : body.image, ctx.now),
+    handler: (ctx, { body, upload }) => service.setImage(ctx.db, ctx.caller, ctx.target, kind, upload ? uploadBytes(upload) : body.image, ctx.now),
   });
 }
 
@@ -85,8 +95,8 @@ function getOp(operationId: string, kind: ImageKind) {
     params: CompanyIdParams,
     query: Obj({ size: Type.Optional(size) }),
     response: ImageFile,
-    envelope: 'raw',
-    handler: (ctx, { params, query }) => service.serveImage(ctx.db, ctx.req, ctx.reply, params.companyId, kind, query.size ?? DEFAULT_IMAGE_SIZE, ctx.now),
+    envelope: 'binary',
+    handler: (ctx, { params, query }) => service.serveImage(ctx.db, ctx.req, params.companyId, kind, query.size ?? DEFAULT_IMAGE_SIZE, ctx.now),
   });
 }
 

@@ -1,7 +1,8 @@
 // Avatar and banner of a company (document 3): set, delete, and the served variants, computed
 // once per (company, kind, size) and kept in company_image_variants until the original changes.
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { notModified, type BinaryAnswer } from '../../../http/binary.ts';
 import type { Caller } from '../../../authz/roles.ts';
 import type { Db } from '../../../db/client.ts';
 import { companies, companyImages, companyImageVariants } from '../../../db/schema.ts';
@@ -58,13 +59,13 @@ interface Lookup {
 }
 
 const asDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
-const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+const EXTENSION: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 /**
  * Serves the variant of `size` pixels (avatars: the side of the square; banners: the width,
  * at most the original's). Answers 304 to an If-Modified-Since not older than the image.
  */
-export async function serveImage(db: Db, req: FastifyRequest, reply: FastifyReply, companyId: string, kind: ImageKind, requested: number, now: Date) {
+export async function serveImage(db: Db, req: FastifyRequest, companyId: string, kind: ImageKind, requested: number, now: Date): Promise<BinaryAnswer> {
   // Banners are never enlarged: the size is the requested width, at most the original width.
   const sizeExpr = kind === 'banner' ? sql`LEAST(${requested}::int, i.width)` : sql`${requested}::int`;
   const res = await db.execute(sql`SELECT i.mime, i.width, i.updated_at, ${sizeExpr} AS size, v.data AS v_data, v.source_updated_at AS v_source
@@ -79,13 +80,11 @@ export async function serveImage(db: Db, req: FastifyRequest, reply: FastifyRepl
   }
   const updatedAt = asDate(row.updated_at);
   const size = Number(row.size);
-  reply.header('Date', now.toUTCString()).header('Last-Modified', updatedAt.toUTCString()).header('Cache-Control', 'no-cache');
-
-  const ims = req.headers['if-modified-since'];
-  const since = typeof ims === 'string' ? Date.parse(ims) : NaN;
-  if (!Number.isNaN(since) && seconds(updatedAt) <= Math.floor(since / 1000)) {
-    return reply.code(304).send();
-  }
+  // Browsers keep images and revalidate them (instead of the service-wide no-store).
+  const answer = { mediaType: row.mime, fileName: `${kind}-${companyId}.${EXTENSION[row.mime] ?? 'img'}`, lastModified: updatedAt };
+  const headers = { Date: now.toUTCString(), 'Cache-Control': 'no-cache' };
+  // Not modified: answered 304 without computing the variant.
+  if (notModified(req, updatedAt)) return { ...answer, headers, body: Buffer.alloc(0) };
 
   let data: Buffer;
   let cached: boolean;
@@ -106,5 +105,5 @@ export async function serveImage(db: Db, req: FastifyRequest, reply: FastifyRepl
       .onConflictDoUpdate({ target: [companyImageVariants.companyId, companyImageVariants.kind, companyImageVariants.size], set: variant });
     cached = false;
   }
-  return reply.code(200).type(row.mime).header('Dims-cached', cached ? 'true' : 'false').send(data);
+  return { ...answer, headers: { ...headers, 'Dims-cached': cached ? 'true' : 'false' }, body: data };
 }

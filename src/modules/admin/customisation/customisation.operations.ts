@@ -1,6 +1,7 @@
 // Document 3, Customisation: templates, the customisation keys of a company (feature
 // customisation), its custom elements, and its service description PDF.
 import { Type } from 'typebox';
+import { Binary } from '../../../http/binary.ts';
 import { defineOperation, type AnyOperation } from '../../../http/operation.ts';
 import { Id, Obj } from '../../../http/schemas.ts';
 import { pagingQuery, parsePaging } from '../../../http/paging.ts';
@@ -146,14 +147,15 @@ export const getServiceDescription = defineOperation({
   tag,
   summary: 'Get the service description PDF of a company',
   params: CompanyIdParams,
-  response: Type.Unsafe<string>({ type: 'string', format: 'binary', description: 'a PDF (application/pdf)' }),
-  envelope: 'raw',
+  response: Binary({ types: ['application/pdf'], description: 'the service description, a PDF shown inline (file name service-description-{companyId}.pdf)' }),
+  envelope: 'binary',
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: async (ctx) => {
-    const pdf = await renderDescription(await loadDescription(ctx.db, ctx.target), ctx.now);
-    const file = `service-description-${ctx.target.id as string}.pdf`;
-    return ctx.reply.code(200).type('application/pdf').header('Content-Disposition', `inline; filename="${file}"`).send(pdf);
-  },
+  handler: async (ctx) => ({
+    mediaType: 'application/pdf',
+    fileName: `service-description-${ctx.target.id as string}.pdf`,
+    disposition: 'inline' as const,
+    body: await renderDescription(await loadDescription(ctx.db, ctx.target), ctx.now),
+  }),
 });
 
 export const customisationOperations: AnyOperation[] = [

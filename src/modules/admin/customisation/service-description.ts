@@ -1,11 +1,13 @@
 // The service description of a company (document 3): a PDF made with pdfkit describing its
 // identity, its BP and organisation, its sites, its subscriptions with their offers and its
-// customisation values.
+// customisation values. Text is set in embedded Unicode fonts (src/pdf/fonts.ts), so names in any
+// of the scripts those fonts cover render and can be searched and copied.
 import PDFDocument from 'pdfkit';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { companies, customisationTemplates, offers, organisations, sites, subscriptions } from '../../../db/schema.ts';
 import { COMPANY_MANAGED_KEYS, companyValues } from './customisation.keys.ts';
+import { registerUnicodeFonts, writeText } from '../../../pdf/fonts.ts';
 
 const day = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : d ? new Date(String(d)).toISOString().slice(0, 10) : '-');
 
@@ -57,11 +59,13 @@ export function renderDescription(d: DescriptionData, now: Date): Promise<Buffer
     doc.on('error', reject);
   });
 
-  const heading = (text: string) => doc.moveDown(0.8).font('Helvetica-Bold').fontSize(13).text(text).moveDown(0.3).font('Helvetica').fontSize(10);
-  const line = (label: string, value: unknown) => doc.font('Helvetica-Bold').text(`${label}: `, { continued: true }).font('Helvetica').text(value === null || value === undefined || value === '' ? '-' : String(value));
+  registerUnicodeFonts(doc);
+  const heading = (text: string) => writeText(doc.moveDown(0.8).fontSize(13), text, 'bold').moveDown(0.3).fontSize(10);
+  const show = (value: unknown) => (value === null || value === undefined || value === '' ? '-' : String(value));
+  const line = (label: string, value: unknown) => writeText(writeText(doc, `${label}: `, 'bold', { continued: true }), show(value), 'regular');
 
-  doc.font('Helvetica-Bold').fontSize(18).text('Service description');
-  doc.font('Helvetica').fontSize(10).text(`Issued ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+  writeText(doc.fontSize(18), 'Service description', 'bold');
+  writeText(doc.fontSize(10), `Issued ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`, 'regular');
 
   heading('Company');
   line('Name', c.name);
@@ -77,14 +81,14 @@ export function renderDescription(d: DescriptionData, now: Date): Promise<Buffer
   line('Organisation', d.organisationName);
 
   heading(`Sites (${d.sites.length})`);
-  if (d.sites.length === 0) doc.text('No site.');
-  for (const s of d.sites) doc.text(`- ${s.name} (${s.status}, created ${day(s.creationDate)})`);
+  if (d.sites.length === 0) writeText(doc, 'No site.', 'regular');
+  for (const s of d.sites) writeText(doc, `- ${s.name} (${s.status}, created ${day(s.creationDate)})`, 'regular');
 
   heading(`Subscriptions (${d.subscriptions.length})`);
-  if (d.subscriptions.length === 0) doc.text('No subscription.');
+  if (d.subscriptions.length === 0) writeText(doc, 'No subscription.', 'regular');
   for (const s of d.subscriptions) {
     const parts = [s.status, s.isDefault ? 'default' : null, s.profileName ? `profile ${s.profileName}` : null, s.maxNumberUsers != null ? `up to ${s.maxNumberUsers} users` : null, `since ${day(s.creationDate)}`];
-    doc.text(`- ${s.offerName}: ${parts.filter(Boolean).join(', ')}`);
+    writeText(doc, `- ${s.offerName}: ${parts.filter(Boolean).join(', ')}`, 'regular');
   }
 
   heading('Customisation');
