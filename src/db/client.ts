@@ -30,6 +30,8 @@ export interface Database {
    * process and takes the text as is. `name` must identify `text` uniquely.
    */
   prepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  /** How the job queue (pg-boss) reaches the same database: its own small pool, or the one PGlite. */
+  queueConnection: { connectionString: string } | { pglite: PGlite };
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -57,6 +59,7 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
       },
       close: () => pool.end(),
       prepared: async <T>(name: string, text: string, params: unknown[]) => (await pool.query({ name, text, values: params })).rows as T[],
+      queueConnection: { connectionString: opts.url },
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -70,6 +73,7 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
     },
     close: () => client.close(),
     prepared: embeddedPrepared(client),
+    queueConnection: { pglite: client },
   };
 }
 
