@@ -11,7 +11,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
-import * as schema from './schema.ts';
+import * as coreSchema from './schema.ts';
+import * as outboxSchema from '../events/outbox.schema.ts';
+import * as xmppSchema from '../xmpp/xmpp.schema.ts';
+import * as portsSchema from '../ports/ports.schema.ts';
+
+const schema = { ...coreSchema, ...outboxSchema, ...xmppSchema, ...portsSchema };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
