@@ -10,5 +10,6 @@ import { organisationsOperations } from './modules/admin/organisations/organisat
 import { sitesOperations } from './modules/admin/sites/sites.operations.ts';
 import { brandingOperations } from './modules/admin/branding/branding.operations.ts';
 import { customisationOperations } from './modules/admin/customisation/customisation.operations.ts';
+import { backgroundOperations } from './modules/admin/background/background.operations.ts';
 
-export const OPERATIONS: readonly AnyOperation[] = [...authOperations, ...oauthOperations, ...applicationOperations, ...userOperations, ...companiesOperations, ...joinOperations, ...organisationsOperations, ...sitesOperations, ...brandingOperations, ...customisationOperations];
+export const OPERATIONS: readonly AnyOperation[] = [...authOperations, ...oauthOperations, ...applicationOperations, ...userOperations, ...companiesOperations, ...joinOperations, ...organisationsOperations, ...sitesOperations, ...brandingOperations, ...customisationOperations, ...backgroundOperations];

@@ -13,6 +13,7 @@ import { sitesPolicy } from './policy/sites.ts';
 import { joinPolicy } from './policy/join.ts';
 import { brandingPolicy } from './policy/branding.ts';
 import { customisationPolicy } from './policy/customisation.ts';
+import { backgroundPolicy } from './policy/background.ts';
 
 const sections: Record<string, PolicyEntry>[] = [
   authenticationPolicy,
@@ -24,6 +25,7 @@ const sections: Record<string, PolicyEntry>[] = [
   joinPolicy,
   brandingPolicy,
   customisationPolicy,
+  backgroundPolicy,
 ];
 
 function merge(parts: Record<string, PolicyEntry>[]): Record<string, PolicyEntry> {
