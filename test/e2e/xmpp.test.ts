@@ -172,4 +172,22 @@ describe('XMPP end to end (Prosody)', () => {
       await startProsody();
     }
   });
+
+  it('connects an instance started while Prosody is down once it is up, and a standby instance takes over from one that stops', async () => {
+    await stopProsody();
+    const late = createBackground({ database: t.deps.database, config, now: t.deps.now, countersEverySeconds: 0 });
+    extra.push(late);
+    await late.start();
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(late.xmpp.connected()).toBe(false);
+    await startProsody();
+    const end = Date.now() + 15_000;
+    while (!bg.xmpp.connected() && !late.xmpp.connected() && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    expect([bg.xmpp.connected(), late.xmpp.connected()].filter(Boolean)).toHaveLength(1);
+    // The one holding the address stops: the other takes it over by itself.
+    const [holder, standby] = late.xmpp.connected() ? [late, bg] : [bg, late];
+    await holder.xmpp.stop();
+    await waitConnected(standby);
+    if (holder === bg) await bg.xmpp.start();
+  });
 });
