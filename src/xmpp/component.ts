@@ -48,7 +48,8 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
   async function onStanza(el: Element): Promise<void> {
     const type = el.attrs.type;
     const id = el.attrs.id;
-    if (!el.is('iq') || (type !== 'result' && type !== 'error') || !id) return;
+    // Only ids of the shape of ours (the replies to the acknowledgement pings are xmpp.js's own).
+    if (!el.is('iq') || (type !== 'result' && type !== 'error') || !id || !/^[0-9a-f]{24}$/.test(id)) return;
     const rows = await db
       .update(xmppRequests)
       .set({ state: type, reply: el.toString(), answeredAt: sql`now()` })

@@ -122,4 +122,18 @@ describe('outbox', () => {
     expect(await dispatcher.runOnce()).toBeGreaterThanOrEqual(1);
     expect(sent(captured.lines).filter((s) => s.to === to)).toHaveLength(1);
   });
+
+  it('leaves a recipient to the instance holding his lease, and takes him over when the lease of a crashed instance expires', async () => {
+    const { dispatcher, captured } = instance();
+    const to = `${newId()}@localhost`;
+    await database.db.transaction((tx) => emit(tx, to, commandEnded('leased')));
+    // Another instance is delivering this recipient (its lease runs 30 s more).
+    await database.db.execute(sql`UPDATE outbox_recipients SET lease_owner = 'i-other', lease_until = now() + interval '30 seconds' WHERE recipient = ${to}`);
+    await dispatcher.runOnce();
+    expect(sent(captured.lines).filter((s) => s.to === to)).toHaveLength(0);
+    // That instance died: its lease ran out, and this one delivers.
+    await database.db.execute(sql`UPDATE outbox_recipients SET lease_until = now() - interval '1 second' WHERE recipient = ${to}`);
+    await dispatcher.runOnce();
+    expect(sent(captured.lines).filter((s) => s.to === to)).toHaveLength(1);
+  });
 });
