@@ -147,7 +147,11 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
     async start() {
       stopped = false;
       entity = component({ service: o.service, domain: o.domain, password: o.secret });
-      entity.on('error', (err: Error) => o.log?.warn({ err: { message: err.message, name: err.name } }, 'xmpp component error'));
+      entity.on('error', (err: Error & { condition?: string }) => {
+        // A standby instance is refused the address every second while another holds it: expected, not a warning.
+        if (err.condition === 'conflict') o.log?.debug('xmpp component address held by another instance; standing by');
+        else o.log?.warn({ err: { message: err.message, name: err.name, condition: err.condition } }, 'xmpp component error');
+      });
       entity.on('online', () => {
         online = true;
         o.log?.info({ domain: o.domain }, 'xmpp component online');
