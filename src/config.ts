@@ -16,6 +16,23 @@ export interface Config {
   bodyLimitBytes: number;
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** CLOCK_FIXED: the service's clock stands still at this instant (demonstrations). */
+  clockFixed: Date | undefined;
+  /** CLOCK_OFFSET_SECONDS: the service's clock runs this far ahead (negative: behind) of the machine's. */
+  clockOffsetSeconds: number;
+  xmpp: {
+    componentUrl: string | undefined;
+    componentDomain: string | undefined;
+    componentSecret: string | undefined;
+    /** Domain of the users' JIDs (jid_im). */
+    userDomain: string;
+    requestTimeoutMs: number;
+  };
+  outboxPollMs: number;
+  /** Implementation of each external system, by port name (only `embedded` exists today). */
+  ports: Record<string, string>;
+  portsDelayMs: number;
+  portsFailureRate: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -33,7 +50,48 @@ function opt(env: Env, name: string): string | undefined {
   return v === undefined || v === '' ? undefined : v;
 }
 
+function instant(env: Env, name: string): Date | undefined {
+  const raw = opt(env, name);
+  if (raw === undefined) return undefined;
+  const d = new Date(raw);
+  if (Number.isNaN(d.getTime())) throw new Error(`${name} must be an ISO 8601 date-time, got "${raw}"`);
+  return d;
+}
+
+function signedInt(env: Env, name: string): number {
+  const raw = opt(env, name);
+  if (raw === undefined) return 0;
+  const n = Number(raw);
+  if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${raw}"`);
+  return n;
+}
+
+function rate(env: Env, name: string): number {
+  const raw = opt(env, name);
+  if (raw === undefined) return 0;
+  const n = Number(raw);
+  if (!(n >= 0 && n <= 1)) throw new Error(`${name} must be a number from 0 to 1, got "${raw}"`);
+  return n;
+}
+
+export const PORT_NAMES = ['orders', 'billing', 'providers', 'voice', 'files'] as const;
+
+function ports(env: Env): Record<string, string> {
+  const out: Record<string, string> = Object.fromEntries(PORT_NAMES.map((n) => [n, 'embedded']));
+  for (const part of (opt(env, 'PORTS') ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [name, impl] = part.split('=').map((x) => x.trim());
+    if (!name || !impl || !(PORT_NAMES as readonly string[]).includes(name)) throw new Error(`PORTS: "${part}" is not <port>=<implementation> with a port among ${PORT_NAMES.join(', ')}`);
+    out[name] = impl;
+  }
+  return out;
+}
+
 export function loadConfig(env: Env = process.env): Config {
+  const xmppSet = ['XMPP_COMPONENT_URL', 'XMPP_COMPONENT_DOMAIN', 'XMPP_COMPONENT_SECRET'].filter((n) => opt(env, n) !== undefined);
+  if (xmppSet.length > 0 && xmppSet.length < 3) throw new Error('XMPP_COMPONENT_URL, XMPP_COMPONENT_DOMAIN and XMPP_COMPONENT_SECRET go together: set all three or none');
+  const clockFixed = instant(env, 'CLOCK_FIXED');
+  const clockOffsetSeconds = signedInt(env, 'CLOCK_OFFSET_SECONDS');
+  if (clockFixed && clockOffsetSeconds) throw new Error('CLOCK_FIXED and CLOCK_OFFSET_SECONDS exclude each other');
   return {
     port: int(env, 'PORT', 8080),
     host: opt(env, 'HOST') ?? '127.0.0.1',
@@ -49,6 +107,19 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
     loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1),
+    clockFixed,
+    clockOffsetSeconds,
+    xmpp: {
+      componentUrl: opt(env, 'XMPP_COMPONENT_URL'),
+      componentDomain: opt(env, 'XMPP_COMPONENT_DOMAIN'),
+      componentSecret: opt(env, 'XMPP_COMPONENT_SECRET'),
+      userDomain: opt(env, 'XMPP_USER_DOMAIN') ?? 'localhost',
+      requestTimeoutMs: int(env, 'XMPP_REQUEST_TIMEOUT_MS', 10_000, 1),
+    },
+    outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 10),
+    ports: ports(env),
+    portsDelayMs: int(env, 'PORTS_DELAY_MS', 0),
+    portsFailureRate: rate(env, 'PORTS_FAILURE_RATE'),
   };
 }
 
@@ -66,4 +137,13 @@ export const SETTINGS: ReadonlyArray<[name: string, def: string, meaning: string
   ['BODY_LIMIT_BYTES', '1048576', 'largest accepted JSON body; larger gives 413'],
   ['LOGIN_MAX_FAILURES', '5', 'failed logins per account and address before 429'],
   ['LOGIN_WINDOW_SECONDS', '900', 'window of the failed-login count, and the Retry-After bound'],
+  ['CLOCK_FIXED', '(unset)', 'ISO 8601 instant at which the service\'s clock stands still (demonstrations); the queue\'s own timing stays real'],
+  ['CLOCK_OFFSET_SECONDS', '0', 'seconds added to the machine\'s time by the service\'s clock (negative: earlier)'],
+  ['XMPP_COMPONENT_URL / XMPP_COMPONENT_DOMAIN / XMPP_COMPONENT_SECRET', '(unset)', 'XEP-0114 component connection (e.g. xmpp://127.0.0.1:5347, svc.example.com, its secret); unset: events are logged, not sent'],
+  ['XMPP_USER_DOMAIN', 'localhost', 'domain of the users\' JIDs (jid_im)'],
+  ['XMPP_REQUEST_TIMEOUT_MS', '10000', 'how long an iq request waits for its reply before failing'],
+  ['OUTBOX_POLL_MS', '1000', 'interval at which the event dispatcher looks for undelivered events'],
+  ['PORTS', '(all embedded)', 'implementation per external system, e.g. orders=embedded,billing=embedded (ports: orders, billing, providers, voice, files)'],
+  ['PORTS_DELAY_MS', '0', 'delay added to every call of the embedded external systems'],
+  ['PORTS_FAILURE_RATE', '0', 'share (0 to 1) of calls of the embedded external systems that fail'],
 ];

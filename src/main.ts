@@ -8,6 +8,8 @@ import { loadServerKeys } from './shared/keys.ts';
 import { ensureSuperadmin, ensureSystemCompanies } from './bootstrap.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import type { AppDeps } from './http/context.ts';
+import { serviceClock } from './clock.ts';
+import { createBackground } from './background.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -24,14 +26,20 @@ async function main(): Promise<void> {
     // Printed once, on the console only (not through the logger), so it never lands in log files.
     process.stdout.write(`\nFirst superadmin created: ${first.email}\nGenerated password (shown once): ${first.generatedPassword}\n\n`);
   }
-  const deps: AppDeps = { database, config, keys: await loadServerKeys(database.db), now: () => new Date() };
+  const now = serviceClock(config);
+  const deps: AppDeps = { database, config, keys: await loadServerKeys(database.db), now };
   const https = config.tlsCertFile ? { cert: readFileSync(config.tlsCertFile), key: readFileSync(config.tlsKeyFile!) } : undefined;
   const app = await buildApp(deps, { logger: { level: config.logLevel }, https });
+  // Jobs, events over XMPP and the ports; started before listening, stopped after the HTTP side.
+  deps.background = createBackground({ database, config, now, log: app.log.child({ component: 'background' }) });
+  await deps.background.start();
+  if (config.clockFixed || config.clockOffsetSeconds) app.log.warn({ now: now().toISOString() }, 'the service clock is not the machine\'s (CLOCK_FIXED / CLOCK_OFFSET_SECONDS)');
   await purgeIdempotencyKeys(deps);
   const purge = setInterval(() => void purgeIdempotencyKeys(deps).catch(() => undefined), 3600_000);
   purge.unref();
   const close = async () => {
     await app.close();
+    await deps.background?.stop();
     await database.close();
     process.exit(0);
   };

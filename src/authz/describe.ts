@@ -20,7 +20,7 @@ const RELATION_WORDS: Record<string, string> = {
 export interface OperationShape {
   target?: { kind: TargetKindName; parent?: { kind: TargetKindName } };
   second?: Record<string, { kind: TargetKindName }>;
-  scope?: TargetKindName;
+  scope?: TargetKindName | 'caller';
 }
 
 function grantWords(g: Grant): string {
@@ -40,6 +40,8 @@ export function entryWords(entry: PolicyEntry, shape: OperationShape = {}): stri
   if (t) {
     const readers = [TARGETS[t.kind].readBy, entry.visibleBy, t.parent && TARGETS[t.parent.kind].readBy].filter(Boolean);
     lines.push(`target: ${/^[aeiou]/.test(t.kind) ? "an" : "a"} ${t.kind}${t.parent ? ` under the ${t.parent.kind} of the path (another ${t.parent.kind}'s: 404)` : ''}; those who pass ${[...new Set(readers)].join(' or ')} get 403, the rest 404`);
+  } else if (shape.scope === 'caller') {
+    lines.push('no resource: a caller holding none of these grants gets 403');
   } else if (shape.scope) {
     lines.push(`a list of ${shape.scope}s: each caller sees those his grants reach; no grant: 403`);
   }

@@ -11,7 +11,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
-import * as schema from './schema.ts';
+import * as coreSchema from './schema.ts';
+import * as outboxSchema from '../events/outbox.schema.ts';
+import * as xmppSchema from '../xmpp/xmpp.schema.ts';
+import * as portsSchema from '../ports/ports.schema.ts';
+
+const schema = { ...coreSchema, ...outboxSchema, ...xmppSchema, ...portsSchema };
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -30,6 +35,8 @@ export interface Database {
    * process and takes the text as is. `name` must identify `text` uniquely.
    */
   prepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  /** How the job queue (pg-boss) reaches the same database: its own small pool, or the one PGlite. */
+  queueConnection: { connectionString: string } | { pglite: PGlite };
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -57,6 +64,7 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
       },
       close: () => pool.end(),
       prepared: async <T>(name: string, text: string, params: unknown[]) => (await pool.query({ name, text, values: params })).rows as T[],
+      queueConnection: { connectionString: opts.url },
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
@@ -70,6 +78,7 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
     },
     close: () => client.close(),
     prepared: embeddedPrepared(client),
+    queueConnection: { pglite: client },
   };
 }
 

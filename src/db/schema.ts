@@ -147,11 +147,15 @@ export const users = pgTable(
     // User values of the customisation keys: same_than_company (absent), enabled or disabled.
     customisations: jsonb('customisations').notNull().default(sql`'{}'::jsonb`),
     selectedAppCustomisationTemplate: text('selected_app_customisation_template'),
+    // The user's XMPP address: `<id>@<XMPP_USER_DOMAIN>`, filled on insert by a trigger
+    // (migration jid_im_trigger) so that every way of creating a user gets one.
+    jidIm: text('jid_im'),
     creationDate: ts('creation_date').notNull().defaultNow(),
     lastUpdateDate: ts('last_update_date').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_login_email_uq').on(sql`lower(${t.loginEmail})`),
+    uniqueIndex('users_jid_im_uq').on(t.jidIm),
     index('users_company_idx').on(t.companyId, t.lastName),
     index('users_roles_idx').using('gin', t.roles),
     index('users_site_idx').on(t.siteId),

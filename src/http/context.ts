@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database, Executor } from '../db/client.ts';
 import type { Caller } from '../authz/roles.ts';
 import type { ServerKeys } from '../shared/keys.ts';
+import type { Background } from '../background.ts';
 
 /** What the application is built from; tests build it the same way with their own values. */
 export interface AppDeps {
@@ -12,6 +13,8 @@ export interface AppDeps {
   keys: ServerKeys;
   /** The service's clock; every rule that reads the time goes through it. */
   now: () => Date;
+  /** Jobs, XMPP, the event dispatcher and the external systems' ports (absent: none started). */
+  background?: Background;
 }
 
 export interface OperationContext<T = Record<string, unknown>> {

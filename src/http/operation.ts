@@ -109,11 +109,12 @@ export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K 
   /** Other resources acted on, by name; their grants are in the policy entry's `second`. */
   second?: Record<string, SecondRef>;
   /**
-   * For lists (and creations that have no target): the kind of rows the caller's grants
-   * reach. The framework builds `ctx.scope`, the WHERE clause of those grants, and refuses a
-   * caller who holds none with 403.
+   * For lists: the kind of rows the caller's grants reach. The framework builds `ctx.scope`,
+   * the WHERE clause of those grants, and refuses a caller who holds none with 403. 'caller'
+   * for an operation on no resource (a creation without a parent, the operators' listings):
+   * the caller needs a grant, and every grant of its policy must be `any`.
    */
-  scope?: TargetKindName;
+  scope?: TargetKindName | 'caller';
   /** false: a POST that must not honour Idempotency-Key (its answer must never be stored). */
   idempotent?: boolean;
   handler: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B>) => Promise<HandlerResult<R, E>>;
@@ -193,7 +194,7 @@ interface Authorised {
 async function authorise(deps: AppDeps, op: AnyOperation, plan: ResolvePlan | undefined, req: FastifyRequest): Promise<Authorised> {
   if (!op.target || !plan) {
     const caller = await authenticateRequest(deps, req);
-    const scope = op.scope ? scopeFilter(caller, op.operationId, TARGETS[op.scope].cols) : undefined;
+    const scope = op.scope ? scopeFilter(caller, op.operationId, op.scope === 'caller' ? {} : TARGETS[op.scope].cols) : undefined;
     return { caller, target: {}, parent: undefined, second: {}, scope };
   }
   const token = requestToken(deps, req);
@@ -225,6 +226,7 @@ function checkDeclaration(op: AnyOperation): void {
   }
   if (!op.target && !op.scope) throw new Error(`operation ${op.operationId} has grants but neither a target nor a scope: nothing is allowed by default`);
   if (op.target && op.scope) throw new Error(`operation ${op.operationId} declares both a target and a scope`);
+  if (op.scope === 'caller' && entry.grants.some((g) => g.relation !== 'any')) throw new Error(`operation ${op.operationId} acts on no resource: its grants can only be 'any'`);
   const declared = Object.keys(op.second ?? {}).sort().join();
   const granted = Object.keys(entry.second ?? {}).sort().join();
   if (declared !== granted) throw new Error(`operation ${op.operationId}: second resources declared (${declared}) and granted (${granted}) differ`);

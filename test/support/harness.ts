@@ -10,6 +10,7 @@ import { ensureSuperadmin, ensureSystemCompanies } from '../../src/bootstrap.ts'
 import { loadServerKeys } from '../../src/shared/keys.ts';
 import type { AppDeps } from '../../src/http/context.ts';
 import { validateResponse } from './openapi-validator.ts';
+import { createBackground } from '../../src/background.ts';
 
 export const SUPERADMIN = { email: 'root@example.com', password: 'Root-pass-1' };
 
@@ -58,7 +59,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(opts: { config?: Partial<Config>; build?: BuildOptions; database?: Database } = {}): Promise<TestApp> {
+/**
+ * `background: true` also starts the job queue, the event dispatcher (log transport unless the
+ * config has XMPP settings) and the ports, as main.ts does, on deps.background; close() stops them.
+ */
+export async function createTestApp(opts: { config?: Partial<Config>; build?: BuildOptions; database?: Database; background?: boolean } = {}): Promise<TestApp> {
   const database = opts.database ?? (await freshDatabase());
   await database.migrate();
   const { defaultCompanyId } = await ensureSystemCompanies(database.db);
@@ -67,6 +72,10 @@ export async function createTestApp(opts: { config?: Partial<Config>; build?: Bu
   const config = { ...loadConfig({}), ...opts.config };
   const deps: AppDeps = { database, config, keys: await loadServerKeys(database.db), now: clock.now };
   const app = await buildApp(deps, opts.build);
+  if (opts.background) {
+    deps.background = createBackground({ database, config, now: clock.now, countersEverySeconds: 0 });
+    await deps.background.start();
+  }
   const spec = app.swagger() as unknown as Record<string, unknown>;
   const inject = async (o: InjectOptions) => {
     const res = await app.inject(o);
@@ -90,6 +99,7 @@ export async function createTestApp(opts: { config?: Partial<Config>; build?: Bu
     superToken,
     close: async () => {
       await app.close();
+      await deps.background?.stop();
       await database.close();
     },
   };

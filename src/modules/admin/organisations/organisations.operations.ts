@@ -35,8 +35,8 @@ export const createOrganisation = defineOperation({
   response: Organisation,
   envelope: 'data',
   formats: { ...ORGANISATION_FORMATS, default: 'full' },
-  // No target: the caller's grants over organisations decide (403 without one).
-  scope: 'organisation',
+  // No resource yet: the caller needs a grant (403 without one).
+  scope: 'caller',
   handler: (ctx, { body }) => service.createOrganisation(ctx.db, body, ctx.now),
 });
 

@@ -22,13 +22,14 @@ export const User = Obj({
   language: Type.Union([Type.String(), Type.Null()]),
   timezone: Type.Union([Type.String(), Type.Null()]),
   isTerminated: Type.Boolean(),
+  jid_im: Type.Union([Type.String(), Type.Null()], { description: 'the user\'s XMPP address, on the configured user domain' }),
   creationDate: DateTime(),
   lastUpdateDate: DateTime(),
 }, { description: 'a user; fields per format level in docs/formats.md' });
 
 export const USER_FORMATS = {
   small: ['id', 'loginEmail', 'firstName', 'lastName', 'displayName', 'companyId'],
-  medium: ['id', 'loginEmail', 'firstName', 'lastName', 'displayName', 'companyId', 'roles', 'adminType', 'siteId', 'isTerminated', 'language', 'timezone'],
+  medium: ['id', 'loginEmail', 'firstName', 'lastName', 'displayName', 'companyId', 'roles', 'adminType', 'siteId', 'isTerminated', 'language', 'timezone', 'jid_im'],
 } as const;
 
 const writable = {

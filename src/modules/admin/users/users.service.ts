@@ -25,6 +25,7 @@ export function toApiUser(u: repo.UserRow) {
     language: u.language,
     timezone: u.timezone,
     isTerminated: u.isTerminated,
+    jid_im: u.jidIm,
     creationDate: u.creationDate,
     lastUpdateDate: u.lastUpdateDate,
   };

@@ -1,0 +1,89 @@
+// The background work of one instance: the job queue, the XMPP transport and the event
+// dispatcher, plus the external systems' ports. main.ts starts it before listening and stops it
+// on close; tests build it the same way.
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from 'pg-boss';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { backgroundCounts } from './jobs/counts.ts';
+import { createDispatcher, type Dispatcher } from './events/dispatcher.ts';
+import { createComponentTransport } from './xmpp/component.ts';
+import { createLogTransport } from './xmpp/log-transport.ts';
+import type { XmppTransport } from './xmpp/transport.ts';
+import { createPorts, type Ports } from './ports/ports.ts';
+import { applyServiceSettings } from './xmpp/settings.ts';
+import { sql } from 'drizzle-orm';
+
+export interface Background {
+  instanceId: string;
+  queue: JobQueue;
+  xmpp: XmppTransport;
+  dispatcher: Dispatcher;
+  ports: Ports;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface BackgroundOptions {
+  database: Database;
+  config: Config;
+  now: () => Date;
+  log?: FastifyBaseLogger;
+  /** The queue's clock (tests: pg-boss's TestClock). */
+  queueClock?: Clock;
+  /** Seconds between the counters' log lines (0: none). */
+  countersEverySeconds?: number;
+}
+
+export function createBackground(o: BackgroundOptions): Background {
+  const instanceId = `i-${randomBytes(6).toString('hex')}`;
+  const { config, database, log } = o;
+  const x = config.xmpp;
+  const xmpp =
+    x.componentUrl && x.componentDomain && x.componentSecret
+      ? createComponentTransport({ service: x.componentUrl, domain: x.componentDomain, secret: x.componentSecret, database, instanceId, log, requestTimeoutMs: x.requestTimeoutMs })
+      : createLogTransport(log);
+  const queue = createJobQueue(database, { log, clock: o.queueClock });
+  const dispatcher = createDispatcher({ database, transport: xmpp, instanceId, log, pollMs: config.outboxPollMs });
+  const ports = createPorts({ database, config, now: o.now });
+  let countersTimer: NodeJS.Timeout | undefined;
+
+  async function housekeeping(): Promise<void> {
+    // Delivered events and answered requests are kept a week for the listings, then dropped.
+    await database.db.execute(sql`DELETE FROM outbox WHERE delivered_at < now() - interval '7 days'`);
+    await database.db.execute(sql`DELETE FROM xmpp_requests WHERE state IN ('result', 'error', 'timeout') AND created_at < now() - interval '7 days'`);
+  }
+
+  return {
+    instanceId,
+    queue,
+    xmpp,
+    dispatcher,
+    ports,
+    async start() {
+      await applyServiceSettings(database.db, config);
+      await queue.define('background.housekeeping', housekeeping, { retryLimit: 3, retryDelaySeconds: 60 });
+      await queue.start();
+      await queue.schedule('background.housekeeping', '17 3 * * *');
+      await xmpp.start();
+      dispatcher.start();
+      const every = o.countersEverySeconds ?? 60;
+      if (every > 0 && log) {
+        countersTimer = setInterval(() => {
+          void backgroundCounts(database.db)
+            .then((counts) => log.info({ background: { ...counts, instance: { jobsCompleted: queue.counters.completed, jobAttemptsFailed: queue.counters.failed, eventsDelivered: dispatcher.counters.delivered, deliveryAttemptsFailed: dispatcher.counters.failedAttempts, xmppConnected: xmpp.connected() } } }, 'background counters'))
+            .catch(() => undefined);
+        }, every * 1000);
+        countersTimer.unref();
+      }
+    },
+    async stop() {
+      if (countersTimer) clearInterval(countersTimer);
+      await dispatcher.stop();
+      await xmpp.stop();
+      await queue.stop();
+    },
+  };
+}

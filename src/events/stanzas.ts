@@ -1,0 +1,48 @@
+// The stanzas of document 1, section Events, built once here so that every module sends them
+// alike. Each returns the whole stanza; to, from and id are set at delivery.
+import xml, { type Element } from '@xmpp/xml';
+
+export const NS_CONFIGURATION = 'jabber:iq:configuration';
+export const NS_PBXAGENT_CONFIG = 'urn:xmpp:pbxagent:config:1';
+
+/** `message type="management"` with one child: the form of every management event. */
+export function managementMessage(child: Element): Element {
+  return xml('message', { type: 'management' }, child);
+}
+
+const text = (name: string, value: unknown) => xml(name, {}, value === null || value === undefined ? '' : String(value));
+
+export interface SubscriptionChange {
+  action: 'create' | 'update' | 'delete';
+  subscriptionId: string;
+  companyId: string;
+  /** For create and update (document 1: no children for delete). */
+  details?: {
+    offerId: string;
+    offerName: string;
+    profileId: string;
+    profileName: string;
+    status: string;
+    syncOngoing: boolean;
+    maxNumberUsers: number | null;
+  };
+}
+
+/** Document 1, Events, Subscription change. */
+export function subscriptionChange(e: SubscriptionChange): Element {
+  const children =
+    e.action === 'delete' || !e.details
+      ? []
+      : (['offerId', 'offerName', 'profileId', 'profileName', 'status', 'syncOngoing', 'maxNumberUsers'] as const).map((k) => text(k, e.details![k]));
+  return managementMessage(xml('companysubscription', { xmlns: NS_CONFIGURATION, subscriptionId: e.subscriptionId, companyId: e.companyId, action: e.action }, ...children));
+}
+
+/** Document 1, Events, Command ended. */
+export function commandEnded(commandId: string): Element {
+  return managementMessage(xml('command_ended', { xmlns: NS_CONFIGURATION, commandId }));
+}
+
+/** Gateway notifications (document 1): `config` of the pbxagent namespace around one element. */
+export function gatewayConfig(child: Element): Element {
+  return xml('config', { xmlns: NS_PBXAGENT_CONFIG }, child);
+}

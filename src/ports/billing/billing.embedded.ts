@@ -1,0 +1,75 @@
+// The embedded billing system: accounts, subscriptions and invoices kept in port_records.
+import type { Db } from '../../db/client.ts';
+import { PortFailure } from '../control.ts';
+import { records } from '../records.ts';
+import type { BillingAccount, BillingPort, BillingSubscription, Invoice } from './billing.port.ts';
+
+/** Sum of decimal strings, exact to the cent and beyond (scaled integers, no floats). */
+function sum(values: string[]): string {
+  const scale = 6;
+  const total = values.reduce((acc, v) => {
+    const [i = '0', f = ''] = v.replace(/^-/, '').split('.');
+    const n = BigInt(i + f.padEnd(scale, '0').slice(0, scale));
+    return acc + (v.startsWith('-') ? -n : n);
+  }, 0n);
+  const neg = total < 0n;
+  const abs = (neg ? -total : total).toString().padStart(scale + 1, '0');
+  const out = `${abs.slice(0, -scale)}.${abs.slice(-scale)}`.replace(/0+$/, '').replace(/\.$/, '');
+  return `${neg ? '-' : ''}${out.includes('.') ? out.padEnd(out.indexOf('.') + 3, '0') : `${out}.00`}`;
+}
+
+export function embeddedBilling(db: Db, now: () => Date): BillingPort {
+  const accounts = records<Omit<BillingAccount, 'id'>>(db, 'billing', 'account');
+  const subscriptions = records<Omit<BillingSubscription, 'id'>>(db, 'billing', 'subscription');
+  const invoices = records<Omit<Invoice, 'id'>>(db, 'billing', 'invoice');
+  const byCompany = records<{ accountId: string }>(db, 'billing', 'account-of-company');
+  const mustSub = async (id: string, op: string) => {
+    const s = await subscriptions.get(id);
+    if (!s) throw new PortFailure('billing', op, `no subscription ${id}`);
+    return s;
+  };
+  return {
+    async createAccount(a) {
+      if (await byCompany.get(a.companyId)) throw new PortFailure('billing', 'createAccount', `company ${a.companyId} already has an account`);
+      const account = await accounts.insert({ accountNumber: `A${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`, companyId: a.companyId, name: a.name, currency: a.currency, createdAt: now().toISOString() });
+      await byCompany.insert({ accountId: account.id }, { id: a.companyId });
+      return account;
+    },
+    async findAccount(companyId) {
+      const link = await byCompany.get(companyId);
+      return link ? accounts.get(link.accountId) : undefined;
+    },
+    async createSubscription(s) {
+      if (!(await accounts.get(s.accountId))) throw new PortFailure('billing', 'createSubscription', `no account ${s.accountId}`);
+      return subscriptions.insert({ accountId: s.accountId, ratePlanId: s.ratePlanId, ratePlanChargeId: s.ratePlanChargeId ?? null, quantity: s.quantity, status: 'active', startDate: s.startDate, endDate: null }, { parentId: s.accountId });
+    },
+    async updateSubscription(id, change) {
+      const s = await mustSub(id, 'updateSubscription');
+      if (s.status !== 'active') throw new PortFailure('billing', 'updateSubscription', `subscription ${id} is ${s.status}`);
+      return (await subscriptions.update(id, { quantity: change.quantity }))!;
+    },
+    async cancelSubscription(id, endDate) {
+      await mustSub(id, 'cancelSubscription');
+      return (await subscriptions.update(id, { status: 'cancelled', endDate }))!;
+    },
+    getSubscription: (id) => subscriptions.get(id),
+    async createInvoice(i) {
+      const account = await accounts.get(i.accountId);
+      if (!account) throw new PortFailure('billing', 'createInvoice', `no account ${i.accountId}`);
+      const count = (await invoices.children(i.accountId)).length;
+      return invoices.insert({
+        accountId: i.accountId,
+        invoiceNumber: `${account.accountNumber}-${String(count + 1).padStart(5, '0')}`,
+        invoiceDate: i.invoiceDate,
+        dueDate: i.dueDate,
+        currency: account.currency,
+        amount: sum(i.items.flatMap((x) => [x.chargeAmount, x.taxAmount])),
+        status: 'Posted',
+        items: i.items,
+      }, { parentId: i.accountId });
+    },
+    async listInvoices(accountId) {
+      return (await invoices.children(accountId)).sort((a, b) => b.invoiceDate.localeCompare(a.invoiceDate));
+    },
+  };
+}

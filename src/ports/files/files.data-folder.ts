@@ -1,0 +1,52 @@
+// The file store on the data folder (DATA_DIR/files): one file per key, its content type in a
+// sidecar file. Writes go to a temporary name and are renamed, so a reader never sees half a file.
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { PortFailure } from '../control.ts';
+import { validKey, type FilesPort } from './files.port.ts';
+
+const META = '.content-type';
+
+export function dataFolderFiles(root: string): FilesPort {
+  const path = (key: string, op: string) => {
+    if (!validKey(key) || key.endsWith(META)) throw new PortFailure('files', op, `invalid key "${key}"`);
+    return join(root, key);
+  };
+  return {
+    async put(key, bytes, contentType) {
+      const p = path(key, 'put');
+      await mkdir(dirname(p), { recursive: true });
+      const tmp = `${p}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(tmp, bytes);
+      await writeFile(p + META, contentType);
+      await rename(tmp, p);
+    },
+    async get(key) {
+      const p = path(key, 'get');
+      try {
+        const bytes = await readFile(p);
+        const contentType = await readFile(p + META, 'utf8').catch(() => 'application/octet-stream');
+        return { key, contentType, size: bytes.length, bytes };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw err;
+      }
+    },
+    async delete(key) {
+      const p = path(key, 'delete');
+      const existed = await readFile(p).then(() => true, () => false);
+      await rm(p, { force: true });
+      await rm(p + META, { force: true });
+      return existed;
+    },
+    async list(prefix) {
+      const all = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      return all
+        .filter((d) => d.isFile() && !d.name.endsWith(META) && !d.name.endsWith('.tmp'))
+        .map((d) => relative(root, join(d.parentPath, d.name)).split('\\').join('/'))
+        .filter((k) => k.startsWith(prefix))
+        .sort();
+    },
+  };
+}

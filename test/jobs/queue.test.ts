@@ -1,0 +1,149 @@
+// Issue 7, point 1: jobs on pg-boss behave the same on the embedded database and on a server
+// (this file runs on both: PGlite by default, PostgreSQL with TEST_DATABASE_URL). Time is moved by
+// hand with pg-boss's TestClock, which both the queue's timers and its SQL (job_now()) read.
+import { after, before, describe, it } from 'node:test';
+import { TestClock } from 'pg-boss';
+import { sql } from 'drizzle-orm';
+import { expect } from '../support/expect.ts';
+import { freshDatabase } from '../support/harness.ts';
+import { createJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
+import type { Database } from '../../src/db/client.ts';
+
+const START = '2026-06-15T00:00:30.000Z';
+let database: Database;
+
+before(async () => {
+  database = await freshDatabase();
+  await database.migrate();
+});
+after(async () => {
+  await database.close();
+});
+
+async function withQueue<T>(clock: TestClock, fn: (q: JobQueue) => Promise<T>): Promise<T> {
+  const q = createJobQueue(database, { clock });
+  await q.start();
+  try {
+    return await fn(q);
+  } finally {
+    await q.stop();
+  }
+}
+
+/** Ticks the clock second by second until `done` holds (at most `maxSeconds`). */
+async function tickUntil(clock: TestClock, done: () => boolean | Promise<boolean>, maxSeconds = 600): Promise<void> {
+  for (let i = 0; i < maxSeconds && !(await done()); i++) await clock.tick(1000);
+  if (!(await done())) throw new Error(`condition not reached within ${maxSeconds} s of clock time`);
+}
+
+describe('job queue', () => {
+  it('retries a failing job with exponential backoff, then completes it', async () => {
+    const clock = new TestClock(START);
+    const attempts: number[] = [];
+    await withQueue(clock, async (q) => {
+      await q.define('flaky', async () => {
+        attempts.push(clock.now());
+        if (attempts.length < 3) throw new Error('not yet');
+      }, { retryLimit: 5, retryDelaySeconds: 10, backoff: true, pollingIntervalSeconds: 1 });
+      const id = await q.enqueue('flaky', { n: 1 });
+      await tickUntil(clock, async () => (await q.state('flaky', id))?.state === 'completed');
+      expect(attempts).toHaveLength(3);
+      const [a, b, c] = attempts as [number, number, number];
+      // Backoff: the first retry waits at least the delay, the second at least twice it
+      // (a fixed delay would give 10 s both times).
+      expect(b - a).toBeGreaterThanOrEqual(10_000);
+      expect(c - b).toBeGreaterThanOrEqual(20_000);
+    });
+  });
+
+  it('ends every job in a terminal state: completed, failed after its retries, cancelled', async () => {
+    const clock = new TestClock(START);
+    await withQueue(clock, async (q) => {
+      let runs = 0;
+      await q.define('ok', async () => undefined, { pollingIntervalSeconds: 1 });
+      await q.define('broken', async () => {
+        runs++;
+        throw new Error('always');
+      }, { retryLimit: 2, retryDelaySeconds: 1, pollingIntervalSeconds: 1 });
+      const ok = await q.enqueue('ok', {});
+      const broken = await q.enqueue('broken', {});
+      const later = await q.enqueue('ok', {}, { delaySeconds: 3600 });
+      await q.cancel('ok', later);
+      await tickUntil(clock, async () => (await q.state('broken', broken))?.state === 'failed' && (await q.state('ok', ok))?.state === 'completed');
+      expect(runs).toBe(3); // the first attempt and two retries
+      expect((await q.state('ok', later))?.state).toBe('cancelled');
+      expect(q.counters.failed).toBe(3);
+    });
+  });
+
+  it('does not run a delayed job before its time', async () => {
+    const clock = new TestClock(START);
+    await withQueue(clock, async (q) => {
+      const ran: number[] = [];
+      await q.define('delayed', async () => void ran.push(clock.now()), { pollingIntervalSeconds: 1 });
+      const id = await q.enqueue('delayed', {}, { delaySeconds: 120 });
+      await clock.tick(60_000);
+      expect(ran).toHaveLength(0);
+      await tickUntil(clock, async () => (await q.state('delayed', id))?.state === 'completed');
+      expect(ran[0]! - Date.parse(START)).toBeGreaterThanOrEqual(120_000);
+    });
+  });
+
+  it('resumes jobs pending at a restart', async () => {
+    const clock = new TestClock(START);
+    // First life: jobs are queued, nothing works them, the instance stops.
+    const ids = await withQueue(clock, async (q) => [await q.enqueue('resume', { n: 1 }), await q.enqueue('resume', { n: 2 })].map(String)).catch(async (err) => {
+      throw err;
+    });
+    // Second life: a new queue on the same database works them.
+    const seen: number[] = [];
+    await withQueue(clock, async (q) => {
+      await q.define<{ n: number }>('resume', async (d) => void seen.push(d.n), { pollingIntervalSeconds: 1 });
+      await tickUntil(clock, async () => (await Promise.all(ids.map((id) => q.state('resume', id)))).every((s) => s?.state === 'completed'));
+    });
+    expect(seen.sort()).toEqual([1, 2]);
+  });
+
+  it('runs a cron schedule once per period across two instances', async () => {
+    // A day after the other cases: pg-boss stamps its last cron pass in the database, and this
+    // clock must not start behind a stamp left by another case's clock.
+    const clock = new TestClock('2026-06-16T00:00:30.000Z');
+    const runs: string[] = [];
+    const a = createJobQueue(database, { clock });
+    const b = createJobQueue(database, { clock });
+    await a.start();
+    await b.start();
+    try {
+      for (const q of [a, b]) {
+        await q.define('tick', async (_d, job) => void runs.push(job.id), { pollingIntervalSeconds: 1 });
+        await q.schedule('tick', '* * * * *');
+      }
+      // From 00:00:30 to 00:03:30: the occurrence of 00:00 (due when the schedule appears, within
+      // its minute) and those of 00:01, 00:02 and 00:03: four, not eight.
+      for (let i = 0; i < 180; i++) await clock.tick(1000);
+      expect(runs.length).toBe(4);
+      expect(new Set(runs).size).toBe(4);
+    } finally {
+      await a.stop();
+      await b.stop();
+    }
+  });
+
+  it('queues a job only when the transaction that enqueued it commits', async () => {
+    const clock = new TestClock(START);
+    await withQueue(clock, async (q) => {
+      await q.define('tx', async () => undefined, { pollingIntervalSeconds: 1 });
+      let rolledBackId = '';
+      await database.db.transaction(async (tx) => {
+        rolledBackId = await q.enqueue('tx', { n: 1 }, { tx });
+        tx.rollback();
+      }).catch(() => undefined);
+      const committed = await database.db.transaction(async (tx) => q.enqueue('tx', { n: 2 }, { tx }));
+      expect(rolledBackId).not.toBe('');
+      expect(await q.state('tx', rolledBackId)).toBeUndefined();
+      expect((await q.state('tx', committed))?.state).toBeDefined();
+      const rows = await database.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'tx'`);
+      expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+    });
+  });
+});
