@@ -167,7 +167,9 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         const ctx: OperationContext = { caller, db: deps.database.db, deps, log: req.log, now: deps.now(), target, req, reply };
         const result = await op.handler(ctx, { params: req.params, query: req.query, body: req.body } as never);
         if (op.envelope === 'raw') return reply;
-        const level = formatLevel((req.query as { format?: unknown } | undefined)?.format, op.formats?.default ?? 'small');
+        // Without a level from the declaration: a single resource is answered whole, a list small
+        // (issue 8, point 1; docs/formats.md).
+        const level = formatLevel((req.query as { format?: unknown } | undefined)?.format, op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'));
         return reply.code(status).send(shape(op, result, level));
       },
     });

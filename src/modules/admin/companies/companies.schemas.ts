@@ -166,7 +166,9 @@ export const Company = Obj(
   { description: 'a company; fields per format level in docs/formats.md' },
 );
 
+/** Document 3: getCompany and listCompanies default to `small`; other operations say `full`. */
 export const COMPANY_FORMATS = {
+  default: 'small',
   small: ['name', 'id'],
   medium: ['name', 'id', 'latin_name', 'status', 'country', 'state', 'visibility', 'isBP', 'bpType', 'bpId', 'organisationId', 'offerType', 'externalReference', 'crmAccountId', 'creationDate', 'statusUpdatedDate'],
 } as const;

@@ -79,4 +79,4 @@ export const ListUsersQuery = Type.Object({
 });
 
 export const UserIdParams = Type.Object({ userId: Id() });
-export const FormatQuery = Type.Object({ format: formatQuery() });
+export const FormatQuery = Type.Object({ format: formatQuery('full') });
