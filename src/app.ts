@@ -5,6 +5,7 @@ import type { AppDeps } from './http/context.ts';
 import { frameworkError, installErrorHandling } from './errors/handler.ts';
 import { registerAll } from './http/operation.ts';
 import { installIdempotency } from './http/idempotency.ts';
+import { installEmptyObjectRule } from './http/empty-objects.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { OPERATIONS } from './operations.ts';
 import { apiKeyIsActive } from './modules/applications/applications.service.ts';
@@ -40,6 +41,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   app.addContentTypeParser(['image/png', 'image/jpeg', 'image/webp'], { parseAs: 'buffer', bodyLimit: 9 * 1024 * 1024 }, (_req, body, done) => done(null, body));
   await installOpenApi(app);
   installIdempotency(app, deps);
+  // Route table, conventions: an empty nested object in a PUT changes nothing (before the routes: it hooks onRoute).
+  installEmptyObjectRule(app);
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -220,9 +220,10 @@ export async function deleteCompany(exec: Executor, caller: Caller, target: repo
   return readCompany(exec, caller, row);
 }
 
-export async function setCustomData(exec: Executor, caller: Caller, target: repo.CompanyRow, customData: Record<string, unknown>) {
+/** `customData` undefined: the body held `{}`, which changes nothing (route table, conventions). */
+export async function setCustomData(exec: Executor, caller: Caller, target: repo.CompanyRow, customData: Record<string, unknown> | undefined) {
   const manager = caller.roles.some((r) => r === 'superadmin' || r === 'bp_admin' || r === 'bp_finance' || r === 'organization_admin');
   if (!manager && target.adminCanSetCustomData === false) fail('COMPANY_CUSTOM_DATA_NOT_ALLOWED');
-  const row = await repo.updateCompanyRow(exec, target.id, { customData });
-  return { id: row.id, customData: row.customData as Record<string, unknown> };
+  const row = customData === undefined ? target : await repo.updateCompanyRow(exec, target.id, { customData });
+  return { id: row.id, customData: row.customData as Record<string, unknown> | null };
 }
