@@ -21,6 +21,7 @@ import {
   ORGANISATION_SORT_FIELDS,
   UpdateOrganisationBody,
 } from './organisations.schemas.ts';
+import { COMPANY_FORMATS, Company, GetCompanyQuery } from '../companies/companies.schemas.ts';
 import * as service from './organisations.service.ts';
 import * as repo from './organisations.repo.ts';
 
@@ -114,13 +115,16 @@ export const linkCompanyToOrganisation = defineOperation({
   method: 'POST',
   path: `${P}/:organisationId/companies`,
   tag,
-  summary: 'Link a company to the organisation (a company belongs to at most one organisation)',
+  summary: 'Link a company to the organisation (a company belongs to at most one organisation); answers the Company',
   params: OrganisationIdParams,
+  query: GetCompanyQuery,
   body: LinkCompanyBody,
-  response: OrganisationCompany,
+  response: Company,
   envelope: 'data',
+  // Document 3: `{data: Company}`, the whole company unless `format` says otherwise.
+  formats: { ...COMPANY_FORMATS, default: 'full' },
   target,
-  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.linkCompany(tx, ctx.target.id as string, body.companyId)),
+  handler: (ctx, { body, query }) => ctx.db.transaction((tx) => service.linkCompany(tx, ctx.caller, ctx.target.id as string, body.companyId, query.selectedThemeObj)),
 });
 
 export const listOrganisationCompanies = defineOperation({
