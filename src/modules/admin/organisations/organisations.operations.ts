@@ -9,6 +9,7 @@ import {
   CreateOrganisationBody,
   FormatQuery,
   LinkCompanyBody,
+  LinkCompanyQuery,
   ListOrganisationCompaniesQuery,
   ListOrganisationsQuery,
   Organisation,
@@ -21,7 +22,7 @@ import {
   ORGANISATION_SORT_FIELDS,
   UpdateOrganisationBody,
 } from './organisations.schemas.ts';
-import { COMPANY_FORMATS, Company, GetCompanyQuery } from '../companies/companies.schemas.ts';
+import { COMPANY_FORMATS, Company } from '../companies/companies.schemas.ts';
 import * as service from './organisations.service.ts';
 import * as repo from './organisations.repo.ts';
 
@@ -117,7 +118,7 @@ export const linkCompanyToOrganisation = defineOperation({
   tag,
   summary: 'Link a company to the organisation (a company belongs to at most one organisation); answers the Company',
   params: OrganisationIdParams,
-  query: GetCompanyQuery,
+  query: LinkCompanyQuery,
   body: LinkCompanyBody,
   response: Company,
   envelope: 'data',

@@ -63,7 +63,7 @@ export const getUser = defineOperation({
     const u = ctx.target as unknown as repo.UserRow;
     if (formatLevel(query.format, 'full') !== 'full') return service.toApiUser(u);
     // A user of the caller's own company: his organisation is the caller's, already loaded.
-    return u.companyId === ctx.caller.companyId ? service.toApiUser(u, ctx.caller.organisationId) : service.toFullApiUser(ctx.db, u);
+    return service.toApiUser(u, u.companyId === ctx.caller.companyId ? ctx.caller.organisationId : await repo.organisationOfCompany(ctx.deps.database, u.companyId));
   },
 });
 

@@ -1,6 +1,6 @@
 // SQL of users; every function takes the executor it runs on.
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.ts';
+import type { Database, Executor } from '../../../db/client.ts';
 import { companies, sites, users } from '../../../db/schema.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { USER_SORT_FIELDS } from './users.schemas.ts';
@@ -38,6 +38,12 @@ export async function organisationsOf(exec: Executor, companyIds: readonly strin
   if (ids.length === 0) return new Map();
   const rows = await exec.select({ id: companies.id, organisationId: companies.organisationId }).from(companies).where(inArray(companies.id, ids));
   return new Map(rows.map((r) => [r.id, r.organisationId]));
+}
+
+/** The organisation of one company, as a named prepared statement: getUser reads it on its hot path. */
+export async function organisationOfCompany(database: Database, companyId: string): Promise<string | null> {
+  const rows = await database.prepared<{ organisation_id: string | null }>('company_organisation', 'SELECT organisation_id FROM companies WHERE id = $1', [companyId]);
+  return rows[0]?.organisation_id ?? null;
 }
 
 export async function countSuperadmins(exec: Executor): Promise<number> {
