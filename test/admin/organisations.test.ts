@@ -2,9 +2,9 @@
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { expect } from '../support/expect.ts';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
-import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
-import { companies, organisations } from '../../src/db/schema.ts';
+import { createTestApp, basic, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
+import { companies, organisations, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/modules/authentication/tokens.ts';
 
 const A = '/api/svc/admin/v1.0';
@@ -286,7 +286,7 @@ describe('issue 8, point 5: a user shows organisationId, his company\'s, at full
     expect((await get(`${USERS}/${inOrg.id}`, admin.token)).json().data.organisationId).toBe(org);
   });
 
-  it('issue 8, point 5: the organisationId of his users follows the company when it is linked and unlinked', async () => {
+  it('issue 8, point 5: the organisationId of his users follows the company when it is linked and unlinked, and when the organisation is deleted', async () => {
     const org = await makeOrganisation();
     const companyId = await makeCompany(t);
     const u = await makeUser(t, companyId);
@@ -294,6 +294,26 @@ describe('issue 8, point 5: a user shows organisationId, his company\'s, at full
     expect((await get(`${USERS}/${u.id}`, t.superToken)).json().data.organisationId).toBe(org);
     expect((await t.inject({ method: 'DELETE', url: `${ORGS}/${org}/companies/${companyId}`, headers: bearer(t.superToken) })).statusCode).toBe(200);
     expect((await get(`${USERS}/${u.id}`, t.superToken)).json().data.organisationId).toBeNull();
+    await t.inject({ method: 'POST', url: `${ORGS}/${org}/companies`, headers: bearer(t.superToken), payload: { companyId } });
+    expect((await t.inject({ method: 'DELETE', url: `${ORGS}/${org}`, headers: bearer(t.superToken) })).statusCode).toBe(200);
+    expect((await get(`${USERS}/${u.id}`, t.superToken)).json().data.organisationId).toBeNull();
+  });
+
+  it('issue 8, point 5: the copy kept in the database cannot drift from the company: a user moved to another company takes its organisation, a direct write is overridden', async () => {
+    const org = await makeOrganisation();
+    const inOrg = await makeCompany(t, { organisationId: org });
+    const u = await makeUser(t, await makeCompany(t));
+    await t.db.update(users).set({ companyId: inOrg }).where(eq(users.id, u.id));
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.organisationId).toBe(org);
+    await t.db.update(users).set({ organisationId: await makeOrganisation() }).where(eq(users.id, u.id));
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.organisationId).toBe(org);
+  });
+
+  it('issue 8, point 5: login answers loggedInUser with his organisationId', async () => {
+    const org = await makeOrganisation();
+    const u = await makeUser(t, await makeCompany(t, { organisationId: org }));
+    const res = await t.inject({ method: 'GET', url: '/api/svc/authentication/v1.0/login', headers: { authorization: basic(u.email, PASSWORD) } });
+    expect(res.json().loggedInUser.organisationId).toBe(org);
   });
 
   it('issue 8, point 5: listUsers at full, createUser and updateUser show it too', async () => {

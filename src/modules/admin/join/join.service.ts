@@ -9,7 +9,7 @@ import { fail } from '../../../errors/catalogue.ts';
 import { hashPassword } from '../../authentication/passwords.ts';
 import { newId, randomSecret, sha256hex } from '../../authentication/tokens.ts';
 import * as usersRepo from '../users/users.repo.ts';
-import { normaliseRoles, toFullApiUser } from '../users/users.service.ts';
+import { normaliseRoles, toApiUser } from '../users/users.service.ts';
 import * as repo from './join.repo.ts';
 import type { AcceptJoinInvitationBody, CreateJoinInvitationBody, CreateJoinLinkBody, SelfRegisterBody, UpdateJoinLinkBody } from './join.schemas.ts';
 
@@ -131,7 +131,7 @@ export async function selfRegister(db: Db, body: Static<typeof SelfRegisterBody>
       creationDate: now,
       lastUpdateDate: now,
     });
-    return toFullApiUser(tx, row);
+    return toApiUser(row);
   });
 }
 
@@ -248,6 +248,6 @@ export async function acceptInvitation(db: Db, invitationId: string, body: Stati
       lastUpdateDate: now,
     });
     await companyTransition(tx, inv, now);
-    return toFullApiUser(tx, row);
+    return toApiUser(row);
   });
 }

@@ -1,6 +1,5 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../../http/operation.ts';
-import { formatLevel } from '../../../http/format.ts';
 import { parsePaging, listResult } from '../../../http/paging.ts';
 import { scopeFilter } from '../../../authz/evaluate.ts';
 import { TARGETS } from '../../../authz/targets.ts';
@@ -41,9 +40,7 @@ export const listUsers = defineOperation({
     const scope = scopeFilter(ctx.caller, 'listUsers', TARGETS.user.cols);
     const roles = query.roles?.split(',').map((r) => r.trim()).filter(Boolean);
     const { rows, total } = await repo.listUserRows(ctx.db, scope, { ...query, roles }, paging);
-    // organisationId (full level only) costs one statement for the page.
-    const items = formatLevel(query.format, 'small') === 'full' ? await service.toFullApiUsers(ctx.db, rows) : rows.map((u) => service.toApiUser(u));
-    return listResult(items, total, paging);
+    return listResult(rows.map(service.toApiUser), total, paging);
   },
 });
 
@@ -59,12 +56,7 @@ export const getUser = defineOperation({
   envelope: 'data',
   formats: USER_FORMATS,
   target: { kind: 'user', from: 'params', field: 'userId' },
-  handler: async (ctx, { query }) => {
-    const u = ctx.target as unknown as repo.UserRow;
-    if (formatLevel(query.format, 'full') !== 'full') return service.toApiUser(u);
-    // A user of the caller's own company: his organisation is the caller's, already loaded.
-    return service.toApiUser(u, u.companyId === ctx.caller.companyId ? ctx.caller.organisationId : await repo.organisationOfCompany(ctx.deps.database, u.companyId));
-  },
+  handler: async (ctx) => service.toApiUser(ctx.target as unknown as repo.UserRow),
 });
 
 export const updateUser = defineOperation({

@@ -1,7 +1,7 @@
 // SQL of users; every function takes the executor it runs on.
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Database, Executor } from '../../../db/client.ts';
-import { companies, sites, users } from '../../../db/schema.ts';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { sites, users } from '../../../db/schema.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { USER_SORT_FIELDS } from './users.schemas.ts';
 
@@ -30,20 +30,6 @@ export async function updateUserRow(exec: Executor, id: string, patch: Partial<N
 
 export async function deleteUserRow(exec: Executor, id: string): Promise<void> {
   await exec.delete(users).where(eq(users.id, id));
-}
-
-/** The organisation of each company: a user's organisationId is his company's (document 3). */
-export async function organisationsOf(exec: Executor, companyIds: readonly string[]): Promise<Map<string, string | null>> {
-  const ids = [...new Set(companyIds)];
-  if (ids.length === 0) return new Map();
-  const rows = await exec.select({ id: companies.id, organisationId: companies.organisationId }).from(companies).where(inArray(companies.id, ids));
-  return new Map(rows.map((r) => [r.id, r.organisationId]));
-}
-
-/** The organisation of one company, as a named prepared statement: getUser reads it on its hot path. */
-export async function organisationOfCompany(database: Database, companyId: string): Promise<string | null> {
-  const rows = await database.prepared<{ organisation_id: string | null }>('company_organisation', 'SELECT organisation_id FROM companies WHERE id = $1', [companyId]);
-  return rows[0]?.organisation_id ?? null;
 }
 
 export async function countSuperadmins(exec: Executor): Promise<number> {

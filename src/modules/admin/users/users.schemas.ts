@@ -16,7 +16,7 @@ export const User = Obj({
   lastName: Type.String(),
   displayName: Type.String(),
   companyId: Id(),
-  organisationId: Type.Optional(Type.Union([Id(), Type.Null()], { description: 'the organisation of his company (document 3); at full level' })),
+  organisationId: Type.Union([Id(), Type.Null()], { description: 'the organisation of his company (document 3); at full level' }),
   roles: Type.Array(Type.String()),
   adminType: Type.Union([Type.String(), Type.Null()]),
   siteId: Type.Union([Type.String(), Type.Null()]),

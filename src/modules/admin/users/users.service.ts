@@ -11,8 +11,7 @@ import { newId } from '../../authentication/tokens.ts';
 import * as repo from './users.repo.ts';
 import type { CreateUserBody, UpdateUserBody } from './users.schemas.ts';
 
-/** `organisationId`: his company's, where the answer is at full level (undefined leaves it out). */
-export function toApiUser(u: repo.UserRow, organisationId?: string | null) {
+export function toApiUser(u: repo.UserRow) {
   return {
     id: u.id,
     loginEmail: u.loginEmail,
@@ -20,7 +19,8 @@ export function toApiUser(u: repo.UserRow, organisationId?: string | null) {
     lastName: u.lastName,
     displayName: `${u.firstName} ${u.lastName}`.trim(),
     companyId: u.companyId,
-    ...(organisationId !== undefined ? { organisationId } : {}),
+    // His company's organisation (a copy the database keeps, src/db/migrations/0003_user_organisation.sql).
+    organisationId: u.organisationId,
     roles: u.roles,
     adminType: u.adminType,
     siteId: u.siteId,
@@ -30,17 +30,6 @@ export function toApiUser(u: repo.UserRow, organisationId?: string | null) {
     creationDate: u.creationDate,
     lastUpdateDate: u.lastUpdateDate,
   };
-}
-
-/** A user as answered at full level: with the organisation of his company (one indexed read). */
-export async function toFullApiUser(exec: Executor, u: repo.UserRow) {
-  return toApiUser(u, (await repo.organisationsOf(exec, [u.companyId])).get(u.companyId) ?? null);
-}
-
-/** The users of a list page at full level: the organisations of their companies in one statement. */
-export async function toFullApiUsers(exec: Executor, rows: readonly repo.UserRow[]) {
-  const orgs = await repo.organisationsOf(exec, rows.map((u) => u.companyId));
-  return rows.map((u) => toApiUser(u, orgs.get(u.companyId) ?? null));
 }
 
 /** Every user holds `user`; roles are kept unique and in the order of document 1. */
@@ -89,7 +78,7 @@ export async function createUser(exec: Executor, caller: Caller, companyId: stri
     creationDate: now,
     lastUpdateDate: now,
   });
-  return toFullApiUser(exec, row);
+  return toApiUser(row);
 }
 
 export async function updateUser(exec: Executor, caller: Caller, target: repo.UserRow, body: Static<typeof UpdateUserBody>, now: Date) {
@@ -111,7 +100,7 @@ export async function updateUser(exec: Executor, caller: Caller, target: repo.Us
   for (const k of ['firstName', 'lastName', 'adminType', 'language', 'timezone'] as const) {
     if (body[k] !== undefined) patch[k] = body[k];
   }
-  return toFullApiUser(exec, await repo.updateUserRow(exec, target.id, patch));
+  return toApiUser(await repo.updateUserRow(exec, target.id, patch));
 }
 
 export async function deleteUser(exec: Executor, caller: Caller, target: repo.UserRow) {
