@@ -2,9 +2,10 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { AppDeps } from './http/context.ts';
-import { installErrorHandling } from './errors/handler.ts';
+import { frameworkError, installErrorHandling } from './errors/handler.ts';
 import { registerAll } from './http/operation.ts';
 import { installIdempotency } from './http/idempotency.ts';
+import { installEmptyObjectRule } from './http/empty-objects.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installMedia } from './http/media.ts';
 import { MODULES, OPERATIONS } from './modules/index.ts';
@@ -28,6 +29,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // coerced by the schemas (clients of the original interface send numbers as strings).
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 500 },
+    // Errors Fastify raises before routing answer in the error body of document 1 too.
+    frameworkErrors: frameworkError,
   }) as unknown as FastifyInstance;
 
   installErrorHandling(app);
@@ -36,6 +39,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   await installMedia(app);
   await installOpenApi(app);
   installIdempotency(app, deps);
+  // Route table, conventions: an empty nested object in a PUT changes nothing (before the routes: it hooks onRoute).
+  installEmptyObjectRule(app);
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

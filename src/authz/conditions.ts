@@ -11,6 +11,10 @@ export interface ConditionInput {
 
 const SELF_SERVICE_USER_FIELDS = new Set(['firstName', 'lastName', 'password', 'language', 'timezone']);
 
+/** The company flags by which a BP rules its End Customers' subscription updates (doc 1, update subscription, rule 5). */
+export const SUBSCRIPTION_FLAGS = ['adminHasRightToUpdateSubscriptions', 'adminAllowedUpdateSubscriptionsOps'] as const;
+const SUBSCRIPTION_FLAG_SET = new Set<string>(SUBSCRIPTION_FLAGS);
+
 export const CONDITIONS = {
   /** A user editing his own account may change only his names, password, language and time zone. */
   selfServiceFieldsOnly: ({ body }: ConditionInput) =>
@@ -21,6 +25,12 @@ export const CONDITIONS = {
    */
   siteStaysInItsCompany: ({ target, body }: ConditionInput) =>
     typeof body !== 'object' || body === null || !('companyId' in body) || (body as { companyId?: unknown }).companyId === target?.companyId,
+  /**
+   * Doc 1, update subscription, rule 5: the BP's grant on its End Customers' companies covers the
+   * two subscription flags and nothing else of the company.
+   */
+  subscriptionFlagsOnly: ({ body }: ConditionInput) =>
+    typeof body !== 'object' || body === null || Object.keys(body).every((k) => SUBSCRIPTION_FLAG_SET.has(k)),
   /** An administrator cannot act on an account holding a role above his own (a superadmin, say). */
   targetHasNoHigherRole: ({ caller, target }: ConditionInput) => {
     const roles = (target?.roles as string[] | undefined) ?? [];

@@ -134,6 +134,10 @@ export const users = pgTable(
   {
     id: text('id').primaryKey(),
     companyId: text('company_id').notNull().references(() => companies.id),
+    // The organisation of his company (document 3: a company's users are attached to its
+    // organisation). A copy kept by triggers of migration 0003_user_organisation, in the
+    // transaction that links, unlinks or moves: reads of a user need no second statement.
+    organisationId: text('organisation_id'),
     loginEmail: text('login_email').notNull(),
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),

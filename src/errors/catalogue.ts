@@ -83,11 +83,12 @@ export function fail(key: ErrorKey, details?: Record<string, unknown>, headers?:
 export interface ErrorBody {
   errorCode: number;
   errorMsg: string;
-  errorDetails: Record<string, unknown> | string;
+  /** Always an object (document 1, Errors); `{}` when there is nothing to add. */
+  errorDetails: Record<string, unknown>;
   errorDetailsCode: number;
 }
 
-export function errorBody(key: ErrorKey, details?: Record<string, unknown> | string): ErrorBody {
+export function errorBody(key: ErrorKey, details?: Record<string, unknown>): ErrorBody {
   const e = ERRORS[key];
   return { errorCode: e.status, errorMsg: e.message, errorDetails: details ?? {}, errorDetailsCode: e.code };
 }

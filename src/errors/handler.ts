@@ -1,5 +1,7 @@
 // One handler turns every failure into the error body of document 1: thrown AppErrors,
-// schema validation, malformed JSON, oversized bodies, database constraint violations.
+// schema validation, malformed JSON, oversized bodies, database constraint violations, and the
+// errors Fastify raises itself (bad URL encoding, overlong parameters, a body that does not match
+// its Content-Length). errorDetails is always an object, as document 1 gives it.
 // Anything unexpected is logged with its stack and answered as a bare 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody, type ErrorKey } from './catalogue.ts';
@@ -19,7 +21,7 @@ function pgError(err: unknown): PgLikeError | undefined {
   return undefined;
 }
 
-function classify(err: unknown): { key: ErrorKey; details?: Record<string, unknown> | string; headers?: Record<string, string> } {
+function classify(err: unknown): { key: ErrorKey; details?: Record<string, unknown>; headers?: Record<string, string> } {
   if (err instanceof AppError) return { key: err.key, details: err.details, headers: err.headers };
   const fe = err as FastifyError;
   if (fe.validation) {
@@ -40,7 +42,7 @@ function classify(err: unknown): { key: ErrorKey; details?: Record<string, unkno
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { key: 'UNSUPPORTED_MEDIA_TYPE' };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { key: 'VALIDATION_FAILED', details: 'invalid content-length' };
+      return { key: 'VALIDATION_FAILED', details: { context: 'headers', reason: 'the body size does not match Content-Length' } };
   }
   if (fe instanceof SyntaxError && (fe as { statusCode?: number }).statusCode === 400) return { key: 'MALFORMED_JSON' };
   const pgErr = pgError(err);
@@ -48,10 +50,12 @@ function classify(err: unknown): { key: ErrorKey; details?: Record<string, unkno
     // 23505 unique, 23503 foreign key, 22xxx data exceptions (bad input that passed the schema).
     if (pgErr.code === '23505') return { key: 'CONFLICT', details: { constraint: pgErr.constraint } };
     if (pgErr.code === '23503') return { key: 'UNKNOWN_REFERENCE', details: { constraint: pgErr.constraint } };
-    if (pgErr.code?.startsWith('22')) return { key: 'VALIDATION_FAILED', details: 'a value is out of range for its field' };
+    if (pgErr.code?.startsWith('22')) return { key: 'VALIDATION_FAILED', details: { context: 'body', reason: 'a value is out of range or not valid for its field' } };
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    return { key: fe.statusCode === 413 ? 'BODY_TOO_LARGE' : 'VALIDATION_FAILED', details: fe.message };
+    // Fastify's own client errors (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH...): their code and
+    // message say what was wrong; no stack, no internals.
+    return { key: fe.statusCode === 413 ? 'BODY_TOO_LARGE' : 'VALIDATION_FAILED', details: { code: fe.code, reason: fe.message } };
   }
   return { key: 'INTERNAL' };
 }
@@ -62,6 +66,18 @@ export function sendError(reply: FastifyReply, err: unknown, req: FastifyRequest
   if (body.errorCode >= 500) req.log.error({ err }, 'unhandled error');
   if (headers) reply.headers(headers);
   return reply.code(body.errorCode).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * For Fastify's `frameworkErrors` option: errors raised before routing (a URL whose percent
+ * encoding is broken, a parameter beyond maxParamLength) bypass the error handler otherwise and
+ * would be answered in Fastify's own shape. The onRequest hooks have not run: the headers every
+ * answer carries are set here.
+ */
+export function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.header('X-Content-Type-Options', 'nosniff');
+  reply.header('Cache-Control', 'no-store');
+  return sendError(reply, err, req);
 }
 
 export function installErrorHandling(app: FastifyInstance): void {

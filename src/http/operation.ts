@@ -283,7 +283,9 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         if (claimed && !(await idempotencyBegin(deps, req, reply, auth?.caller))) return reply;
         const upload = op.media ? await receiveUpload(req, op.media) : undefined;
         const input = { params: req.params, query: req.query, body: upload ? undefined : req.body, upload } as never;
-        const level = formatLevel((req.query as { format?: unknown } | undefined)?.format, op.formats?.default ?? 'small');
+        // Without a level from the declaration: a single resource is answered whole, a list small
+        // (issue 8, point 1; docs/formats.md).
+        const level = formatLevel((req.query as { format?: unknown } | undefined)?.format, op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'));
         const run = async (db: Executor) => {
           const ctx = {
             caller: auth?.caller as Caller,

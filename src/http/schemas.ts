@@ -26,7 +26,7 @@ export const ErrorSchema = Type.Object(
   {
     errorCode: Type.Integer(),
     errorMsg: Type.String(),
-    errorDetails: Type.Union([Type.Object({}, { additionalProperties: true }), Type.String()]),
+    errorDetails: Type.Object({}, { additionalProperties: true, description: 'always an object; {} when there is nothing to add' }),
     errorDetailsCode: Type.Integer(),
   },
   { $id: 'Error', description: 'error body of document 1' },

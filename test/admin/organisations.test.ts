@@ -2,9 +2,9 @@
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { expect } from '../support/expect.ts';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
-import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
-import { companies, organisations } from '../../src/db/schema.ts';
+import { createTestApp, basic, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
+import { companies, organisations, users } from '../../src/db/schema.ts';
 import { newId } from '../../src/shared/ids.ts';
 
 const A = '/api/svc/admin/v1.0';
@@ -157,12 +157,19 @@ describe('doc 3, organisations: companies of an organisation', () => {
     t.inject({ method: 'POST', url: `${ORGS}/${org}/companies`, headers: bearer(token), payload: { companyId } });
   const unlink = (org: string, companyId: string, token = t.superToken) => t.inject({ method: 'DELETE', url: `${ORGS}/${org}/companies/${companyId}`, headers: bearer(token) });
 
-  it('doc 3, link: POST .../companies {companyId} links the company; response {data: Company}', async () => {
+  it('doc 3, link: POST .../companies {companyId} links the company; response {data: Company} (issue 8, point 5: the whole Company, as getCompany at full)', async () => {
     const org = await makeOrganisation();
     const companyId = await makeCompany(t, { name: 'Linked Co' });
     const res = await link(org, companyId);
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toEqual({ id: companyId, name: 'Linked Co', organisationId: org });
+    const data = res.json().data;
+    expect(data).toMatchObject({ id: companyId, name: 'Linked Co', organisationId: org, latin_name: 'Linked Co', status: 'active', country: 'FRA', numberUsers: 0 });
+    expect(data.dataLocation).toEqual({ name: 'Europe', location: 'Paris', country: 'FRA' });
+    const read = await t.inject({ method: 'GET', url: `/api/svc/admin/v1.0/companies/${companyId}?format=full`, headers: bearer(t.superToken) });
+    expect(data).toEqual(read.json().data);
+    // format works as on getCompany.
+    const small = await t.inject({ method: 'POST', url: `${ORGS}/${org}/companies?format=small`, headers: bearer(t.superToken), payload: { companyId } });
+    expect(small.json().data).toEqual({ name: 'Linked Co', id: companyId });
     expect(await organisationOf(companyId)).toBe(org);
   });
 
@@ -261,5 +268,65 @@ describe('doc 3, organisations: companies of an organisation', () => {
     const res = await unlink(org, companyId);
     expect(res.statusCode).toBe(404);
     expect(await organisationOf(companyId)).toBe(other);
+  });
+});
+
+describe('issue 8, point 5: a user shows organisationId, his company\'s, at full level (doc 3: a company\'s users are attached to its organisation)', () => {
+  const USERS = `${A}/users`;
+
+  it('issue 8, point 5: getUser (default full) shows the organisation of his company, null without one; small and medium leave it out', async () => {
+    const org = await makeOrganisation();
+    const inOrg = await makeUser(t, await makeCompany(t, { organisationId: org }));
+    const outside = await makeUser(t, await makeCompany(t));
+    expect((await get(`${USERS}/${inOrg.id}`, t.superToken)).json().data.organisationId).toBe(org);
+    expect((await get(`${USERS}/${outside.id}`, t.superToken)).json().data.organisationId).toBeNull();
+    for (const f of ['small', 'medium']) expect((await get(`${USERS}/${inOrg.id}?format=${f}`, t.superToken)).json().data).not.toHaveProperty('organisationId');
+    // Read by someone of his own company (the caller's organisation is reused).
+    const admin = await makeUser(t, (await get(`${USERS}/${inOrg.id}`, t.superToken)).json().data.companyId, ['company_admin']);
+    expect((await get(`${USERS}/${inOrg.id}`, admin.token)).json().data.organisationId).toBe(org);
+  });
+
+  it('issue 8, point 5: the organisationId of his users follows the company when it is linked and unlinked, and when the organisation is deleted', async () => {
+    const org = await makeOrganisation();
+    const companyId = await makeCompany(t);
+    const u = await makeUser(t, companyId);
+    expect((await t.inject({ method: 'POST', url: `${ORGS}/${org}/companies`, headers: bearer(t.superToken), payload: { companyId } })).statusCode).toBe(201);
+    expect((await get(`${USERS}/${u.id}`, t.superToken)).json().data.organisationId).toBe(org);
+    expect((await t.inject({ method: 'DELETE', url: `${ORGS}/${org}/companies/${companyId}`, headers: bearer(t.superToken) })).statusCode).toBe(200);
+    expect((await get(`${USERS}/${u.id}`, t.superToken)).json().data.organisationId).toBeNull();
+    await t.inject({ method: 'POST', url: `${ORGS}/${org}/companies`, headers: bearer(t.superToken), payload: { companyId } });
+    expect((await t.inject({ method: 'DELETE', url: `${ORGS}/${org}`, headers: bearer(t.superToken) })).statusCode).toBe(200);
+    expect((await get(`${USERS}/${u.id}`, t.superToken)).json().data.organisationId).toBeNull();
+  });
+
+  it('issue 8, point 5: the copy kept in the database cannot drift from the company: a user moved to another company takes its organisation, a direct write is overridden', async () => {
+    const org = await makeOrganisation();
+    const inOrg = await makeCompany(t, { organisationId: org });
+    const u = await makeUser(t, await makeCompany(t));
+    await t.db.update(users).set({ companyId: inOrg }).where(eq(users.id, u.id));
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.organisationId).toBe(org);
+    await t.db.update(users).set({ organisationId: await makeOrganisation() }).where(eq(users.id, u.id));
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.organisationId).toBe(org);
+  });
+
+  it('issue 8, point 5: login answers loggedInUser with his organisationId', async () => {
+    const org = await makeOrganisation();
+    const u = await makeUser(t, await makeCompany(t, { organisationId: org }));
+    const res = await t.inject({ method: 'GET', url: '/api/svc/authentication/v1.0/login', headers: { authorization: basic(u.email, PASSWORD) } });
+    expect(res.json().loggedInUser.organisationId).toBe(org);
+  });
+
+  it('issue 8, point 5: listUsers at full, createUser and updateUser show it too', async () => {
+    const org = await makeOrganisation();
+    const companyId = await makeCompany(t, { organisationId: org });
+    const created = await t.inject({ method: 'POST', url: USERS, headers: bearer(t.superToken), payload: { loginEmail: `org-user-${newId()}@example.com`, password: 'Passw0rd!', companyId } });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().data.organisationId).toBe(org);
+    const id = created.json().data.id;
+    expect((await t.inject({ method: 'PUT', url: `${USERS}/${id}`, headers: bearer(t.superToken), payload: { firstName: 'Org' } })).json().data.organisationId).toBe(org);
+    const full = (await get(`${USERS}?companyId=${companyId}&format=full`, t.superToken)).json().data;
+    expect(full.map((u: { organisationId: string }) => u.organisationId)).toEqual([org]);
+    const small = (await get(`${USERS}?companyId=${companyId}`, t.superToken)).json().data;
+    expect(small[0]).not.toHaveProperty('organisationId');
   });
 });

@@ -31,11 +31,16 @@ export const companiesSamples: Record<string, Sample> = {
   },
   getDefaultCompany: { type: 'authenticated', request: () => ({ method: 'GET', url: `${A}/default` }) },
   getCompany: { type: 'target', kind: 'company', fresh: false, request: (id) => ({ method: 'GET', url: `${A}/${id}?format=full` }) },
+  // The sample body is empty (no change): every grant accepts it, the BP's on its End Customers
+  // too (subscriptionFlagsOnly), and a field other than the flags violates that condition.
+  // Changing the flags themselves is tested in test/admin/company-subscription-flags.test.ts (the
+  // service lets only the BP and superadmin change them, which a placement alone cannot tell).
   updateCompany: {
     type: 'target',
     kind: 'company',
     fresh: true,
-    request: (id, { n }) => ({ method: 'PUT', url: `${A}/${id}`, payload: { slogan: `Matrix ${n}` } }),
+    request: (id, _ctx, body) => ({ method: 'PUT', url: `${A}/${id}`, payload: body ?? {} }),
+    violations: { subscriptionFlagsOnly: { body: { slogan: 'not a subscription flag' } } },
   },
   deleteCompany: { type: 'target', kind: 'company', fresh: true, request: (id) => ({ method: 'DELETE', url: `${A}/${id}` }) },
   setCompanyCustomData: {

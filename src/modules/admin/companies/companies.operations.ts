@@ -179,7 +179,7 @@ export const setCompanyCustomData = defineOperation({
   response: CustomDataResponse,
   envelope: 'data',
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: (ctx, { body }) => service.setCustomData(ctx.db, ctx.caller, ctx.target, body.customData as Record<string, unknown>),
+  handler: (ctx, { body }) => service.setCustomData(ctx.db, ctx.caller, ctx.target, body.customData as Record<string, unknown> | undefined),
 });
 
 export const listCompanyAdministrators = defineOperation({

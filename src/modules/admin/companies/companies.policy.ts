@@ -1,5 +1,5 @@
 // Policy of companies (document 3, Companies).
-import { anyCaller, grant, grants, publicOp, type PolicyEntry } from '../../../authz/grant.ts';
+import { anyCaller, grant, grants, publicOp, type Grant, type PolicyEntry } from '../../../authz/grant.ts';
 
 // GET A/companies/{companyId}: "superadmin, support and business_admin any company; admin roles
 // only own company and companies they manage, plus their BP company; bp_admin and bp_finance
@@ -24,6 +24,19 @@ const readCompanyGrants = [
   grant('site_admin', 'ownBpCompany'),
 ];
 
+/**
+ * Doc 1, update subscription, rule 5 ("a bp_admin or bp_finance can forbid its EC administrators
+ * to update subscriptions, or to do more than increase maxNumberUsers") and create subscription,
+ * rule 7 (a VAD sets adminHasRightToUpdateSubscriptions on its BP IR companies): who sets the
+ * flags adminHasRightToUpdateSubscriptions and adminAllowedUpdateSubscriptionsOps of a company.
+ * The companies service lets these grants, and only these, change the flags.
+ */
+export const SUBSCRIPTION_FLAG_GRANTS: readonly Grant[] = [
+  grant('superadmin', 'any'),
+  grant('bp_admin', 'customerOfOwnBp'),
+  grant('bp_finance', 'customerOfOwnBp'),
+];
+
 export const companiesPolicy: Record<string, PolicyEntry> = {
   // Rule 1. The target is the company the new one is created under: the company named by bpId,
   // or the caller's own company when the body has none.
@@ -43,12 +56,16 @@ export const companiesPolicy: Record<string, PolicyEntry> = {
   listCompanies: grants(readCompanyGrants),
   getDefaultCompany: anyCaller('every signed-in user reads the Default company (numberUsers only for its own users and operators)'),
   getCompany: grants(readCompanyGrants),
-  // "superadmin any company; other admins only their own company".
+  // "superadmin any company; other admins only their own company"; and the BP's bp_admin and
+  // bp_finance on the companies of which it is the BP, for the subscription flags only (doc 1,
+  // update subscription, rule 5). Superadmin-only fields stay a rule of the service (403102).
   updateCompany: grants(
     [
       grant('superadmin', 'any'),
       grant('bp_admin', 'ownCompany'),
+      grant('bp_admin', 'customerOfOwnBp', 'subscriptionFlagsOnly'),
       grant('bp_finance', 'ownCompany'),
+      grant('bp_finance', 'customerOfOwnBp', 'subscriptionFlagsOnly'),
       grant('organization_admin', 'ownCompany'),
       grant('company_admin', 'ownCompany'),
     ],

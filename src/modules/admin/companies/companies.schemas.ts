@@ -71,7 +71,8 @@ const common = {
   companyContactId: nullable(Type.String({ maxLength: 64 })),
   country: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 3166-1 alpha-3 code of GET /enduser/v1.0/countries; create only (the data location follows it)' }),
   currency: lit(['USD', 'EUR', 'CNY']),
-  customData: CustomData,
+  // null clears; {} changes nothing (route table, conventions: src/http/empty-objects.ts).
+  customData: nullable(CustomData),
   ddiReadOnly: Type.Boolean(),
   defaultLicenseGroup: Type.String({ maxLength: 255 }),
   defaultOptionsGroups: Type.Array(Type.String({ maxLength: 255 }), { maxItems: 100 }),
@@ -91,8 +92,8 @@ const common = {
   privateDC: Type.String({ maxLength: 64, description: 'private data centre tag; create only' }),
   crmAccountId: str(0, 64),
   selectedDeviceFirmware: lit(['released', 'latest']),
-  selectedTheme: Theme,
-  selectedThemeCustomers: ThemeCustomers,
+  selectedTheme: nullable(Theme),
+  selectedThemeCustomers: nullable(ThemeCustomers),
   sendPrepaidSubscriptionsNotification: Type.Boolean(),
   size: lit(SIZES),
   slogan: str(0, 255),
@@ -169,7 +170,9 @@ export const Company = Obj(
   { description: 'a company; fields per format level in docs/formats.md' },
 );
 
+/** Document 3: getCompany and listCompanies default to `small`; other operations say `full`. */
 export const COMPANY_FORMATS = {
+  default: 'small',
   small: ['name', 'id'],
   medium: ['name', 'id', 'latin_name', 'status', 'country', 'state', 'visibility', 'isBP', 'bpType', 'bpId', 'organisationId', 'offerType', 'externalReference', 'crmAccountId', 'creationDate', 'statusUpdatedDate'],
 } as const;
@@ -209,7 +212,7 @@ export const ListCompaniesQuery = Type.Object({
   ...pagingQuery(COMPANY_SORT_FIELDS, 'name'),
 });
 
-export const CustomDataResponse = Obj({ id: Id(), customData: CustomData });
+export const CustomDataResponse = Obj({ id: Id(), customData: nullable(CustomData) });
 
 export const Administrator = Obj({
   id: Id(),

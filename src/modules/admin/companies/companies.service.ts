@@ -1,6 +1,9 @@
 // Rules of the companies operations (document 3, Companies; decisions in docs/decisions.md).
 import type { Static } from 'typebox';
 import type { Caller, Role } from '../../../authz/roles.ts';
+import { SUBSCRIPTION_FLAGS } from '../../../authz/conditions.ts';
+import { SUBSCRIPTION_FLAG_GRANTS } from './companies.policy.ts';
+import { grantsReachCompany } from './companies.reach.ts';
 import type { Executor } from '../../../db/client.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { newId } from '../../../shared/ids.ts';
@@ -72,7 +75,12 @@ export async function readCompany(exec: Executor, caller: Caller, c: repo.Compan
 // ---------------------------------------------------------------------------------------------
 // Field rules shared by create and update.
 
-/** Fields only a superadmin sets (others get 403 when they send them at creation or change them). */
+/**
+ * Fields only a superadmin sets (others get 403 when they send them at creation or change them),
+ * with two exceptions: the subscription flags, which the company's BP sets too (doc 1, update
+ * subscription, rule 5: SUBSCRIPTION_FLAG_GRANTS), and bpIsContractAccepted, which a bp_admin of
+ * a BP company sets to true on his own company (the contract acceptance of document 3).
+ */
 const SUPERADMIN_FIELDS = [
   'status',
   'catalogId',
@@ -90,6 +98,22 @@ const SUPERADMIN_FIELDS = [
 const SUPERADMIN_UPDATE_FIELDS = [...SUPERADMIN_FIELDS, 'isBP', 'bpId', 'bpHasRightToConnect'] as const;
 
 const isSuperadmin = (caller: Caller) => caller.roles.includes('superadmin');
+const isSubscriptionFlag = (k: string) => (SUBSCRIPTION_FLAGS as readonly string[]).includes(k);
+const holdsBpRole = (caller: Caller) => caller.roles.includes('bp_admin') || caller.roles.includes('bp_finance');
+
+/** Document 3, bpContractAcceptationInfo: a bp_admin of a BP company accepts its contract. */
+const acceptsOwnContract = (caller: Caller, target: repo.CompanyRow, accepted: boolean | undefined) =>
+  accepted === true && caller.roles.includes('bp_admin') && target.id === caller.companyId && target.isBP;
+
+/**
+ * Who accepted the contract, set when bpIsContractAccepted becomes true: the bp_admin, or only the
+ * date when a superadmin sets it for the BP; cleared when it becomes false.
+ */
+function contractAcceptation(caller: Caller, companyId: string, accepted: boolean, now: Date) {
+  if (!accepted) return null;
+  const byBpAdmin = caller.roles.includes('bp_admin') && caller.companyId === companyId;
+  return { acceptationDate: now.toISOString(), ...(byBpAdmin ? { bpAdminId: caller.userId, bpAdminLoginEmail: caller.loginEmail } : {}) };
+}
 
 function checkName(name: string): void {
   if (RESERVED_NAMES.includes(name.trim().toLowerCase())) fail('COMPANY_NAME_RESERVED', { name });
@@ -126,7 +150,8 @@ export async function createCompany(exec: Executor, caller: Caller, parent: repo
   const country = body.country ?? 'FRA';
   checkPlace(country, body.state as string | null | undefined);
   if (!isSuperadmin(caller)) {
-    const refused = [...SUPERADMIN_FIELDS, ...(own ? (['isBP', 'bpId', 'bpHasRightToConnect'] as const) : [])].filter((k) => body[k] !== undefined);
+    // The subscription flags are checked once the company's BP is known (below).
+    const refused = [...SUPERADMIN_FIELDS, ...(own ? (['isBP', 'bpId', 'bpHasRightToConnect'] as const) : [])].filter((k) => body[k] !== undefined && !isSubscriptionFlag(k));
     if (refused.length) fail('COMPANY_SUPERADMIN_FIELD', { fields: refused });
   }
   const values: repo.NewCompany = { ...columnsOf(body), id: newId(), name: body.name, country, createdByUserId: caller.userId, creationDate: now, statusUpdatedDate: now } as repo.NewCompany;
@@ -162,6 +187,11 @@ export async function createCompany(exec: Executor, caller: Caller, parent: repo
   } else {
     fail('FORBIDDEN', { operationId: 'createCompany' });
   }
+  // Doc 1, update subscription, rule 5: the BP sets the subscription flags of the companies it
+  // creates under itself (own: never, the new company has no BP).
+  const flags = SUBSCRIPTION_FLAGS.filter((k) => body[k] !== undefined);
+  if (flags.length && !isSuperadmin(caller) && (own || !holdsBpRole(caller) || values.bpId !== caller.companyId)) fail('COMPANY_SUPERADMIN_FIELD', { fields: flags });
+  if (values.bpIsContractAccepted) values.bpContractAcceptationInfo = contractAcceptation(caller, values.id, true, now);
   const row = await repo.insertCompany(exec, values);
   // Rule 7: the default offer.
   await repo.addDefaultSubscription(exec, row.id, now);
@@ -178,7 +208,10 @@ export async function createCompany(exec: Executor, caller: Caller, parent: repo
 export async function updateCompany(exec: Executor, caller: Caller, target: repo.CompanyRow, body: UpdateBody, now: Date, selectedThemeObj?: boolean) {
   const changed = (k: keyof UpdateBody & keyof repo.CompanyRow) => body[k] !== undefined && JSON.stringify(body[k]) !== JSON.stringify(target[k]);
   if (!isSuperadmin(caller)) {
-    const refused = SUPERADMIN_UPDATE_FIELDS.filter((k) => changed(k));
+    let refused: string[] = SUPERADMIN_UPDATE_FIELDS.filter((k) => changed(k));
+    if (acceptsOwnContract(caller, target, body.bpIsContractAccepted)) refused = refused.filter((k) => k !== 'bpIsContractAccepted');
+    // Doc 1, update subscription, rule 5: the company's BP sets its subscription flags.
+    if (refused.some(isSubscriptionFlag) && (await grantsReachCompany(exec, caller, SUBSCRIPTION_FLAG_GRANTS, target.id))) refused = refused.filter((k) => !isSubscriptionFlag(k));
     if (refused.length) fail('COMPANY_SUPERADMIN_FIELD', { fields: refused });
     if (body.customData !== undefined && target.adminCanSetCustomData === false) fail('COMPANY_CUSTOM_DATA_NOT_ALLOWED');
   }
@@ -200,6 +233,7 @@ export async function updateCompany(exec: Executor, caller: Caller, target: repo
   delete patch.privateDC;
   if (!isBP) patch.allowPhoneNumbersVisibility = false;
   if (changed('status')) patch.statusUpdatedDate = now;
+  if (changed('bpIsContractAccepted')) patch.bpContractAcceptationInfo = contractAcceptation(caller, target.id, body.bpIsContractAccepted === true, now);
   const row = Object.keys(patch).length ? await repo.updateCompanyRow(exec, target.id, patch) : target;
   return readCompany(exec, caller, row, selectedThemeObj);
 }
@@ -221,9 +255,10 @@ export async function deleteCompany(exec: Executor, caller: Caller, target: repo
   return readCompany(exec, caller, row);
 }
 
-export async function setCustomData(exec: Executor, caller: Caller, target: repo.CompanyRow, customData: Record<string, unknown>) {
+/** `customData` undefined: the body held `{}`, which changes nothing (route table, conventions). */
+export async function setCustomData(exec: Executor, caller: Caller, target: repo.CompanyRow, customData: Record<string, unknown> | undefined) {
   const manager = caller.roles.some((r) => r === 'superadmin' || r === 'bp_admin' || r === 'bp_finance' || r === 'organization_admin');
   if (!manager && target.adminCanSetCustomData === false) fail('COMPANY_CUSTOM_DATA_NOT_ALLOWED');
-  const row = await repo.updateCompanyRow(exec, target.id, { customData });
-  return { id: row.id, customData: row.customData as Record<string, unknown> };
+  const row = customData === undefined ? target : await repo.updateCompanyRow(exec, target.id, { customData });
+  return { id: row.id, customData: row.customData as Record<string, unknown> | null };
 }

@@ -45,7 +45,7 @@ export const UpdateJoinLinkBody = Obj(linkFields);
 
 export const CompanyParams = Type.Object({ companyId: Id() });
 export const JoinLinkParams = Type.Object({ companyId: Id(), joinCompanyLinkId: Id() });
-export const FormatOnlyQuery = Type.Object({ format: formatQuery() });
+export const FormatOnlyQuery = Type.Object({ format: formatQuery('full') });
 
 export const JOIN_LINK_SORT_FIELDS = ['creationDate', 'expirationDate', 'nbUsersRegistered', 'maxNumberUsers', 'description'] as const;
 

@@ -6,6 +6,7 @@ import {
   CreateOrganisationBody,
   FormatQuery,
   LinkCompanyBody,
+  LinkCompanyQuery,
   ListOrganisationCompaniesQuery,
   ListOrganisationsQuery,
   Organisation,
@@ -18,6 +19,7 @@ import {
   ORGANISATION_SORT_FIELDS,
   UpdateOrganisationBody,
 } from './organisations.schemas.ts';
+import { COMPANY_FORMATS, Company } from '../companies/companies.schemas.ts';
 import * as service from './organisations.service.ts';
 import * as repo from './organisations.repo.ts';
 
@@ -109,14 +111,17 @@ export const linkCompanyToOrganisation = defineOperation({
   method: 'POST',
   path: `${P}/:organisationId/companies`,
   tag,
-  summary: 'Link a company to the organisation (a company belongs to at most one organisation)',
+  summary: 'Link a company to the organisation (a company belongs to at most one organisation); answers the Company',
   params: OrganisationIdParams,
+  query: LinkCompanyQuery,
   body: LinkCompanyBody,
-  response: OrganisationCompany,
+  response: Company,
   envelope: 'data',
+  // Document 3: `{data: Company}`, the whole company unless `format` says otherwise.
+  formats: { ...COMPANY_FORMATS, default: 'full' },
   target,
   second: { company: { kind: 'company', from: 'body', field: 'companyId' } },
-  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.linkCompany(tx, ctx.target.id, body.companyId)),
+  handler: (ctx, { body, query }) => ctx.db.transaction((tx) => service.linkCompany(tx, ctx.caller, ctx.target.id, body.companyId, query.selectedThemeObj)),
 });
 
 export const listOrganisationCompanies = defineOperation({

@@ -59,14 +59,15 @@ export async function findCompany(exec: Executor, companyId: string): Promise<Co
 
 /**
  * Links the company to the organisation unless it belongs to another one, in one statement (two
- * concurrent links to different organisations cannot both win). Undefined when it did not link.
+ * concurrent links to different organisations cannot both win). Returns the whole company row
+ * (the answer is the Company); undefined when it did not link.
  */
-export async function linkCompany(exec: Executor, companyId: string, organisationId: string): Promise<CompanyLinkRow | undefined> {
+export async function linkCompany(exec: Executor, companyId: string, organisationId: string): Promise<typeof companies.$inferSelect | undefined> {
   const [row] = await exec
     .update(companies)
     .set({ organisationId })
     .where(and(eq(companies.id, companyId), or(isNull(companies.organisationId), eq(companies.organisationId, organisationId))))
-    .returning(companyLinkColumns);
+    .returning();
   return row;
 }
 

@@ -43,6 +43,11 @@ export const UpdateOrganisationBody = Obj({
 });
 
 export const LinkCompanyBody = Obj({ companyId: Id('the company to link') });
+/** The answer is the linked Company (document 3), with the levels and options of getCompany. */
+export const LinkCompanyQuery = Type.Object({
+  format: formatQuery('full'),
+  selectedThemeObj: Type.Optional(Type.Boolean({ description: 'return selectedTheme as an object' })),
+});
 
 export const ORGANISATION_SORT_FIELDS = ['name', 'creationDate', 'visibility'] as const;
 export const ORGANISATION_COMPANY_SORT_FIELDS = ['name'] as const;

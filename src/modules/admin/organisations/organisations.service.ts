@@ -1,6 +1,8 @@
 // Rules of the organisations operations (document 3, Organisations; docs/decisions.md).
 import type { Static } from 'typebox';
+import type { Caller } from '../../../authz/roles.ts';
 import type { Executor } from '../../../db/client.ts';
+import { readCompany } from '../companies/companies.service.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { newId } from '../../../shared/ids.ts';
 import * as repo from './organisations.repo.ts';
@@ -36,9 +38,10 @@ export async function deleteOrganisation(exec: Executor, target: repo.Organisati
 /**
  * Document 3: links the company to the organisation; a company belongs to at most one
  * organisation (409 when it is in another; linking it again to the same one is no error). Its
- * users follow: a user's organisation is his company's, read on every request.
+ * users follow: a user's organisation is his company's, read on every request. The answer is the
+ * Company, as getCompany reads it (document 3: `{data: Company}`).
  */
-export async function linkCompany(exec: Executor, organisationId: string, companyId: string) {
+export async function linkCompany(exec: Executor, caller: Caller, organisationId: string, companyId: string, selectedThemeObj?: boolean) {
   const company = await repo.findCompany(exec, companyId);
   if (!company) fail('NOT_FOUND', { target: 'company', id: companyId });
   // The Default company holds every self-registered user and the Terminated one the leftovers of
@@ -50,7 +53,7 @@ export async function linkCompany(exec: Executor, organisationId: string, compan
     if (!now) fail('NOT_FOUND', { target: 'company', id: companyId });
     fail('ORGANISATION_COMPANY_IN_OTHER', { companyId, organisationId: now.organisationId });
   }
-  return toApiCompany(linked);
+  return readCompany(exec, caller, linked, selectedThemeObj);
 }
 
 export async function unlinkCompany(exec: Executor, organisationId: string, companyId: string): Promise<void> {

@@ -52,4 +52,4 @@ export const ListAllSitesQuery = Type.Object({
 
 export const SiteIdParams = Type.Object({ siteId: Id() });
 export const CompanyIdParams = Type.Object({ companyId: Id() });
-export const FormatQuery = Type.Object({ format: formatQuery() });
+export const FormatQuery = Type.Object({ format: formatQuery('full') });

@@ -16,6 +16,7 @@ export const User = Obj({
   lastName: Type.String(),
   displayName: Type.String(),
   companyId: Id(),
+  organisationId: Type.Union([Id(), Type.Null()], { description: 'the organisation of his company (document 3); at full level' }),
   roles: Type.Array(Type.String()),
   adminType: Type.Union([Type.String(), Type.Null()]),
   siteId: Type.Union([Type.String(), Type.Null()]),
@@ -80,4 +81,4 @@ export const ListUsersQuery = Type.Object({
 });
 
 export const UserIdParams = Type.Object({ userId: Id() });
-export const FormatQuery = Type.Object({ format: formatQuery() });
+export const FormatQuery = Type.Object({ format: formatQuery('full') });

@@ -19,6 +19,8 @@ export function toApiUser(u: repo.UserRow) {
     lastName: u.lastName,
     displayName: `${u.firstName} ${u.lastName}`.trim(),
     companyId: u.companyId,
+    // His company's organisation (a copy the database keeps, src/db/migrations/0003_user_organisation.sql).
+    organisationId: u.organisationId,
     roles: u.roles,
     adminType: u.adminType,
     siteId: u.siteId,
