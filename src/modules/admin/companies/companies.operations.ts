@@ -43,7 +43,7 @@ export const createCompany = defineOperation({
   envelope: 'data',
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'body', field: 'bpId', fallback: 'companyId' },
-  handler: (ctx, { body }) => ctx.db.transaction((tx) => service.createCompany(tx, ctx.caller, ctx.target, body, ctx.now)),
+  handler: (ctx, { body }) => service.createCompany(ctx.db, ctx.caller, ctx.target, body, ctx.now),
 });
 
 export const createOwnCompany = defineOperation({
@@ -60,7 +60,7 @@ export const createOwnCompany = defineOperation({
   target: { kind: 'company', from: 'params', field: 'companyId', fallback: 'companyId' },
   handler: (ctx, { body }) => {
     if (ctx.target.systemRole !== 'default') fail('COMPANY_OWN_NOT_FROM_DEFAULT');
-    return ctx.db.transaction((tx) => service.createCompany(tx, ctx.caller, ctx.target, body, ctx.now, true));
+    return service.createCompany(ctx.db, ctx.caller, ctx.target, body, ctx.now, true);
   },
 });
 
@@ -148,7 +148,7 @@ export const updateCompany = defineOperation({
   envelope: 'data',
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: (ctx, { body, query }) => ctx.db.transaction((tx) => service.updateCompany(tx, ctx.caller, ctx.target, body, ctx.now, query.selectedThemeObj)),
+  handler: (ctx, { body, query }) => service.updateCompany(ctx.db, ctx.caller, ctx.target, body, ctx.now, query.selectedThemeObj),
 });
 
 export const deleteCompany = defineOperation({
@@ -163,7 +163,7 @@ export const deleteCompany = defineOperation({
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'params', field: 'companyId' },
   handler: async (ctx) => {
-    const data = await ctx.db.transaction((tx) => service.deleteCompany(tx, ctx.caller, ctx.target, ctx.now));
+    const data = await service.deleteCompany(ctx.db, ctx.caller, ctx.target, ctx.now);
     return { status: `Company ${ctx.target.id as string} terminated`, data };
   },
 });

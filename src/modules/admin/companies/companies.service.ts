@@ -145,114 +145,120 @@ function columnsOf(body: CreateBody | UpdateBody): Partial<repo.NewCompany> {
  * `parent` is the authorised target: the company named by bpId, or the caller's own company.
  * `own`: the enduser operation (a user of the Default company creating his own).
  */
-export async function createCompany(exec: Executor, caller: Caller, parent: repo.CompanyRow, body: CreateBody, now: Date, own = false) {
-  checkName(body.name);
-  const country = body.country ?? 'FRA';
-  checkPlace(country, body.state as string | null | undefined);
-  if (!isSuperadmin(caller)) {
-    // The subscription flags are checked once the company's BP is known (below).
-    const refused = [...SUPERADMIN_FIELDS, ...(own ? (['isBP', 'bpId', 'bpHasRightToConnect'] as const) : [])].filter((k) => body[k] !== undefined && !isSubscriptionFlag(k));
-    if (refused.length) fail('COMPANY_SUPERADMIN_FIELD', { fields: refused });
-  }
-  const values: repo.NewCompany = { ...columnsOf(body), id: newId(), name: body.name, country, createdByUserId: caller.userId, creationDate: now, statusUpdatedDate: now } as repo.NewCompany;
-  const bpRules = (bp: repo.CompanyRow) => {
-    values.bpId = bp.id;
-    if (bp.bpType === 'VAD' && body.isBP === true) {
-      // Rule 4: a VAD creates a BP IR linked to it.
-      Object.assign(values, { isBP: true, bpType: 'IR', bpBusinessModel: 'resell', bpHasRightToConnect: true });
+export async function createCompany(db: Executor, caller: Caller, parent: repo.CompanyRow, body: CreateBody, now: Date, own = false) {
+  return db.transaction(async (exec) => {
+    checkName(body.name);
+    const country = body.country ?? 'FRA';
+    checkPlace(country, body.state as string | null | undefined);
+    if (!isSuperadmin(caller)) {
+      // The subscription flags are checked once the company's BP is known (below).
+      const refused = [...SUPERADMIN_FIELDS, ...(own ? (['isBP', 'bpId', 'bpHasRightToConnect'] as const) : [])].filter((k) => body[k] !== undefined && !isSubscriptionFlag(k));
+      if (refused.length) fail('COMPANY_SUPERADMIN_FIELD', { fields: refused });
+    }
+    const values: repo.NewCompany = { ...columnsOf(body), id: newId(), name: body.name, country, createdByUserId: caller.userId, creationDate: now, statusUpdatedDate: now } as repo.NewCompany;
+    const bpRules = (bp: repo.CompanyRow) => {
+      values.bpId = bp.id;
+      if (bp.bpType === 'VAD' && body.isBP === true) {
+        // Rule 4: a VAD creates a BP IR linked to it.
+        Object.assign(values, { isBP: true, bpType: 'IR', bpBusinessModel: 'resell', bpHasRightToConnect: true });
+      } else {
+        // Rules 4 (isBP false or absent) and 5 (DR, IR): an End Customer.
+        Object.assign(values, { isBP: false, bpType: null, bpBusinessModel: null });
+      }
+    };
+    if (own) {
+      Object.assign(values, { status: 'active', isBP: false, bpId: null, organisationId: null });
+    } else if (isSuperadmin(caller)) {
+      if (body.bpId) {
+        const bp = await checkBp(exec, body.bpId as string);
+        if (body.isBP === undefined) bpRules(bp);
+      }
+      values.status = body.status ?? 'active';
+      if (values.status === 'terminated') fail('COMPANY_STATUS_NOT_SETTABLE');
+    } else if (caller.roles.includes('organization_admin') && caller.organisationId) {
+      // Rules 3 and 6: in the organisation, or under a BP of the organisation.
+      values.organisationId = caller.organisationId;
+      values.status = 'active';
+      if (body.bpId) bpRules(await checkBp(exec, body.bpId as string));
+      else Object.assign(values, { isBP: false, bpId: null, bpType: null });
+    } else if ((caller.roles.includes('bp_admin') || caller.roles.includes('bp_finance')) && caller.companyIsBP) {
+      // Rule 2: attached to the caller's BP company, starts initializing.
+      bpRules(parent.id === caller.companyId ? parent : await checkBp(exec, caller.companyId));
+      values.status = 'initializing';
     } else {
-      // Rules 4 (isBP false or absent) and 5 (DR, IR): an End Customer.
-      Object.assign(values, { isBP: false, bpType: null, bpBusinessModel: null });
+      fail('FORBIDDEN', { operationId: 'createCompany' });
     }
-  };
-  if (own) {
-    Object.assign(values, { status: 'active', isBP: false, bpId: null, organisationId: null });
-  } else if (isSuperadmin(caller)) {
-    if (body.bpId) {
-      const bp = await checkBp(exec, body.bpId as string);
-      if (body.isBP === undefined) bpRules(bp);
+    // Doc 1, update subscription, rule 5: the BP sets the subscription flags of the companies it
+    // creates under itself (own: never, the new company has no BP).
+    const flags = SUBSCRIPTION_FLAGS.filter((k) => body[k] !== undefined);
+    if (flags.length && !isSuperadmin(caller) && (own || !holdsBpRole(caller) || values.bpId !== caller.companyId)) fail('COMPANY_SUPERADMIN_FIELD', { fields: flags });
+    if (values.bpIsContractAccepted) values.bpContractAcceptationInfo = contractAcceptation(caller, values.id, true, now);
+    const row = await repo.insertCompany(exec, values);
+    // Rule 7: the default offer.
+    await repo.addDefaultSubscription(exec, row.id, now);
+    if (own) {
+      const roles = [...new Set([...(await repo.userRoles(exec, caller.userId)), 'company_admin', 'user'])];
+      await repo.moveUserToCompany(exec, caller.userId, row.id, roles, now);
     }
-    values.status = body.status ?? 'active';
-    if (values.status === 'terminated') fail('COMPANY_STATUS_NOT_SETTABLE');
-  } else if (caller.roles.includes('organization_admin') && caller.organisationId) {
-    // Rules 3 and 6: in the organisation, or under a BP of the organisation.
-    values.organisationId = caller.organisationId;
-    values.status = 'active';
-    if (body.bpId) bpRules(await checkBp(exec, body.bpId as string));
-    else Object.assign(values, { isBP: false, bpId: null, bpType: null });
-  } else if ((caller.roles.includes('bp_admin') || caller.roles.includes('bp_finance')) && caller.companyIsBP) {
-    // Rule 2: attached to the caller's BP company, starts initializing.
-    bpRules(parent.id === caller.companyId ? parent : await checkBp(exec, caller.companyId));
-    values.status = 'initializing';
-  } else {
-    fail('FORBIDDEN', { operationId: 'createCompany' });
-  }
-  // Doc 1, update subscription, rule 5: the BP sets the subscription flags of the companies it
-  // creates under itself (own: never, the new company has no BP).
-  const flags = SUBSCRIPTION_FLAGS.filter((k) => body[k] !== undefined);
-  if (flags.length && !isSuperadmin(caller) && (own || !holdsBpRole(caller) || values.bpId !== caller.companyId)) fail('COMPANY_SUPERADMIN_FIELD', { fields: flags });
-  if (values.bpIsContractAccepted) values.bpContractAcceptationInfo = contractAcceptation(caller, values.id, true, now);
-  const row = await repo.insertCompany(exec, values);
-  // Rule 7: the default offer.
-  await repo.addDefaultSubscription(exec, row.id, now);
-  if (own) {
-    const roles = [...new Set([...(await repo.userRoles(exec, caller.userId)), 'company_admin', 'user'])];
-    await repo.moveUserToCompany(exec, caller.userId, row.id, roles, now);
-  }
-  return readCompany(exec, { ...caller, companyId: own ? row.id : caller.companyId }, row);
+    return readCompany(exec, { ...caller, companyId: own ? row.id : caller.companyId }, row);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Update.
 
-export async function updateCompany(exec: Executor, caller: Caller, target: repo.CompanyRow, body: UpdateBody, now: Date, selectedThemeObj?: boolean) {
-  const changed = (k: keyof UpdateBody & keyof repo.CompanyRow) => body[k] !== undefined && JSON.stringify(body[k]) !== JSON.stringify(target[k]);
-  if (!isSuperadmin(caller)) {
-    let refused: string[] = SUPERADMIN_UPDATE_FIELDS.filter((k) => changed(k));
-    if (acceptsOwnContract(caller, target, body.bpIsContractAccepted)) refused = refused.filter((k) => k !== 'bpIsContractAccepted');
-    // Doc 1, update subscription, rule 5: the company's BP sets its subscription flags.
-    if (refused.some(isSubscriptionFlag) && (await grantsReachCompany(exec, caller, SUBSCRIPTION_FLAG_GRANTS, target.id))) refused = refused.filter((k) => !isSubscriptionFlag(k));
-    if (refused.length) fail('COMPANY_SUPERADMIN_FIELD', { fields: refused });
-    if (body.customData !== undefined && target.adminCanSetCustomData === false) fail('COMPANY_CUSTOM_DATA_NOT_ALLOWED');
-  }
-  if (body.name !== undefined && body.name !== target.name) {
-    if (target.systemRole) fail('COMPANY_SYSTEM_RENAME', { name: target.name });
-    checkName(body.name);
-  }
-  if (changed('country')) fail('COMPANY_DATA_LOCATION_FIXED', { country: target.country });
-  if (changed('privateDC')) fail('COMPANY_CREATE_ONLY_FIELD', { field: 'privateDC' });
-  if (body.state !== undefined) checkPlace(target.country, body.state as string | null);
-  if (body.status === 'terminated' && target.status !== 'terminated') fail('COMPANY_STATUS_NOT_SETTABLE');
-  if (body.bpId && changed('bpId')) await checkBp(exec, body.bpId as string, target.id);
-  const isBP = body.isBP ?? target.isBP;
-  if (body.allowPhoneNumbersVisibility === true && !isBP) fail('COMPANY_NOT_BP');
-  // Rule 8: CENTREX status is fixed once the company has sites.
-  if (changed('isCentrex') && (await repo.hasSites(exec, target.id))) fail('COMPANY_CENTREX_HAS_SITES');
-  const patch = columnsOf(body);
-  delete patch.country;
-  delete patch.privateDC;
-  if (!isBP) patch.allowPhoneNumbersVisibility = false;
-  if (changed('status')) patch.statusUpdatedDate = now;
-  if (changed('bpIsContractAccepted')) patch.bpContractAcceptationInfo = contractAcceptation(caller, target.id, body.bpIsContractAccepted === true, now);
-  const row = Object.keys(patch).length ? await repo.updateCompanyRow(exec, target.id, patch) : target;
-  return readCompany(exec, caller, row, selectedThemeObj);
+export async function updateCompany(db: Executor, caller: Caller, target: repo.CompanyRow, body: UpdateBody, now: Date, selectedThemeObj?: boolean) {
+  return db.transaction(async (exec) => {
+    const changed = (k: keyof UpdateBody & keyof repo.CompanyRow) => body[k] !== undefined && JSON.stringify(body[k]) !== JSON.stringify(target[k]);
+    if (!isSuperadmin(caller)) {
+      let refused: string[] = SUPERADMIN_UPDATE_FIELDS.filter((k) => changed(k));
+      if (acceptsOwnContract(caller, target, body.bpIsContractAccepted)) refused = refused.filter((k) => k !== 'bpIsContractAccepted');
+      // Doc 1, update subscription, rule 5: the company's BP sets its subscription flags.
+      if (refused.some(isSubscriptionFlag) && (await grantsReachCompany(exec, caller, SUBSCRIPTION_FLAG_GRANTS, target.id))) refused = refused.filter((k) => !isSubscriptionFlag(k));
+      if (refused.length) fail('COMPANY_SUPERADMIN_FIELD', { fields: refused });
+      if (body.customData !== undefined && target.adminCanSetCustomData === false) fail('COMPANY_CUSTOM_DATA_NOT_ALLOWED');
+    }
+    if (body.name !== undefined && body.name !== target.name) {
+      if (target.systemRole) fail('COMPANY_SYSTEM_RENAME', { name: target.name });
+      checkName(body.name);
+    }
+    if (changed('country')) fail('COMPANY_DATA_LOCATION_FIXED', { country: target.country });
+    if (changed('privateDC')) fail('COMPANY_CREATE_ONLY_FIELD', { field: 'privateDC' });
+    if (body.state !== undefined) checkPlace(target.country, body.state as string | null);
+    if (body.status === 'terminated' && target.status !== 'terminated') fail('COMPANY_STATUS_NOT_SETTABLE');
+    if (body.bpId && changed('bpId')) await checkBp(exec, body.bpId as string, target.id);
+    const isBP = body.isBP ?? target.isBP;
+    if (body.allowPhoneNumbersVisibility === true && !isBP) fail('COMPANY_NOT_BP');
+    // Rule 8: CENTREX status is fixed once the company has sites.
+    if (changed('isCentrex') && (await repo.hasSites(exec, target.id))) fail('COMPANY_CENTREX_HAS_SITES');
+    const patch = columnsOf(body);
+    delete patch.country;
+    delete patch.privateDC;
+    if (!isBP) patch.allowPhoneNumbersVisibility = false;
+    if (changed('status')) patch.statusUpdatedDate = now;
+    if (changed('bpIsContractAccepted')) patch.bpContractAcceptationInfo = contractAcceptation(caller, target.id, body.bpIsContractAccepted === true, now);
+    const row = Object.keys(patch).length ? await repo.updateCompanyRow(exec, target.id, patch) : target;
+    return readCompany(exec, caller, row, selectedThemeObj);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Delete: terminated, disabled, renamed; never removed.
 
-export async function deleteCompany(exec: Executor, caller: Caller, target: repo.CompanyRow, now: Date) {
-  if (target.systemRole) fail('COMPANY_SYSTEM_PROTECTED', { name: target.name });
-  if (target.status === 'terminated') return readCompany(exec, caller, target);
-  if (await repo.hasActivePaidSubscriptions(exec, target.id)) fail('COMPANY_HAS_SUBSCRIPTIONS');
-  await repo.terminateSubscriptions(exec, target.id);
-  const row = await repo.updateCompanyRow(exec, target.id, {
-    status: 'terminated',
-    statusUpdatedDate: now,
-    name: `${target.name} (terminated ${target.id})`,
-    userSelfRegisterEnabled: false,
+export async function deleteCompany(db: Executor, caller: Caller, target: repo.CompanyRow, now: Date) {
+  return db.transaction(async (exec) => {
+    if (target.systemRole) fail('COMPANY_SYSTEM_PROTECTED', { name: target.name });
+    if (target.status === 'terminated') return readCompany(exec, caller, target);
+    if (await repo.hasActivePaidSubscriptions(exec, target.id)) fail('COMPANY_HAS_SUBSCRIPTIONS');
+    await repo.terminateSubscriptions(exec, target.id);
+    const row = await repo.updateCompanyRow(exec, target.id, {
+      status: 'terminated',
+      statusUpdatedDate: now,
+      name: `${target.name} (terminated ${target.id})`,
+      userSelfRegisterEnabled: false,
+    });
+    return readCompany(exec, caller, row);
   });
-  return readCompany(exec, caller, row);
 }
 
 /** `customData` undefined: the body held `{}`, which changes nothing (route table, conventions). */

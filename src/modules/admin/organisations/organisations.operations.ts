@@ -101,7 +101,7 @@ export const deleteOrganisation = defineOperation({
   envelope: 'status',
   target,
   handler: async (ctx) => {
-    await ctx.db.transaction((tx) => service.deleteOrganisation(tx, ctx.target));
+    await service.deleteOrganisation(ctx.db, ctx.target);
     return { status: `Organisation ${ctx.target.id} deleted`, data: [] };
   },
 });
@@ -121,7 +121,7 @@ export const linkCompanyToOrganisation = defineOperation({
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target,
   second: { company: { kind: 'company', from: 'body', field: 'companyId' } },
-  handler: (ctx, { body, query }) => ctx.db.transaction((tx) => service.linkCompany(tx, ctx.caller, ctx.target.id, body.companyId, query.selectedThemeObj)),
+  handler: (ctx, { body, query }) => service.linkCompany(ctx.db, ctx.caller, ctx.target.id, body.companyId, query.selectedThemeObj),
 });
 
 export const listOrganisationCompanies = defineOperation({

@@ -31,8 +31,10 @@ export async function updateOrganisation(exec: Executor, target: repo.Organisati
 }
 
 /** Document 3: deleting an organisation unlinks its companies (they stay, without organisation). */
-export async function deleteOrganisation(exec: Executor, target: repo.OrganisationRow): Promise<void> {
-  await repo.deleteOrganisationRow(exec, target.id);
+export async function deleteOrganisation(db: Executor, target: repo.OrganisationRow): Promise<void> {
+  return db.transaction(async (exec) => {
+    await repo.deleteOrganisationRow(exec, target.id);
+  });
 }
 
 /**
@@ -41,19 +43,21 @@ export async function deleteOrganisation(exec: Executor, target: repo.Organisati
  * users follow: a user's organisation is his company's, read on every request. The answer is the
  * Company, as getCompany reads it (document 3: `{data: Company}`).
  */
-export async function linkCompany(exec: Executor, caller: Caller, organisationId: string, companyId: string, selectedThemeObj?: boolean) {
-  const company = await repo.findCompany(exec, companyId);
-  if (!company) fail('NOT_FOUND', { target: 'company', id: companyId });
-  // The Default company holds every self-registered user and the Terminated one the leftovers of
-  // deleted companies: neither may come under an organisation's administrators.
-  if (company.systemRole) fail('ORGANISATION_SYSTEM_COMPANY', { companyId });
-  const linked = await repo.linkCompany(exec, companyId, organisationId);
-  if (!linked) {
-    const now = await repo.findCompany(exec, companyId);
-    if (!now) fail('NOT_FOUND', { target: 'company', id: companyId });
-    fail('ORGANISATION_COMPANY_IN_OTHER', { companyId, organisationId: now.organisationId });
-  }
-  return readCompany(exec, caller, linked, selectedThemeObj);
+export async function linkCompany(db: Executor, caller: Caller, organisationId: string, companyId: string, selectedThemeObj?: boolean) {
+  return db.transaction(async (exec) => {
+    const company = await repo.findCompany(exec, companyId);
+    if (!company) fail('NOT_FOUND', { target: 'company', id: companyId });
+    // The Default company holds every self-registered user and the Terminated one the leftovers of
+    // deleted companies: neither may come under an organisation's administrators.
+    if (company.systemRole) fail('ORGANISATION_SYSTEM_COMPANY', { companyId });
+    const linked = await repo.linkCompany(exec, companyId, organisationId);
+    if (!linked) {
+      const now = await repo.findCompany(exec, companyId);
+      if (!now) fail('NOT_FOUND', { target: 'company', id: companyId });
+      fail('ORGANISATION_COMPANY_IN_OTHER', { companyId, organisationId: now.organisationId });
+    }
+    return readCompany(exec, caller, linked, selectedThemeObj);
+  });
 }
 
 export async function unlinkCompany(exec: Executor, organisationId: string, companyId: string): Promise<void> {

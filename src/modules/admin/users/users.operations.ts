@@ -20,7 +20,7 @@ export const createUser = defineOperation({
   formats: { ...USER_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'body', field: 'companyId', fallback: 'companyId' },
   handler: (ctx, { body }) =>
-    ctx.db.transaction((tx) => service.createUser(tx, ctx.caller, ctx.target.id as string, body, ctx.now)),
+    service.createUser(ctx.db, ctx.caller, ctx.target.id as string, body, ctx.now),
 });
 
 export const listUsers = defineOperation({
@@ -71,7 +71,7 @@ export const updateUser = defineOperation({
   formats: { ...USER_FORMATS, default: 'full' },
   target: { kind: 'user', from: 'params', field: 'userId' },
   handler: (ctx, { body }) =>
-    ctx.db.transaction((tx) => service.updateUser(tx, ctx.caller, ctx.target, body, ctx.now)),
+    service.updateUser(ctx.db, ctx.caller, ctx.target, body, ctx.now),
 });
 
 export const deleteUser = defineOperation({
@@ -85,7 +85,7 @@ export const deleteUser = defineOperation({
   envelope: 'status',
   target: { kind: 'user', from: 'params', field: 'userId' },
   handler: async (ctx) => {
-    await ctx.db.transaction((tx) => service.deleteUser(tx, ctx.caller, ctx.target));
+    await service.deleteUser(ctx.db, ctx.caller, ctx.target);
     return { status: `User ${ctx.target.id as string} deleted`, data: [] };
   },
 });

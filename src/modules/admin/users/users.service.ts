@@ -59,55 +59,61 @@ async function assertSite(exec: Executor, companyId: string, roles: Role[], site
   if (roles.includes('site_admin') && !siteId) fail('SITE_REQUIRED');
 }
 
-export async function createUser(exec: Executor, caller: Caller, companyId: string, body: Static<typeof CreateUserBody>, now: Date) {
-  const roles = normaliseRoles(body.roles);
-  await assertRolesAllowed(exec, caller, companyId, roles);
-  await assertSite(exec, companyId, roles, body.siteId);
-  if (await repo.loginEmailTaken(exec, body.loginEmail)) fail('LOGIN_EMAIL_TAKEN');
-  const row = await repo.insertUser(exec, {
-    id: newId(),
-    companyId,
-    loginEmail: body.loginEmail,
-    passwordHash: await hashPassword(body.password),
-    firstName: body.firstName ?? '',
-    lastName: body.lastName ?? '',
-    roles,
-    adminType: body.adminType ?? null,
-    siteId: body.siteId ?? null,
-    language: body.language ?? null,
-    timezone: body.timezone ?? null,
-    creationDate: now,
-    lastUpdateDate: now,
+export async function createUser(db: Executor, caller: Caller, companyId: string, body: Static<typeof CreateUserBody>, now: Date) {
+  return db.transaction(async (exec) => {
+    const roles = normaliseRoles(body.roles);
+    await assertRolesAllowed(exec, caller, companyId, roles);
+    await assertSite(exec, companyId, roles, body.siteId);
+    if (await repo.loginEmailTaken(exec, body.loginEmail)) fail('LOGIN_EMAIL_TAKEN');
+    const row = await repo.insertUser(exec, {
+      id: newId(),
+      companyId,
+      loginEmail: body.loginEmail,
+      passwordHash: await hashPassword(body.password),
+      firstName: body.firstName ?? '',
+      lastName: body.lastName ?? '',
+      roles,
+      adminType: body.adminType ?? null,
+      siteId: body.siteId ?? null,
+      language: body.language ?? null,
+      timezone: body.timezone ?? null,
+      creationDate: now,
+      lastUpdateDate: now,
+    });
+    return toApiUser(row);
   });
-  return toApiUser(row);
 }
 
-export async function updateUser(exec: Executor, caller: Caller, target: repo.UserRow, body: Static<typeof UpdateUserBody>, now: Date) {
-  const patch: Partial<repo.NewUser> = { lastUpdateDate: now };
-  const roles = body.roles ? normaliseRoles(body.roles) : (target.roles as Role[]);
-  if (body.roles) {
-    await assertRolesAllowed(exec, caller, target.companyId, roles, target.roles as Role[]);
-    if (target.roles.includes('superadmin') && !roles.includes('superadmin') && (await repo.countSuperadmins(exec)) <= 1) fail('LAST_SUPERADMIN');
-    patch.roles = roles;
-  }
-  const siteId = body.siteId !== undefined ? body.siteId : target.siteId;
-  if (body.roles || body.siteId !== undefined) await assertSite(exec, target.companyId, roles, siteId);
-  if (body.siteId !== undefined) patch.siteId = body.siteId;
-  if (body.loginEmail !== undefined) {
-    if (await repo.loginEmailTaken(exec, body.loginEmail, target.id)) fail('LOGIN_EMAIL_TAKEN');
-    patch.loginEmail = body.loginEmail;
-  }
-  if (body.password !== undefined) patch.passwordHash = await hashPassword(body.password);
-  for (const k of ['firstName', 'lastName', 'adminType', 'language', 'timezone'] as const) {
-    if (body[k] !== undefined) patch[k] = body[k];
-  }
-  return toApiUser(await repo.updateUserRow(exec, target.id, patch));
+export async function updateUser(db: Executor, caller: Caller, target: repo.UserRow, body: Static<typeof UpdateUserBody>, now: Date) {
+  return db.transaction(async (exec) => {
+    const patch: Partial<repo.NewUser> = { lastUpdateDate: now };
+    const roles = body.roles ? normaliseRoles(body.roles) : (target.roles as Role[]);
+    if (body.roles) {
+      await assertRolesAllowed(exec, caller, target.companyId, roles, target.roles as Role[]);
+      if (target.roles.includes('superadmin') && !roles.includes('superadmin') && (await repo.countSuperadmins(exec)) <= 1) fail('LAST_SUPERADMIN');
+      patch.roles = roles;
+    }
+    const siteId = body.siteId !== undefined ? body.siteId : target.siteId;
+    if (body.roles || body.siteId !== undefined) await assertSite(exec, target.companyId, roles, siteId);
+    if (body.siteId !== undefined) patch.siteId = body.siteId;
+    if (body.loginEmail !== undefined) {
+      if (await repo.loginEmailTaken(exec, body.loginEmail, target.id)) fail('LOGIN_EMAIL_TAKEN');
+      patch.loginEmail = body.loginEmail;
+    }
+    if (body.password !== undefined) patch.passwordHash = await hashPassword(body.password);
+    for (const k of ['firstName', 'lastName', 'adminType', 'language', 'timezone'] as const) {
+      if (body[k] !== undefined) patch[k] = body[k];
+    }
+    return toApiUser(await repo.updateUserRow(exec, target.id, patch));
+  });
 }
 
-export async function deleteUser(exec: Executor, caller: Caller, target: repo.UserRow) {
-  if (target.id === caller.userId) fail('CANNOT_DELETE_SELF');
-  if (target.roles.includes('superadmin') && (await repo.countSuperadmins(exec)) <= 1) fail('LAST_SUPERADMIN');
-  await repo.deleteUserRow(exec, target.id);
+export async function deleteUser(db: Executor, caller: Caller, target: repo.UserRow) {
+  return db.transaction(async (exec) => {
+    if (target.id === caller.userId) fail('CANNOT_DELETE_SELF');
+    if (target.roles.includes('superadmin') && (await repo.countSuperadmins(exec)) <= 1) fail('LAST_SUPERADMIN');
+    await repo.deleteUserRow(exec, target.id);
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
