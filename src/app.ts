@@ -1,6 +1,8 @@
 // buildApp(deps): the Fastify instance that main.ts serves and that tests call in process.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import type { AppDeps } from './http/context.ts';
 import { installErrorHandling } from './errors/handler.ts';
 import { registerAll } from './http/operation.ts';
@@ -8,7 +10,7 @@ import { installIdempotency } from './http/idempotency.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { OPERATIONS } from './operations.ts';
 import { apiKeyIsActive } from './modules/applications/applications.service.ts';
-import { fail } from './errors/catalogue.ts';
+import { AppError, fail } from './errors/catalogue.ts';
 
 // Credentials travel in these headers; they never reach a log line.
 const REDACT = ['req.headers.authorization', 'req.headers["x-svc-app-auth"]', 'req.headers.apikey', 'req.headers.cookie'];
@@ -32,6 +34,26 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   }) as unknown as FastifyInstance;
 
   installErrorHandling(app);
+  // Security headers from helmet (nosniff, frame and referrer policies, CSP...). HSTS only when
+  // this process serves TLS itself. Avatars and banners are embedded by <img> elements of other
+  // origins, and the API authenticates by bearer header (no cookies), so resources are not
+  // restricted to the same origin.
+  await app.register(helmet, {
+    hsts: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  // The general per-client limit, beside the failed-login limit. Counted in this instance's
+  // memory: a request per second more or less across instances matters less than a database
+  // round trip on every request would.
+  if (deps.config.rateLimitMax > 0) {
+    await app.register(rateLimit, {
+      max: deps.config.rateLimitMax,
+      timeWindow: deps.config.rateLimitWindowSeconds * 1000,
+      keyGenerator: (req) => req.ip,
+      errorResponseBuilder: (_req, ctx) =>
+        new AppError('TOO_MANY_REQUESTS', { limit: ctx.max, windowSeconds: deps.config.rateLimitWindowSeconds, retryAfterSeconds: Math.ceil(ctx.ttl / 1000) }),
+    });
+  }
   await app.register(formbody);
   // Raw image uploads (avatar, banner): kept as bytes; their own limit is that of the largest
   // image (8 MB, src/modules/admin/branding) plus room, beyond which the answer is 413.
@@ -40,16 +62,14 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   installIdempotency(app, deps);
 
   app.addHook('onRequest', async (req, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Cache-Control', 'no-store');
-    if (opts.https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     // doc 1, Authentication 4: an APIKey that does not match an active application: 403 Not Allowed.
     const key = req.headers.apikey;
     if (key !== undefined && !(await apiKeyIsActive(deps.database.db, Array.isArray(key) ? key[0]! : key))) fail('API_KEY_NOT_ALLOWED');
   });
 
   registerAll(app, deps, OPERATIONS);
-  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/health', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok' }));
   await app.ready();
   return app;
 }

@@ -16,6 +16,9 @@ export interface Config {
   bodyLimitBytes: number;
   loginMaxFailures: number;
   loginWindowSeconds: number;
+  /** Requests per client address and window before 429; 0 turns the general limit off. */
+  rateLimitMax: number;
+  rateLimitWindowSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -49,6 +52,8 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
     loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1),
+    rateLimitMax: int(env, 'RATE_LIMIT_MAX', 1200, 0),
+    rateLimitWindowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
   };
 }
 
@@ -66,4 +71,6 @@ export const SETTINGS: ReadonlyArray<[name: string, def: string, meaning: string
   ['BODY_LIMIT_BYTES', '1048576', 'largest accepted JSON body; larger gives 413'],
   ['LOGIN_MAX_FAILURES', '5', 'failed logins per account and address before 429'],
   ['LOGIN_WINDOW_SECONDS', '900', 'window of the failed-login count, and the Retry-After bound'],
+  ['RATE_LIMIT_MAX', '1200', 'requests per client address in a window before 429 (every route but /health); 0 turns the limit off'],
+  ['RATE_LIMIT_WINDOW_SECONDS', '60', 'window of that count; Retry-After tells the rest of it'],
 ];

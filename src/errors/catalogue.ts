@@ -46,6 +46,7 @@ export const ERRORS = {
   BODY_TOO_LARGE: { status: 413, code: 413000, message: 'Payload Too Large' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, code: 422000, message: 'Unprocessable: this Idempotency-Key was used with another request body' },
   TOO_MANY_LOGIN_FAILURES: { status: 429, code: 429000, message: 'Too Many Requests: too many failed logins, retry later' },
+  TOO_MANY_REQUESTS: { status: 429, code: 429001, message: 'Too Many Requests: this client sent too many requests, retry later' },
   // 500
   INTERNAL: { status: 500, code: 500000, message: 'Internal Server Error' },
   // Companies module (document 3, Companies): n = 100..199.
