@@ -12,6 +12,7 @@ import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import * as schema from './schema.ts';
+import { sqlLiterals } from './literal.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -73,32 +74,24 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
   };
 }
 
-/** A value as an SQL literal (standard_conforming_strings is on: only the quote is special). */
-function literal(v: unknown): string {
-  if (v === null || v === undefined) return 'NULL';
-  if (v instanceof Date) return literal(v.toISOString());
-  // An array parameter: PostgreSQL's array text, each element double-quoted.
-  if (Array.isArray(v)) return literal(`{${v.map((x) => (x === null ? 'NULL' : `"${String(x).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`);
-  return `'${String(v).replace(/'/g, "''")}'`;
-}
-
 /**
  * PGlite has no named statements in its API, and planning is most of the cost of a hot
  * statement there. SQL-level PREPARE keeps the plan in its single session; EXECUTE takes no
- * bound parameters, so values go in as quoted literals. A value with a NUL byte (which no
- * literal can hold) takes the plain, bound path, where PostgreSQL refuses it as bad input.
+ * bound parameters, so values go in as literals (src/db/literal.ts). A value no literal can
+ * hold (a NUL byte) takes the plain, bound path, where PostgreSQL refuses it as bad input.
  */
 function embeddedPrepared(client: PGlite) {
   const ready = new Map<string, Promise<unknown>>();
   return async <T>(name: string, text: string, params: unknown[]): Promise<T[]> => {
-    if (params.some((p) => typeof p === 'string' && p.includes('\0'))) return (await client.query(text, params)).rows as T[];
+    const literals = sqlLiterals(params);
+    if (!literals) return (await client.query(text, params)).rows as T[];
     let prep = ready.get(name);
     if (!prep) {
       prep = client.exec(`PREPARE "${name}" AS ${text}`);
       ready.set(name, prep);
     }
     await prep;
-    const args = params.length ? `(${params.map(literal).join(', ')})` : '';
+    const args = literals.length ? `(${literals.join(', ')})` : '';
     return (await client.query(`EXECUTE "${name}"${args}`)).rows as T[];
   };
 }
