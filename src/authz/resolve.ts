@@ -2,7 +2,7 @@
 // session (not revoked, not expired, user not terminated), loads the caller and the target, and
 // computes every relation the operation's decision may need. Revocation stays immediate on every
 // instance, with no cache in process memory.
-import { getTableColumns, sql } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fail } from '../errors/catalogue.ts';
 import type { AppDeps } from '../http/context.ts';
@@ -68,12 +68,23 @@ interface TargetStatement {
   text: string;
   columns: [prop: string, alias: string][];
   relations: RelationName[];
+  extras: string[];
 }
 
 const dialect = new PgDialect();
 const statements = new Map<string, TargetStatement>();
 
-function targetStatement(operationId: string, kindName: TargetKindName, fallback: TargetFallback | undefined): TargetStatement {
+/** The extras of a target reference as select items `x_<name>`; they read the target `t` and bind no values. */
+function extraSelect(operationId: string, extras: Record<string, SQL>): string[] {
+  return Object.entries(extras).map(([name, expr]) => {
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Error(`${operationId}: extra ${name} is not a plain name`);
+    const q = dialect.sqlToQuery(sql`(${expr}) AS "x_${sql.raw(name)}"`);
+    if (q.params.length) throw new Error(`${operationId}: extra ${name} binds values; it must read the target row t only`);
+    return q.sql;
+  });
+}
+
+function targetStatement(operationId: string, kindName: TargetKindName, fallback: TargetFallback | undefined, extras: Record<string, SQL> = {}): TargetStatement {
   const cached = statements.get(operationId);
   if (cached) return cached;
   const kind = TARGETS[kindName];
@@ -93,11 +104,12 @@ function targetStatement(operationId: string, kindName: TargetKindName, fallback
     if (q.params.length) throw new Error(`relation ${r} binds values; it must read the caller from the CTE`);
     return q.sql;
   });
+  const extraItems = extraSelect(operationId, extras);
   const idExpr = fallback ? `COALESCE($3::text, ${FALLBACK_COLUMNS[fallback]})` : '$3::text';
   const text = `${CALLER_CTE}
-SELECT ${CALLER_SELECT}, (t.id IS NOT NULL) AS t_found, ${selectTarget}${relationSelect.length ? `, ${relationSelect.join(', ')}` : ''}
+SELECT ${CALLER_SELECT}, (t.id IS NOT NULL) AS t_found, ${selectTarget}${[...relationSelect, ...extraItems].map((x) => `, ${x}`).join('')}
 FROM caller LEFT JOIN ${kind.tableName} t ON t.id = ${idExpr}`;
-  const st = { name: `target_${operationId}`, text, columns, relations: relations.map(([r]) => r) };
+  const st = { name: `target_${operationId}`, text, columns, relations: relations.map(([r]) => r), extras: Object.keys(extras) };
   statements.set(operationId, st);
   return st;
 }
@@ -114,8 +126,9 @@ export async function resolveCallerAndTarget(
   id: string | undefined,
   fallback: TargetFallback | undefined,
   body: unknown,
-): Promise<{ caller: Caller; target: Record<string, unknown> }> {
-  const st = targetStatement(operationId, kindName, fallback);
+  extras?: Record<string, SQL>,
+): Promise<{ caller: Caller; target: Record<string, unknown>; extras: Record<string, unknown> }> {
+  const st = targetStatement(operationId, kindName, fallback, extras);
   const rows = await deps.database.prepared<Record<string, unknown>>(st.name, st.text, [token.sessionId, deps.now().toISOString(), id ?? null]);
   const row = rows[0];
   if (!row) fail('TOKEN_REVOKED');
@@ -124,5 +137,7 @@ export async function resolveCallerAndTarget(
   const target: Record<string, unknown> = {};
   for (const [prop, a] of st.columns) target[prop] = row[a];
   decide(caller, operationId, (r) => row[`r_${r}`] === true, target, body, kindName);
-  return { caller, target };
+  const extraValues: Record<string, unknown> = {};
+  for (const name of st.extras) extraValues[name] = row[`x_${name}`];
+  return { caller, target, extras: extraValues };
 }

@@ -21,6 +21,8 @@ export interface OperationContext<T = Record<string, unknown>> {
   now: Date;
   /** The target row, loaded and authorised before the handler runs (operations with a target). */
   target: T;
+  /** The values of the target reference's `extras`, read in the authorising statement (by name). */
+  extras: Record<string, unknown>;
   req: FastifyRequest;
   reply: FastifyReply;
 }

@@ -4,6 +4,7 @@
 // roles of the policy table). Nothing about an operation is written twice.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
+import type { SQL } from 'drizzle-orm';
 import { POLICY } from '../authz/policy.ts';
 import { resolveCallerAndTarget, type TargetFallback } from '../authz/resolve.ts';
 import type { Caller } from '../authz/roles.ts';
@@ -25,6 +26,12 @@ export interface TargetRef {
   from: 'params' | 'query' | 'body';
   field: string;
   fallback?: TargetFallback;
+  /**
+   * Data of the answer read in the same statement as the session, caller, target and
+   * authorisation: SQL expressions over the target row (alias `t`), binding no values, handed to
+   * the handler as `ctx.extras[name]`. A single-resource GET then answers in one round trip.
+   */
+  extras?: Record<string, SQL>;
 }
 
 export interface ListResult<T> {
@@ -127,10 +134,10 @@ function targetId(ref: TargetRef, req: FastifyRequest): string | undefined {
 }
 
 /** The caller and, for operations with a target, the authorised target: one database round trip. */
-async function authorise(deps: AppDeps, op: AnyOperation, req: FastifyRequest): Promise<{ caller: Caller; target: Record<string, unknown> }> {
-  if (!op.target) return { caller: await authenticateRequest(deps, req), target: {} };
+async function authorise(deps: AppDeps, op: AnyOperation, req: FastifyRequest): Promise<{ caller: Caller; target: Record<string, unknown>; extras: Record<string, unknown> }> {
+  if (!op.target) return { caller: await authenticateRequest(deps, req), target: {}, extras: {} };
   const token = requestToken(deps, req);
-  return resolveCallerAndTarget(deps, op.operationId, token, op.target.kind, targetId(op.target, req), op.target.fallback, req.body);
+  return resolveCallerAndTarget(deps, op.operationId, token, op.target.kind, targetId(op.target, req), op.target.fallback, req.body, op.target.extras);
 }
 
 export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOperation): void {
@@ -161,10 +168,10 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         ...(isPublic ? { security: [] } : {}),
       },
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const { caller, target } = isPublic ? { caller: undefined as unknown as Caller, target: {} } : await authorise(deps, op, req);
+        const { caller, target, extras } = isPublic ? { caller: undefined as unknown as Caller, target: {}, extras: {} } : await authorise(deps, op, req);
         // Only authorised requests claim an Idempotency-Key.
         if (op.method === 'POST' && op.idempotent !== false && !(await idempotencyBegin(deps, req, reply, caller))) return reply;
-        const ctx: OperationContext = { caller, db: deps.database.db, deps, log: req.log, now: deps.now(), target, req, reply };
+        const ctx: OperationContext = { caller, db: deps.database.db, deps, log: req.log, now: deps.now(), target, extras, req, reply };
         const result = await op.handler(ctx, { params: req.params, query: req.query, body: req.body } as never);
         if (op.envelope === 'raw') return reply;
         const level = formatLevel((req.query as { format?: unknown } | undefined)?.format, op.formats?.default ?? 'small');

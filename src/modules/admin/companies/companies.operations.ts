@@ -133,8 +133,16 @@ export const getCompany = defineOperation({
   response: Company,
   envelope: 'data',
   formats: COMPANY_FORMATS,
-  target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: (ctx, { query }) => service.readCompany(ctx.db, ctx.caller, row(ctx.target), query.selectedThemeObj),
+  // Subscriptions and the user count come with the authorising statement: one round trip.
+  target: { kind: 'company', from: 'params', field: 'companyId', extras: repo.COMPANY_READ_EXTRAS },
+  handler: async (ctx, { query }) => {
+    const c = row(ctx.target);
+    return service.toApiCompany(c, {
+      selectedThemeObj: query.selectedThemeObj,
+      subscriptions: repo.subscriptionsFromExtra(ctx.extras.subscriptions),
+      numberUsers: service.mayCountUsers(ctx.caller, c) ? (ctx.extras.numberUsers as number) : undefined,
+    });
+  },
 });
 
 export const updateCompany = defineOperation({

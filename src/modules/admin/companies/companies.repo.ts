@@ -121,6 +121,23 @@ export async function subscriptionsOf(exec: Executor, companyIds: string[]): Pro
   return out;
 }
 
+/**
+ * What a company read shows beside its row, as extras of the authorising statement (ctx.extras,
+ * src/http/operation.ts): getCompany then answers in one round trip. SQL over the target row `t`.
+ */
+export const COMPANY_READ_EXTRAS = {
+  subscriptions: sql`(SELECT COALESCE(json_agg(json_build_object('profileName', o.profile_name, 'profileId', o.profile_id, 'offerName', o.name,
+      'offerId', o.id, '_id', s.id, 'creationDate', s.creation_date, 'status', s.status, 'isDefault', s.is_default, 'maxNumberUsers', s.max_number_users)
+      ORDER BY s.creation_date, s.id), '[]'::json)
+    FROM subscriptions s JOIN offers o ON o.id = s.offer_id WHERE s.company_id = t.id)`,
+  numberUsers: sql`(SELECT count(*)::int FROM users u WHERE u.company_id = t.id)`,
+};
+
+/** The subscriptions extra as the views readCompany gives (json dates become Dates again). */
+export function subscriptionsFromExtra(v: unknown): SubscriptionView[] {
+  return ((v ?? []) as (Omit<SubscriptionView, 'creationDate'> & { creationDate: string })[]).map((s) => ({ ...s, creationDate: new Date(s.creationDate) }));
+}
+
 export async function userCounts(exec: Executor, companyIds: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (companyIds.length === 0) return out;
