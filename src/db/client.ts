@@ -1,6 +1,7 @@
 // One database handle for both engines: embedded PGlite (a folder, or memory) or a PostgreSQL
 // server. Drizzle gives both the same query builder, so repositories never know which runs.
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -61,7 +62,8 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = new PGlite(opts.dataDir);
+  // pg_trgm: the trigram indexes of the name filters (migration 0003 creates the extension).
+  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

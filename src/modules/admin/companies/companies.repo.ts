@@ -196,7 +196,8 @@ export function companyFilterSql(f: CompanyFilters): SQL[] {
   if (f.visibility?.length) c.push(sql`${companies.visibility} = ANY(${textArray(f.visibility)})`);
   if (f.bpType?.length) c.push(sql`${companies.bpType} = ANY(${textArray(f.bpType)})`);
   if (f.bpBusinessType?.length) c.push(sql`${companies.bpBusinessType} && ${textArray(f.bpBusinessType)}`);
-  for (const kw of f.keywords ?? []) c.push(sql`lower(${companies.name}) LIKE ${`%${escapeLike(kw.toLowerCase())}%`}`);
+  // ILIKE '%kw%': the form the trigram index (companies_name_trgm_idx) serves.
+  for (const kw of f.keywords ?? []) c.push(sql`${companies.name} ILIKE ${`%${escapeLike(kw)}%`}`);
   // Offer filters: one uncorrelated semi-join each (planned once, not per row).
   if (f.offerId) c.push(sql`${companies.id} IN (SELECT s.company_id FROM subscriptions s WHERE s.offer_id = ${f.offerId} AND s.status <> 'terminated')`);
   if (f.offerCanBeSold !== undefined || f.offerGroupName) {
