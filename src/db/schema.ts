@@ -1,7 +1,7 @@
 // The relational schema, one truth for both databases (PGlite and PostgreSQL).
 // drizzle-kit generates the migration folder from this file (`npm run db:generate`).
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -398,4 +398,12 @@ export const customisationTemplates = pgTable('customisation_templates', {
   description: text('description'),
   values: jsonb('values').notNull(),
   isDefault: boolean('is_default').notNull().default(false),
+});
+
+// A version per family of lists, bumped in the same transaction as any write to its tables
+// (triggers of migration 0006). A list remembers its exact count with the version it was
+// counted at, and counts again only when the version moved (src/db/list-count.ts).
+export const listVersions = pgTable('list_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

@@ -87,7 +87,7 @@ export const listCompanies = defineOperation({
       const { rows, total } = await repo.listCompanyNames(ctx.deps.database, scope, filters, paging);
       return listResult(rows, total, paging);
     }
-    const { rows, total } = await repo.listCompanyRows(ctx.db, scope, filters, paging);
+    const { rows, total } = await repo.listCompanyRows(ctx.deps.database, scope, filters, paging);
     // Subscriptions and user counts only when the level shows them: two statements for the page.
     const full = level === 'full';
     const ids = rows.map((r) => r.id);

@@ -5,10 +5,7 @@ import { companies, offers, sites, subscriptions, users } from '../../../db/sche
 import type { Paging } from '../../../http/paging.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
-import { runPrepared } from '../../../db/prepared.ts';
-import { PgDialect } from 'drizzle-orm/pg-core';
-
-const dialect = new PgDialect();
+import { runCounted, versionedCount } from '../../../db/list-count.ts';
 import { ADMIN_ROLES } from '../../../authz/roles.ts';
 import { newId } from '../../authentication/tokens.ts';
 import type { ADMIN_SORT_FIELDS, COMPANY_SORT_FIELDS } from './companies.schemas.ts';
@@ -226,20 +223,20 @@ function pageOf<T>(query: { orderBy: (...c: (SQL | AnyPgColumn)[]) => { limit: (
   return query.orderBy(dir(SORT[p.sortField]), dir(companies.id)).limit(p.limit).offset(p.offset);
 }
 
-async function countCompanies(exec: Executor, where: SQL | undefined): Promise<number> {
-  const [count] = await exec.select({ n: sql<number>`count(*)::int` }).from(companies).where(where);
-  return count?.n ?? 0;
+async function countCompanies(database: Database, where: SQL | undefined): Promise<number> {
+  const row = await runCounted(database, (known) => sql`SELECT ${versionedCount('companies', sql`SELECT count(*)::int FROM ${companies} WHERE ${where ?? sql`TRUE`}`, known)}`);
+  return row.total;
 }
 
 /** The page (every column) and the count, in parallel. */
 export async function listCompanyRows(
-  exec: Executor,
+  database: Database,
   scope: SQL | undefined,
   f: CompanyFilters,
   p: Paging<(typeof COMPANY_SORT_FIELDS)[number]>,
 ): Promise<{ rows: CompanyRow[]; total: number }> {
   const where = listWhere(scope, f);
-  const [rows, total] = await Promise.all([pageOf<CompanyRow>(exec.select().from(companies).where(where), p), countCompanies(exec, where)]);
+  const [rows, total] = await Promise.all([pageOf<CompanyRow>(database.db.select().from(companies).where(where), p), countCompanies(database, where)]);
   return { rows, total };
 }
 
@@ -255,16 +252,19 @@ export async function listCompanyNames(
 ): Promise<{ rows: { name: string; id: string }[]; total: number }> {
   const where = listWhere(scope, f) ?? sql`TRUE`;
   const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
-  // One statement for the page and the count (one round trip instead of two); the page keeps
-  // its sort key so that the aggregate is ordered exactly as the page.
-  const statement = sql`WITH page AS (
+  // One statement for the page and the total (one round trip); the page keeps its sort key so
+  // that the aggregate is ordered exactly as the page. The total is counted only when the
+  // companies changed since this filter set was last counted (src/db/list-count.ts).
+  const row = await runCounted<{ list_version: string | null; total: number | null; rows: { name: string; id: string }[] }>(
+    database,
+    (known) => sql`WITH page AS (
       SELECT ${companies.name} AS name, ${companies.id} AS id, ${SORT[p.sortField]} AS k
       FROM ${companies} WHERE ${where}
       ORDER BY ${SORT[p.sortField]} ${dir}, ${companies.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
-    SELECT (SELECT count(*)::int FROM ${companies} WHERE ${where}) AS total,
-      COALESCE((SELECT json_agg(json_build_object('name', name, 'id', id) ORDER BY k ${dir}, id ${dir}) FROM page), '[]'::json) AS rows`;
-  const [row] = await runPrepared<{ total: number; rows: { name: string; id: string }[] }>(database, { toSQL: () => dialect.sqlToQuery(statement) });
-  return { rows: row?.rows ?? [], total: row?.total ?? 0 };
+    SELECT COALESCE((SELECT json_agg(json_build_object('name', name, 'id', id) ORDER BY k ${dir}, id ${dir}) FROM page), '[]'::json) AS rows,
+      ${versionedCount('companies', sql`SELECT count(*)::int FROM ${companies} WHERE ${where}`, known)}`,
+  );
+  return { rows: row.rows, total: row.total };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,0 +1,16 @@
+import pg from 'pg';
+import { openDatabase } from './src/db/client.ts';
+import { loadCompanies, loadData } from './scripts/bench.ts';
+import { hashPassword } from './src/modules/authentication/passwords.ts';
+const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+await admin.connect();
+await admin.query('DROP DATABASE IF EXISTS perf_scratch WITH (FORCE)');
+await admin.query('CREATE DATABASE perf_scratch');
+await admin.end();
+const url = 'postgres://postgres@127.0.0.1:5432/perf_scratch';
+const d = openDatabase({ url });
+await d.migrate();
+await d.close();
+await loadData({ url }, await hashPassword('Bench-password-1!'));
+await loadCompanies({ url });
+console.log('ok');
