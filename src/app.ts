@@ -7,6 +7,7 @@ import type { AppDeps } from './http/context.ts';
 import { installErrorHandling } from './errors/handler.ts';
 import { registerAll } from './http/operation.ts';
 import { installIdempotency } from './http/idempotency.ts';
+import { lazySerializerFactory, lazyValidatorFactory } from './http/lazy-compilers.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { OPERATIONS } from './operations.ts';
 import { apiKeyIsActive } from './modules/applications/applications.service.ts';
@@ -31,6 +32,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // coerced by the schemas (clients of the original interface send numbers as strings).
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 500 },
+    // Validators and serializers compile on first use of their route: a faster start.
+    schemaController: { compilersFactory: { buildValidator: lazyValidatorFactory(), buildSerializer: lazySerializerFactory() } },
   }) as unknown as FastifyInstance;
 
   installErrorHandling(app);

@@ -1,0 +1,16 @@
+const t0 = performance.now();
+const lap = (s: string) => console.log(`${(performance.now() - t0).toFixed(0).padStart(6)} ms  ${s}  rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB`);
+const { loadConfig } = await import('./src/config.ts'); lap('config');
+const { openDatabase } = await import('./src/db/client.ts'); lap('import db client');
+const { buildApp } = await import('./src/app.ts'); lap('import app');
+const { loadServerKeys } = await import('./src/modules/authentication/keys.ts');
+const { ensureSuperadmin, ensureSystemCompanies } = await import('./src/bootstrap.ts'); lap('import bootstrap');
+const config = loadConfig({ DATA_DIR: process.argv[2] });
+const database = openDatabase({ dataDir: config.dataDir });
+await database.migrate(); lap('open + migrate');
+await ensureSystemCompanies(database.db); lap('system companies');
+await ensureSuperadmin(database.db, 'x@y.z', 'Bench-superadmin-1!'); lap('superadmin');
+const deps = { database, config, keys: await loadServerKeys(database.db), now: () => new Date() }; lap('keys');
+const app = await buildApp(deps, {}); lap('buildApp');
+await app.listen({ port: 18124 }); lap('listen');
+await app.close(); await database.close();
