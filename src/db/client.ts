@@ -63,7 +63,10 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   // pg_trgm: the trigram indexes of the name filters (migration 0003 creates the extension).
-  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm } });
+  // PGlite's memory is WebAssembly memory, never given back: shared buffers of 16 MB fit in its
+  // initial 128 MB (PostgreSQL's default 128 MB would double the process); pages beyond them are
+  // read from the data folder through the operating system's cache.
+  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm }, postgresqlconf: ['shared_buffers=16MB'] });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
