@@ -7,6 +7,14 @@ import module from 'node:module';
 
 const COMMONJS_PACKAGES = /^(drizzle-orm|@electric-sql\/pglite)(\/|$)/;
 
+/**
+ * Node's on-disk cache of compiled code (in the system's temporary folder): later starts skip
+ * compiling the service's few thousand modules again.
+ */
+export function enableCompileCache(): void {
+  module.enableCompileCache?.();
+}
+
 export function preferCommonJsBuilds(): void {
   if (typeof module.registerHooks !== 'function') return;
   module.registerHooks({
