@@ -121,12 +121,14 @@ export async function subscriptionsOf(exec: Executor, companyIds: string[]): Pro
 /**
  * What a company read shows beside its row, as extras of the authorising statement (ctx.extras,
  * src/http/operation.ts): getCompany then answers in one round trip. SQL over the target row `t`.
+ * (OFFSET 0 keeps the company's few subscriptions as the first step, then their offers: the
+ * planner otherwise may start from the default offer, which every company holds.)
  */
 export const COMPANY_READ_EXTRAS = {
   subscriptions: sql`(SELECT COALESCE(json_agg(json_build_object('profileName', o.profile_name, 'profileId', o.profile_id, 'offerName', o.name,
       'offerId', o.id, '_id', s.id, 'creationDate', s.creation_date, 'status', s.status, 'isDefault', s.is_default, 'maxNumberUsers', s.max_number_users)
       ORDER BY s.creation_date, s.id), '[]'::json)
-    FROM subscriptions s JOIN offers o ON o.id = s.offer_id WHERE s.company_id = t.id)`,
+    FROM (SELECT * FROM subscriptions s WHERE s.company_id = t.id OFFSET 0) s JOIN offers o ON o.id = s.offer_id)`,
   numberUsers: sql`(SELECT count(*)::int FROM users u WHERE u.company_id = t.id)`,
 };
 
