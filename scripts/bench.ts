@@ -1,20 +1,20 @@
 // `npm run bench`: throughput, tail latency, cold start and memory of the service, not a test.
 //
-// For each database (a fresh PostgreSQL database with a random name, then a fresh embedded PGlite
-// DATA_DIR) it loads 101,100 companies (1,000 with 100 users each, 100 BPs and 100,000 End
-// Customers of those BPs, one in ten on hold), 100,000 users and 10,000 sites, then starts the
-// real service (src/main.ts, with the flags of `npm start`) and measures:
-//   cold start  from spawning the service to its first answer, the database already created;
-//   memory      resident set size after 10,000 mixed requests, and at the end of the run;
-//   and, with autocannon, each case of CASES below (superadmin token unless said otherwise).
-// Beside them, a bare Fastify + pg server (scripts/bench-ceiling.ts) verifies the same JWT and runs
-// the same read on the same PostgreSQL database: the ceiling of this stack for the single-resource
-// GETs and listUsers. It prints requests/s, p99 and the ratio to the ceiling (or, for the
-// embedded database, to PostgreSQL), and writes docs/benchmarks.md.
+// It loads two databases alike, a fresh PostgreSQL database with a random name and a fresh
+// embedded PGlite DATA_DIR: 101,100 companies (1,000 with 100 users each, 100 BPs and 100,000 End
+// Customers of those BPs, one in ten on hold), 100,000 users and 10,000 sites. Then, for each, it
+// measures the cold start of the real service (src/main.ts with the environment and flags of
+// `npm start`; spawn to first answer, median of three) and its resident memory after 10,000
+// mixed requests, and leaves it running. Beside them a bare Fastify + pg server
+// (scripts/bench-ceiling.ts) verifies the same JWT and runs the same read on the PostgreSQL
+// database: the ceiling of this stack for the single-resource GETs and listUsers. Each case of
+// CASES is then measured with autocannon on every server in turn, in slices of two seconds, so
+// that other work on the machine weighs on each alike and the ratios (to the ceiling, embedded to
+// PostgreSQL) hold. It prints the table and writes docs/benchmarks.md.
 //
 // Settings (environment): BENCH_PG_URL (an admin URL of the PostgreSQL server, default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONNECTIONS (default 20), BENCH_DURATION
-// (seconds per case, default 6), BENCH_WARMUP (seconds, default 2). For profiling: BENCH_ONLY
+// (seconds per case and server, in slices of 2 s, default 6), BENCH_WARMUP (seconds, default 2). For profiling: BENCH_ONLY
 // (server|embedded), BENCH_CASES (comma-separated case names), BENCH_SERVICE_NODE_ARGS (e.g.
 // "--cpu-prof --cpu-prof-dir=/tmp/prof"); only a full run writes docs/benchmarks.md, and not
 // with BENCH_NO_DOC=1.
@@ -43,6 +43,10 @@ const BP_ADMINS = 10;
 const PAGE_LIMIT = 20;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const DURATION = Number(process.env.BENCH_DURATION ?? 6);
+/** Length of one interleaved slice of a case (seconds). */
+const SLICE = 2;
+/** Cold starts measured per database; the median is reported. */
+const COLD_STARTS = 3;
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 /** Distinct ids (and companies) each autocannon connection cycles through. */
 const ROTATION = 1_000;
@@ -424,15 +428,47 @@ function busyText(busy: number | undefined): string {
   return busy === undefined ? '?' : `${busy.toFixed(0)}%`;
 }
 
-async function measure(base: string, requests: Req[], caseName: CaseName, engine: Engine): Promise<Measure> {
-  await check(base, requests, caseName);
+/** One server's share of a case: the requests against it and the slices measured so far. */
+interface Contender {
+  engine: Engine;
+  base: string;
+  requests: Req[];
+  slices: autocannon.Result[];
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/**
+ * Measures one case on several servers at once, interleaved: slices of SLICE seconds taken in
+ * turn, so that other work on the machine weighs on each of them alike and their ratios hold.
+ * requests/s is over all slices; p50 and p99 are the medians of the slices' figures.
+ */
+async function measureCase(caseName: CaseName, contenders: Omit<Contender, 'slices'>[]): Promise<Measure[]> {
+  const cs: Contender[] = contenders.map((c) => ({ ...c, slices: [] }));
+  for (const c of cs) await check(c.base, c.requests, caseName);
   const busy = await waitForQuiet();
-  if (WARMUP > 0) await cannon(base, requests, { duration: WARMUP });
-  const r = await cannon(base, requests, { duration: DURATION });
-  const m: Measure = { caseName, engine, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors, busy };
-  const bad = m.non2xx || m.errors ? `  (!! ${m.non2xx} non-2xx, ${m.errors} errors)` : '';
-  console.log(`  ${caseName.padEnd(32)} ${engine.padEnd(18)} ${fmt(m.rps, 0).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (machine ${busyText(busy)} busy before)${bad}`);
-  return m;
+  for (const c of cs) if (WARMUP > 0) await cannon(c.base, c.requests, { duration: WARMUP });
+  for (let round = 0; round < Math.max(1, Math.round(DURATION / SLICE)); round++) {
+    for (const c of cs) c.slices.push(await cannon(c.base, c.requests, { duration: SLICE }));
+  }
+  return cs.map((c) => {
+    const total = c.slices.reduce((a, r) => a + r.requests.total, 0);
+    const seconds = c.slices.reduce((a, r) => a + r.duration, 0);
+    const m: Measure = {
+      caseName,
+      engine: c.engine,
+      rps: total / seconds,
+      p50: median(c.slices.map((r) => r.latency.p50)),
+      p99: median(c.slices.map((r) => r.latency.p99)),
+      total,
+      non2xx: c.slices.reduce((a, r) => a + r.non2xx, 0),
+      errors: c.slices.reduce((a, r) => a + r.errors, 0),
+      busy,
+    };
+    const bad = m.non2xx || m.errors ? `  (!! ${m.non2xx} non-2xx, ${m.errors} errors)` : '';
+    console.log(`  ${caseName.padEnd(32)} ${c.engine.padEnd(18)} ${fmt(m.rps, 0).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (machine ${busyText(busy)} busy before)${bad}`);
+    return m;
+  });
 }
 
 function fmt(n: number, digits: number): string {
@@ -477,12 +513,10 @@ async function serverVersion(): Promise<string> {
 }
 
 /**
- * One engine: first start (migrations, first-start data), load with the service stopped, a
- * second start (which gives the new companies their default subscription), then the cold start
- * measured on a third start, the memory phase and the cases.
+ * Loads a database: first start (migrations, first-start data), the load with the service
+ * stopped, a second start (which gives the new companies their default subscription).
  */
-async function runEngine(engine: 'postgresql' | 'embedded', dbEnv: Record<string, string>, open: { url?: string; dataDir?: string }, passwordHash: string): Promise<{ measures: Measure[]; facts: EngineFacts; ceilingToken?: string }> {
-  console.log(`\n${engine === 'postgresql' ? 'PostgreSQL' : 'Embedded (PGlite)'}`);
+async function prepareDatabase(label: string, dbEnv: Record<string, string>, open: { url?: string; dataDir?: string }, passwordHash: string): Promise<void> {
   const t0 = Date.now();
   await (await startService(dbEnv)).stop();
   await loadData(open, passwordHash);
@@ -491,35 +525,36 @@ async function runEngine(engine: 'postgresql' | 'embedded', dbEnv: Record<string
   const database = openDatabase(open);
   await database.db.execute(sql`VACUUM ANALYZE subscriptions`);
   await database.close();
-  console.log(`  loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`  ${label}: loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
 
-  await waitForQuiet();
+interface Running {
+  engine: 'postgresql' | 'embedded';
+  service: Child;
+  tokens: { superadmin: string; bpAdmins: string[] };
+  facts: EngineFacts;
+}
+
+/** Cold starts (median of COLD_STARTS), then the service left running, signed in, after the memory phase. */
+async function startMeasured(engine: 'postgresql' | 'embedded', dbEnv: Record<string, string>): Promise<Running> {
+  const starts: number[] = [];
+  for (let i = 0; i < COLD_STARTS; i++) {
+    await waitForQuiet();
+    const s = await startService(dbEnv);
+    starts.push(s.startMs);
+    await s.stop();
+  }
   const service = await startService(dbEnv);
-  const facts: EngineFacts = { engine, coldStartMs: service.startMs, rssAfter10kMb: Number.NaN, rssEndMb: Number.NaN };
-  console.log(`  cold start ${fmt(service.startMs, 0)} ms (spawn to first answer, database already created)`);
+  const facts: EngineFacts = { engine, coldStartMs: median(starts), rssAfter10kMb: Number.NaN, rssEndMb: Number.NaN };
+  console.log(`  ${engine}: cold starts ${starts.map((x) => fmt(x, 0)).join(', ')} ms (spawn to first answer, database already created)`);
   const tokens = { superadmin: await login(service.base, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD), bpAdmins: [] as string[] };
   for (let b = 1; b <= BP_ADMINS; b++) tokens.bpAdmins.push(await login(service.base, bpAdminEmail(b), USER_PASSWORD));
-
   // Memory: 10,000 requests mixing the single-resource GETs and the lists, then the RSS.
   const mixed = ALL_CASES.flatMap((c) => serviceRequests(c, tokens).slice(0, 50));
   await cannon(service.base, mixed, { amount: MEMORY_REQUESTS });
   facts.rssAfter10kMb = service.rssMb();
-  console.log(`  resident memory after ${fmt(MEMORY_REQUESTS, 0)} requests: ${fmt(facts.rssAfter10kMb, 0)} MB`);
-
-  const measures: Measure[] = [];
-  for (const c of CASES) measures.push(await measure(service.base, serviceRequests(c, tokens), c, engine));
-  facts.rssEndMb = service.rssMb();
-  console.log(`  resident memory at the end: ${fmt(facts.rssEndMb, 0)} MB`);
-  await service.stop();
-  return { measures, facts, ceilingToken: tokens.superadmin };
-}
-
-async function runCeiling(url: string, token: string): Promise<Measure[]> {
-  const ceiling = await startChild('ceiling', 'scripts/bench-ceiling.ts', { DATABASE_URL: url }, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning']);
-  const out: Measure[] = [];
-  for (const c of CASES.filter((x) => CEILING_CASES.includes(x))) out.push(await measure(ceiling.base, ceilingRequests(c, token), c, 'ceiling (bare pg)'));
-  await ceiling.stop();
-  return out;
+  console.log(`  ${engine}: resident memory after ${fmt(MEMORY_REQUESTS, 0)} requests: ${fmt(facts.rssAfter10kMb, 0)} MB`);
+  return { engine, service, tokens, facts };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -613,10 +648,11 @@ How to read it:
   envelope, validation or response schema. Targets of issue 6 on PostgreSQL over 100,000 companies: getUser, getCompany and getSite at
   least ${GET_TARGET_RATIO} of it with p99 under ${GET_TARGET_P99_MS} ms; listCompanies with any one or three filters at least ${fmt(LIST_TARGET_RPS, 0)} requests/s
   with p99 under ${LIST_TARGET_P99_MS} ms; the embedded database at least a third of PostgreSQL's figure for each case.
-- **cold start** is from spawning the service (with the flags of \`npm start\`) to its first answer, on the loaded database;
+- **cold start** is from spawning the service (with the flags of \`npm start\`) to its first answer, on the loaded database, median of ${COLD_STARTS};
   **resident memory** is the service's RSS after ${fmt(MEMORY_REQUESTS, 0)} requests mixing every case, just after that start.
-- The service, the ceiling, PostgreSQL and autocannon share the same cores, so the figures are those
-  of one machine doing everything, not of a server with a separate load generator.
+- Every server is measured in turn, in slices of ${SLICE} s (${Math.max(1, Math.round(DURATION / SLICE))} per case and server): requests/s is over
+  all slices, p50 and p99 the medians of the slices' figures. The service, the ceiling, PostgreSQL and autocannon share the same
+  cores, so the figures are those of one machine doing everything, not of a server with a separate load generator.
 - *machine busy before* is the share of all cores used by other work in the second before the case
   (the benchmark waits up to ${QUIET_WAIT_S} s for it to fall under ${QUIET_BELOW}%). When it is high, the figures of
   that case are low by about as much: compare runs made on a quiet machine.
@@ -630,23 +666,39 @@ async function main(): Promise<void> {
   console.log(`bench: ${fmt(EC_COMPANIES + COMPANIES + BP_COUNT, 0)} companies, ${fmt(USERS, 0)} users, ${fmt(SITES, 0)} sites; autocannon ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case`);
   const passwordHash = await hashPassword(USER_PASSWORD);
   const all: Measure[] = [];
-  const facts: EngineFacts[] = [];
   let pgVersion = '(not run)';
+  const engines: { engine: 'postgresql' | 'embedded'; env: Record<string, string>; open: { url?: string; dataDir?: string } }[] = [];
   if (ONLY !== 'embedded') {
     pgVersion = await serverVersion();
     const url = await createPgDatabase();
-    const r = await runEngine('postgresql', { DATABASE_URL: url }, { url }, passwordHash);
-    all.push(...r.measures);
-    facts.push(r.facts);
-    all.push(...(await runCeiling(url, r.ceilingToken!)));
+    engines.push({ engine: 'postgresql', env: { DATABASE_URL: url }, open: { url } });
   }
   if (ONLY !== 'server') {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
     cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const r = await runEngine('embedded', { DATA_DIR: dataDir }, { dataDir }, passwordHash);
-    all.push(...r.measures);
-    facts.push(r.facts);
+    engines.push({ engine: 'embedded', env: { DATA_DIR: dataDir }, open: { dataDir } });
   }
+  console.log('\nLoading');
+  for (const e of engines) await prepareDatabase(e.engine, e.env, e.open, passwordHash);
+  console.log('\nStarts and memory');
+  const running: Running[] = [];
+  for (const e of engines) running.push(await startMeasured(e.engine, e.env));
+  const pgRun = running.find((r) => r.engine === 'postgresql');
+  const pgUrl = engines.find((e) => e.engine === 'postgresql')?.env.DATABASE_URL;
+  const ceiling = pgUrl ? await startChild('ceiling', 'scripts/bench-ceiling.ts', { DATABASE_URL: pgUrl }, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning']) : undefined;
+
+  console.log('\nCases (each server in turn, in slices of 2 s)');
+  for (const c of CASES) {
+    const contenders: Omit<Contender, 'slices'>[] = running.map((r) => ({ engine: r.engine, base: r.service.base, requests: serviceRequests(c, r.tokens) }));
+    if (ceiling && pgRun && CEILING_CASES.includes(c)) contenders.push({ engine: 'ceiling (bare pg)', base: ceiling.base, requests: ceilingRequests(c, pgRun.tokens.superadmin) });
+    all.push(...(await measureCase(c, contenders)));
+  }
+  for (const r of running) {
+    r.facts.rssEndMb = r.service.rssMb();
+    await r.service.stop();
+  }
+  await ceiling?.stop();
+  const facts = running.map((r) => r.facts);
 
   const order = (e: Engine) => ['postgresql', 'ceiling (bare pg)', 'embedded'].indexOf(e);
   all.sort((a, b) => ALL_CASES.indexOf(a.caseName) - ALL_CASES.indexOf(b.caseName) || order(a.engine) - order(b.engine));

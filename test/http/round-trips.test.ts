@@ -37,7 +37,7 @@ async function roundTrips(url: string, token: string): Promise<{ count: number; 
 }
 
 describe('single-resource GETs: one round trip', () => {
-  it('getCompany (full: subscriptions and numberUsers), getSite, getUser, for a superadmin and a company_admin', async () => {
+  it('getCompany (full: subscriptions and numberUsers), getSite, getUser and the customisation reads, for a superadmin and a company_admin', async () => {
     const created = await t.inject({ method: 'POST', url: `${A}/companies`, headers: bearer(t.superToken), payload: { name: 'Round Trip Inc', country: 'FRA' } });
     expect(created.statusCode).toBe(201);
     const companyId = created.json().data.id as string;
@@ -53,6 +53,11 @@ describe('single-resource GETs: one round trip', () => {
       expect(company.body.subscriptions).toEqual([expect.objectContaining({ offerName: 'Essential', isDefault: true, status: 'active' })]);
       expect((await roundTrips(`${A}/sites/${siteId}?format=full`, token)).count).toBe(1);
       expect((await roundTrips(`${A}/users/${admin.id}?format=full`, token)).count).toBe(1);
+      const features = await roundTrips(`${A}/companies/${companyId}/app-feature-customisation`, token);
+      expect(features.count).toBe(1);
+      const elements = await roundTrips(`${A}/companies/${companyId}/custom-elements`, token);
+      expect(elements.count).toBe(1);
+      expect(elements.body.customisationTemplates).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Full', isDefault: true })]));
     }
   });
 });
