@@ -5,7 +5,7 @@ import { companies, offers, sites, subscriptions, users } from '../../../db/sche
 import type { Paging } from '../../../http/paging.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
-import { runCounted, versionedCount } from '../../../db/list-count.ts';
+import { runCounted, unlessUnchanged, versionedCount } from '../../../db/list-count.ts';
 import { ADMIN_ROLES } from '../../../authz/roles.ts';
 import { newId } from '../../authentication/tokens.ts';
 import type { ADMIN_SORT_FIELDS, COMPANY_SORT_FIELDS } from './companies.schemas.ts';
@@ -255,18 +255,19 @@ export async function listCompanyNames(
   const where = listWhere(scope, f) ?? sql`TRUE`;
   const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
   // One statement for the page and the total (one round trip); the page keeps its sort key so
-  // that the aggregate is ordered exactly as the page. The total is counted only when the
-  // companies changed since this filter set was last counted (src/db/list-count.ts).
-  const row = await runCounted<{ list_version: string | null; total: number | null; rows: { name: string; id: string }[] }>(
+  // that the aggregate is ordered exactly as the page. Page and total are computed only when the
+  // companies changed since this statement (with these values) was last answered; otherwise the
+  // remembered answer stands (src/db/list-count.ts).
+  const row = await runCounted<{ list_version: string | null; total: number | null; rows: { name: string; id: string }[] | null }>(
     database,
     (known) => sql`WITH page AS (
       SELECT ${companies.name} AS name, ${companies.id} AS id, ${SORT[p.sortField]} AS k
       FROM ${companies} WHERE ${where}
       ORDER BY ${SORT[p.sortField]} ${dir}, ${companies.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
-    SELECT COALESCE((SELECT json_agg(json_build_object('name', name, 'id', id) ORDER BY k ${dir}, id ${dir}) FROM page), '[]'::json) AS rows,
+    SELECT ${unlessUnchanged('companies', sql`COALESCE((SELECT json_agg(json_build_object('name', name, 'id', id) ORDER BY k ${dir}, id ${dir}) FROM page), '[]'::json)`, known, 'rows')},
       ${versionedCount('companies', sql`SELECT count(*)::int FROM ${companies} WHERE ${where}`, known)}`,
   );
-  return { rows: row.rows, total: row.total };
+  return { rows: row.rows ?? [], total: row.total };
 }
 
 // ---------------------------------------------------------------------------------------------
