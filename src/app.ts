@@ -1,14 +1,18 @@
 // buildApp(deps): the Fastify instance that main.ts serves and that tests call in process.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import type { AppDeps } from './http/context.ts';
 import { frameworkError, installErrorHandling } from './errors/handler.ts';
 import { registerAll } from './http/operation.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installEmptyObjectRule } from './http/empty-objects.ts';
+import { lazySerializerFactory, lazyValidatorFactory } from './http/lazy-compilers.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installMedia } from './http/media.ts';
 import { MODULES, OPERATIONS } from './modules/index.ts';
+import { AppError } from './errors/catalogue.ts';
 
 // Credentials travel in these headers; they never reach a log line.
 const REDACT = ['req.headers.authorization', 'req.headers["x-svc-app-auth"]', 'req.headers.apikey', 'req.headers.cookie'];
@@ -31,9 +35,31 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     routerOptions: { maxParamLength: 500 },
     // Errors Fastify raises before routing answer in the error body of document 1 too.
     frameworkErrors: frameworkError,
+    // Validators and serializers compile on first use of their route: a faster start.
+    schemaController: { compilersFactory: { buildValidator: lazyValidatorFactory(), buildSerializer: lazySerializerFactory() } },
   }) as unknown as FastifyInstance;
 
   installErrorHandling(app);
+  // Security headers from helmet (nosniff, frame and referrer policies, CSP...). HSTS only when
+  // this process serves TLS itself. Avatars and banners are embedded by <img> elements of other
+  // origins, and the API authenticates by bearer header (no cookies), so resources are not
+  // restricted to the same origin.
+  await app.register(helmet, {
+    hsts: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  // The general per-client limit, beside the failed-login limit. Counted in this instance's
+  // memory: a request per second more or less across instances matters less than a database
+  // round trip on every request would.
+  if (deps.config.rateLimitMax > 0) {
+    await app.register(rateLimit, {
+      max: deps.config.rateLimitMax,
+      timeWindow: deps.config.rateLimitWindowSeconds * 1000,
+      keyGenerator: (req) => req.ip,
+      errorResponseBuilder: (_req, ctx) =>
+        new AppError('TOO_MANY_REQUESTS', { limit: ctx.max, windowSeconds: deps.config.rateLimitWindowSeconds, retryAfterSeconds: Math.ceil(ctx.ttl / 1000) }),
+    });
+  }
   await app.register(formbody);
   // Raw and multipart bodies, read only for the operations that declare them (src/http/media.ts).
   await installMedia(app);
@@ -43,14 +69,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   installEmptyObjectRule(app);
 
   app.addHook('onRequest', async (req, reply) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Cache-Control', 'no-store');
-    if (opts.https) reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
   for (const m of MODULES) m.hooks?.(app, deps);
 
   registerAll(app, deps, OPERATIONS);
-  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/health', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok' }));
   await app.ready();
   return app;
 }

@@ -33,6 +33,9 @@ export interface Config {
   ports: Record<string, string>;
   portsDelayMs: number;
   portsFailureRate: number;
+  /** Requests per client address and window before 429; 0 turns the general limit off. */
+  rateLimitMax: number;
+  rateLimitWindowSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -120,6 +123,8 @@ export function loadConfig(env: Env = process.env): Config {
     ports: ports(env),
     portsDelayMs: int(env, 'PORTS_DELAY_MS', 0),
     portsFailureRate: rate(env, 'PORTS_FAILURE_RATE'),
+    rateLimitMax: int(env, 'RATE_LIMIT_MAX', 1200, 0),
+    rateLimitWindowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
   };
 }
 
@@ -146,4 +151,6 @@ export const SETTINGS: ReadonlyArray<[name: string, def: string, meaning: string
   ['PORTS', '(all embedded)', 'implementation per external system, e.g. orders=embedded,billing=embedded (ports: orders, billing, providers, voice, files)'],
   ['PORTS_DELAY_MS', '0', 'delay added to every call of the embedded external systems'],
   ['PORTS_FAILURE_RATE', '0', 'share (0 to 1) of calls of the embedded external systems that fail'],
+  ['RATE_LIMIT_MAX', '1200', 'requests per client address in a window before 429 (every route but /health); 0 turns the limit off'],
+  ['RATE_LIMIT_WINDOW_SECONDS', '60', 'window of that count; Retry-After tells the rest of it'],
 ];

@@ -69,6 +69,8 @@ export interface ResolvePlan {
   target: { kind: TargetKindName; fallback?: TargetFallback };
   parent?: { kind: TargetKindName };
   second: { name: string; kind: TargetKindName }[];
+  /** Data of the answer read in the same statement (a company's subscriptions...), by name. */
+  extras?: Record<string, SQL>;
 }
 
 /** One loaded resource of the statement: its alias, columns and the relations computed on it. */
@@ -83,6 +85,7 @@ interface TargetStatement {
   name: string;
   text: string;
   slots: Slot[];
+  extras: string[];
 }
 
 const dialect = new PgDialect();
@@ -104,6 +107,16 @@ function slotSql(alias: string, kindName: TargetKindName, needed: Map<RelationNa
     select.push(q.sql);
   }
   return { slot: { alias, kind: kindName, columns: tableColumns.map(([prop]) => [prop, `${alias}_${prop}`]), relations: [...needed.keys()] }, select };
+}
+
+/** The extras of a target reference as select items `x_<name>`; they read the target `t` and bind no values. */
+function extraSelect(operationId: string, extras: Record<string, SQL>): string[] {
+  return Object.entries(extras).map(([name, expr]) => {
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Error(`${operationId}: extra ${name} is not a plain name`);
+    const q = dialect.sqlToQuery(sql`(${expr}) AS "x_${sql.raw(name)}"`);
+    if (q.params.length) throw new Error(`${operationId}: extra ${name} binds values; it must read the target row t only`);
+    return q.sql;
+  });
 }
 
 function targetStatement(plan: ResolvePlan): TargetStatement {
@@ -131,10 +144,11 @@ function targetStatement(plan: ResolvePlan): TargetStatement {
   // Parameters: $1 session, $2 time, $3 target, then the parent's and the second resources' ids.
   const firstSecond = plan.parent ? 5 : 4;
   plan.second.forEach((s, i) => add(`s${i}`, s.kind, needed.second[i]!, `s${i}.id = $${firstSecond + i}::text`));
+  selects.push(...extraSelect(plan.operationId, plan.extras ?? {}));
   const text = `${CALLER_CTE}
 SELECT ${CALLER_SELECT}, ${selects.join(', ')}
 FROM caller ${joins.join(' ')}`;
-  const st = { name: `target_${plan.operationId}`, text, slots };
+  const st = { name: `target_${plan.operationId}`, text, slots, extras: Object.keys(plan.extras ?? {}) };
   statements.set(plan.operationId, st);
   return st;
 }
@@ -144,6 +158,8 @@ export interface Resolved {
   target: Record<string, unknown>;
   parent: Record<string, unknown> | undefined;
   second: Record<string, Record<string, unknown> | undefined>;
+  /** The values of the plan's extras, by name. */
+  extras: Record<string, unknown>;
 }
 
 export interface ResolveIds {
@@ -192,5 +208,7 @@ export async function resolveCallerAndTarget(
     second[s.name] = read(sl);
     decideSecond(caller, plan.operationId, s.name, s.kind, holdsOf(sl), ids.second[i]);
   });
-  return { caller, target, parent: p && read(p), second };
+  const extras: Record<string, unknown> = {};
+  for (const name of st.extras) extras[name] = row[`x_${name}`];
+  return { caller, target, parent: p && read(p), second, extras };
 }

@@ -1,6 +1,7 @@
 // One database handle for both engines: embedded PGlite (a folder, or memory) or a PostgreSQL
 // server. Drizzle gives both the same query builder, so repositories never know which runs.
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -17,6 +18,7 @@ import * as xmppSchema from '../xmpp/xmpp.schema.ts';
 import * as portsSchema from '../ports/ports.schema.ts';
 
 const schema = { ...coreSchema, ...outboxSchema, ...xmppSchema, ...portsSchema };
+import { sqlLiterals } from './literal.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -68,7 +70,11 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
     };
   }
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = new PGlite(opts.dataDir);
+  // pg_trgm: the trigram indexes of the name filters (migration 0003 creates the extension).
+  // PGlite's memory is WebAssembly memory, never given back: shared buffers of 16 MB fit in its
+  // initial 128 MB (PostgreSQL's default 128 MB would double the process); pages beyond them are
+  // read from the data folder through the operating system's cache.
+  const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm }, postgresqlconf: ['shared_buffers=16MB'] });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
@@ -82,32 +88,24 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
   };
 }
 
-/** A value as an SQL literal (standard_conforming_strings is on: only the quote is special). */
-function literal(v: unknown): string {
-  if (v === null || v === undefined) return 'NULL';
-  if (v instanceof Date) return literal(v.toISOString());
-  // An array parameter: PostgreSQL's array text, each element double-quoted.
-  if (Array.isArray(v)) return literal(`{${v.map((x) => (x === null ? 'NULL' : `"${String(x).replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`);
-  return `'${String(v).replace(/'/g, "''")}'`;
-}
-
 /**
  * PGlite has no named statements in its API, and planning is most of the cost of a hot
  * statement there. SQL-level PREPARE keeps the plan in its single session; EXECUTE takes no
- * bound parameters, so values go in as quoted literals. A value with a NUL byte (which no
- * literal can hold) takes the plain, bound path, where PostgreSQL refuses it as bad input.
+ * bound parameters, so values go in as literals (src/db/literal.ts). A value no literal can
+ * hold (a NUL byte) takes the plain, bound path, where PostgreSQL refuses it as bad input.
  */
 function embeddedPrepared(client: PGlite) {
   const ready = new Map<string, Promise<unknown>>();
   return async <T>(name: string, text: string, params: unknown[]): Promise<T[]> => {
-    if (params.some((p) => typeof p === 'string' && p.includes('\0'))) return (await client.query(text, params)).rows as T[];
+    const literals = sqlLiterals(params);
+    if (!literals) return (await client.query(text, params)).rows as T[];
     let prep = ready.get(name);
     if (!prep) {
       prep = client.exec(`PREPARE "${name}" AS ${text}`);
       ready.set(name, prep);
     }
     await prep;
-    const args = params.length ? `(${params.map(literal).join(', ')})` : '';
+    const args = literals.length ? `(${literals.join(', ')})` : '';
     return (await client.query(`EXECUTE "${name}"${args}`)).rows as T[];
   };
 }

@@ -1,7 +1,7 @@
 // The relational schema, one truth for both databases (PGlite and PostgreSQL).
 // drizzle-kit generates the migration folder from this file (`npm run db:generate`).
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -109,10 +109,21 @@ export const companies = pgTable(
     index('companies_bp_idx').on(t.bpId, t.status, t.isBP, sql`lower(${t.name})`, t.id, t.name),
     index('companies_org_idx').on(t.organisationId, sql`lower(${t.name})`, t.id),
     index('companies_name_idx').on(sql`lower(${t.name})`, t.id),
-    index('companies_status_idx').on(t.status),
+    // Every documented filter of listCompanies has an index (issue 6). Those of few values lead
+    // with the filter, then the default sort (lower(name), id), so a filtered page is an index
+    // range read in order.
+    index('companies_status_idx').on(t.status, sql`lower(${t.name})`, t.id),
+    index('companies_is_bp_idx').on(t.isBP, sql`lower(${t.name})`, t.id),
+    index('companies_bp_type_idx').on(t.bpType, sql`lower(${t.name})`, t.id),
+    index('companies_visibility_idx').on(t.visibility, sql`lower(${t.name})`, t.id),
     index('companies_catalog_idx').on(t.catalogId),
     index('companies_ext_ref_idx').on(t.externalReference),
+    index('companies_ext_ref2_idx').on(t.externalReference2),
     index('companies_crm_idx').on(t.crmAccountId),
+    index('companies_template_idx').on(t.selectedAppCustomisationTemplate),
+    index('companies_bp_business_type_idx').using('gin', t.bpBusinessType),
+    // Name keywords (ILIKE '%kw%') through trigrams (pg_trgm, loaded by migration 0003).
+    index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 
@@ -126,7 +137,7 @@ export const sites = pgTable(
     creationDate: ts('creation_date').notNull().defaultNow(),
     statusUpdatedDate: ts('status_updated_date').notNull().defaultNow(),
   },
-  (t) => [index('sites_company_idx').on(t.companyId)],
+  (t) => [index('sites_company_idx').on(t.companyId), index('sites_status_idx').on(t.status)],
 );
 
 export const users = pgTable(
@@ -163,7 +174,9 @@ export const users = pgTable(
     index('users_company_idx').on(t.companyId, t.lastName),
     index('users_roles_idx').using('gin', t.roles),
     index('users_site_idx').on(t.siteId),
-    index('users_last_name_idx').on(sql`lower(${t.lastName}) text_pattern_ops`),
+    // The name filter of listUsers (a prefix of the first or last name, ILIKE) through trigrams.
+    index('users_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
+    index('users_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
   ],
 );
 
@@ -200,7 +213,7 @@ export const applications = pgTable(
     creationDate: ts('creation_date').notNull().defaultNow(),
     lastUpdateDate: ts('last_update_date').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('applications_api_key_uq').on(t.apiKeyHash), index('applications_company_idx').on(t.companyId)],
+  (t) => [uniqueIndex('applications_api_key_uq').on(t.apiKeyHash), index('applications_company_idx').on(t.companyId), index('applications_owner_idx').on(t.ownerId)],
 );
 
 export const oauthCodes = pgTable('oauth_codes', {
@@ -393,4 +406,12 @@ export const customisationTemplates = pgTable('customisation_templates', {
   description: text('description'),
   values: jsonb('values').notNull(),
   isDefault: boolean('is_default').notNull().default(false),
+});
+
+// A version per family of lists, bumped in the same transaction as any write to its tables
+// (triggers of migration 0006). A list remembers its exact count with the version it was
+// counted at, and counts again only when the version moved (src/db/list-count.ts).
+export const listVersions = pgTable('list_versions', {
+  name: text('name').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });

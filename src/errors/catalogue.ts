@@ -35,6 +35,7 @@ const PLATFORM_ERRORS = {
   // 413, 422, 429
   BODY_TOO_LARGE: { status: 413, code: 413000, message: 'Payload Too Large' },
   IDEMPOTENCY_KEY_REUSED: { status: 422, code: 422000, message: 'Unprocessable: this Idempotency-Key was used with another request body' },
+  TOO_MANY_REQUESTS: { status: 429, code: 429001, message: 'Too Many Requests: this client sent too many requests, retry later' },
   // 500
   INTERNAL: { status: 500, code: 500000, message: 'Internal Server Error' },} as const satisfies Record<string, ErrorEntry>;
 

@@ -38,6 +38,12 @@ export interface TargetRef<K extends TargetKindName = TargetKindName> {
    * read the parent but may not act on the target gets 403.
    */
   parent?: { kind: TargetKindName; field: string };
+  /**
+   * Data of the answer read in the same statement as the session, caller, target and
+   * authorisation: SQL expressions over the target row (alias `t`), binding no values, handed to
+   * the handler as `ctx.extras[name]`. A single-resource GET then answers in one round trip.
+   */
+  extras?: Record<string, SQL>;
 }
 
 /**
@@ -188,6 +194,7 @@ interface Authorised {
   parent: Record<string, unknown> | undefined;
   second: Record<string, Record<string, unknown> | undefined>;
   scope: SQL | undefined;
+  extras: Record<string, unknown>;
 }
 
 /** The caller and, for operations with a target, the authorised resources: one database round trip. */
@@ -195,7 +202,7 @@ async function authorise(deps: AppDeps, op: AnyOperation, plan: ResolvePlan | un
   if (!op.target || !plan) {
     const caller = await authenticateRequest(deps, req);
     const scope = op.scope ? scopeFilter(caller, op.operationId, op.scope === 'caller' ? {} : TARGETS[op.scope].cols) : undefined;
-    return { caller, target: {}, parent: undefined, second: {}, scope };
+    return { caller, target: {}, parent: undefined, second: {}, scope, extras: {} };
   }
   const token = requestToken(deps, req);
   const t = op.target;
@@ -241,6 +248,7 @@ function planOf(op: AnyOperation): ResolvePlan | undefined {
     target: { kind: op.target.kind, fallback: op.target.fallback },
     parent: op.target.parent && { kind: op.target.parent.kind },
     second: Object.entries(op.second ?? {}).map(([name, s]) => ({ name, kind: s.kind })),
+    extras: op.target.extras,
   };
 }
 
@@ -297,6 +305,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
             parent: auth?.parent,
             second: auth?.second ?? {},
             scope: auth?.scope,
+            extras: auth?.extras ?? {},
             req,
             reply,
           } as OperationContext<never>;

@@ -7,7 +7,7 @@
 //
 // The matrix imports every file of this folder but this one, merges every export whose name
 // ends in `Samples`, and fails on a duplicate operationId or on a file exporting none. Each
-// operation of POLICY served in src/operations.ts needs exactly one sample, of the type its
+// operation of POLICY served in src/modules/index.ts needs exactly one sample, of the type its
 // policy entry calls for:
 //   - `public` entry                        -> type 'public'
 //   - `authenticated` entry                 -> type 'authenticated'

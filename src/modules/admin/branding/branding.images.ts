@@ -1,8 +1,12 @@
 // Image handling of company avatars and banners (document 3, Avatar and banner): the real format
 // is read from the bytes with sharp (never from a declared type), sizes are bounded before any
 // pixel is decoded, and resized variants are computed here.
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import type { Metadata, Sharp } from 'sharp';
 import { fail } from '../../../errors/catalogue.ts';
+
+// sharp (native libvips) loads on the first image, not at start: most processes never touch one.
+let sharpModule: Promise<typeof import('sharp')> | undefined;
+const loadSharp = async () => (await (sharpModule ??= import('sharp'))).default;
 
 export type ImageKind = 'avatar' | 'banner';
 
@@ -35,6 +39,7 @@ export function decodeUpload(image: string): Buffer {
 /** PNG, JPEG or WebP within the limits of its kind; anything else is refused with a 4xx. */
 export async function checkImage(kind: ImageKind, data: Buffer): Promise<CheckedImage> {
   const limits = IMAGE_LIMITS[kind];
+  const sharp = await loadSharp();
   if (data.length > limits.maxBytes) fail('IMAGE_TOO_LARGE', { bytes: data.length, maxBytes: limits.maxBytes });
   let meta: Metadata;
   try {
@@ -71,7 +76,8 @@ function encode(img: Sharp, mime: string): Promise<Buffer> {
  * A served variant, in the format of the original: avatars are squares of `size` pixels (cover
  * crop, centred); banners are `size` pixels wide with the original aspect ratio.
  */
-export function resize(kind: ImageKind, original: Buffer, mime: string, size: number): Promise<Buffer> {
+export async function resize(kind: ImageKind, original: Buffer, mime: string, size: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   const img = sharp(original).autoOrient();
   const resized = kind === 'avatar' ? img.resize(size, size, { fit: 'cover', position: 'centre' }) : img.resize({ width: size, withoutEnlargement: true });
   return encode(resized, mime);

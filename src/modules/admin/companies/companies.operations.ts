@@ -85,7 +85,7 @@ export const listCompanies = defineOperation({
       const { rows, total } = await repo.listCompanyNames(ctx.deps.database, scope, filters, paging);
       return listResult(rows, total, paging);
     }
-    const { rows, total } = await repo.listCompanyRows(ctx.db, scope, filters, paging);
+    const { rows, total } = await repo.listCompanyRows(ctx.deps.database, scope, filters, paging);
     // Subscriptions and user counts only when the level shows them: two statements for the page.
     const full = level === 'full';
     const ids = rows.map((r) => r.id);
@@ -131,8 +131,16 @@ export const getCompany = defineOperation({
   response: Company,
   envelope: 'data',
   formats: COMPANY_FORMATS,
-  target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: (ctx, { query }) => service.readCompany(ctx.db, ctx.caller, ctx.target, query.selectedThemeObj),
+  // Subscriptions and the user count come with the authorising statement: one round trip.
+  target: { kind: 'company', from: 'params', field: 'companyId', extras: repo.COMPANY_READ_EXTRAS },
+  handler: async (ctx, { query }) => {
+    const c = ctx.target;
+    return service.toApiCompany(c, {
+      selectedThemeObj: query.selectedThemeObj,
+      subscriptions: repo.subscriptionsFromExtra(ctx.extras.subscriptions),
+      numberUsers: service.mayCountUsers(ctx.caller, c) ? (ctx.extras.numberUsers as number) : undefined,
+    });
+  },
 });
 
 export const updateCompany = defineOperation({

@@ -5,10 +5,7 @@ import { companies, offers, sites, subscriptions, users } from '../../../db/sche
 import type { Paging } from '../../../http/paging.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
-import { runPrepared } from '../../../db/prepared.ts';
-import { PgDialect } from 'drizzle-orm/pg-core';
-
-const dialect = new PgDialect();
+import { runCounted, unlessUnchanged, versionedCount } from '../../../db/list-count.ts';
 import { ADMIN_ROLES } from '../../../authz/roles.ts';
 import { newId } from '../../../shared/ids.ts';
 import type { ADMIN_SORT_FIELDS, COMPANY_SORT_FIELDS } from './companies.schemas.ts';
@@ -121,6 +118,25 @@ export async function subscriptionsOf(exec: Executor, companyIds: string[]): Pro
   return out;
 }
 
+/**
+ * What a company read shows beside its row, as extras of the authorising statement (ctx.extras,
+ * src/http/operation.ts): getCompany then answers in one round trip. SQL over the target row `t`.
+ * (OFFSET 0 keeps the company's few subscriptions as the first step, then their offers: the
+ * planner otherwise may start from the default offer, which every company holds.)
+ */
+export const COMPANY_READ_EXTRAS = {
+  subscriptions: sql`(SELECT COALESCE(json_agg(json_build_object('profileName', o.profile_name, 'profileId', o.profile_id, 'offerName', o.name,
+      'offerId', o.id, '_id', s.id, 'creationDate', s.creation_date, 'status', s.status, 'isDefault', s.is_default, 'maxNumberUsers', s.max_number_users)
+      ORDER BY s.creation_date, s.id), '[]'::json)
+    FROM (SELECT * FROM subscriptions s WHERE s.company_id = t.id OFFSET 0) s JOIN offers o ON o.id = s.offer_id)`,
+  numberUsers: sql`(SELECT count(*)::int FROM users u WHERE u.company_id = t.id)`,
+};
+
+/** The subscriptions extra as the views readCompany gives (json dates become Dates again). */
+export function subscriptionsFromExtra(v: unknown): SubscriptionView[] {
+  return ((v ?? []) as (Omit<SubscriptionView, 'creationDate'> & { creationDate: string })[]).map((s) => ({ ...s, creationDate: new Date(s.creationDate) }));
+}
+
 export async function userCounts(exec: Executor, companyIds: string[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (companyIds.length === 0) return out;
@@ -179,7 +195,8 @@ export function companyFilterSql(f: CompanyFilters): SQL[] {
   if (f.visibility?.length) c.push(sql`${companies.visibility} = ANY(${textArray(f.visibility)})`);
   if (f.bpType?.length) c.push(sql`${companies.bpType} = ANY(${textArray(f.bpType)})`);
   if (f.bpBusinessType?.length) c.push(sql`${companies.bpBusinessType} && ${textArray(f.bpBusinessType)}`);
-  for (const kw of f.keywords ?? []) c.push(sql`lower(${companies.name}) LIKE ${`%${escapeLike(kw.toLowerCase())}%`}`);
+  // ILIKE '%kw%': the form the trigram index (companies_name_trgm_idx) serves.
+  for (const kw of f.keywords ?? []) c.push(sql`${companies.name} ILIKE ${`%${escapeLike(kw)}%`}`);
   // Offer filters: one uncorrelated semi-join each (planned once, not per row).
   if (f.offerId) c.push(sql`${companies.id} IN (SELECT s.company_id FROM subscriptions s WHERE s.offer_id = ${f.offerId} AND s.status <> 'terminated')`);
   if (f.offerCanBeSold !== undefined || f.offerGroupName) {
@@ -208,20 +225,20 @@ function pageOf<T>(query: { orderBy: (...c: (SQL | AnyPgColumn)[]) => { limit: (
   return query.orderBy(dir(SORT[p.sortField]), dir(companies.id)).limit(p.limit).offset(p.offset);
 }
 
-async function countCompanies(exec: Executor, where: SQL | undefined): Promise<number> {
-  const [count] = await exec.select({ n: sql<number>`count(*)::int` }).from(companies).where(where);
-  return count?.n ?? 0;
+async function countCompanies(database: Database, where: SQL | undefined): Promise<number> {
+  const row = await runCounted(database, (known) => sql`SELECT ${versionedCount('companies', sql`SELECT count(*)::int FROM ${companies} WHERE ${where ?? sql`TRUE`}`, known)}`);
+  return row.total;
 }
 
 /** The page (every column) and the count, in parallel. */
 export async function listCompanyRows(
-  exec: Executor,
+  database: Database,
   scope: SQL | undefined,
   f: CompanyFilters,
   p: Paging<(typeof COMPANY_SORT_FIELDS)[number]>,
 ): Promise<{ rows: CompanyRow[]; total: number }> {
   const where = listWhere(scope, f);
-  const [rows, total] = await Promise.all([pageOf<CompanyRow>(exec.select().from(companies).where(where), p), countCompanies(exec, where)]);
+  const [rows, total] = await Promise.all([pageOf<CompanyRow>(database.db.select().from(companies).where(where), p), countCompanies(database, where)]);
   return { rows, total };
 }
 
@@ -237,16 +254,20 @@ export async function listCompanyNames(
 ): Promise<{ rows: { name: string; id: string }[]; total: number }> {
   const where = listWhere(scope, f) ?? sql`TRUE`;
   const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
-  // One statement for the page and the count (one round trip instead of two); the page keeps
-  // its sort key so that the aggregate is ordered exactly as the page.
-  const statement = sql`WITH page AS (
+  // One statement for the page and the total (one round trip); the page keeps its sort key so
+  // that the aggregate is ordered exactly as the page. Page and total are computed only when the
+  // companies changed since this statement (with these values) was last answered; otherwise the
+  // remembered answer stands (src/db/list-count.ts).
+  const row = await runCounted<{ list_version: string | null; total: number | null; rows: { name: string; id: string }[] | null }>(
+    database,
+    (known) => sql`WITH page AS (
       SELECT ${companies.name} AS name, ${companies.id} AS id, ${SORT[p.sortField]} AS k
       FROM ${companies} WHERE ${where}
       ORDER BY ${SORT[p.sortField]} ${dir}, ${companies.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
-    SELECT (SELECT count(*)::int FROM ${companies} WHERE ${where}) AS total,
-      COALESCE((SELECT json_agg(json_build_object('name', name, 'id', id) ORDER BY k ${dir}, id ${dir}) FROM page), '[]'::json) AS rows`;
-  const [row] = await runPrepared<{ total: number; rows: { name: string; id: string }[] }>(database, { toSQL: () => dialect.sqlToQuery(statement) });
-  return { rows: row?.rows ?? [], total: row?.total ?? 0 };
+    SELECT ${unlessUnchanged('companies', sql`COALESCE((SELECT json_agg(json_build_object('name', name, 'id', id) ORDER BY k ${dir}, id ${dir}) FROM page), '[]'::json)`, known, 'rows')},
+      ${versionedCount('companies', sql`SELECT count(*)::int FROM ${companies} WHERE ${where}`, known)}`,
+  );
+  return { rows: row.rows ?? [], total: row.total };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { Id, Obj } from '../../../http/schemas.ts';
 import { pagingQuery, parsePaging } from '../../../http/paging.ts';
 import { COMPANY_MANAGED_KEYS, CompanyValuesPatch, CompanyValuesSchema, UserValuesSchema } from './customisation.keys.ts';
 import * as service from './customisation.service.ts';
+import * as repo from './customisation.repo.ts';
 import { loadDescription, renderDescription } from './service-description.ts';
 
 const tag = 'Customisation';
@@ -108,8 +109,8 @@ export const getFeatureCustomisation = defineOperation({
   params: CompanyIdParams,
   response: FeatureCustomisation,
   envelope: 'data',
-  target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: (ctx) => service.featureCustomisation(ctx.db, ctx.target),
+  target: { kind: 'company', from: 'params', field: 'companyId', extras: repo.FEATURE_CUSTOMISATION_EXTRAS },
+  handler: (ctx) => service.featureCustomisation(ctx.db, ctx.target, ctx.extras.templateRef as service.TemplateRef),
 });
 
 export const setFeatureCustomisation = defineOperation({
@@ -136,8 +137,12 @@ export const listCustomElements = defineOperation({
   params: CompanyIdParams,
   response: CustomElements,
   envelope: 'data',
-  target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: (ctx) => service.customElements(ctx.db, ctx.target),
+  target: { kind: 'company', from: 'params', field: 'companyId', extras: repo.CUSTOM_ELEMENTS_EXTRAS },
+  handler: (ctx) =>
+    service.customElements(ctx.db, ctx.target, {
+      ref: ctx.extras.templateRef as service.TemplateRef,
+      templates: ctx.extras.templates as { id: string; name: string; isDefault: boolean }[],
+    }),
 });
 
 export const getServiceDescription = defineOperation({

@@ -88,10 +88,13 @@ async function templateRef(db: Executor, id: unknown) {
   return t ?? { id, name: null };
 }
 
-export async function featureCustomisation(db: Executor, company: CompanyRow) {
+export type TemplateRef = { id: string; name: string | null } | null;
+
+/** `ref`: the template reference when the authorising statement read it already (customisation.repo.ts). */
+export async function featureCustomisation(db: Executor, company: CompanyRow, ref?: TemplateRef) {
   return {
     companyId: company.id as string,
-    selectedAppCustomisationTemplate: await templateRef(db, company.selectedAppCustomisationTemplate),
+    selectedAppCustomisationTemplate: ref !== undefined ? ref : await templateRef(db, company.selectedAppCustomisationTemplate),
     customisations: companyValues(company.customisations),
     companyManaged: Object.fromEntries(COMPANY_MANAGED_KEYS.map((k) => [k, company[k] as string])) as Record<(typeof COMPANY_MANAGED_KEYS)[number], string>,
   };
@@ -109,16 +112,19 @@ export async function setFeatureCustomisation(db: Executor, company: CompanyRow,
   return featureCustomisation(db, row!);
 }
 
-export async function customElements(db: Executor, company: CompanyRow) {
+/** `pre`: the template reference and the templates when the authorising statement read them already. */
+export async function customElements(db: Executor, company: CompanyRow, pre?: { ref: TemplateRef; templates: { id: string; name: string; isDefault: boolean }[] }) {
   const customData = company.customData && typeof company.customData === 'object' && !Array.isArray(company.customData) ? (company.customData as Record<string, unknown>) : {};
-  const templates = await db
-    .select({ id: customisationTemplates.id, name: customisationTemplates.name, isDefault: customisationTemplates.isDefault })
-    .from(customisationTemplates)
-    .orderBy(asc(customisationTemplates.name), asc(customisationTemplates.id));
+  const templates =
+    pre?.templates ??
+    (await db
+      .select({ id: customisationTemplates.id, name: customisationTemplates.name, isDefault: customisationTemplates.isDefault })
+      .from(customisationTemplates)
+      .orderBy(asc(customisationTemplates.name), asc(customisationTemplates.id)));
   return {
     companyId: company.id as string,
     customDataKeys: Object.keys(customData).sort(),
-    selectedAppCustomisationTemplate: await templateRef(db, company.selectedAppCustomisationTemplate),
+    selectedAppCustomisationTemplate: pre ? pre.ref : await templateRef(db, company.selectedAppCustomisationTemplate),
     customisationTemplates: templates,
     customisationKeys: [...CUSTOMISATION_KEYS],
     companyManagedKeys: [...COMPANY_MANAGED_KEYS],

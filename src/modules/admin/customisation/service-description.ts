@@ -2,7 +2,6 @@
 // identity, its BP and organisation, its sites, its subscriptions with their offers and its
 // customisation values. Text is set in embedded Unicode fonts (src/pdf/fonts.ts), so names in any
 // of the scripts those fonts cover render and can be searched and copied.
-import PDFDocument from 'pdfkit';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { companies, customisationTemplates, offers, organisations, sites, subscriptions } from '../../../db/schema.ts';
@@ -49,7 +48,9 @@ export async function loadDescription(db: Db, company: Record<string, unknown>):
   return { company, bpName: bp?.name ?? null, organisationName: org?.name ?? null, templateName: template?.name ?? null, sites: siteRows, subscriptions: subRows };
 }
 
-export function renderDescription(d: DescriptionData, now: Date): Promise<Buffer> {
+export async function renderDescription(d: DescriptionData, now: Date): Promise<Buffer> {
+  // pdfkit (and its fonts) load on the first description, not at start.
+  const { default: PDFDocument } = await import('pdfkit');
   const c = d.company;
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Service description - ${String(c.name)}`, Producer: 'svc-admin', CreationDate: now } });
   const chunks: Buffer[] = [];

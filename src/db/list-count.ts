@@ -1,0 +1,74 @@
+// Exact list answers whose cost does not grow with the table. Counting the rows a filter matches
+// costs as many index entries as there are matches (90,000 active companies: tens of
+// milliseconds), on every page. Instead each instance remembers the answer of a list statement
+// (its text and values: filters, scope, page) with the version of its tables it was computed at
+// (list_versions, moved by triggers in the same transaction as any write: migration 0006). The
+// statement reads the current version and computes its guarded items (the count, the page) only
+// when it differs from the remembered one. The answer stays exact and the same on every
+// instance; after a write, the first request of each statement computes again.
+import { createHash, randomInt } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from './client.ts';
+
+const dialect = new PgDialect();
+
+/** Bound on the remembered totals per instance (the oldest is forgotten first). */
+const MAX_ENTRIES = 5_000;
+const remembered = new Map<string, { version: string; row: CountedRow & { total: number } }>();
+
+/**
+ * Marks the known version among the parameters: negative (versions start at 1) and random, so
+ * that no filter value a client sends is taken for it.
+ */
+const NONE = String(-1 - randomInt(2 ** 47));
+
+export interface CountedRow {
+  list_version: string | null;
+  total: number | null;
+}
+
+const versionOf = (listName: string) => sql`(SELECT version FROM list_versions WHERE name = ${sql.raw(`'${listName.replace(/'/g, "''")}'`)})`;
+
+/**
+ * A select item computed only when the version of `listName` moved since `known`: NULL otherwise,
+ * and the value remembered with that version stands. (A scalar subquery under CASE is an InitPlan
+ * that PostgreSQL does not execute when its branch is not taken.)
+ */
+export function unlessUnchanged(listName: string, expr: SQL, known: SQL, alias: string): SQL {
+  return sql`CASE WHEN ${versionOf(listName)} = ${known}::bigint THEN NULL ELSE (${expr}) END AS ${sql.raw(`"${alias.replace(/"/g, '')}"`)}`;
+}
+
+/** The select items that give the version and, when `known` is not it, the count. */
+export function versionedCount(listName: string, count: SQL, known: SQL): SQL {
+  return sql`${versionOf(listName)}::text AS list_version, ${unlessUnchanged(listName, count, known, 'total')}`;
+}
+
+/**
+ * Runs a list statement built by `build(known)` (which selects `versionedCount`, and may guard
+ * other items with `unlessUnchanged`) as a prepared statement, and returns its row with the exact
+ * total. When the version did not move, the row remembered with it is returned: its guarded items
+ * (the total, and a page if guarded) were not computed again.
+ */
+export async function runCounted<R extends CountedRow>(database: Database, build: (known: SQL) => SQL): Promise<Omit<R, 'total'> & { total: number }> {
+  const q = dialect.sqlToQuery(build(sql`${NONE}`));
+  // Named after its text: the same filter set (different values) reuses its plan.
+  const name = `l_${createHash('sha1').update(q.sql).digest('hex').slice(0, 20)}`;
+  const at = q.params.flatMap((p, i) => (p === NONE ? [i] : []));
+  if (at.length === 0) throw new Error('list statement: select versionedCount');
+  const key = `${q.sql}\u0000${JSON.stringify(q.params)}`;
+  const memo = remembered.get(key);
+  if (memo) for (const i of at) q.params[i] = memo.version;
+  const [row] = await database.prepared<R>(name, q.sql, q.params);
+  if (!row) throw new Error('list statement: no row');
+  if (row.total === null && memo) {
+    // The version did not move: the remembered row is exact.
+    return memo.row as Omit<R, 'total'> & { total: number };
+  }
+  const fresh = { ...row, total: Number(row.total) };
+  remembered.delete(key);
+  if (row.list_version === null) return fresh;
+  if (remembered.size >= MAX_ENTRIES) remembered.delete(remembered.keys().next().value!);
+  remembered.set(key, { version: String(row.list_version), row: fresh });
+  return fresh;
+}

@@ -1,0 +1,63 @@
+// Issue 6, point 8: every single-resource GET answers in one database round trip: the session,
+// the caller, the target, the authorisation and the data of the answer (a company's
+// subscriptions and user count) come from one statement. Counted on the database client itself,
+// so any extra statement of a handler shows.
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { expect } from '../support/expect.ts';
+import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
+import { makeSite, makeUser } from '../support/factories.ts';
+
+const A = '/api/svc/admin/v1.0';
+let t: TestApp;
+let statements = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // PGlite and pg.Pool both expose query() (and PGlite exec()): every statement goes through them.
+  const client = (t.db as unknown as { $client: Record<string, (...a: unknown[]) => Promise<unknown>> }).$client;
+  for (const m of ['query', 'exec'] as const) {
+    const original = client[m];
+    if (typeof original !== 'function') continue;
+    client[m] = function (this: unknown, ...args: unknown[]) {
+      statements++;
+      return original.apply(this, args);
+    };
+  }
+});
+afterAll(() => t.close());
+
+/** Statements the database received while answering `url` (after one warm-up call that prepares them). */
+async function roundTrips(url: string, token: string): Promise<{ count: number; body: Record<string, unknown> }> {
+  expect((await t.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(200);
+  statements = 0;
+  const res = await t.inject({ method: 'GET', url, headers: bearer(token) });
+  const count = statements;
+  expect(res.statusCode).toBe(200);
+  return { count, body: res.json().data };
+}
+
+describe('single-resource GETs: one round trip', () => {
+  it('getCompany (full: subscriptions and numberUsers), getSite, getUser and the customisation reads, for a superadmin and a company_admin', async () => {
+    const created = await t.inject({ method: 'POST', url: `${A}/companies`, headers: bearer(t.superToken), payload: { name: 'Round Trip Inc', country: 'FRA' } });
+    expect(created.statusCode).toBe(201);
+    const companyId = created.json().data.id as string;
+    const siteId = await makeSite(t, companyId);
+    const admin = await makeUser(t, companyId, ['company_admin']);
+    await makeUser(t, companyId);
+
+    for (const token of [t.superToken, admin.token]) {
+      const company = await roundTrips(`${A}/companies/${companyId}?format=full`, token);
+      expect(company.count).toBe(1);
+      // The data of the answer is there: the default subscription and the two users.
+      expect(company.body.numberUsers).toBe(2);
+      expect(company.body.subscriptions).toEqual([expect.objectContaining({ offerName: 'Essential', isDefault: true, status: 'active' })]);
+      expect((await roundTrips(`${A}/sites/${siteId}?format=full`, token)).count).toBe(1);
+      expect((await roundTrips(`${A}/users/${admin.id}?format=full`, token)).count).toBe(1);
+      const features = await roundTrips(`${A}/companies/${companyId}/app-feature-customisation`, token);
+      expect(features.count).toBe(1);
+      const elements = await roundTrips(`${A}/companies/${companyId}/custom-elements`, token);
+      expect(elements.count).toBe(1);
+      expect(elements.body.customisationTemplates).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Full', isDefault: true })]));
+    }
+  });
+});
