@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema.ts', './src/events/outbox.schema.ts', './src/xmpp/xmpp.schema.ts', './src/ports/ports.schema.ts'],
+  // Every module keeps its tables in its own *.tables.ts files.
+  schema: './src/**/*.tables.ts',
   out: './src/db/migrations',
 });

@@ -56,7 +56,7 @@ describe('issue 6, point 5: modules own their parts', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('platform code (everything outside src/modules) imports no module but through src/modules/index.ts', () => {
+  it('platform code (everything outside src/modules) imports no module but through src/modules/index.ts (a table may name another module\'s table in a foreign key)', () => {
     const offenders: string[] = [];
     for (const file of files(SRC).filter((f) => !f.startsWith(join(SRC, 'modules')))) {
       const text = readFileSync(file, 'utf8');
@@ -64,7 +64,8 @@ describe('issue 6, point 5: modules own their parts', () => {
         if (!m[1]!.startsWith('.')) continue;
         const target = resolve(dirname(file), m[1]!);
         const rel = relative(join(SRC, 'modules'), target);
-        if (!rel.startsWith('..') && rel !== 'index.ts' && rel !== 'module.ts') offenders.push(`${relative(SRC, file)} imports modules/${rel}`);
+        const foreignKey = file.endsWith('.tables.ts') && target.endsWith('.tables.ts');
+        if (!rel.startsWith('..') && rel !== 'index.ts' && rel !== 'module.ts' && !foreignKey) offenders.push(`${relative(SRC, file)} imports modules/${rel}`);
       }
     }
     expect(offenders).toEqual([]);

@@ -7,22 +7,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
-import * as coreSchema from './schema.ts';
-import * as outboxSchema from '../events/outbox.schema.ts';
-import * as xmppSchema from '../xmpp/xmpp.schema.ts';
-import * as portsSchema from '../ports/ports.schema.ts';
-
-const schema = { ...coreSchema, ...outboxSchema, ...xmppSchema, ...portsSchema };
 import { sqlLiterals } from './literal.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Db = PgDatabase<PgQueryResultHKT>;
+export type Tx = PgTransaction<PgQueryResultHKT>;
 /** What a repository function runs on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
@@ -49,7 +41,7 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
     // Idle clients can error when the server restarts; without a listener that kills the process.
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'server',
@@ -58,7 +50,7 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
         const client = await pool.connect();
         try {
           await client.query('SELECT pg_advisory_lock(727001)');
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await migratePg(drizzlePg(client), { migrationsFolder });
         } finally {
           await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
           client.release();
@@ -75,12 +67,12 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
   // initial 128 MB (PostgreSQL's default 128 MB would double the process); pages beyond them are
   // read from the data folder through the operating system's cache.
   const client = new PGlite({ dataDir: opts.dataDir, extensions: { pg_trgm }, postgresqlconf: ['shared_buffers=16MB'] });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'embedded',
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
     },
     close: () => client.close(),
     prepared: embeddedPrepared(client),

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import parse from '@xmpp/xml/lib/parse.js';
 import type { Database } from '../db/client.ts';
 import type { XmppTransport } from '../xmpp/transport.ts';
-import { outbox, outboxRecipients } from './outbox.schema.ts';
+import { outbox, outboxRecipients } from './outbox.tables.ts';
 
 export interface DispatcherOptions {
   database: Database;

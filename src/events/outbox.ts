@@ -7,7 +7,7 @@ import type { Element } from '@xmpp/xml';
 import parse from '@xmpp/xml/lib/parse.js';
 import type { Executor } from '../db/client.ts';
 import { newId } from '../shared/ids.ts';
-import { outbox } from './outbox.schema.ts';
+import { outbox } from './outbox.tables.ts';
 
 /** Writes one event per recipient in the transaction `tx`; returns the ids (the stanza ids). */
 export async function emit(tx: Executor, to: string | readonly string[], stanza: Element): Promise<string[]> {

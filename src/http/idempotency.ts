@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, lt } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
-import { idempotencyKeys } from '../db/schema.ts';
+import { idempotencyKeys } from './idempotency.tables.ts';
 import { fail } from '../errors/catalogue.ts';
 import type { Caller } from '../authz/roles.ts';
 import type { AppDeps } from './context.ts';

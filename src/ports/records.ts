@@ -3,7 +3,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { newId } from '../shared/ids.ts';
-import { portRecords } from './ports.schema.ts';
+import { portRecords } from './ports.tables.ts';
 
 export interface Records<T extends object> {
   insert(data: T, opts?: { id?: string; parentId?: string | null }): Promise<T & { id: string }>;

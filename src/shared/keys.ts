@@ -4,7 +4,7 @@
 import { randomBytes, createCipheriv, createDecipheriv } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { serverKeys } from '../db/schema.ts';
+import { serverKeys } from './auth.tables.ts';
 
 export interface ServerKeys {
   jwt: Uint8Array;

@@ -4,7 +4,7 @@
 // and goes through async WebCrypto on every request: a fifth of a getUser's CPU).
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { Executor } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions } from './auth.tables.ts';
 import { fail } from '../errors/catalogue.ts';
 import { newId } from './ids.ts';
 import type { AppDeps } from '../http/context.ts';

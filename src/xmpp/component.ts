@@ -15,7 +15,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { newId } from '../shared/ids.ts';
-import { xmppRequests } from './xmpp.schema.ts';
+import { xmppRequests } from './xmpp.tables.ts';
 import { errorCondition, XmppRequestFailed, type XmppTransport } from './transport.ts';
 
 export interface ComponentOptions {

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import type { Config } from '../config.ts';
-import { serviceSettings } from './xmpp.schema.ts';
+import { serviceSettings } from './xmpp.tables.ts';
 
 export async function applyServiceSettings(exec: Executor, config: Pick<Config, 'xmpp'>): Promise<void> {
   await exec

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany } from '../support/factories.ts';
-import { companies, offers, subscriptions } from '../../src/db/schema.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 
 const A = '/api/svc/admin/v1.0/companies';

@@ -4,7 +4,10 @@ import { expect } from '../support/expect.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
-import { companies, offers, organisations, subscriptions, users } from '../../src/db/schema.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
+import { organisations } from '../../src/modules/admin/organisations/organisations.tables.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 import { ensureSystemCompanies } from '../../src/bootstrap.ts';
 

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
-import { companies, organisations } from '../../src/db/schema.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { organisations } from '../../src/modules/admin/organisations/organisations.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 
 const A = '/api/svc/admin/v1.0/companies';

@@ -6,7 +6,9 @@ import { eq } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
-import { companies, customisationTemplates, users } from '../../src/db/schema.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { customisationTemplates } from '../../src/modules/admin/customisation/customisation.tables.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
 import { ensureSystemCompanies } from '../../src/bootstrap.ts';
 import { BUILT_IN_TEMPLATES, CUSTOMISATION_KEYS } from '../../src/modules/admin/customisation/customisation.keys.ts';
 

@@ -6,7 +6,10 @@ import { expect } from '../support/expect.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
-import { companies, idempotencyKeys, joinInvitations, users } from '../../src/db/schema.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { idempotencyKeys } from '../../src/http/idempotency.tables.ts';
+import { joinInvitations } from '../../src/modules/admin/join/join.tables.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
 import { sha256hex } from '../../src/shared/ids.ts';
 
 const A = '/api/svc/admin/v1.0';

@@ -5,7 +5,9 @@ import { expect } from '../support/expect.ts';
 import { eq } from 'drizzle-orm';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
-import { companies, joinCompanyLinks, users } from '../../src/db/schema.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { joinCompanyLinks } from '../../src/modules/admin/join/join.tables.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
 
 const A = '/api/svc/admin/v1.0';
 const REGISTER = '/api/svc/enduser/v1.0/users/self-register';

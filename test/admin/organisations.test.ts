@@ -4,7 +4,9 @@ import { expect } from '../support/expect.ts';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, basic, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
-import { companies, organisations, users } from '../../src/db/schema.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { organisations } from '../../src/modules/admin/organisations/organisations.tables.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 
 const A = '/api/svc/admin/v1.0';

@@ -6,7 +6,7 @@ import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { makeUser } from '../support/factories.ts';
 import { applyServiceSettings } from '../../src/xmpp/settings.ts';
-import { users } from '../../src/db/schema.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
 
 let t: TestApp;
 before(async () => {

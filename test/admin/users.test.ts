@@ -4,7 +4,7 @@ import { expect } from '../support/expect.ts';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
-import { users } from '../../src/db/schema.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
 
 const USERS = '/api/svc/admin/v1.0/users';
 let t: TestApp;

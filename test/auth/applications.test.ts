@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { createTestApp, basic, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
-import { applications } from '../../src/db/schema.ts';
+import { applications } from '../../src/modules/applications/applications.tables.ts';
 
 const APPS = '/api/svc/applications/v1.0/applications';
 const LOGIN = '/api/svc/authentication/v1.0/login';

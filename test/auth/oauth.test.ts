@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { createTestApp, basic, bearer, type TestApp } from '../support/harness.ts';
 import { makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
-import { loginFailures, oauthCodes, oauthRefreshTokens } from '../../src/db/schema.ts';
+import { loginFailures } from '../../src/modules/authentication/authentication.tables.ts';
+import { oauthCodes, oauthRefreshTokens } from '../../src/modules/authentication/oauth/oauth.tables.ts';
 import { sha256hex } from '../../src/shared/ids.ts';
 
 const AU = '/api/svc/authentication/v1.0';

@@ -5,7 +5,7 @@ import { expect } from '../support/expect.ts';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { createTestApp, basic, bearer, SUPERADMIN, type TestApp } from '../support/harness.ts';
-import { users } from '../../src/db/schema.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
 
 const lines: string[] = [];
 let t: TestApp;

@@ -13,7 +13,7 @@ import { emit } from '../../src/events/outbox.ts';
 import { commandEnded, subscriptionChange } from '../../src/events/stanzas.ts';
 import { createDispatcher } from '../../src/events/dispatcher.ts';
 import { createLogTransport } from '../../src/xmpp/log-transport.ts';
-import { companies } from '../../src/db/schema.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 
 let database: Database;

@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser } from '../support/factories.ts';
-import { companies, organisations } from '../../src/db/schema.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { organisations } from '../../src/modules/admin/organisations/organisations.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 
 type Schema = Record<string, any>;

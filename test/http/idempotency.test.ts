@@ -4,7 +4,8 @@ import { expect } from '../support/expect.ts';
 import { count, sql } from 'drizzle-orm';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeUser } from '../support/factories.ts';
-import { idempotencyKeys, users } from '../../src/db/schema.ts';
+import { idempotencyKeys } from '../../src/http/idempotency.tables.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
 import { SUPERADMIN } from '../support/harness.ts';
 
 const USERS = '/api/svc/admin/v1.0/users';

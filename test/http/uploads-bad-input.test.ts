@@ -14,7 +14,7 @@ import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany } from '../support/factories.ts';
 import { OPERATIONS } from '../../src/modules/index.ts';
 import { fullPath, type AnyOperation } from '../../src/http/operation.ts';
-import { companies } from '../../src/db/schema.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 
 let t: TestApp;
 let companyId: string;

@@ -6,7 +6,7 @@ import { expect } from '../support/expect.ts';
 import { createTestApp, type TestApp } from '../support/harness.ts';
 import { emit } from '../../src/events/outbox.ts';
 import { commandEnded } from '../../src/events/stanzas.ts';
-import { outbox } from '../../src/events/outbox.schema.ts';
+import { outbox } from '../../src/events/outbox.tables.ts';
 
 let t: TestApp;
 before(async () => {

@@ -1,6 +1,8 @@
 // Test data made through the database directly where no API exists yet (companies, sites), and
 // through the API otherwise, so that each test states only what it is about.
-import { companies, sites, users } from '../../src/db/schema.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { sites } from '../../src/modules/admin/sites/sites.tables.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 import { hashPassword } from '../../src/shared/passwords.ts';
 import type { Role } from '../../src/authz/roles.ts';

@@ -5,7 +5,7 @@ import { applicationsPolicy } from './applications.policy.ts';
 import { applicationsErrors } from './applications.errors.ts';
 import { apiKeyIsActive } from './applications.service.ts';
 import { fail } from '../../errors/catalogue.ts';
-import { applications } from '../../db/schema.ts';
+import { applications } from './applications.tables.ts';
 import type { TablesOf, TargetKind } from '../../authz/targets.ts';
 
 export const applicationsTargets = {

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Caller } from '../../authz/roles.ts';
 import type { Executor } from '../../db/client.ts';
-import { applications } from '../../db/schema.ts';
+import { applications } from './applications.tables.ts';
 import { fail } from '../../errors/catalogue.ts';
 import type { Paging } from '../../http/paging.ts';
 import { seal } from '../../shared/keys.ts';

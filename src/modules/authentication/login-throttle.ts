@@ -2,7 +2,7 @@
 // holds across instances. Past LOGIN_MAX_FAILURES in LOGIN_WINDOW_SECONDS the login answers 429
 // with Retry-After until the window ends; a successful login clears the count.
 import { and, eq, sql } from 'drizzle-orm';
-import { loginFailures } from '../../db/schema.ts';
+import { loginFailures } from './authentication.tables.ts';
 import { fail } from '../../errors/catalogue.ts';
 import type { AppDeps } from '../../http/context.ts';
 

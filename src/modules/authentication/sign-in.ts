@@ -2,7 +2,7 @@
 // Failed attempts count towards the per account and address limit; a terminated user, or a user
 // of a terminated company (document 3: a deleted company is disabled), cannot sign in.
 import { eq } from 'drizzle-orm';
-import { companies } from '../../db/schema.ts';
+import { companies } from '../admin/companies/companies.tables.ts';
 import { fail } from '../../errors/catalogue.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { findUserByLoginEmail, type UserRow } from '../admin/users/users.service.ts';

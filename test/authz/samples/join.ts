@@ -1,6 +1,6 @@
 // Sample requests of the join module (join-company links, self-registration, join invitations),
 // for the authorisation matrix (see ./types.ts).
-import { joinCompanyLinks, joinInvitations } from '../../../src/db/schema.ts';
+import { joinCompanyLinks, joinInvitations } from '../../../src/modules/admin/join/join.tables.ts';
 import { newId, randomSecret, sha256hex } from '../../../src/shared/ids.ts';
 import { PASSWORD, type Ctx, type Sample } from './types.ts';
 

@@ -1,7 +1,7 @@
 // Sample requests of the organisations module, for the authorisation matrix (see ./types.ts).
 import { eq } from 'drizzle-orm';
 import { makeCompany } from '../../support/factories.ts';
-import { companies } from '../../../src/db/schema.ts';
+import { companies } from '../../../src/modules/admin/companies/companies.tables.ts';
 import type { Sample } from './types.ts';
 
 const ORGS = '/api/svc/admin/v1.0/organisations';

@@ -5,7 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import { notModified, type BinaryAnswer } from '../../../http/binary.ts';
 import type { Caller } from '../../../authz/roles.ts';
 import type { Db } from '../../../db/client.ts';
-import { companies, companyImages, companyImageVariants } from '../../../db/schema.ts';
+import { companies } from '../companies/companies.tables.ts';
+import { companyImages, companyImageVariants } from './branding.tables.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { checkImage, decodeUpload, resize, type ImageKind } from './branding.images.ts';
 

@@ -4,7 +4,7 @@ import { companiesOperations } from './companies.operations.ts';
 import { companiesPolicy } from './companies.policy.ts';
 import { companiesErrors } from './companies.errors.ts';
 import { seedCompanies } from './companies.seed.ts';
-import { companies } from '../../../db/schema.ts';
+import { companies } from './companies.tables.ts';
 import type { TablesOf, TargetKind } from '../../../authz/targets.ts';
 
 export const companiesTargets = {

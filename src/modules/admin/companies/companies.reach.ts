@@ -3,7 +3,7 @@
 // company. One indexed statement over the same relations as the policy table.
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { companies } from '../../../db/schema.ts';
+import { companies } from './companies.tables.ts';
 import { heldGrants } from '../../../authz/evaluate.ts';
 import type { Grant } from '../../../authz/grant.ts';
 import { callerParams, relationSql } from '../../../authz/relations.ts';

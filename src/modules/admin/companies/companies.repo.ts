@@ -1,7 +1,10 @@
 // SQL of companies; every function takes the executor it runs on.
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../../db/client.ts';
-import { companies, offers, sites, subscriptions, users } from '../../../db/schema.ts';
+import { companies } from './companies.tables.ts';
+import { offers, subscriptions } from '../../commerce/commerce.tables.ts';
+import { sites } from '../sites/sites.tables.ts';
+import { users } from '../users/users.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';

@@ -2,7 +2,7 @@
 // and the default offer every company subscribes to (create company rule 7).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { companies } from '../../../db/schema.ts';
+import { companies } from './companies.tables.ts';
 import { newId } from '../../../shared/ids.ts';
 import * as repo from './companies.repo.ts';
 

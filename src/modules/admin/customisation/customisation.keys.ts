@@ -2,7 +2,7 @@
 // values, the built-in templates and the defaults of a company that never applied one.
 import { Type } from 'typebox';
 import type { Executor } from '../../../db/client.ts';
-import { customisationTemplates } from '../../../db/schema.ts';
+import { customisationTemplates } from './customisation.tables.ts';
 import { Obj } from '../../../http/schemas.ts';
 
 export const CUSTOMISATION_KEYS = [

@@ -6,7 +6,9 @@ import type { TargetRow } from '../../../authz/targets.ts';
 import type { Executor } from '../../../db/client.ts';
 
 type CompanyRow = TargetRow<'company'>;
-import { companies, customisationTemplates, users } from '../../../db/schema.ts';
+import { companies } from '../companies/companies.tables.ts';
+import { customisationTemplates } from './customisation.tables.ts';
+import { users } from '../users/users.tables.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import type { Paging } from '../../../http/paging.ts';
 import { CUSTOMISATION_KEYS, cleanCompanyValues, companyValues, userValues, COMPANY_MANAGED_KEYS } from './customisation.keys.ts';

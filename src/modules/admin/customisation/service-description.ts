@@ -4,7 +4,11 @@
 // of the scripts those fonts cover render and can be searched and copied.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { companies, customisationTemplates, offers, organisations, sites, subscriptions } from '../../../db/schema.ts';
+import { companies } from '../companies/companies.tables.ts';
+import { customisationTemplates } from './customisation.tables.ts';
+import { offers, subscriptions } from '../../commerce/commerce.tables.ts';
+import { organisations } from '../organisations/organisations.tables.ts';
+import { sites } from '../sites/sites.tables.ts';
 import { COMPANY_MANAGED_KEYS, companyValues } from './customisation.keys.ts';
 import { registerUnicodeFonts, writeText } from '../../../pdf/fonts.ts';
 

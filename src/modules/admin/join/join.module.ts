@@ -3,7 +3,7 @@ import { defineModule } from '../../module.ts';
 import { joinOperations } from './join.operations.ts';
 import { joinPolicy } from './join.policy.ts';
 import { joinErrors } from './join.errors.ts';
-import { joinCompanyLinks, joinInvitations } from '../../../db/schema.ts';
+import { joinCompanyLinks, joinInvitations } from './join.tables.ts';
 import type { TablesOf, TargetKind } from '../../../authz/targets.ts';
 
 export const joinTargets = {

@@ -1,7 +1,8 @@
 // SQL of join-company links and join invitations; every function takes the executor it runs on.
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { companies, joinCompanyLinks, joinInvitations } from '../../../db/schema.ts';
+import { companies } from '../companies/companies.tables.ts';
+import { joinCompanyLinks, joinInvitations } from './join.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { JOIN_INVITATION_SORT_FIELDS, JOIN_LINK_SORT_FIELDS } from './join.schemas.ts';
 

@@ -3,7 +3,7 @@ import { defineModule } from '../../module.ts';
 import { organisationsOperations } from './organisations.operations.ts';
 import { organisationsPolicy } from './organisations.policy.ts';
 import { organisationsErrors } from './organisations.errors.ts';
-import { organisations } from '../../../db/schema.ts';
+import { organisations } from './organisations.tables.ts';
 import type { TablesOf, TargetKind } from '../../../authz/targets.ts';
 
 export const organisationsTargets = {

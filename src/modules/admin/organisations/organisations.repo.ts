@@ -1,7 +1,8 @@
 // SQL of organisations and of the link between companies and organisations.
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { companies, organisations } from '../../../db/schema.ts';
+import { companies } from '../companies/companies.tables.ts';
+import { organisations } from './organisations.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { ORGANISATION_COMPANY_SORT_FIELDS, ORGANISATION_SORT_FIELDS } from './organisations.schemas.ts';
 

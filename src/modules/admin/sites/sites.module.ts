@@ -3,7 +3,7 @@ import { defineModule } from '../../module.ts';
 import { sitesOperations } from './sites.operations.ts';
 import { sitesPolicy } from './sites.policy.ts';
 import { sitesErrors } from './sites.errors.ts';
-import { sites } from '../../../db/schema.ts';
+import { sites } from './sites.tables.ts';
 import type { TablesOf, TargetKind } from '../../../authz/targets.ts';
 
 export const sitesTargets = {

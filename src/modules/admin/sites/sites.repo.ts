@@ -1,7 +1,8 @@
 // SQL of sites.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { sites, users } from '../../../db/schema.ts';
+import { sites } from './sites.tables.ts';
+import { users } from '../users/users.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { SITE_SORT_FIELDS } from './sites.schemas.ts';
 

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Executor } from '../../../db/client.ts';
-import { users } from '../../../db/schema.ts';
+import { users } from '../users/users.tables.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { newId } from '../../../shared/ids.ts';
 import * as repo from './sites.repo.ts';

@@ -3,7 +3,7 @@ import { defineModule } from '../../module.ts';
 import { userOperations } from './users.operations.ts';
 import { usersPolicy } from './users.policy.ts';
 import { usersErrors } from './users.errors.ts';
-import { users } from '../../../db/schema.ts';
+import { users } from './users.tables.ts';
 import type { TablesOf, TargetKind } from '../../../authz/targets.ts';
 
 export const usersTargets = {

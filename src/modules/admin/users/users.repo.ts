@@ -1,7 +1,8 @@
 // SQL of users; every function takes the executor it runs on.
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { sites, users } from '../../../db/schema.ts';
+import { sites } from '../sites/sites.tables.ts';
+import { users } from './users.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { USER_SORT_FIELDS } from './users.schemas.ts';
 

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/client.ts';
-import { users } from '../../../db/schema.ts';
+import { users } from './users.tables.ts';
 import { hashPassword } from '../../../shared/passwords.ts';
 import { newId } from '../../../shared/ids.ts';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { ASSIGNABLE_ROLES, type Caller, type Role } from '../../../authz/roles.ts';
 import type { Executor } from '../../../db/client.ts';
-import { companies } from '../../../db/schema.ts';
+import { companies } from '../companies/companies.tables.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { hashPassword } from '../../../shared/passwords.ts';
 import { newId } from '../../../shared/ids.ts';

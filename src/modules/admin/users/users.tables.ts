@@ -1,0 +1,47 @@
+// Tables of the users module.
+// drizzle-kit reads every *.tables.ts (drizzle.config.ts) for the one migration folder.
+import { sql } from 'drizzle-orm';
+import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from '../../../db/columns.ts';
+import { companies } from '../companies/companies.tables.ts';
+import { sites } from '../sites/sites.tables.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    companyId: text('company_id').notNull().references(() => companies.id),
+    // The organisation of his company (document 3: a company's users are attached to its
+    // organisation). A copy kept by triggers of migration 0003_user_organisation, in the
+    // transaction that links, unlinks or moves: reads of a user need no second statement.
+    organisationId: text('organisation_id'),
+    loginEmail: text('login_email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    roles: text('roles').array().notNull().default(sql`ARRAY['user']::text[]`),
+    adminType: text('admin_type'),
+    siteId: text('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    language: text('language'),
+    timezone: text('timezone'),
+    isTerminated: boolean('is_terminated').notNull().default(false),
+    // User values of the customisation keys: same_than_company (absent), enabled or disabled.
+    customisations: jsonb('customisations').notNull().default(sql`'{}'::jsonb`),
+    selectedAppCustomisationTemplate: text('selected_app_customisation_template'),
+    // The user's XMPP address: `<id>@<XMPP_USER_DOMAIN>`, filled on insert by a trigger
+    // (migration jid_im_trigger) so that every way of creating a user gets one.
+    jidIm: text('jid_im'),
+    creationDate: ts('creation_date').notNull().defaultNow(),
+    lastUpdateDate: ts('last_update_date').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_login_email_uq').on(sql`lower(${t.loginEmail})`),
+    uniqueIndex('users_jid_im_uq').on(t.jidIm),
+    index('users_company_idx').on(t.companyId, t.lastName),
+    index('users_roles_idx').using('gin', t.roles),
+    index('users_site_idx').on(t.siteId),
+    // The name filter of listUsers (a prefix of the first or last name, ILIKE) through trigrams.
+    index('users_last_name_trgm_idx').using('gin', sql`${t.lastName} gin_trgm_ops`),
+    index('users_first_name_trgm_idx').using('gin', sql`${t.firstName} gin_trgm_ops`),
+  ],
+);
