@@ -11,6 +11,9 @@ export interface TargetColumns {
   site?: Column | SQL;
   owner?: Column | SQL;
   organisation?: Column | SQL;
+  /** For a company target: its BP (bp_id) and its organisation, read on the row itself. */
+  companyBp?: Column | SQL;
+  companyOrganisation?: Column | SQL;
 }
 
 /** The caller's facts as SQL expressions. */
@@ -67,11 +70,18 @@ export const RELATIONS = {
    * End Customers of its BP IR companies (document 3, get company).
    */
   customerOfOwnBp: (c, t) =>
-    onCompany(t, (co) => sql`(${c.isBP} AND (
+    t.companyBp
+      ? // A company target: its own bp_id, which the BP's index serves (lists of 100,000 companies).
+        sql`(${c.isBP} AND (${t.companyBp} = ${c.companyId}
+    OR (${c.bpType} = 'VAD' AND ${t.companyBp} IN (SELECT ir.id FROM companies ir WHERE ir.bp_id = ${c.companyId} AND ir.bp_type = 'IR'))))`
+      : onCompany(t, (co) => sql`(${c.isBP} AND (
     ${co} IN (SELECT ec.id FROM companies ec WHERE ec.bp_id = ${c.companyId})
     OR (${c.bpType} = 'VAD' AND ${co} IN (SELECT ec.id FROM companies ec JOIN companies ir ON ec.bp_id = ir.id WHERE ir.bp_id = ${c.companyId} AND ir.bp_type = 'IR'))))`),
   /** Companies linked to the caller's organisation. */
-  companyOfOwnOrganisation: (c, t) => onCompany(t, (co) => sql`${co} IN (SELECT o.id FROM companies o WHERE o.organisation_id = ${c.organisationId})`),
+  companyOfOwnOrganisation: (c, t) =>
+    t.companyOrganisation
+      ? sql`${t.companyOrganisation} = ${c.organisationId}`
+      : onCompany(t, (co) => sql`${co} IN (SELECT o.id FROM companies o WHERE o.organisation_id = ${c.organisationId})`),
   /** The caller's organisation itself (organisation targets). */
   ownOrganisation: (c, t) => (t.organisation ? sql`${t.organisation} = ${c.organisationId}` : FALSE),
   /** The caller's own site (site_admin). */

@@ -94,7 +94,14 @@ const statements = new Map<string, TargetStatement>();
 function slotSql(alias: string, kindName: TargetKindName, needed: Map<RelationName, Set<Role>>): { slot: Slot; select: string[] } {
   const kind: TargetKind = TARGETS[kindName];
   const col = (c: { name: string } | undefined) => c && sql.raw(`${alias}."${c.name}"`);
-  const cols = { company: col(kind.cols.company), site: col(kind.cols.site), owner: col(kind.cols.owner), organisation: col(kind.cols.organisation) };
+  const cols = {
+    company: col(kind.cols.company),
+    site: col(kind.cols.site),
+    owner: col(kind.cols.owner),
+    organisation: col(kind.cols.organisation),
+    companyBp: col(kind.cols.companyBp),
+    companyOrganisation: col(kind.cols.companyOrganisation),
+  };
   const tableColumns = Object.entries(getTableColumns(kind.table) as Record<string, { name: string }>);
   const select = [`(${alias}.id IS NOT NULL) AS "${alias}__found"`, ...tableColumns.map(([prop, c]) => `${alias}."${c.name}" AS "${alias}_${prop}"`)];
   for (const [r, roles] of needed) {

@@ -11,7 +11,12 @@ export interface TargetKind {
   table: PgTable;
   tableName: string;
   id: Column;
-  cols: { company?: Column; site?: Column; owner?: Column; organisation?: Column };
+  /**
+   * The columns relations speak of. A company target also names its own BP and organisation
+   * columns (`companyBp`, `companyOrganisation`), so that partner relations read the row itself,
+   * which an index serves, instead of looking its id up among the partner's companies.
+   */
+  cols: { company?: Column; site?: Column; owner?: Column; organisation?: Column; companyBp?: Column; companyOrganisation?: Column };
   /**
    * The operation whose grants make a target of this kind visible: a caller who may read the
    * target (or its parent) but not act on it gets 403; one who may not read it gets 404.

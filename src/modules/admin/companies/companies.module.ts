@@ -12,7 +12,7 @@ export const companiesTargets = {
     table: companies,
     tableName: 'companies',
     id: companies.id,
-    cols: { company: companies.id },
+    cols: { company: companies.id, companyBp: companies.bpId, companyOrganisation: companies.organisationId },
     readBy: 'getCompany',
     parents: { organisation: companies.organisationId, company: companies.bpId },
   },
