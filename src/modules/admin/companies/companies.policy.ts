@@ -1,5 +1,6 @@
 // Policy of companies (document 3, Companies).
 import { anyCaller, grant, grants, publicOp, type Grant, type PolicyEntry } from '../../../authz/grant.ts';
+import { companyOverseers } from '../../../authz/company-roles.ts';
 
 // GET A/companies/{companyId}: "superadmin, support and business_admin any company; admin roles
 // only own company and companies they manage, plus their BP company; bp_admin and bp_finance
@@ -97,19 +98,6 @@ export const companiesPolicy: Record<string, PolicyEntry> = {
     ],
     { visibleBy: 'getCompany' },
   ),
-  listCompanyAdministrators: grants(
-    [
-      grant('superadmin', 'any'),
-      grant('support', 'any'),
-      grant('business_admin', 'any'),
-      grant('bp_admin', 'ownCompany'),
-      grant('bp_admin', 'customerOfOwnBp'),
-      grant('bp_finance', 'ownCompany'),
-      grant('bp_finance', 'customerOfOwnBp'),
-      grant('organization_admin', 'companyOfOwnOrganisation'),
-      grant('company_admin', 'ownCompany'),
-    ],
-    { visibleBy: 'getCompany' },
-  ),
+  listCompanyAdministrators: grants(companyOverseers, { visibleBy: 'getCompany' }),
   listCountries: publicOp('the list of allowed countries is public data (registration forms)'),
 };

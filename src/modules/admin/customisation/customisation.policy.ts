@@ -1,19 +1,9 @@
 // Policy of customisation (document 3; choices in docs/decisions.md, Customisation).
-import { anyCaller, grant, grants, type PolicyEntry } from '../../../authz/grant.ts';
-import { companyManagers } from '../../../authz/company-roles.ts';
+import { anyCaller, grants, type PolicyEntry } from '../../../authz/grant.ts';
+import { companyManagers, companyOverseers } from '../../../authz/company-roles.ts';
 
-// Who sees a company, as for getCompany of document 3.
-const readCompanyGrants = [
-  grant('superadmin', 'any'),
-  grant('support', 'any'),
-  grant('business_admin', 'any'),
-  grant('bp_admin', 'ownCompany'),
-  grant('bp_admin', 'customerOfOwnBp'),
-  grant('bp_finance', 'ownCompany'),
-  grant('bp_finance', 'customerOfOwnBp'),
-  grant('organization_admin', 'companyOfOwnOrganisation'),
-  grant('company_admin', 'ownCompany'),
-];
+// Who sees a company's customisation: as for getCompany of document 3, without its BP's readers.
+const readCompanyGrants = companyOverseers;
 
 // The administrators of the company.
 const manageCompanyGrants = companyManagers;
