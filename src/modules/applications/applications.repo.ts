@@ -37,6 +37,11 @@ export async function listApplicationRows(
   return { rows, total: count?.n ?? 0 };
 }
 
+export async function findActiveApplicationRow(exec: Executor, id: string): Promise<ApplicationRow | undefined> {
+  const [app] = await exec.select().from(applications).where(and(eq(applications.id, id), eq(applications.isActive, true)));
+  return app;
+}
+
 export async function activeApplicationWithKeyHash(exec: Executor, apiKeyHash: string): Promise<boolean> {
   const rows = await exec.select({ id: applications.id }).from(applications).where(and(eq(applications.apiKeyHash, apiKeyHash), eq(applications.isActive, true))).limit(1);
   return rows.length > 0;

@@ -82,3 +82,8 @@ export async function listApplications(exec: Executor, scope: SQL | undefined, p
 export async function apiKeyIsActive(exec: Executor, apiKey: string): Promise<boolean> {
   return repo.activeApplicationWithKeyHash(exec, sha256hex(apiKey));
 }
+
+/** The application of that id when it is active (an inactive one signs nothing in), for the authentication module. */
+export function findActiveApplication(exec: Executor, id: string): Promise<repo.ApplicationRow | undefined> {
+  return repo.findActiveApplicationRow(exec, id);
+}
