@@ -2,7 +2,7 @@
 // the service description of a company reads.
 import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { companies, customisationTemplates, offers, organisations, sites, subscriptions, users } from '../../../db/schema.ts';
+import { companies, customisationTemplates, organisations, sites, users } from '../../../db/schema.ts';
 import type { Paging } from '../../../http/paging.ts';
 
 export type TemplateRow = typeof customisationTemplates.$inferSelect;
@@ -101,20 +101,4 @@ export async function companySites(exec: Executor, companyId: string) {
     .from(sites)
     .where(eq(sites.companyId, companyId))
     .orderBy(asc(sites.name), asc(sites.id));
-}
-
-export async function companySubscriptionsWithOffers(exec: Executor, companyId: string) {
-  return exec
-    .select({
-      offerName: offers.name,
-      profileName: offers.profileName,
-      status: subscriptions.status,
-      isDefault: subscriptions.isDefault,
-      maxNumberUsers: subscriptions.maxNumberUsers,
-      creationDate: subscriptions.creationDate,
-    })
-    .from(subscriptions)
-    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
-    .where(eq(subscriptions.companyId, companyId))
-    .orderBy(asc(subscriptions.creationDate), asc(subscriptions.id));
 }

@@ -6,6 +6,7 @@ import PDFDocument from 'pdfkit';
 import type { Executor } from '../../../db/client.ts';
 import { COMPANY_MANAGED_KEYS, companyValues } from './customisation.keys.ts';
 import * as repo from './customisation.repo.ts';
+import { companySubscriptions } from '../companies/companies.service.ts';
 import { registerUnicodeFonts, writeText } from '../../../pdf/fonts.ts';
 
 const day = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : d ? new Date(String(d)).toISOString().slice(0, 10) : '-');
@@ -24,7 +25,7 @@ export async function loadDescription(db: Executor, company: Record<string, unkn
   const organisationName = company.organisationId ? await repo.organisationName(db, company.organisationId as string) : undefined;
   const templateName = company.selectedAppCustomisationTemplate ? await repo.templateName(db, company.selectedAppCustomisationTemplate as string) : undefined;
   const siteRows = await repo.companySites(db, company.id as string);
-  const subRows = await repo.companySubscriptionsWithOffers(db, company.id as string);
+  const subRows = await companySubscriptions(db, company.id as string);
   return { company, bpName: bpName ?? null, organisationName: organisationName ?? null, templateName: templateName ?? null, sites: siteRows, subscriptions: subRows };
 }
 
