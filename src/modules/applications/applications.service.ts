@@ -2,21 +2,20 @@
 // header. appSecret and apiKey are shown once; the database keeps their SHA-256 (they are
 // 256-bit random values, so a slow hash adds nothing) and a sealed copy of the secret for the
 // login application proof (docs/decisions.md).
-import { listResult } from '../../http/paging.ts';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Caller } from '../../authz/roles.ts';
 import type { Executor } from '../../db/client.ts';
-import { applications } from './applications.tables.ts';
 import { fail } from '../../errors/catalogue.ts';
-import type { Paging } from '../../http/paging.ts';
+import { listResult, type Paging } from '../../http/paging.ts';
 import { seal } from '../../shared/keys.ts';
 import { newId, randomSecret, sha256hex } from '../../shared/ids.ts';
+import * as repo from './applications.repo.ts';
 import type { APP_SORT_FIELDS, CreateApplicationBody, UpdateApplicationBody } from './applications.schemas.ts';
 
-export type ApplicationRow = typeof applications.$inferSelect;
+export type { ApplicationRow } from './applications.repo.ts';
 
-export function toApiApplication(a: ApplicationRow) {
+export function toApiApplication(a: repo.ApplicationRow) {
   return {
     id: a.id,
     appId: a.id,
@@ -55,42 +54,36 @@ export async function createApplication(exec: Executor, caller: Caller, sealKey:
   const redirectUris = body.redirectUris ?? [];
   assertRedirectUris(redirectUris);
   const s = newSecrets(sealKey);
-  const [row] = await exec
-    .insert(applications)
-    .values({ id: newId(), name: body.name, ownerId: caller.userId, companyId: caller.companyId, redirectUris, secretHash: s.secretHash, secretSealed: s.secretSealed, apiKeyHash: s.apiKeyHash, creationDate: now, lastUpdateDate: now })
-    .returning();
-  return { ...toApiApplication(row!), appSecret: s.appSecret, apiKey: s.apiKey };
+  const row = await repo.insertApplication(exec, { id: newId(), name: body.name, ownerId: caller.userId, companyId: caller.companyId, redirectUris, secretHash: s.secretHash, secretSealed: s.secretSealed, apiKeyHash: s.apiKeyHash, creationDate: now, lastUpdateDate: now });
+  return { ...toApiApplication(row), appSecret: s.appSecret, apiKey: s.apiKey };
 }
 
 export async function updateApplication(exec: Executor, id: string, body: Static<typeof UpdateApplicationBody>, now: Date) {
   if (body.redirectUris) assertRedirectUris(body.redirectUris);
-  const [row] = await exec.update(applications).set({ ...body, lastUpdateDate: now }).where(eq(applications.id, id)).returning();
-  return toApiApplication(row!);
+  return toApiApplication(await repo.updateApplicationRow(exec, id, { ...body, lastUpdateDate: now }));
 }
 
 export async function renewSecret(exec: Executor, id: string, sealKey: Buffer, now: Date) {
   const s = newSecrets(sealKey);
-  const [row] = await exec.update(applications).set({ secretHash: s.secretHash, secretSealed: s.secretSealed, lastUpdateDate: now }).where(eq(applications.id, id)).returning();
-  return { ...toApiApplication(row!), appSecret: s.appSecret };
+  const row = await repo.updateApplicationRow(exec, id, { secretHash: s.secretHash, secretSealed: s.secretSealed, lastUpdateDate: now });
+  return { ...toApiApplication(row), appSecret: s.appSecret };
 }
 
 export async function deleteApplication(exec: Executor, id: string) {
-  await exec.delete(applications).where(eq(applications.id, id));
+  await repo.deleteApplicationRow(exec, id);
 }
 
 export async function listApplications(exec: Executor, scope: SQL | undefined, p: Paging<(typeof APP_SORT_FIELDS)[number]>) {
-  const col = p.sortField === 'name' ? applications.name : applications.creationDate;
-  const dir = p.sortOrder === 1 ? asc : desc;
-  const where = and(scope);
-  const [rows, [count]] = await Promise.all([
-    exec.select().from(applications).where(where).orderBy(dir(col), dir(applications.id)).limit(p.limit).offset(p.offset),
-    exec.select({ n: sql<number>`count(*)::int` }).from(applications).where(where),
-  ]);
-  return listResult(rows.map(toApiApplication), count?.n ?? 0, p);
+  const { rows, total } = await repo.listApplicationRows(exec, scope, p);
+  return listResult(rows.map(toApiApplication), total, p);
 }
 
 /** The APIKey header: when present it must be the key of an active application. */
 export async function apiKeyIsActive(exec: Executor, apiKey: string): Promise<boolean> {
-  const rows = await exec.select({ id: applications.id }).from(applications).where(and(eq(applications.apiKeyHash, sha256hex(apiKey)), eq(applications.isActive, true))).limit(1);
-  return rows.length > 0;
+  return repo.activeApplicationWithKeyHash(exec, sha256hex(apiKey));
+}
+
+/** The application of that id when it is active (an inactive one signs nothing in), for the authentication module. */
+export function findActiveApplication(exec: Executor, id: string): Promise<repo.ApplicationRow | undefined> {
+  return repo.findActiveApplicationRow(exec, id);
 }

@@ -1,21 +1,19 @@
 // Authentication module (route table, section Authentication; doc 1, Authentication).
 import { signInWithPassword } from './sign-in.ts';
 import { Type } from 'typebox';
-import { and, eq, isNull } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
 import { defineOperation } from '../../http/operation.ts';
 import { Obj } from '../../http/schemas.ts';
-import { applications } from '../applications/applications.tables.ts';
-import { sessions } from '../../shared/auth.tables.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { User } from '../admin/users/users.schemas.ts';
 import { toApiUser } from '../admin/users/users.service.ts';
 import { Application } from '../applications/applications.schemas.ts';
-import { toApiApplication } from '../applications/applications.service.ts';
+import { findActiveApplication, toApiApplication } from '../applications/applications.service.ts';
 import { sha256hex } from '../../shared/ids.ts';
 import { issueToken } from '../../shared/tokens.ts';
 import { unseal } from '../../shared/keys.ts';
 import type { AppDeps } from '../../http/context.ts';
+import * as service from './authentication.service.ts';
 
 const tag = 'Authentication';
 const P = '/authentication/v1.0';
@@ -42,7 +40,7 @@ async function verifyAppProof(deps: AppDeps, header: string | undefined, passwor
   const parts = parseBasic(header);
   if (!parts) fail('BAD_APP_PROOF');
   const [appId, proof] = parts;
-  const [app] = await deps.database.db.select().from(applications).where(and(eq(applications.id, appId), eq(applications.isActive, true)));
+  const app = await findActiveApplication(deps.database.db, appId);
   if (!app) fail('BAD_APP_PROOF');
   const expected = sha256hex(unseal(deps.keys.seal, app.secretSealed) + password);
   if (!sameText(expected, proof.toLowerCase())) fail('BAD_APP_PROOF');
@@ -85,12 +83,7 @@ export const renewToken = defineOperation({
   response: Obj({ token: Type.String() }),
   envelope: 'plain',
   successStatus: 200,
-  handler: (ctx) =>
-    ctx.db.transaction(async (tx) => {
-      await tx.update(sessions).set({ revokedAt: ctx.now }).where(eq(sessions.id, ctx.caller.sessionId));
-      const { token } = await issueToken(ctx.deps, tx, ctx.caller.userId, 'renew', ctx.caller.appId);
-      return { token };
-    }),
+  handler: (ctx) => service.renewToken(ctx.deps, ctx.db, ctx.caller, ctx.now),
 });
 
 export const logout = defineOperation({
@@ -103,7 +96,7 @@ export const logout = defineOperation({
   envelope: 'plain',
   successStatus: 200,
   handler: async (ctx) => {
-    await ctx.db.update(sessions).set({ revokedAt: ctx.now }).where(and(eq(sessions.id, ctx.caller.sessionId), isNull(sessions.revokedAt)));
+    await service.logout(ctx.db, ctx.caller, ctx.now);
     return { status: 'Logged out' };
   },
 });

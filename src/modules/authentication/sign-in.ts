@@ -1,17 +1,15 @@
 // Signing in with a login email and a password: the one path of login and of OAuth's authorize.
 // Failed attempts count towards the per account and address limit; a terminated user, or a user
 // of a terminated company (document 3: a deleted company is disabled), cannot sign in.
-import { eq } from 'drizzle-orm';
-import { companies } from '../admin/companies/companies.tables.ts';
 import { fail } from '../../errors/catalogue.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { findUserByLoginEmail, type UserRow } from '../admin/users/users.service.ts';
+import * as repo from './authentication.repo.ts';
 import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.ts';
 import { verifyPassword } from '../../shared/passwords.ts';
 
 async function companyTerminated(deps: AppDeps, companyId: string): Promise<boolean> {
-  const [c] = await deps.database.db.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId));
-  return c?.status === 'terminated';
+  return (await repo.companyStatus(deps.database.db, companyId)) === 'terminated';
 }
 
 export async function signInWithPassword(deps: AppDeps, email: string, password: string, address: string, challenge?: Record<string, string>): Promise<UserRow> {

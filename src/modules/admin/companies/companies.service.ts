@@ -268,3 +268,8 @@ export async function setCustomData(exec: Executor, caller: Caller, target: repo
   const row = customData === undefined ? target : await repo.updateCompanyRow(exec, target.id, { customData });
   return { id: row.id, customData: row.customData as Record<string, unknown> | null };
 }
+
+/** The company's subscriptions with their offers, oldest first, for the service description of customisation. */
+export async function companySubscriptions(exec: Executor, companyId: string): Promise<repo.SubscriptionView[]> {
+  return (await repo.subscriptionsOf(exec, [companyId])).get(companyId) ?? [];
+}

@@ -1,8 +1,6 @@
 // Document 3, Customisation keys: the 20 keys managed through customisation templates, their
 // values, the built-in templates and the defaults of a company that never applied one.
 import { Type } from 'typebox';
-import type { Executor } from '../../../db/client.ts';
-import { customisationTemplates } from './customisation.tables.ts';
 import { Obj } from '../../../http/schemas.ts';
 
 export const CUSTOMISATION_KEYS = [
@@ -101,13 +99,6 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   },
   { id: '5ee7c0570000000000000004', name: 'Softphone only', description: 'every feature, the application used as a softphone only', isDefault: false, values: values([], ['softphoneOnlyCustomisation']) },
 ];
-
-/** Seeds the built-in templates; run at every start, changes nothing when they exist. */
-export async function ensureCustomisationTemplates(db: Executor): Promise<void> {
-  for (const t of BUILT_IN_TEMPLATES) {
-    await db.insert(customisationTemplates).values(t).onConflictDoNothing();
-  }
-}
 
 const isKey = (k: string): k is CustomisationKey => (CUSTOMISATION_KEYS as readonly string[]).includes(k);
 

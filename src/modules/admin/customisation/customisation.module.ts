@@ -3,7 +3,7 @@ import { defineModule } from '../../module.ts';
 import { customisationOperations } from './customisation.operations.ts';
 import { customisationPolicy } from './customisation.policy.ts';
 import { customisationErrors } from './customisation.errors.ts';
-import { ensureCustomisationTemplates } from './customisation.keys.ts';
+import { ensureCustomisationTemplates } from './customisation.service.ts';
 
 export const customisationModule = defineModule({
   name: 'customisation',

@@ -1,6 +1,112 @@
-// SQL of the customisation reads that come with the authorising statement (ctx.extras,
-// src/http/operation.ts): a company's customisation reads answer in one round trip.
-import { sql } from 'drizzle-orm';
+// SQL of customisation: the templates, the customisation values of companies and users, what
+// the service description of a company reads, and the reads that come with the authorising
+// statement (ctx.extras, src/http/operation.ts), so a company's customisation reads answer in one round trip.
+import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { companies } from '../companies/companies.tables.ts';
+import { customisationTemplates } from './customisation.tables.ts';
+import { organisations } from '../organisations/organisations.tables.ts';
+import { sites } from '../sites/sites.tables.ts';
+import { users } from '../users/users.tables.ts';
+import type { Paging } from '../../../http/paging.ts';
+
+export type TemplateRow = typeof customisationTemplates.$inferSelect;
+export type NewTemplate = typeof customisationTemplates.$inferInsert;
+
+export async function listTemplateRows(
+  exec: Executor,
+  name: string | undefined,
+  paging: Paging<'name' | 'isDefault'>,
+): Promise<{ rows: TemplateRow[]; total: number }> {
+  const where: SQL | undefined = name ? sql`lower(${customisationTemplates.name}) LIKE ${`%${name.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}` : undefined;
+  const col = paging.sortField === 'isDefault' ? customisationTemplates.isDefault : customisationTemplates.name;
+  const dir = paging.sortOrder === -1 ? desc : asc;
+  const rows = await exec.select().from(customisationTemplates).where(where).orderBy(dir(col), asc(customisationTemplates.id)).limit(paging.limit).offset(paging.offset);
+  const [total] = await exec.select({ n: count() }).from(customisationTemplates).where(where);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function findTemplateById(exec: Executor, id: string): Promise<TemplateRow | undefined> {
+  const [row] = await exec.select().from(customisationTemplates).where(eq(customisationTemplates.id, id));
+  return row;
+}
+
+/** The template of that id, or else the first (by id) of that name, case-insensitively. */
+export async function findTemplateByIdOrName(exec: Executor, ref: { templateId?: string; templateName?: string }): Promise<TemplateRow | undefined> {
+  const where = ref.templateId !== undefined ? eq(customisationTemplates.id, ref.templateId) : sql`lower(${customisationTemplates.name}) = ${ref.templateName!.toLowerCase()}`;
+  const [row] = await exec.select().from(customisationTemplates).where(where).orderBy(asc(customisationTemplates.id)).limit(1);
+  return row;
+}
+
+export async function templateIdAndName(exec: Executor, id: string): Promise<{ id: string; name: string } | undefined> {
+  const [t] = await exec.select({ id: customisationTemplates.id, name: customisationTemplates.name }).from(customisationTemplates).where(eq(customisationTemplates.id, id));
+  return t;
+}
+
+export async function listTemplateSummaries(exec: Executor): Promise<{ id: string; name: string; isDefault: boolean }[]> {
+  return exec
+    .select({ id: customisationTemplates.id, name: customisationTemplates.name, isDefault: customisationTemplates.isDefault })
+    .from(customisationTemplates)
+    .orderBy(asc(customisationTemplates.name), asc(customisationTemplates.id));
+}
+
+/** Inserts the template unless one with its id exists. */
+export async function insertTemplateIfAbsent(exec: Executor, t: NewTemplate): Promise<void> {
+  await exec.insert(customisationTemplates).values(t).onConflictDoNothing();
+}
+
+/** Sets a user's own values and the template they came from; returns his stored values. */
+export async function setUserCustomisations(exec: Executor, userId: string, values: Record<string, unknown>, templateId: string): Promise<unknown> {
+  const [row] = await exec
+    .update(users)
+    .set({ customisations: values, selectedAppCustomisationTemplate: templateId })
+    .where(eq(users.id, userId))
+    .returning({ customisations: users.customisations });
+  return row!.customisations;
+}
+
+/** Sets a company's values and the template they came from; returns its stored values. */
+export async function setCompanyCustomisations(exec: Executor, companyId: string, values: Record<string, unknown>, templateId: string): Promise<unknown> {
+  const [row] = await exec
+    .update(companies)
+    .set({ customisations: values, selectedAppCustomisationTemplate: templateId })
+    .where(eq(companies.id, companyId))
+    .returning({ customisations: companies.customisations });
+  return row!.customisations;
+}
+
+/** Merges `patch` into the company's values in one statement; returns the company. */
+export async function mergeCompanyCustomisations(exec: Executor, companyId: string, patch: Record<string, unknown>) {
+  const [row] = await exec
+    .update(companies)
+    .set({ customisations: sql`${companies.customisations} || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(companies.id, companyId))
+    .returning();
+  return row!;
+}
+
+export async function companyName(exec: Executor, id: string): Promise<string | undefined> {
+  const [row] = await exec.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
+  return row?.name;
+}
+
+export async function organisationName(exec: Executor, id: string): Promise<string | undefined> {
+  const [row] = await exec.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, id));
+  return row?.name;
+}
+
+export async function templateName(exec: Executor, id: string): Promise<string | undefined> {
+  const [row] = await exec.select({ name: customisationTemplates.name }).from(customisationTemplates).where(eq(customisationTemplates.id, id));
+  return row?.name;
+}
+
+export async function companySites(exec: Executor, companyId: string) {
+  return exec
+    .select({ name: sites.name, status: sites.status, creationDate: sites.creationDate })
+    .from(sites)
+    .where(eq(sites.companyId, companyId))
+    .orderBy(asc(sites.name), asc(sites.id));
+}
 
 /** The template the company applied last, `{id, name}` (name null when the template is gone), or null. */
 const templateRef = sql`CASE WHEN t.selected_app_customisation_template IS NULL THEN NULL

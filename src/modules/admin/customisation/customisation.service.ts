@@ -1,19 +1,21 @@
 // Customisation of companies and users (document 3): templates, the keys of a company (feature
 // customisation), the custom elements of a company.
-import { listResult } from '../../../http/paging.ts';
-import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { TargetRow } from '../../../authz/targets.ts';
 import type { Executor } from '../../../db/client.ts';
+import { fail } from '../../../errors/catalogue.ts';
+import { listResult, type Paging } from '../../../http/paging.ts';
+import { BUILT_IN_TEMPLATES, CUSTOMISATION_KEYS, cleanCompanyValues, companyValues, userValues, COMPANY_MANAGED_KEYS } from './customisation.keys.ts';
+import * as repo from './customisation.repo.ts';
+import type { TemplateRow } from './customisation.repo.ts';
 
 type CompanyRow = TargetRow<'company'>;
-import { companies } from '../companies/companies.tables.ts';
-import { customisationTemplates } from './customisation.tables.ts';
-import { users } from '../users/users.tables.ts';
-import { fail } from '../../../errors/catalogue.ts';
-import type { Paging } from '../../../http/paging.ts';
-import { CUSTOMISATION_KEYS, cleanCompanyValues, companyValues, userValues, COMPANY_MANAGED_KEYS } from './customisation.keys.ts';
 
-type TemplateRow = typeof customisationTemplates.$inferSelect;
+/** Seeds the built-in templates; run at every start, changes nothing when they exist. */
+export async function ensureCustomisationTemplates(db: Executor): Promise<void> {
+  for (const t of BUILT_IN_TEMPLATES) {
+    await repo.insertTemplateIfAbsent(db, t);
+  }
+}
 
 export function toApiTemplate(t: TemplateRow) {
   return { id: t.id, name: t.name, description: t.description ?? null, isDefault: t.isDefault, values: companyValues(t.values) };
@@ -22,24 +24,19 @@ export function toApiTemplate(t: TemplateRow) {
 export const TEMPLATE_SORT_FIELDS = ['name', 'isDefault'] as const;
 
 export async function listTemplates(db: Executor, name: string | undefined, paging: Paging<(typeof TEMPLATE_SORT_FIELDS)[number]>) {
-  const where: SQL | undefined = name ? sql`lower(${customisationTemplates.name}) LIKE ${`%${name.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}` : undefined;
-  const col = paging.sortField === 'isDefault' ? customisationTemplates.isDefault : customisationTemplates.name;
-  const dir = paging.sortOrder === -1 ? desc : asc;
-  const rows = await db.select().from(customisationTemplates).where(where).orderBy(dir(col), asc(customisationTemplates.id)).limit(paging.limit).offset(paging.offset);
-  const [total] = await db.select({ n: count() }).from(customisationTemplates).where(where);
-  return listResult(rows.map(toApiTemplate), Number(total?.n ?? 0), paging);
+  const { rows, total } = await repo.listTemplateRows(db, name, paging);
+  return listResult(rows.map(toApiTemplate), total, paging);
 }
 
 export async function getTemplate(db: Executor, id: string) {
-  const [row] = await db.select().from(customisationTemplates).where(eq(customisationTemplates.id, id));
+  const row = await repo.findTemplateById(db, id);
   if (!row) fail('CUSTOMISATION_TEMPLATE_NOT_FOUND', { templateId: id });
   return toApiTemplate(row);
 }
 
 async function findTemplate(db: Executor, body: { templateId?: string; templateName?: string }): Promise<TemplateRow> {
   if ((body.templateId === undefined) === (body.templateName === undefined)) fail('CUSTOMISATION_TEMPLATE_REQUIRED');
-  const where = body.templateId !== undefined ? eq(customisationTemplates.id, body.templateId) : sql`lower(${customisationTemplates.name}) = ${body.templateName!.toLowerCase()}`;
-  const [row] = await db.select().from(customisationTemplates).where(where).orderBy(asc(customisationTemplates.id)).limit(1);
+  const row = await repo.findTemplateByIdOrName(db, body);
   if (!row) fail('CUSTOMISATION_TEMPLATE_NOT_FOUND', body.templateId !== undefined ? { templateId: body.templateId } : { templateName: body.templateName });
   return row;
 }
@@ -62,32 +59,23 @@ export async function applyTemplate(db: Executor, company: CompanyRow, body: App
   const values = cleanCompanyValues((template.values ?? {}) as Record<string, unknown>);
   if (body.userId !== undefined) {
     const user = { id: body.userId };
-    const [row] = await db
-      .update(users)
-      .set({ customisations: values, selectedAppCustomisationTemplate: template.id })
-      .where(eq(users.id, user.id))
-      .returning({ customisations: users.customisations });
+    const customisations = await repo.setUserCustomisations(db, user.id, values, template.id);
     return {
       status: `Customisation template ${template.name} applied to user ${user.id}`,
-      data: { userId: user.id, templateId: template.id, templateName: template.name, customisations: userValues(row!.customisations) },
+      data: { userId: user.id, templateId: template.id, templateName: template.name, customisations: userValues(customisations) },
     };
   }
   const companyId = company.id as string;
-  const [row] = await db
-    .update(companies)
-    .set({ customisations: values, selectedAppCustomisationTemplate: template.id })
-    .where(eq(companies.id, companyId))
-    .returning({ customisations: companies.customisations });
+  const customisations = await repo.setCompanyCustomisations(db, companyId, values, template.id);
   return {
     status: `Customisation template ${template.name} applied to company ${companyId}`,
-    data: { companyId, templateId: template.id, templateName: template.name, customisations: companyValues(row!.customisations) },
+    data: { companyId, templateId: template.id, templateName: template.name, customisations: companyValues(customisations) },
   };
 }
 
 async function templateRef(db: Executor, id: unknown) {
   if (typeof id !== 'string') return null;
-  const [t] = await db.select({ id: customisationTemplates.id, name: customisationTemplates.name }).from(customisationTemplates).where(eq(customisationTemplates.id, id));
-  return t ?? { id, name: null };
+  return (await repo.templateIdAndName(db, id)) ?? { id, name: null };
 }
 
 export type TemplateRef = { id: string; name: string | null } | null;
@@ -106,23 +94,13 @@ export async function featureCustomisation(db: Executor, company: CompanyRow, re
 export async function setFeatureCustomisation(db: Executor, company: CompanyRow, body: Record<string, unknown>) {
   const patch = cleanCompanyValues(body);
   if (Object.keys(patch).length === 0) return featureCustomisation(db, company);
-  const [row] = await db
-    .update(companies)
-    .set({ customisations: sql`${companies.customisations} || ${JSON.stringify(patch)}::jsonb` })
-    .where(eq(companies.id, company.id as string))
-    .returning();
-  return featureCustomisation(db, row!);
+  return featureCustomisation(db, await repo.mergeCompanyCustomisations(db, company.id as string, patch));
 }
 
 /** `pre`: the template reference and the templates when the authorising statement read them already. */
 export async function customElements(db: Executor, company: CompanyRow, pre?: { ref: TemplateRef; templates: { id: string; name: string; isDefault: boolean }[] }) {
   const customData = company.customData && typeof company.customData === 'object' && !Array.isArray(company.customData) ? (company.customData as Record<string, unknown>) : {};
-  const templates =
-    pre?.templates ??
-    (await db
-      .select({ id: customisationTemplates.id, name: customisationTemplates.name, isDefault: customisationTemplates.isDefault })
-      .from(customisationTemplates)
-      .orderBy(asc(customisationTemplates.name), asc(customisationTemplates.id)));
+  const templates = pre?.templates ?? (await repo.listTemplateSummaries(db));
   return {
     companyId: company.id as string,
     customDataKeys: Object.keys(customData).sort(),

@@ -2,14 +2,10 @@
 // identity, its BP and organisation, its sites, its subscriptions with their offers and its
 // customisation values. Text is set in embedded Unicode fonts (src/pdf/fonts.ts), so names in any
 // of the scripts those fonts cover render and can be searched and copied.
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { companies } from '../companies/companies.tables.ts';
-import { customisationTemplates } from './customisation.tables.ts';
-import { offers, subscriptions } from '../../commerce/commerce.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
-import { sites } from '../sites/sites.tables.ts';
+import type { Executor } from '../../../db/client.ts';
 import { COMPANY_MANAGED_KEYS, companyValues } from './customisation.keys.ts';
+import * as repo from './customisation.repo.ts';
+import { companySubscriptions } from '../companies/companies.service.ts';
 import { registerUnicodeFonts, writeText } from '../../../pdf/fonts.ts';
 
 const day = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : d ? new Date(String(d)).toISOString().slice(0, 10) : '-');
@@ -23,33 +19,13 @@ export interface DescriptionData {
   subscriptions: { offerName: string; profileName: string | null; status: string; isDefault: boolean; maxNumberUsers: number | null; creationDate: Date }[];
 }
 
-export async function loadDescription(db: Db, company: Record<string, unknown>): Promise<DescriptionData> {
-  const [bp] = company.bpId ? await db.select({ name: companies.name }).from(companies).where(eq(companies.id, company.bpId as string)) : [];
-  const [org] = company.organisationId
-    ? await db.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, company.organisationId as string))
-    : [];
-  const [template] = company.selectedAppCustomisationTemplate
-    ? await db.select({ name: customisationTemplates.name }).from(customisationTemplates).where(eq(customisationTemplates.id, company.selectedAppCustomisationTemplate as string))
-    : [];
-  const siteRows = await db
-    .select({ name: sites.name, status: sites.status, creationDate: sites.creationDate })
-    .from(sites)
-    .where(eq(sites.companyId, company.id as string))
-    .orderBy(asc(sites.name), asc(sites.id));
-  const subRows = await db
-    .select({
-      offerName: offers.name,
-      profileName: offers.profileName,
-      status: subscriptions.status,
-      isDefault: subscriptions.isDefault,
-      maxNumberUsers: subscriptions.maxNumberUsers,
-      creationDate: subscriptions.creationDate,
-    })
-    .from(subscriptions)
-    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
-    .where(eq(subscriptions.companyId, company.id as string))
-    .orderBy(asc(subscriptions.creationDate), asc(subscriptions.id));
-  return { company, bpName: bp?.name ?? null, organisationName: org?.name ?? null, templateName: template?.name ?? null, sites: siteRows, subscriptions: subRows };
+export async function loadDescription(db: Executor, company: Record<string, unknown>): Promise<DescriptionData> {
+  const bpName = company.bpId ? await repo.companyName(db, company.bpId as string) : undefined;
+  const organisationName = company.organisationId ? await repo.organisationName(db, company.organisationId as string) : undefined;
+  const templateName = company.selectedAppCustomisationTemplate ? await repo.templateName(db, company.selectedAppCustomisationTemplate as string) : undefined;
+  const siteRows = await repo.companySites(db, company.id as string);
+  const subRows = await companySubscriptions(db, company.id as string);
+  return { company, bpName: bpName ?? null, organisationName: organisationName ?? null, templateName: templateName ?? null, sites: siteRows, subscriptions: subRows };
 }
 
 export async function renderDescription(d: DescriptionData, now: Date): Promise<Buffer> {

@@ -14,16 +14,13 @@
 //   `new Date()`, so dates handed to it are moved onto the real clock at the same distance
 //   (`forLibrary`): expiry is then decided by our clock, which tests move.
 import type OAuth2Server from '@node-oauth/oauth2-server';
-import { and, eq, lt } from 'drizzle-orm';
 import { timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../../../db/client.ts';
-import { applications } from '../../applications/applications.tables.ts';
-import { oauthCodes, oauthRefreshTokens } from './oauth.tables.ts';
-import { sessions } from '../../../shared/auth.tables.ts';
-import { users } from '../../admin/users/users.tables.ts';
 import type { AppDeps } from '../../../http/context.ts';
 import { randomSecret, sha256hex } from '../../../shared/ids.ts';
 import { issueToken, type IssuedToken } from '../../../shared/tokens.ts';
+import { findActiveApplication } from '../../applications/applications.service.ts';
+import * as repo from './oauth.repo.ts';
 
 export const CODE_LIFETIME_SECONDS = 60;
 export const REFRESH_LIFETIME_SECONDS = 30 * 24 * 3600;
@@ -56,7 +53,7 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
 
   return {
     async getClient(clientId, clientSecret) {
-      const [app] = await exec.select().from(applications).where(and(eq(applications.id, clientId), eq(applications.isActive, true)));
+      const app = await findActiveApplication(exec, clientId);
       if (!app) return false;
       if (purpose === 'token' && !(typeof clientSecret === 'string' && sameHex(sha256hex(clientSecret), app.secretHash))) return false;
       return { id: app.id, redirectUris: app.redirectUris, grants: GRANTS };
@@ -70,8 +67,8 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
       const now = deps.now();
       const expiresAt = new Date(now.getTime() + CODE_LIFETIME_SECONDS * 1000);
       // Codes that were never exchanged are swept here; the table only holds live ones.
-      await exec.delete(oauthCodes).where(lt(oauthCodes.expiresAt, now));
-      await exec.insert(oauthCodes).values({
+      await repo.deleteExpiredCodes(exec, now);
+      await repo.insertCode(exec, {
         codeHash: sha256hex(code.authorizationCode),
         appId: client.id,
         userId: user.id as string,
@@ -85,11 +82,7 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
     },
 
     async getAuthorizationCode(authorizationCode) {
-      const [row] = await exec
-        .select({ code: oauthCodes, terminated: users.isTerminated })
-        .from(oauthCodes)
-        .innerJoin(users, eq(users.id, oauthCodes.userId))
-        .where(eq(oauthCodes.codeHash, sha256hex(authorizationCode)));
+      const row = await repo.findCode(exec, sha256hex(authorizationCode));
       if (!row || row.terminated) return false;
       const c = row.code;
       return {
@@ -104,8 +97,7 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
     },
 
     async revokeAuthorizationCode(code) {
-      const gone = await exec.delete(oauthCodes).where(eq(oauthCodes.codeHash, sha256hex(code.authorizationCode))).returning({ h: oauthCodes.codeHash });
-      return gone.length > 0;
+      return repo.deleteCode(exec, sha256hex(code.authorizationCode));
     },
 
     async generateAccessToken(client, user) {
@@ -125,8 +117,8 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
       let refreshTokenExpiresAt: Date | undefined;
       if (token.refreshToken) {
         refreshTokenExpiresAt = new Date(now.getTime() + REFRESH_LIFETIME_SECONDS * 1000);
-        await exec.delete(oauthRefreshTokens).where(and(eq(oauthRefreshTokens.userId, user.id as string), lt(oauthRefreshTokens.expiresAt, now)));
-        await exec.insert(oauthRefreshTokens).values({
+        await repo.deleteExpiredRefreshTokens(exec, user.id as string, now);
+        await repo.insertRefreshToken(exec, {
           tokenHash: sha256hex(token.refreshToken),
           appId: client.id,
           userId: user.id as string,
@@ -147,12 +139,7 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
     },
 
     async getRefreshToken(refreshToken) {
-      const [row] = await exec
-        .select({ token: oauthRefreshTokens, terminated: users.isTerminated, sessionRevokedAt: sessions.revokedAt })
-        .from(oauthRefreshTokens)
-        .innerJoin(users, eq(users.id, oauthRefreshTokens.userId))
-        .leftJoin(sessions, eq(sessions.id, oauthRefreshTokens.sessionId))
-        .where(eq(oauthRefreshTokens.tokenHash, sha256hex(refreshToken)));
+      const row = await repo.findRefreshToken(exec, sha256hex(refreshToken));
       if (!row || row.terminated || row.sessionRevokedAt) return false;
       const r = row.token;
       return {
@@ -165,11 +152,7 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
     },
 
     async revokeToken(token) {
-      const gone = await exec
-        .delete(oauthRefreshTokens)
-        .where(eq(oauthRefreshTokens.tokenHash, sha256hex(token.refreshToken)))
-        .returning({ h: oauthRefreshTokens.tokenHash });
-      return gone.length > 0;
+      return repo.deleteRefreshToken(exec, sha256hex(token.refreshToken));
     },
 
     // Requests to the API are authenticated by bearer.ts, never by the library.

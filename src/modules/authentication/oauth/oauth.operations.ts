@@ -21,9 +21,10 @@ import type { AppDeps } from '../../../http/context.ts';
 import { ERRORS, errorBody, fail, type ErrorKey } from '../../../errors/catalogue.ts';
 import { parseBasic } from '../auth.operations.ts';
 import { authenticateRequest } from '../../../shared/bearer.ts';
-import { CODE_LIFETIME_SECONDS, REFRESH_LIFETIME_SECONDS, createOAuthModel, type SavedToken } from './oauth.model.ts';
+import { CODE_LIFETIME_SECONDS, REFRESH_LIFETIME_SECONDS, createOAuthModel } from './oauth.model.ts';
+import { exchangeToken, innerOf, libraryRequest, unexpected } from './oauth.service.ts';
 
-const { Request, Response, OAuthError, ServerError } = OAuth2Server;
+const { Response, OAuthError } = OAuth2Server;
 
 const tag = 'Authentication';
 const P = '/authentication/v1.0/oauth';
@@ -42,14 +43,6 @@ async function signIn(deps: AppDeps, req: FastifyRequest): Promise<{ id: string 
   const user = await signInWithPassword(deps, email, password, req.ip, CHALLENGE);
   return { id: user.id };
 }
-
-function libraryRequest(req: FastifyRequest, query: unknown, body: unknown): OAuth2Server.Request {
-  return new Request({ headers: req.headers as Headers, method: req.method, query: { ...(query as Headers) }, body: { ...(body as Headers) } });
-}
-
-/** server_error (the library wraps what it did not expect) and the library's own 500s. */
-const unexpected = (err: OAuth2Server.OAuthError) => err instanceof ServerError || err.code >= 500;
-const innerOf = (err: OAuth2Server.OAuthError): unknown => (err as { inner?: unknown }).inner ?? err;
 
 /** An OAuth error of authorize that must not redirect, in the error shape of document 1. */
 function authorizeFailure(err: OAuth2Server.OAuthError): never {
@@ -159,27 +152,7 @@ export const oauthToken = defineOperation({
     if (!parseBasic(ctx.req.headers.authorization)) {
       return sendTokenError(ctx.reply, 'invalid_client', 'Invalid client: authenticate with Authorization: Basic base64(appId:appSecret)', 401, CHALLENGE);
     }
-    // One transaction: a code or refresh token is consumed together with the issue of the new
-    // tokens. OAuth errors commit it (a code is spent even by a wrong code_verifier, as the
-    // library intends); unexpected failures roll it back.
-    const outcome = await ctx.db.transaction(async (tx) => {
-      const server = new OAuth2Server({
-        model: createOAuthModel(ctx.deps, tx, 'token'),
-        accessTokenLifetime: ctx.deps.config.jwtTtlSeconds,
-        refreshTokenLifetime: REFRESH_LIFETIME_SECONDS,
-        alwaysIssueNewRefreshToken: true,
-      });
-      const response = new Response();
-      try {
-        const token = (await server.token(libraryRequest(ctx.req, ctx.req.query ?? {}, body ?? {}), response)) as SavedToken;
-        return { response, token };
-      } catch (err) {
-        if (err instanceof OAuthError && !unexpected(err)) return { response, error: err };
-        throw err;
-      }
-    }).catch((err: unknown) => {
-      throw err instanceof OAuthError ? innerOf(err) : err;
-    });
+    const outcome = await exchangeToken(ctx.deps, ctx.db, ctx.req, body);
     const { response } = outcome;
     const headers = { ...(response.headers as Headers) };
     if ('error' in outcome && outcome.error) {

@@ -1,0 +1,83 @@
+// SQL of the avatars and banners of companies and of their served variants.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { companies } from '../companies/companies.tables.ts';
+import { companyImages, companyImageVariants } from './branding.tables.ts';
+import type { ImageKind } from './branding.images.ts';
+
+export interface ImageContent {
+  mime: string;
+  width: number;
+  height: number;
+  data: Buffer;
+  updatedAt: Date;
+}
+
+/** The company's column that dates its image of `kind`. */
+function dateColumn(kind: ImageKind) {
+  return kind === 'avatar' ? 'lastAvatarUpdateDate' : 'lastBannerUpdateDate';
+}
+
+export async function upsertImage(exec: Executor, companyId: string, kind: ImageKind, row: ImageContent): Promise<void> {
+  await exec
+    .insert(companyImages)
+    .values({ companyId, kind, ...row })
+    .onConflictDoUpdate({ target: [companyImages.companyId, companyImages.kind], set: row });
+}
+
+export async function deleteImageRow(exec: Executor, companyId: string, kind: ImageKind): Promise<void> {
+  await exec.delete(companyImages).where(and(eq(companyImages.companyId, companyId), eq(companyImages.kind, kind)));
+}
+
+export async function deleteVariants(exec: Executor, companyId: string, kind: ImageKind): Promise<void> {
+  await exec.delete(companyImageVariants).where(and(eq(companyImageVariants.companyId, companyId), eq(companyImageVariants.kind, kind)));
+}
+
+/** Writes (or clears, with null) the company's date of its image of `kind`. */
+export async function setCompanyImageDate(exec: Executor, companyId: string, kind: ImageKind, date: Date | null): Promise<void> {
+  await exec.update(companies).set({ [dateColumn(kind)]: date }).where(eq(companies.id, companyId));
+}
+
+export interface ImageLookup {
+  mime: string;
+  width: number;
+  updated_at: Date | string;
+  size: number;
+  v_data: Buffer | Uint8Array | null;
+  v_source: Date | string | null;
+}
+
+/** The image of `kind` and its cached variant of the size served for `requested`, if any. */
+export async function findImageAndVariant(exec: Executor, companyId: string, kind: ImageKind, requested: number): Promise<ImageLookup | undefined> {
+  // Banners are never enlarged: the size is the requested width, at most the original width.
+  const size = kind === 'banner' ? sql<number>`LEAST(${requested}::int, ${companyImages.width})` : sql<number>`${requested}::int`;
+  const [row] = await exec
+    .select({ mime: companyImages.mime, width: companyImages.width, updated_at: companyImages.updatedAt, size, v_data: companyImageVariants.data, v_source: companyImageVariants.sourceUpdatedAt })
+    .from(companyImages)
+    .leftJoin(
+      companyImageVariants,
+      and(eq(companyImageVariants.companyId, companyImages.companyId), eq(companyImageVariants.kind, companyImages.kind), eq(companyImageVariants.size, size)),
+    )
+    .where(and(eq(companyImages.companyId, companyId), eq(companyImages.kind, kind)));
+  return row;
+}
+
+export async function companyExists(exec: Executor, companyId: string): Promise<boolean> {
+  const [company] = await exec.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  return !!company;
+}
+
+export async function findOriginal(exec: Executor, companyId: string, kind: ImageKind): Promise<{ data: Buffer; updatedAt: Date } | undefined> {
+  const [original] = await exec
+    .select({ data: companyImages.data, updatedAt: companyImages.updatedAt })
+    .from(companyImages)
+    .where(and(eq(companyImages.companyId, companyId), eq(companyImages.kind, kind)));
+  return original;
+}
+
+export async function upsertVariant(exec: Executor, companyId: string, kind: ImageKind, size: number, variant: { mime: string; data: Buffer; sourceUpdatedAt: Date }): Promise<void> {
+  await exec
+    .insert(companyImageVariants)
+    .values({ companyId, kind, size, ...variant })
+    .onConflictDoUpdate({ target: [companyImageVariants.companyId, companyImageVariants.kind, companyImageVariants.size], set: variant });
+}

@@ -1,0 +1,49 @@
+// SQL of authentication: failed logins, the status of a user's company, the revocation of sessions.
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { companies } from '../admin/companies/companies.tables.ts';
+import { loginFailures } from './authentication.tables.ts';
+import { sessions } from '../../shared/auth.tables.ts';
+
+export type LoginFailureRow = typeof loginFailures.$inferSelect;
+
+function failuresOf(account: string, address: string) {
+  return and(eq(loginFailures.account, account), eq(loginFailures.address, address));
+}
+
+export async function findLoginFailures(exec: Executor, account: string, address: string): Promise<LoginFailureRow | undefined> {
+  const [row] = await exec.select().from(loginFailures).where(failuresOf(account, address));
+  return row;
+}
+
+/** Counts one more failure, or starts a new window at `now` when the current one began before `windowFloor`. */
+export async function countLoginFailure(exec: Executor, account: string, address: string, now: Date, windowFloor: Date): Promise<void> {
+  await exec
+    .insert(loginFailures)
+    .values({ account, address, count: 1, windowStart: now })
+    .onConflictDoUpdate({
+      target: [loginFailures.account, loginFailures.address],
+      set: {
+        count: sql`CASE WHEN ${loginFailures.windowStart} < ${windowFloor.toISOString()} THEN 1 ELSE ${loginFailures.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${loginFailures.windowStart} < ${windowFloor.toISOString()} THEN ${now.toISOString()}::timestamptz ELSE ${loginFailures.windowStart} END`,
+      },
+    });
+}
+
+export async function deleteLoginFailures(exec: Executor, account: string, address: string): Promise<void> {
+  await exec.delete(loginFailures).where(failuresOf(account, address));
+}
+
+export async function companyStatus(exec: Executor, companyId: string): Promise<string | undefined> {
+  const [c] = await exec.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId));
+  return c?.status;
+}
+
+export async function revokeSession(exec: Executor, sessionId: string, now: Date): Promise<void> {
+  await exec.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** Revokes the session unless it already is (its first revocation date stays). */
+export async function revokeLiveSession(exec: Executor, sessionId: string, now: Date): Promise<void> {
+  await exec.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,63 @@
+// SQL of OAuth: authorization codes and refresh tokens, stored by their SHA-256.
+import { and, eq, lt } from 'drizzle-orm';
+import type { Executor } from '../../../db/client.ts';
+import { oauthCodes, oauthRefreshTokens } from './oauth.tables.ts';
+import { sessions } from '../../../shared/auth.tables.ts';
+import { users } from '../../admin/users/users.tables.ts';
+
+export type NewCode = typeof oauthCodes.$inferInsert;
+export type CodeRow = typeof oauthCodes.$inferSelect;
+export type NewRefreshToken = typeof oauthRefreshTokens.$inferInsert;
+export type RefreshTokenRow = typeof oauthRefreshTokens.$inferSelect;
+
+export async function deleteExpiredCodes(exec: Executor, now: Date): Promise<void> {
+  await exec.delete(oauthCodes).where(lt(oauthCodes.expiresAt, now));
+}
+
+export async function insertCode(exec: Executor, code: NewCode): Promise<void> {
+  await exec.insert(oauthCodes).values(code);
+}
+
+/** The code and whether its user is terminated. */
+export async function findCode(exec: Executor, codeHash: string): Promise<{ code: CodeRow; terminated: boolean } | undefined> {
+  const [row] = await exec
+    .select({ code: oauthCodes, terminated: users.isTerminated })
+    .from(oauthCodes)
+    .innerJoin(users, eq(users.id, oauthCodes.userId))
+    .where(eq(oauthCodes.codeHash, codeHash));
+  return row;
+}
+
+/** True when this call deleted the code (DELETE ... RETURNING: of two concurrent calls, one wins). */
+export async function deleteCode(exec: Executor, codeHash: string): Promise<boolean> {
+  const gone = await exec.delete(oauthCodes).where(eq(oauthCodes.codeHash, codeHash)).returning({ h: oauthCodes.codeHash });
+  return gone.length > 0;
+}
+
+export async function deleteExpiredRefreshTokens(exec: Executor, userId: string, now: Date): Promise<void> {
+  await exec.delete(oauthRefreshTokens).where(and(eq(oauthRefreshTokens.userId, userId), lt(oauthRefreshTokens.expiresAt, now)));
+}
+
+export async function insertRefreshToken(exec: Executor, token: NewRefreshToken): Promise<void> {
+  await exec.insert(oauthRefreshTokens).values(token);
+}
+
+/** The refresh token, whether its user is terminated and when the session it is bound to was revoked. */
+export async function findRefreshToken(
+  exec: Executor,
+  tokenHash: string,
+): Promise<{ token: RefreshTokenRow; terminated: boolean; sessionRevokedAt: Date | null } | undefined> {
+  const [row] = await exec
+    .select({ token: oauthRefreshTokens, terminated: users.isTerminated, sessionRevokedAt: sessions.revokedAt })
+    .from(oauthRefreshTokens)
+    .innerJoin(users, eq(users.id, oauthRefreshTokens.userId))
+    .leftJoin(sessions, eq(sessions.id, oauthRefreshTokens.sessionId))
+    .where(eq(oauthRefreshTokens.tokenHash, tokenHash));
+  return row;
+}
+
+/** True when this call deleted the refresh token (of two concurrent calls, one wins). */
+export async function deleteRefreshToken(exec: Executor, tokenHash: string): Promise<boolean> {
+  const gone = await exec.delete(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, tokenHash)).returning({ h: oauthRefreshTokens.tokenHash });
+  return gone.length > 0;
+}

@@ -1,0 +1,44 @@
+// The token endpoint's exchange, run by @node-oauth/oauth2-server on the model of oauth.model.ts
+// in the transaction this service opens.
+import OAuth2Server from '@node-oauth/oauth2-server';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../../db/client.ts';
+import type { AppDeps } from '../../../http/context.ts';
+import { REFRESH_LIFETIME_SECONDS, createOAuthModel, type SavedToken } from './oauth.model.ts';
+
+const { Request, Response, OAuthError, ServerError } = OAuth2Server;
+
+type Headers = Record<string, string>;
+
+export function libraryRequest(req: FastifyRequest, query: unknown, body: unknown): OAuth2Server.Request {
+  return new Request({ headers: req.headers as Headers, method: req.method, query: { ...(query as Headers) }, body: { ...(body as Headers) } });
+}
+
+/** server_error (the library wraps what it did not expect) and the library's own 500s. */
+export const unexpected = (err: OAuth2Server.OAuthError) => err instanceof ServerError || err.code >= 500;
+export const innerOf = (err: OAuth2Server.OAuthError): unknown => (err as { inner?: unknown }).inner ?? err;
+
+/** The library's response, with the saved token or the OAuth error to answer. */
+export async function exchangeToken(deps: AppDeps, db: Executor, req: FastifyRequest, body: unknown) {
+  // One transaction: a code or refresh token is consumed together with the issue of the new
+  // tokens. OAuth errors commit it (a code is spent even by a wrong code_verifier, as the
+  // library intends); unexpected failures roll it back.
+  return db.transaction(async (tx) => {
+    const server = new OAuth2Server({
+      model: createOAuthModel(deps, tx, 'token'),
+      accessTokenLifetime: deps.config.jwtTtlSeconds,
+      refreshTokenLifetime: REFRESH_LIFETIME_SECONDS,
+      alwaysIssueNewRefreshToken: true,
+    });
+    const response = new Response();
+    try {
+      const token = (await server.token(libraryRequest(req, req.query ?? {}, body ?? {}), response)) as SavedToken;
+      return { response, token };
+    } catch (err) {
+      if (err instanceof OAuthError && !unexpected(err)) return { response, error: err };
+      throw err;
+    }
+  }).catch((err: unknown) => {
+    throw err instanceof OAuthError ? innerOf(err) : err;
+  });
+}
