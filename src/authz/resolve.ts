@@ -73,13 +73,12 @@ export interface ResolvePlan {
   extras?: Record<string, SQL>;
 }
 
-/** One loaded resource of the statement: its alias, columns and the relations computed on it. */
+/** One loaded resource of the statement: its alias and columns (its relations are `<alias>__r_<name>`). */
 interface Slot {
   alias: string;
   kind: TargetKindName;
   /** prop (camelCase), database column name, and the column that maps its value. */
   columns: [prop: string, name: string, column: Column][];
-  relations: RelationName[];
 }
 
 interface TargetStatement {
@@ -116,7 +115,7 @@ function slotSql(alias: string, kindName: TargetKindName, needed: Map<RelationNa
     if (q.params.length) throw new Error(`relation ${r} binds values; it must read the caller from the CTE`);
     select.push(q.sql);
   }
-  return { slot: { alias, kind: kindName, columns: tableColumns.map(([prop, c]) => [prop, c.name, c]), relations: [...needed.keys()] }, select };
+  return { slot: { alias, kind: kindName, columns: tableColumns.map(([prop, c]) => [prop, c.name, c]) }, select };
 }
 
 /** The extras of a target reference as select items `x_<name>`; they read the target `t` and bind no values. */

@@ -3,7 +3,7 @@
 // of the kind belongs to (a child that is not under the parent named by the path gives 404).
 // Each module declares its own kinds (src/modules/<module>/<module>.module.ts) and adds their
 // tables to `TargetTables` by declaration merging, so that a kind's name types `ctx.target`.
-import type { Column } from 'drizzle-orm';
+import { getTableName, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { TargetColumns } from './relations.ts';
 
@@ -44,6 +44,11 @@ export function registerTargets(owner: string, kinds: Record<string, TargetKind>
     if (name in TARGETS) throw new Error(`target kind ${name} (${owner}) is declared twice`);
     (TARGETS as Record<string, TargetKind>)[name] = kind;
   }
+}
+
+/** A kind of target over `table`: its name and id column are the table's own. */
+export function targetKind<T extends PgTable & { id: Column }>(table: T, rest: Omit<TargetKind, 'table' | 'tableName' | 'id'>) {
+  return { table, tableName: getTableName(table), id: table.id, ...rest };
 }
 
 /** The tables of a module's kinds, for its `TargetTables` augmentation. */

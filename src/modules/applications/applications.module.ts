@@ -6,17 +6,14 @@ import { applicationsErrors } from './applications.errors.ts';
 import { apiKeyIsActive } from './applications.service.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { applications } from './applications.tables.ts';
-import type { TablesOf, TargetKind } from '../../authz/targets.ts';
+import { targetKind, type TablesOf, type TargetKind } from '../../authz/targets.ts';
 
 export const applicationsTargets = {
-  application: {
-    table: applications,
-    tableName: 'applications',
-    id: applications.id,
+  application: targetKind(applications, {
     cols: { company: applications.companyId, owner: applications.ownerId },
     readBy: 'getApplication',
     parents: { company: applications.companyId },
-  },
+  }),
 } satisfies Record<string, TargetKind>;
 
 declare module '../../authz/targets.ts' {

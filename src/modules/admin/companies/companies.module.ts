@@ -5,17 +5,14 @@ import { companiesPolicy } from './companies.policy.ts';
 import { companiesErrors } from './companies.errors.ts';
 import { seedCompanies } from './companies.seed.ts';
 import { companies } from './companies.tables.ts';
-import type { TablesOf, TargetKind } from '../../../authz/targets.ts';
+import { targetKind, type TablesOf, type TargetKind } from '../../../authz/targets.ts';
 
 export const companiesTargets = {
-  company: {
-    table: companies,
-    tableName: 'companies',
-    id: companies.id,
+  company: targetKind(companies, {
     cols: { company: companies.id, companyBp: companies.bpId, companyOrganisation: companies.organisationId },
     readBy: 'getCompany',
     parents: { organisation: companies.organisationId, company: companies.bpId },
-  },
+  }),
 } satisfies Record<string, TargetKind>;
 
 declare module '../../../authz/targets.ts' {

@@ -4,25 +4,19 @@ import { joinOperations } from './join.operations.ts';
 import { joinPolicy } from './join.policy.ts';
 import { joinErrors } from './join.errors.ts';
 import { joinCompanyLinks, joinInvitations } from './join.tables.ts';
-import type { TablesOf, TargetKind } from '../../../authz/targets.ts';
+import { targetKind, type TablesOf, type TargetKind } from '../../../authz/targets.ts';
 
 export const joinTargets = {
-  joinLink: {
-    table: joinCompanyLinks,
-    tableName: 'join_company_links',
-    id: joinCompanyLinks.id,
+  joinLink: targetKind(joinCompanyLinks, {
     cols: { company: joinCompanyLinks.companyId },
     readBy: 'getJoinCompanyLink',
     parents: { company: joinCompanyLinks.companyId },
-  },
-  joinInvitation: {
-    table: joinInvitations,
-    tableName: 'join_invitations',
-    id: joinInvitations.id,
+  }),
+  joinInvitation: targetKind(joinInvitations, {
     cols: { company: joinInvitations.companyId },
     readBy: 'listJoinInvitations',
     parents: { company: joinInvitations.companyId },
-  },
+  }),
 } satisfies Record<string, TargetKind>;
 
 declare module '../../../authz/targets.ts' {

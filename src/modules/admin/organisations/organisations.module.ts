@@ -4,16 +4,13 @@ import { organisationsOperations } from './organisations.operations.ts';
 import { organisationsPolicy } from './organisations.policy.ts';
 import { organisationsErrors } from './organisations.errors.ts';
 import { organisations } from './organisations.tables.ts';
-import type { TablesOf, TargetKind } from '../../../authz/targets.ts';
+import { targetKind, type TablesOf, type TargetKind } from '../../../authz/targets.ts';
 
 export const organisationsTargets = {
-  organisation: {
-    table: organisations,
-    tableName: 'organisations',
-    id: organisations.id,
+  organisation: targetKind(organisations, {
     cols: { organisation: organisations.id },
     readBy: 'getOrganisation',
-  },
+  }),
 } satisfies Record<string, TargetKind>;
 
 declare module '../../../authz/targets.ts' {

@@ -4,17 +4,14 @@ import { sitesOperations } from './sites.operations.ts';
 import { sitesPolicy } from './sites.policy.ts';
 import { sitesErrors } from './sites.errors.ts';
 import { sites } from './sites.tables.ts';
-import type { TablesOf, TargetKind } from '../../../authz/targets.ts';
+import { targetKind, type TablesOf, type TargetKind } from '../../../authz/targets.ts';
 
 export const sitesTargets = {
-  site: {
-    table: sites,
-    tableName: 'sites',
-    id: sites.id,
+  site: targetKind(sites, {
     cols: { company: sites.companyId, site: sites.id },
     readBy: 'getSite',
     parents: { company: sites.companyId },
-  },
+  }),
 } satisfies Record<string, TargetKind>;
 
 declare module '../../../authz/targets.ts' {

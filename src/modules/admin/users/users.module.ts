@@ -4,17 +4,14 @@ import { userOperations } from './users.operations.ts';
 import { usersPolicy } from './users.policy.ts';
 import { usersErrors } from './users.errors.ts';
 import { users } from './users.tables.ts';
-import type { TablesOf, TargetKind } from '../../../authz/targets.ts';
+import { targetKind, type TablesOf, type TargetKind } from '../../../authz/targets.ts';
 
 export const usersTargets = {
-  user: {
-    table: users,
-    tableName: 'users',
-    id: users.id,
+  user: targetKind(users, {
     cols: { company: users.companyId, site: users.siteId, owner: users.id },
     readBy: 'getUser',
     parents: { company: users.companyId, site: users.siteId },
-  },
+  }),
 } satisfies Record<string, TargetKind>;
 
 declare module '../../../authz/targets.ts' {
