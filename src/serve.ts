@@ -20,8 +20,8 @@ async function main(): Promise<void> {
   }
   const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  await ensureSystemCompanies(database.db);
-  const first = await ensureSuperadmin(database.db, config.superadminEmail, config.superadminPassword);
+  const seeded = await ensureSystemCompanies(database.db);
+  const first = await ensureSuperadmin(database.db, config.superadminEmail, config.superadminPassword, seeded);
   if (first?.generatedPassword) {
     // Printed once, on the console only (not through the logger), so it never lands in log files.
     process.stdout.write(`\nFirst superadmin created: ${first.email}\nGenerated password (shown once): ${first.generatedPassword}\n\n`);

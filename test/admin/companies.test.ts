@@ -2,7 +2,7 @@
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { expect } from '../support/expect.ts';
 import { eq } from 'drizzle-orm';
-import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { createTestApp, bearer, freshDatabase, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
@@ -189,13 +189,20 @@ describe('doc 3, create company', () => {
     expect(d.subscriptions[0]).toMatchObject({ offerId: offer!.id, offerName: offer!.name, isDefault: true, status: 'active', profileName: offer!.profileName });
   });
 
-  it('doc 3, create company, rule 7: existing companies without one get it at start (idempotent)', async () => {
-    const old = await makeCompany(t, { name: 'Legacy' });
-    await ensureSystemCompanies(t.db);
-    await ensureSystemCompanies(t.db);
-    const subs = await t.db.select().from(subscriptions).where(eq(subscriptions.companyId, old));
-    expect(subs.filter((s) => s.isDefault)).toHaveLength(1);
-    expect((await t.db.select().from(offers).where(eq(offers.isDefault, true))).length).toBe(1);
+  it('doc 3, create company, rule 7: companies of a database that predates the default offer get it when the offer is made (idempotent)', async () => {
+    const database = await freshDatabase();
+    try {
+      await database.migrate();
+      const old = newId();
+      await database.db.insert(companies).values({ id: old, name: 'Legacy' });
+      await ensureSystemCompanies(database.db);
+      await ensureSystemCompanies(database.db);
+      const subs = await database.db.select().from(subscriptions).where(eq(subscriptions.companyId, old));
+      expect(subs.filter((s) => s.isDefault)).toHaveLength(1);
+      expect((await database.db.select().from(offers).where(eq(offers.isDefault, true))).length).toBe(1);
+    } finally {
+      await database.close();
+    }
   });
 
   it('doc 3, create company: non-superadmins cannot set superadmin fields (403102)', async () => {

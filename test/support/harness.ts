@@ -66,8 +66,9 @@ export interface TestApp {
 export async function createTestApp(opts: { config?: Partial<Config>; build?: BuildOptions; database?: Database; background?: boolean } = {}): Promise<TestApp> {
   const database = opts.database ?? (await freshDatabase());
   await database.migrate();
-  const { defaultCompanyId } = await ensureSystemCompanies(database.db);
-  await ensureSuperadmin(database.db, SUPERADMIN.email, SUPERADMIN.password);
+  const seeded = await ensureSystemCompanies(database.db);
+  const { defaultCompanyId } = seeded;
+  await ensureSuperadmin(database.db, SUPERADMIN.email, SUPERADMIN.password, seeded);
   const clock = testClock();
   // The general per-client limit is off unless a test turns it on: every request of a test comes
   // from the same address, and the matrix alone sends hundreds (test/http/security.test.ts tests it).

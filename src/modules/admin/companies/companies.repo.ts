@@ -59,19 +59,29 @@ export async function terminateSubscriptions(exec: Executor, companyId: string):
 
 export const DEFAULT_OFFER = { name: 'Essential', profileName: 'Essential', groupName: 'essential', description: 'The free offer every company receives' };
 
-/** The default offer, created when missing; idempotent and safe to run from several instances. */
+/**
+ * The default offer, created when missing; idempotent and safe to run from several instances.
+ * When this call creates it (the first start of a database, or of one that predates offers), the
+ * companies already there get their default subscription in the same pass. Later starts do not
+ * look: every path that creates a company gives it its subscription, and scanning 100,000
+ * companies at each start cost about a second of the embedded database's cold start.
+ */
 export async function ensureDefaultOffer(db: Db): Promise<string> {
-  await db
+  const created = await db
     .insert(offers)
     .values({ id: newId(), name: DEFAULT_OFFER.name, description: DEFAULT_OFFER.description, profileId: newId(), profileName: DEFAULT_OFFER.profileName, groupName: DEFAULT_OFFER.groupName, isDefault: true, canBeSold: false })
-    .onConflictDoNothing();
-  const [o] = await db.select({ id: offers.id }).from(offers).where(eq(offers.isDefault, true)).limit(1);
-  // Existing companies without a default subscription get one too.
+    .onConflictDoNothing()
+    .returning({ id: offers.id });
+  if (created.length === 0) {
+    const [o] = await db.select({ id: offers.id }).from(offers).where(eq(offers.isDefault, true)).limit(1);
+    return o!.id;
+  }
+  const offerId = created[0]!.id;
   await db.execute(sql`INSERT INTO subscriptions (id, company_id, offer_id, status, is_default)
-    SELECT substr(md5(random()::text || c.id), 1, 24), c.id, ${o!.id}, 'active', TRUE FROM companies c
+    SELECT substr(md5(random()::text || c.id), 1, 24), c.id, ${offerId}, 'active', TRUE FROM companies c
     WHERE NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.company_id = c.id AND s.is_default)
     ON CONFLICT DO NOTHING`);
-  return o!.id;
+  return offerId;
 }
 
 export async function addDefaultSubscription(exec: Executor, companyId: string, now: Date): Promise<void> {
