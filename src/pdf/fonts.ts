@@ -6,7 +6,13 @@
 // are in, so an Arabic phrase stays one right-to-left run that fontkit lays out in visual order).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import * as fontkit from 'fontkit';
+import { createRequire } from 'node:module';
+import type * as Fontkit from 'fontkit';
+
+// fontkit (and its brotli and unicode tables) loads on the first PDF, not at every start.
+const require = createRequire(import.meta.url);
+let fontkitLib: typeof Fontkit | undefined;
+const fontkit = (): typeof Fontkit => (fontkitLib ??= require('fontkit') as typeof Fontkit);
 
 type FontFace = 'regular' | 'bold';
 type Script = 'latin' | 'arabic' | 'cjk';
@@ -25,7 +31,7 @@ function fontPath(pkg: string, file: string): string {
 }
 
 const buffers = new Map<string, Buffer>();
-const coverage = new Map<Script, fontkit.Font>();
+const coverage = new Map<Script, Fontkit.Font>();
 
 function fontBytes(script: Script, face: FontFace): Buffer {
   const f = FILES[script];
@@ -41,7 +47,7 @@ function fontBytes(script: Script, face: FontFace): Buffer {
 function covers(script: Script, cp: number): boolean {
   let font = coverage.get(script);
   if (!font) {
-    font = fontkit.create(fontBytes(script, 'regular')) as fontkit.Font;
+    font = fontkit().create(fontBytes(script, 'regular')) as Fontkit.Font;
     coverage.set(script, font);
   }
   return font.hasGlyphForCodePoint(cp);
