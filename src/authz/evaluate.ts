@@ -106,6 +106,11 @@ export function decideSecond(caller: Caller, operationId: string, name: string, 
 export function scopeFilter(caller: Caller, operationId: string, cols: TargetColumns): SQL | undefined {
   const held = heldGrants(grantsOf(operationId), caller);
   if (held.length === 0) fail('FORBIDDEN', { operationId });
+  return grantsScope(held, caller, cols);
+}
+
+/** The WHERE clause of some held grants over a kind's columns: undefined when one is `any`. */
+export function grantsScope(held: readonly Grant[], caller: Caller, cols: TargetColumns): SQL | undefined {
   if (held.some((g) => g.relation === 'any')) return undefined;
   const c = callerParams(caller);
   return or(...[...new Set(held.map((g) => g.relation))].map((r) => relationSql(r, c, cols)));

@@ -13,7 +13,7 @@ const PLATFORM_ERRORS = {
   VALIDATION_FAILED: { status: 400, code: 400000, message: 'Bad Request: the request does not match the operation schema' },
   MALFORMED_JSON: { status: 400, code: 400001, message: 'Bad Request: the body is not valid JSON' },
   WEAK_PASSWORD: { status: 400, code: 400002, message: 'Bad Request: the password needs at least 8 characters with an upper case letter, a lower case letter, a digit and a special character' },
-  UNKNOWN_REFERENCE: { status: 400, code: 400005, message: 'Bad Request: a referenced resource does not exist' },
+  UNKNOWN_REFERENCE: { status: 400, code: 400005, message: 'Bad Request: a referenced resource does not exist, or may not be referenced here' },
   EMPTY_BODY: { status: 400, code: 400010, message: 'Bad Request: the request body is empty' },
   MULTIPART_MALFORMED: { status: 400, code: 400011, message: 'Bad Request: the multipart/form-data body is malformed or holds no file' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, code: 415000, message: 'Unsupported Media Type: the operation does not take a body of this type' },

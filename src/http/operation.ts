@@ -15,6 +15,7 @@ import { ErrorSchema, dataEnvelope, listEnvelope, statusEnvelope } from './schem
 import { formatLevel, project, type FormatLevels } from './format.ts';
 import type { AppDeps, OperationContext } from './context.ts';
 import { describePolicy } from '../authz/describe.ts';
+import { checkReferenceDeclaration, checkReferences, referenceWords, type ReferenceRef } from '../authz/references.ts';
 import { authenticateRequest, requestToken } from '../shared/bearer.ts';
 import { idempotencyBegin, idempotencyStore } from './idempotency.ts';
 import { fail } from '../errors/catalogue.ts';
@@ -114,6 +115,12 @@ export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K 
   target?: K extends TargetKindName ? TargetRef<K> : undefined;
   /** Other resources acted on, by name; their grants are in the policy entry's `second`. */
   second?: Record<string, SecondRef>;
+  /**
+   * Body fields holding the id of another resource that the operation stores (a company's
+   * contact, a user's site): each must name a resource of the kind that the caller may read and
+   * that meets the rule, else 400 and the handler does not run (src/authz/references.ts).
+   */
+  references?: Record<string, ReferenceRef<RowOf<K>>>;
   /**
    * For lists: the kind of rows the caller's grants reach. The framework builds `ctx.scope`,
    * the WHERE clause of those grants, and refuses a caller who holds none with 403. 'caller'
@@ -227,6 +234,11 @@ async function authorise(deps: AppDeps, op: AnyOperation, plan: ResolvePlan | un
 function checkDeclaration(op: AnyOperation): void {
   const entry = POLICY[op.operationId];
   if (!entry) throw new Error(`operation ${op.operationId} has no policy entry`);
+  if (op.references) {
+    // A public operation has no caller whose reach a reference could be checked against.
+    if (entry.kind === 'public') throw new Error(`operation ${op.operationId} is public: it cannot declare references`);
+    checkReferenceDeclaration(op.operationId, op.body, op.references);
+  }
   if (entry.kind !== 'grants') {
     if (op.target || op.scope || op.second) throw new Error(`operation ${op.operationId} declares a target or scope but its policy entry is ${entry.kind}`);
     return;
@@ -273,7 +285,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         operationId: i === 0 ? op.operationId : `${op.operationId}_alias${i}`,
         tags: [op.tag],
         summary: op.summary,
-        description: [op.description, describePolicy(op.operationId, op)].filter(Boolean).join('\n\n'),
+        description: [op.description, describePolicy(op.operationId, op), referenceWords(op.references)].filter(Boolean).join('\n\n'),
         ...(op.params ? { params: op.params } : {}),
         ...(op.query ? { querystring: op.query } : {}),
         ...(media.bodySchema ? { body: media.bodySchema } : op.body ? { body: op.body } : {}),
@@ -309,6 +321,9 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
             req,
             reply,
           } as OperationContext<never>;
+          // Issue 9, point 6: the ids the body references, before anything is stored. On an
+          // update (PUT) the ids its target already holds are kept as they are.
+          if (op.references && auth) await checkReferences(db, auth.caller, op.references, req.body, auth.target, op.method === 'PUT');
           return op.handler(ctx, input);
         };
         if (op.envelope === 'binary') return sendBinary(req, reply, binaryDecl(op.response), (await run(deps.database.db)) as BinaryAnswer);

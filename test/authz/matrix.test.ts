@@ -21,8 +21,6 @@
 //   caller's for which none of his relevant relations hold (an IR's customer seen from its BP's
 //   customer...).
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
-import { readdirSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect } from '../support/expect.ts';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
@@ -57,26 +55,12 @@ import {
   type Violation,
   type WorldIds,
 } from './samples/types.ts';
+import { loadSamples } from './load-samples.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The samples, one per operation, from test/authz/samples/*.ts.
 
-const SAMPLES_DIR = fileURLToPath(new URL('./samples/', import.meta.url));
-const SAMPLES: Record<string, Sample> = {};
-const SAMPLE_FILE: Record<string, string> = {};
-for (const file of readdirSync(SAMPLES_DIR).filter((f) => /\.[cm]?[tj]s$/.test(f) && !f.endsWith('.d.ts') && !/^types\.[cm]?[tj]s$/.test(f)).sort()) {
-  const mod = (await import(pathToFileURL(`${SAMPLES_DIR}${file}`).href)) as Record<string, unknown>;
-  const exported = Object.entries(mod).filter(([name]) => name.endsWith('Samples'));
-  if (exported.length === 0) throw new Error(`test/authz/samples/${file} exports nothing named *Samples`);
-  for (const [name, value] of exported) {
-    if (typeof value !== 'object' || value === null) throw new Error(`test/authz/samples/${file}: ${name} is not a record of samples`);
-    for (const [operationId, sample] of Object.entries(value as Record<string, Sample>)) {
-      if (SAMPLES[operationId]) throw new Error(`the sample of ${operationId} is declared twice: in ${SAMPLE_FILE[operationId]} and in ${file} (${name})`);
-      SAMPLES[operationId] = sample;
-      SAMPLE_FILE[operationId] = `${file} (${name})`;
-    }
-  }
-}
+const { samples: SAMPLES } = await loadSamples();
 
 // ---------------------------------------------------------------------------------------------
 // The world, declared before it is built: the cases are generated from this declaration.

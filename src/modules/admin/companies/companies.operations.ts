@@ -4,6 +4,8 @@ import { defineOperation } from '../../../http/operation.ts';
 import { parsePaging, listResult } from '../../../http/paging.ts';
 import { formatLevel } from '../../../http/format.ts';
 import { fail } from '../../../errors/catalogue.ts';
+import type { ReferenceRef } from '../../../authz/references.ts';
+import type { CompanyRow } from './companies.repo.ts';
 import {
   ADMIN_SORT_FIELDS,
   ADMINISTRATOR_FORMATS,
@@ -30,6 +32,23 @@ const A = '/admin/v1.0/companies';
 const E = '/enduser/v1.0';
 const csv = (s: string | undefined) => s?.split(',').map((x) => x.trim()).filter(Boolean);
 
+/**
+ * Issue 9, point 6 (docs/decisions.md, References): the ids a company's body names. Its contact
+ * is one of its own users; the companies it is visible to are companies the caller may read.
+ */
+const visibleBy: ReferenceRef<CompanyRow> = { kind: 'company', rule: 'companies the caller may read' };
+const NEW_COMPANY_REFERENCES: Record<string, ReferenceRef<CompanyRow>> = {
+  // A company being created has no users yet: its contact is set once it has some.
+  companyContactId: { kind: 'user', rule: 'a user of the company (none at creation: set it once the company has users)', where: () => null },
+  visibleBy,
+};
+const COMPANY_REFERENCES: Record<string, ReferenceRef<CompanyRow>> = {
+  companyContactId: { kind: 'user', rule: 'a user of the company that the caller may read', where: (c) => ({ companyId: c.id }) },
+  visibleBy,
+  // The rest of the rule (a BP, active, not the company itself) is the service's: 400106.
+  bpId: { kind: 'company', rule: 'a company the caller may read (and a BP: 400106)' },
+};
+
 export const createCompany = defineOperation({
   operationId: 'createCompany',
   method: 'POST',
@@ -43,6 +62,7 @@ export const createCompany = defineOperation({
   envelope: 'data',
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'body', field: 'bpId', fallback: 'companyId' },
+  references: NEW_COMPANY_REFERENCES,
   handler: (ctx, { body }) => service.createCompany(ctx.db, ctx.caller, ctx.target, body, ctx.now),
 });
 
@@ -58,6 +78,7 @@ export const createOwnCompany = defineOperation({
   formats: { ...COMPANY_FORMATS, default: 'full' },
   // No path parameter: the target is always the caller's own company.
   target: { kind: 'company', from: 'params', field: 'companyId', fallback: 'companyId' },
+  references: NEW_COMPANY_REFERENCES,
   handler: (ctx, { body }) => {
     if (ctx.target.systemRole !== 'default') fail('COMPANY_OWN_NOT_FROM_DEFAULT');
     return service.createCompany(ctx.db, ctx.caller, ctx.target, body, ctx.now, true);
@@ -156,6 +177,7 @@ export const updateCompany = defineOperation({
   envelope: 'data',
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'params', field: 'companyId' },
+  references: COMPANY_REFERENCES,
   handler: (ctx, { body, query }) => service.updateCompany(ctx.db, ctx.caller, ctx.target, body, ctx.now, query.selectedThemeObj),
 });
 

@@ -19,6 +19,8 @@ export const createUser = defineOperation({
   envelope: 'data',
   formats: { ...USER_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'body', field: 'companyId', fallback: 'companyId' },
+  // Issue 9, point 6: a site of the new user's company that the caller may read.
+  references: { siteId: { kind: 'site', rule: "a site of the user's company that the caller may read", where: (company) => ({ companyId: company.id }) } },
   handler: (ctx, { body }) =>
     service.createUser(ctx.db, ctx.caller, ctx.target.id as string, body, ctx.now),
 });
@@ -70,6 +72,7 @@ export const updateUser = defineOperation({
   envelope: 'data',
   formats: { ...USER_FORMATS, default: 'full' },
   target: { kind: 'user', from: 'params', field: 'userId' },
+  references: { siteId: { kind: 'site', rule: "a site of the user's company that the caller may read", where: (user) => ({ companyId: user.companyId }) } },
   handler: (ctx, { body }) =>
     service.updateUser(ctx.db, ctx.caller, ctx.target, body, ctx.now),
 });

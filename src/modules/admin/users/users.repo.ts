@@ -1,7 +1,6 @@
 // SQL of users; every function takes the executor it runs on.
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { sites } from '../sites/sites.tables.ts';
 import { users } from './users.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { USER_SORT_FIELDS } from './users.schemas.ts';
@@ -36,11 +35,6 @@ export async function deleteUserRow(exec: Executor, id: string): Promise<void> {
 export async function countSuperadmins(exec: Executor): Promise<number> {
   const [r] = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`'superadmin' = ANY(${users.roles})`);
   return r?.n ?? 0;
-}
-
-export async function siteBelongsTo(exec: Executor, siteId: string, companyId: string): Promise<boolean> {
-  const rows = await exec.select({ id: sites.id }).from(sites).where(and(eq(sites.id, siteId), eq(sites.companyId, companyId))).limit(1);
-  return rows.length > 0;
 }
 
 export interface UserFilters {
