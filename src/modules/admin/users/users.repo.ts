@@ -1,4 +1,5 @@
 // SQL of users; every function takes the executor it runs on.
+import { escapeLike } from '../../../db/like.ts';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { sites } from '../sites/sites.tables.ts';
@@ -56,10 +57,6 @@ const SORT_COLUMNS = {
   loginEmail: users.loginEmail,
   creationDate: users.creationDate,
 };
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function listUserRows(
   exec: Executor,
