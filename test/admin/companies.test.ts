@@ -384,13 +384,14 @@ describe('doc 3, list companies', () => {
 
   it('doc 3, list companies: every filter of the document', async () => {
     const ir = (await post(vadAdmin.token, { name: 'Filter IR', isBP: true })).json().data.id;
-    const ec = (await post(t.superToken, { name: 'Filter Alpha Beta', bpId: ir, externalReference: 'ext-1', externalReference2: 'ext-2', crmAccountId: 'crm-1', catalogId: 'cat-1', visibility: 'public', bpBusinessType: ['conference'] })).json().data.id;
+    const catalogId = (await t.inject({ method: 'POST', url: '/api/svc/subscription/v1.0/catalogs', headers: bearer(t.superToken), payload: { name: 'Filter catalog' } })).json().data.id;
+    const ec = (await post(t.superToken, { name: 'Filter Alpha Beta', bpId: ir, externalReference: 'ext-1', externalReference2: 'ext-2', crmAccountId: 'crm-1', catalogId, visibility: 'public', bpBusinessType: ['conference'] })).json().data.id;
     const q = async (qs: string) => (await get(t.superToken, `${A}?limit=1000&${qs}`)).json().data.map((c: { id: string }) => c.id) as string[];
     expect(await q(`bpId=${ir}`)).toEqual([ec]);
     expect(await q('externalReference=ext-1')).toEqual([ec]);
     expect(await q('externalReference2=ext-2')).toEqual([ec]);
     expect(await q('crmAccountId=crm-1')).toEqual([ec]);
-    expect(await q('catalogId=cat-1')).toEqual([ec]);
+    expect(await q(`catalogId=${catalogId}`)).toEqual([ec]);
     expect(await q('name=beta%20filter')).toEqual([ec]);
     expect(await q('name=alpha%20gamma')).toEqual([]);
     expect(await q(`visibility=public&bpId=${ir}`)).toEqual([ec]);

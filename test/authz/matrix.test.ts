@@ -30,6 +30,7 @@ import { joinCompanyLinks, joinInvitations } from '../../src/modules/admin/join/
 import { organisations } from '../../src/modules/admin/organisations/organisations.tables.ts';
 import { sites as sitesTable } from '../../src/modules/admin/sites/sites.tables.ts';
 import { users } from '../../src/modules/admin/users/users.tables.ts';
+import { catalogs, offers } from '../../src/modules/commerce/commerce.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 import { OPERATIONS } from '../../src/modules/index.ts';
 import { fullPath, type AnyOperation } from '../../src/http/operation.ts';
@@ -129,6 +130,9 @@ const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
   organisation: cols({ organisation: true }), // no company: only `any` and `ownOrganisation` can hold
   joinLink: cols({ company: true }),
   joinInvitation: cols({ company: true }),
+  // Offers and catalogs belong to no company nor organisation: only `any` reaches them.
+  offer: cols({}),
+  catalog: cols({}),
 };
 
 function bpTree(c: CompanyKey): CompanyKey[] {
@@ -772,6 +776,16 @@ async function buildWorld(t: TestApp): Promise<World> {
         tokenHash: `matrix-${id}`,
         expirationDate: new Date(Date.now() + 7 * 24 * 3600_000),
       });
+      return { id, actor: callers[o.role] };
+    },
+    async offer(_p, o) {
+      const id = newId();
+      await t.db.insert(offers).values({ id, name: `Matrix offer ${next()}` });
+      return { id, actor: callers[o.role] };
+    },
+    async catalog(_p, o) {
+      const id = newId();
+      await t.db.insert(catalogs).values({ id, name: `Matrix catalog ${id}` });
       return { id, actor: callers[o.role] };
     },
   };

@@ -137,15 +137,21 @@ describe('issue 9, point 6: the declarations', () => {
    * resources or a declared reference.
    */
   const NOT_REFERENCES: Record<string, string> = {
-    'createCompany.catalogId': 'catalogs do not exist yet: the commerce work declares it',
-    'createOwnCompany.catalogId': 'catalogs do not exist yet: the commerce work declares it',
-    'updateCompany.catalogId': 'catalogs do not exist yet: the commerce work declares it',
+    'createCompany.catalogId': 'only a superadmin sets it (403102 otherwise); the companies service checks it through the commerce service: an unknown catalog is 400605',
+    'createOwnCompany.catalogId': 'only a superadmin sets it (403102 otherwise); the companies service checks it through the commerce service: an unknown catalog is 400605',
+    'updateCompany.catalogId': 'only a superadmin sets it (403102 otherwise); the companies service checks it through the commerce service: an unknown catalog is 400605',
     'createCompany.crmAccountId': 'the account of the company in the CRM, an external system',
     'createOwnCompany.crmAccountId': 'the account of the company in the CRM, an external system',
     'updateCompany.crmAccountId': 'the account of the company in the CRM, an external system',
     // createOwnCompany's target is the caller's company; the service refuses bpId there (403102).
     'createOwnCompany.bpId': 'refused by the service: a company of its own has no BP',
     'selfRegister.joinCompanyLinkId': 'a public operation: the link id is the credential (404300 when unknown)',
+    ...Object.fromEntries(['createOffer', 'updateOffer'].flatMap((op) => [
+      [`${op}.profileId`, 'the offer\'s profile: a name of the offer in the billing system, not a resource of this service'],
+      ...['billingOfferId', 'billingProductRatePlanId', 'billingProductRatePlanChargeId'].map((f) => [`${op}.${f}`, 'an identifier in the billing system, an external system']),
+    ])),
+    'createCatalog.offerIds': 'offers are the platform\'s, managed by superadmin like the catalog; the service refuses an unknown one',
+    'addOfferToCatalog.offerId': 'offers are the platform\'s, managed by superadmin like the catalog (404 when unknown)',
     'applyCustomisationTemplate.templateId': 'the templates are a platform catalogue every signed-in user reads (404450 when unknown)',
   };
 

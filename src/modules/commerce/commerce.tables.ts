@@ -1,12 +1,34 @@
-// Tables of commerce (document 1): offers and subscriptions. Document 3 needs them already; the commerce module will own them.
+// Tables of commerce (document 1): offers, catalogs holding them, and subscriptions.
 // drizzle-kit reads every *.tables.ts (drizzle.config.ts) for the one migration folder.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
 
-// Commerce (document 1): offers and subscriptions. Document 3 needs them already: every new
-// company receives a subscription to the default offer. The commerce issue extends them.
+/** One price of an offer: ISO 4217 currency, decimal amount as text (never a float). */
+export interface OfferPrice {
+  currency: string;
+  amount: string;
+}
+
+/** A provisioning entry of an offer (document 1): what a subscription to it needs on a provider. */
+export interface OfferProvisioning {
+  providerType: 'media' | 'conference';
+  mediaType?: string;
+  bridgeEnterpriseId?: string;
+}
+
+/** A feature an offer grants; a company's features aggregate those of its subscriptions' offers. */
+export interface OfferFeature {
+  featureUniqueRef: string;
+  featureName: string;
+  featureType: 'number' | 'boolean';
+  limitMax?: number;
+  isEnabled?: boolean;
+}
+
+// Offer (document 1, Offer). Every company receives a subscription to the default offer
+// (document 3, create company rule 7): the commerce module seeds it.
 export const offers = pgTable(
   'offers',
   {
@@ -24,16 +46,53 @@ export const offers = pgTable(
     isPrepaid: boolean('is_prepaid').notNull().default(false),
     prepaidDuration: integer('prepaid_duration'),
     autoSubscribe: boolean('auto_subscribe').notNull().default(false),
+    // Flags of the Offer counter of document 1, kept on the offer they describe.
+    isBundle: boolean('is_bundle').notNull().default(false),
+    hasConference: boolean('has_conference').notNull().default(false),
+    hasVoice: boolean('has_voice').notNull().default(false),
     groupName: text('group_name'),
     erpReference: text('erp_reference'),
     offerReference: text('offer_reference'),
     billingOfferId: text('billing_offer_id'),
     billingProductRatePlanId: text('billing_product_rate_plan_id'),
     billingProductRatePlanChargeId: text('billing_product_rate_plan_charge_id'),
-    provisioningNeeded: jsonb('provisioning_needed').notNull().default(sql`'[]'::jsonb`),
+    provisioningNeeded: jsonb('provisioning_needed').$type<OfferProvisioning[]>().notNull().default(sql`'[]'::jsonb`),
+    prices: jsonb('prices').$type<OfferPrice[]>().notNull().default(sql`'[]'::jsonb`),
+    features: jsonb('features').$type<OfferFeature[]>().notNull().default(sql`'[]'::jsonb`),
     creationDate: ts('creation_date').notNull().defaultNow(),
+    lastUpdateDate: ts('last_update_date').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('offers_default_uq').on(t.isDefault).where(sql`${t.isDefault}`)],
+  (t) => [
+    uniqueIndex('offers_default_uq').on(t.isDefault).where(sql`${t.isDefault}`),
+    // listAllOffers in its default order; the billing system finds an offer by its rate plan.
+    index('offers_name_idx').on(sql`lower(${t.name})`, t.id),
+    index('offers_rate_plan_idx').on(t.billingProductRatePlanId),
+  ],
+);
+
+// Catalogs (route table, Commerce, +): named sets of offers. A company sells from (and buys from)
+// its own catalog, else its BP's, else the default catalog (docs/decisions.md, Commerce).
+export const catalogs = pgTable(
+  'catalogs',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    isDefault: boolean('is_default').notNull().default(false),
+    creationDate: ts('creation_date').notNull().defaultNow(),
+    lastUpdateDate: ts('last_update_date').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('catalogs_default_uq').on(t.isDefault).where(sql`${t.isDefault}`), uniqueIndex('catalogs_name_uq').on(sql`lower(${t.name})`)],
+);
+
+// The offers of each catalog: an offer may be in several catalogs.
+export const catalogOffers = pgTable(
+  'catalog_offers',
+  {
+    catalogId: text('catalog_id').notNull().references(() => catalogs.id, { onDelete: 'cascade' }),
+    offerId: text('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.catalogId, t.offerId] }), index('catalog_offers_offer_idx').on(t.offerId)],
 );
 
 export const subscriptions = pgTable(

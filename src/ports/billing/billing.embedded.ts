@@ -1,4 +1,5 @@
 // The embedded billing system: accounts, subscriptions and invoices kept in port_records.
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PortFailure } from '../control.ts';
 import { records } from '../records.ts';
@@ -28,7 +29,16 @@ export function embeddedBilling(db: Db, now: () => Date): BillingPort {
     if (!s) throw new PortFailure('billing', op, `no subscription ${id}`);
     return s;
   };
+  // The embedded billing system's product catalogue is the offers' prices (issue 10, point 1): a
+  // rate plan is an offer's billingProductRatePlanId, its prices the offer's. Read as text, never
+  // through a float.
+  const ratePlanPrice = async (ratePlanId: string, currency: string): Promise<string | undefined> => {
+    const { rows } = (await db.execute(sql`SELECT p->>'amount' AS amount FROM offers o, jsonb_array_elements(o.prices) p
+      WHERE o.billing_product_rate_plan_id = ${ratePlanId} AND p->>'currency' = ${currency} LIMIT 1`)) as unknown as { rows: { amount: string }[] };
+    return rows[0]?.amount;
+  };
   return {
+    ratePlanPrice,
     async createAccount(a) {
       if (await byCompany.get(a.companyId)) throw new PortFailure('billing', 'createAccount', `company ${a.companyId} already has an account`);
       const account = await accounts.insert({ accountNumber: `A${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`, companyId: a.companyId, name: a.name, currency: a.currency, createdAt: now().toISOString() });
@@ -40,8 +50,10 @@ export function embeddedBilling(db: Db, now: () => Date): BillingPort {
       return link ? accounts.get(link.accountId) : undefined;
     },
     async createSubscription(s) {
-      if (!(await accounts.get(s.accountId))) throw new PortFailure('billing', 'createSubscription', `no account ${s.accountId}`);
-      return subscriptions.insert({ accountId: s.accountId, ratePlanId: s.ratePlanId, ratePlanChargeId: s.ratePlanChargeId ?? null, quantity: s.quantity, status: 'active', startDate: s.startDate, endDate: null }, { parentId: s.accountId });
+      const account = await accounts.get(s.accountId);
+      if (!account) throw new PortFailure('billing', 'createSubscription', `no account ${s.accountId}`);
+      const unitPrice = (await ratePlanPrice(s.ratePlanId, account.currency)) ?? null;
+      return subscriptions.insert({ accountId: s.accountId, ratePlanId: s.ratePlanId, ratePlanChargeId: s.ratePlanChargeId ?? null, quantity: s.quantity, unitPrice, status: 'active', startDate: s.startDate, endDate: null }, { parentId: s.accountId });
     },
     async updateSubscription(id, change) {
       const s = await mustSub(id, 'updateSubscription');

@@ -16,6 +16,8 @@ export interface BillingSubscription {
   ratePlanId: string;
   ratePlanChargeId: string | null;
   quantity: number;
+  /** Price of one unit for one period in the account's currency (decimal text), from the rate plan; null when it has none in that currency. */
+  unitPrice: string | null;
   status: 'active' | 'cancelled';
   startDate: string;
   endDate: string | null;
@@ -48,6 +50,11 @@ export interface Invoice {
 }
 
 export interface BillingPort {
+  /**
+   * The price of a rate plan in a currency (decimal text): per user per month (nb_users,
+   * nb_services), per month (flat_fee). Undefined when the rate plan has no price in it.
+   */
+  ratePlanPrice(ratePlanId: string, currency: string): Promise<string | undefined>;
   createAccount(a: { companyId: string; name: string; currency: string }): Promise<BillingAccount>;
   findAccount(companyId: string): Promise<BillingAccount | undefined>;
   createSubscription(s: { accountId: string; ratePlanId: string; ratePlanChargeId?: string; quantity: number; startDate: string }): Promise<BillingSubscription>;

@@ -1,6 +1,7 @@
 // SQL of companies; every function takes the executor it runs on.
+import { escapeLike } from '../../../db/like.ts';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, Executor } from '../../../db/client.ts';
+import type { Executor } from '../../../db/client.ts';
 import { companies } from './companies.tables.ts';
 import { offers, subscriptions } from '../../commerce/commerce.tables.ts';
 import { sites } from '../sites/sites.tables.ts';
@@ -10,7 +11,6 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
 import { runCounted, unlessUnchanged, versionedCount } from '../../../db/list-count.ts';
 import { ADMIN_ROLES } from '../../../authz/roles.ts';
-import { newId } from '../../../shared/ids.ts';
 import type { ADMIN_SORT_FIELDS, COMPANY_SORT_FIELDS } from './companies.schemas.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -52,42 +52,6 @@ export async function hasActivePaidSubscriptions(exec: Executor, companyId: stri
 
 export async function terminateSubscriptions(exec: Executor, companyId: string): Promise<void> {
   await exec.update(subscriptions).set({ status: 'terminated' }).where(eq(subscriptions.companyId, companyId));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Default offer (document 3, create company rule 7).
-
-export const DEFAULT_OFFER = { name: 'Essential', profileName: 'Essential', groupName: 'essential', description: 'The free offer every company receives' };
-
-/**
- * The default offer, created when missing; idempotent and safe to run from several instances.
- * When this call creates it (the first start of a database, or of one that predates offers), the
- * companies already there get their default subscription in the same pass. Later starts do not
- * look: every path that creates a company gives it its subscription, and scanning 100,000
- * companies at each start cost about a second of the embedded database's cold start.
- */
-export async function ensureDefaultOffer(db: Db): Promise<string> {
-  const created = await db
-    .insert(offers)
-    .values({ id: newId(), name: DEFAULT_OFFER.name, description: DEFAULT_OFFER.description, profileId: newId(), profileName: DEFAULT_OFFER.profileName, groupName: DEFAULT_OFFER.groupName, isDefault: true, canBeSold: false })
-    .onConflictDoNothing()
-    .returning({ id: offers.id });
-  if (created.length === 0) {
-    const [o] = await db.select({ id: offers.id }).from(offers).where(eq(offers.isDefault, true)).limit(1);
-    return o!.id;
-  }
-  const offerId = created[0]!.id;
-  await db.execute(sql`INSERT INTO subscriptions (id, company_id, offer_id, status, is_default)
-    SELECT substr(md5(random()::text || c.id), 1, 24), c.id, ${offerId}, 'active', TRUE FROM companies c
-    WHERE NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.company_id = c.id AND s.is_default)
-    ON CONFLICT DO NOTHING`);
-  return offerId;
-}
-
-export async function addDefaultSubscription(exec: Executor, companyId: string, now: Date): Promise<void> {
-  const [o] = await exec.select({ id: offers.id }).from(offers).where(eq(offers.isDefault, true)).limit(1);
-  const offerId = o?.id ?? (await ensureDefaultOffer(exec as Db));
-  await exec.insert(subscriptions).values({ id: newId(), companyId, offerId, status: 'active', isDefault: true, creationDate: now }).onConflictDoNothing();
 }
 
 export interface SubscriptionView {
@@ -183,10 +147,6 @@ export interface CompanyFilters {
   isBP?: boolean;
   hasBP?: boolean;
   bpType?: string[];
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;

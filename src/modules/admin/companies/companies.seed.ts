@@ -1,10 +1,9 @@
 // First-start data of the companies module: the Default and Terminated companies of document 3
-// and the default offer every company subscribes to (create company rule 7).
+// (the commerce module's seed, which runs after, gives them the default subscription).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { companies } from './companies.tables.ts';
 import { newId } from '../../../shared/ids.ts';
-import * as repo from './companies.repo.ts';
 
 export const DEFAULT_COMPANY_NAME = 'Default';
 export const TERMINATED_COMPANY_NAME = 'Terminated';
@@ -13,8 +12,6 @@ export async function seedCompanies(db: Db): Promise<void> {
   for (const [role, name] of [['default', DEFAULT_COMPANY_NAME], ['terminated', TERMINATED_COMPANY_NAME]] as const) {
     await db.insert(companies).values({ id: newId(), name, systemRole: role, status: 'active' }).onConflictDoNothing();
   }
-  // Document 3, create company rule 7: the default offer, and a subscription to it for every company.
-  await repo.ensureDefaultOffer(db);
 }
 
 /** The id of the Default company (it exists once the companies module is seeded). */

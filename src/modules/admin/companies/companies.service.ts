@@ -3,12 +3,13 @@ import type { Static } from 'typebox';
 import type { Caller, Role } from '../../../authz/roles.ts';
 import { SUBSCRIPTION_FLAGS } from '../../../authz/conditions.ts';
 import { SUBSCRIPTION_FLAG_GRANTS } from './companies.policy.ts';
-import { grantsReachCompany } from './companies.reach.ts';
+import { grantsReach } from '../../../authz/reach.ts';
 import type { Executor } from '../../../db/client.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { newId } from '../../../shared/ids.ts';
 import { COUNTRY_CODES, dataLocationOf } from './countries.ts';
 import * as repo from './companies.repo.ts';
+import * as commerce from '../../commerce/commerce.service.ts';
 import { CA_PROVINCES, US_STATES, type Company, type CreateCompanyBody, type UpdateCompanyBody } from './companies.schemas.ts';
 
 type CreateBody = Static<typeof CreateCompanyBody>;
@@ -193,9 +194,10 @@ export async function createCompany(db: Executor, caller: Caller, parent: repo.C
     const flags = SUBSCRIPTION_FLAGS.filter((k) => body[k] !== undefined);
     if (flags.length && !isSuperadmin(caller) && (own || !holdsBpRole(caller) || values.bpId !== caller.companyId)) fail('COMPANY_SUPERADMIN_FIELD', { fields: flags });
     if (values.bpIsContractAccepted) values.bpContractAcceptationInfo = contractAcceptation(caller, values.id, true, now);
+    if (values.catalogId) await commerce.assertCatalogExists(exec, values.catalogId);
     const row = await repo.insertCompany(exec, values);
     // Rule 7: the default offer.
-    await repo.addDefaultSubscription(exec, row.id, now);
+    await commerce.addDefaultSubscription(exec, row.id, now);
     if (own) {
       const roles = [...new Set([...(await repo.userRoles(exec, caller.userId)), 'company_admin', 'user'])];
       await repo.moveUserToCompany(exec, caller.userId, row.id, roles, now);
@@ -214,7 +216,7 @@ export async function updateCompany(db: Executor, caller: Caller, target: repo.C
       let refused: string[] = SUPERADMIN_UPDATE_FIELDS.filter((k) => changed(k));
       if (acceptsOwnContract(caller, target, body.bpIsContractAccepted)) refused = refused.filter((k) => k !== 'bpIsContractAccepted');
       // Doc 1, update subscription, rule 5: the company's BP sets its subscription flags.
-      if (refused.some(isSubscriptionFlag) && (await grantsReachCompany(exec, caller, SUBSCRIPTION_FLAG_GRANTS, target.id))) refused = refused.filter((k) => !isSubscriptionFlag(k));
+      if (refused.some(isSubscriptionFlag) && (await grantsReach(exec, caller, SUBSCRIPTION_FLAG_GRANTS, 'company', target.id))) refused = refused.filter((k) => !isSubscriptionFlag(k));
       if (refused.length) fail('COMPANY_SUPERADMIN_FIELD', { fields: refused });
       if (body.customData !== undefined && target.adminCanSetCustomData === false) fail('COMPANY_CUSTOM_DATA_NOT_ALLOWED');
     }
@@ -227,6 +229,7 @@ export async function updateCompany(db: Executor, caller: Caller, target: repo.C
     if (body.state !== undefined) checkPlace(target.country, body.state as string | null);
     if (body.status === 'terminated' && target.status !== 'terminated') fail('COMPANY_STATUS_NOT_SETTABLE');
     if (body.bpId && changed('bpId')) await checkBp(exec, body.bpId as string, target.id);
+    if (body.catalogId && changed('catalogId')) await commerce.assertCatalogExists(exec, body.catalogId as string);
     const isBP = body.isBP ?? target.isBP;
     if (body.allowPhoneNumbersVisibility === true && !isBP) fail('COMPANY_NOT_BP');
     // Rule 8: CENTREX status is fixed once the company has sites.

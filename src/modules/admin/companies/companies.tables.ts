@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from '../../../db/columns.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
+import { catalogs } from '../../commerce/commerce.tables.ts';
 
 // Document 3, Company: every writable field is a column (typed, filterable in SQL); the
 // read-only ones are columns or derived when read (src/modules/admin/companies).
@@ -47,7 +48,8 @@ export const companies = pgTable(
     crmAccountId: text('crm_account_id'),
     superadminComment: text('superadmin_comment'),
     privateDC: text('private_dc'),
-    catalogId: text('catalog_id'),
+    // The catalog the company sells from and buys from (commerce module: catalogs).
+    catalogId: text('catalog_id').references(() => catalogs.id),
     billingModel: text('billing_model'),
     offerType: text('offer_type').notNull().default('freemium'),
     defaultLicenseGroup: text('default_license_group'),

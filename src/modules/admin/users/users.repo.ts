@@ -1,4 +1,5 @@
 // SQL of users; every function takes the executor it runs on.
+import { escapeLike } from '../../../db/like.ts';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { users } from './users.tables.ts';
@@ -50,10 +51,6 @@ const SORT_COLUMNS = {
   loginEmail: users.loginEmail,
   creationDate: users.creationDate,
 };
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function listUserRows(
   exec: Executor,

@@ -1,0 +1,29 @@
+// The commerce module (document 1, Commerce): catalogs and offers for now; subscriptions,
+// licences, quotations and invoices join it.
+import { defineModule } from '../module.ts';
+import { targetKind, type TablesOf, type TargetKind } from '../../authz/targets.ts';
+import { catalogs, offers } from './commerce.tables.ts';
+import { catalogsOperations } from './catalogs.operations.ts';
+import { offersOperations } from './offers.operations.ts';
+import { commercePolicy } from './commerce.policy.ts';
+import { commerceErrors } from './commerce.errors.ts';
+import { seedCommerce } from './commerce.seed.ts';
+
+// Offers and catalogs belong to no company: only the `any` relation reaches them.
+export const commerceTargets = {
+  offer: targetKind(offers, { cols: {}, readBy: 'listAllOffers' }),
+  catalog: targetKind(catalogs, { cols: {}, readBy: 'getCatalog' }),
+} satisfies Record<string, TargetKind>;
+
+declare module '../../authz/targets.ts' {
+  interface TargetTables extends TablesOf<typeof commerceTargets> {}
+}
+
+export const commerceModule = defineModule({
+  name: 'commerce',
+  operations: [...offersOperations, ...catalogsOperations],
+  policy: commercePolicy,
+  errors: commerceErrors,
+  targets: commerceTargets,
+  seed: seedCommerce,
+});

@@ -1,0 +1,43 @@
+// Policy of commerce (document 1, Commerce; the `+` operations of the route table: docs/decisions.md, Commerce).
+import { grant, grants, type PolicyEntry } from '../../authz/grant.ts';
+
+/** Catalogs and offers are the platform's: superadmin manages them. */
+const manageGrants = [grant('superadmin', 'any')];
+/** Support reads them ("support: listed beside superadmin for read operations on any company"). */
+const readGrants = [grant('superadmin', 'any'), grant('support', 'any')];
+
+/**
+ * Document 1, list offers of a company: "superadmin and support any company; business_admin demo
+ * offers of any company (the service keeps the demo ones); bp_admin and bp_finance their own
+ * company and End Customer / BP IR companies of which their company is the BP; organization_admin
+ * companies of the organisation; company_admin own company". Get an offer: the same.
+ */
+export const companyOffersGrants = [
+  grant('superadmin', 'any'),
+  grant('support', 'any'),
+  grant('business_admin', 'any'),
+  grant('bp_admin', 'ownCompany'),
+  grant('bp_admin', 'customerOfOwnBp'),
+  grant('bp_finance', 'ownCompany'),
+  grant('bp_finance', 'customerOfOwnBp'),
+  grant('organization_admin', 'companyOfOwnOrganisation'),
+  grant('company_admin', 'ownCompany'),
+];
+
+// Offers and catalogs are seen by their readers only (listAllOffers, getCatalog): others get 404.
+export const commercePolicy: Record<string, PolicyEntry> = {
+  createOffer: grants(manageGrants),
+  listAllOffers: grants(readGrants),
+  updateOffer: grants(manageGrants),
+  deleteOffer: grants(manageGrants),
+  createCatalog: grants(manageGrants),
+  listCatalogs: grants(readGrants),
+  getCatalog: grants(readGrants),
+  updateCatalog: grants(manageGrants),
+  deleteCatalog: grants(manageGrants),
+  addOfferToCatalog: grants(manageGrants),
+  removeOfferFromCatalog: grants(manageGrants),
+  // The target is the company of the path: who reads the company (getCompany) but is not listed gets 403.
+  listCompanyOffers: grants(companyOffersGrants),
+  getCompanyOffer: grants(companyOffersGrants),
+};

@@ -1,0 +1,21 @@
+// What other modules ask of commerce (they call this service, never its repositories): whether a
+// catalog exists, the catalog a company sees, and the default subscription of a new company.
+import type { Executor } from '../../db/client.ts';
+import { fail } from '../../errors/catalogue.ts';
+import * as catalogsRepo from './catalogs.repo.ts';
+import * as offersRepo from './offers.repo.ts';
+import * as subscriptionsRepo from './subscriptions.repo.ts';
+
+/** A company's catalogId must name a catalog (400 otherwise: nothing is stored). */
+export async function assertCatalogExists(exec: Executor, catalogId: string): Promise<void> {
+  if (!(await catalogsRepo.catalogExists(exec, catalogId))) fail('CATALOG_UNKNOWN', { catalogId });
+}
+
+/** The catalog a company sees: its own, else its BP's (or its BP's BP's), else the default one. */
+export const catalogOfCompany = (exec: Executor, companyId: string): Promise<string | undefined> => catalogsRepo.catalogOfCompany(exec, companyId);
+
+/** Document 3, create company rule 7: every new company receives a subscription to the default offer. */
+export async function addDefaultSubscription(exec: Executor, companyId: string, now: Date): Promise<void> {
+  const offerId = (await offersRepo.defaultOfferId(exec)) ?? (await offersRepo.ensureDefaultOffer(exec)).id;
+  await subscriptionsRepo.insertDefaultSubscription(exec, companyId, offerId, now);
+}

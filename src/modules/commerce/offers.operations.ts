@@ -1,0 +1,122 @@
+// Offers: managed by superadmin (route table, Commerce, +), and a company's offers (document 1).
+import { Type } from 'typebox';
+import type { AnyOperation } from '../../http/operation.ts';
+import { defineOperation } from '../../http/operation.ts';
+import { parsePaging } from '../../http/paging.ts';
+import {
+  CompanyIdParams,
+  CompanyOfferParams,
+  CreateOfferBody,
+  FormatQuery,
+  ListAllOffersQuery,
+  ListCompanyOffersQuery,
+  Offer,
+  OFFER_FORMATS,
+  OFFER_SORT_FIELDS,
+  OfferIdParams,
+  UpdateOfferBody,
+} from './offers.schemas.ts';
+import * as service from './offers.service.ts';
+import { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
+import { companyOffersGrants } from './commerce.policy.ts';
+
+const tag = 'Offers';
+const S = '/subscription/v1.0';
+const offerTarget = { kind: 'offer', from: 'params', field: 'offerId' } as const;
+/** The company of the path, with the catalog it sees, read in the authorising statement. */
+const companyTarget = { kind: 'company', from: 'params', field: 'companyId', extras: { catalogId: COMPANY_CATALOG_EXTRA } } as const;
+const full = { ...OFFER_FORMATS, default: 'full' } as const;
+
+export const createOffer = defineOperation({
+  operationId: 'createOffer',
+  method: 'POST',
+  path: `${S}/offers`,
+  tag,
+  summary: 'Create an offer, with its prices, provisioning entries and features',
+  description: 'It is sold once a catalog holds it (addOfferToCatalog).',
+  body: CreateOfferBody,
+  response: Offer,
+  envelope: 'data',
+  formats: full,
+  scope: 'caller',
+  handler: (ctx, { body }) => service.createOffer(ctx.db, body, ctx.now),
+});
+
+export const listAllOffers = defineOperation({
+  operationId: 'listAllOffers',
+  method: 'GET',
+  path: `${S}/offers`,
+  tag,
+  summary: 'List every offer of the platform, with the filters of document 1 and a catalog filter',
+  query: ListAllOffersQuery,
+  response: Offer,
+  envelope: 'list',
+  formats: OFFER_FORMATS,
+  scope: 'offer',
+  handler: (ctx, { query }) => service.listAllOffers(ctx.db, query.catalogId, query, parsePaging(query, OFFER_SORT_FIELDS, 'name')),
+});
+
+export const updateOffer = defineOperation({
+  operationId: 'updateOffer',
+  method: 'PUT',
+  path: `${S}/offers/:offerId`,
+  tag,
+  summary: 'Update an offer: absent fields are unchanged, null clears, an array replaces the list',
+  params: OfferIdParams,
+  body: UpdateOfferBody,
+  response: Offer,
+  envelope: 'data',
+  formats: full,
+  target: offerTarget,
+  handler: (ctx, { body }) => service.updateOffer(ctx.db, ctx.target, body, ctx.now),
+});
+
+export const deleteOffer = defineOperation({
+  operationId: 'deleteOffer',
+  method: 'DELETE',
+  path: `${S}/offers/:offerId`,
+  tag,
+  summary: 'Delete an offer nobody subscribed to (it leaves its catalogs); never the default offer',
+  params: OfferIdParams,
+  response: Type.Array(Type.Never()),
+  envelope: 'status',
+  target: offerTarget,
+  handler: async (ctx) => {
+    await service.deleteOffer(ctx.db, ctx.target);
+    return { status: `Offer ${ctx.target.id} deleted`, data: [] };
+  },
+});
+
+export const listCompanyOffers = defineOperation({
+  operationId: 'listCompanyOffers',
+  method: 'GET',
+  path: `${S}/companies/:companyId/offers`,
+  tag,
+  summary: 'List the offers of the catalog assigned to the company',
+  description: "The company's catalog, else its BP's (or its BP's BP's), else the default catalog. A business_admin sees the demo offers.",
+  params: CompanyIdParams,
+  query: ListCompanyOffersQuery,
+  response: Offer,
+  envelope: 'list',
+  formats: OFFER_FORMATS,
+  target: companyTarget,
+  handler: (ctx, { query }) =>
+    service.listCompanyOffers(ctx.db, ctx.caller, companyOffersGrants, ctx.target, ctx.extras.catalogId as string | null, query, parsePaging(query, OFFER_SORT_FIELDS, 'name')),
+});
+
+export const getCompanyOffer = defineOperation({
+  operationId: 'getCompanyOffer',
+  method: 'GET',
+  path: `${S}/companies/:companyId/offers/:offerId`,
+  tag,
+  summary: "Get an offer of the company's catalog (403 for an offer outside it)",
+  params: CompanyOfferParams,
+  query: FormatQuery,
+  response: Offer,
+  envelope: 'data',
+  formats: full,
+  target: companyTarget,
+  handler: (ctx, { params }) => service.getCompanyOffer(ctx.db, ctx.caller, companyOffersGrants, ctx.target, ctx.extras.catalogId as string | null, params.offerId),
+});
+
+export const offersOperations: AnyOperation[] = [createOffer, listAllOffers, updateOffer, deleteOffer, listCompanyOffers, getCompanyOffer];

@@ -1,0 +1,81 @@
+// Sample requests of the commerce module, for the authorisation matrix (see ./types.ts).
+import { eq } from 'drizzle-orm';
+import { catalogOffers, catalogs, offers } from '../../../src/modules/commerce/commerce.tables.ts';
+import { newId } from '../../../src/shared/ids.ts';
+import type { Ctx, Sample } from './types.ts';
+
+const S = '/api/svc/subscription/v1.0';
+
+async function newOffer(ctx: Ctx, isDemo = false): Promise<string> {
+  const id = newId();
+  await ctx.t.db.insert(offers).values({ id, name: `Matrix sample offer ${ctx.n}`, isDemo });
+  return id;
+}
+
+/**
+ * A demo offer of the default catalog (the catalog of every company of the world, none of which
+ * has one): every caller the table allows reads it, the business_admin too (demo offers only).
+ */
+const demoOffers = new WeakMap<object, Promise<string>>();
+function demoOfferOfDefaultCatalog(ctx: Ctx): Promise<string> {
+  if (!demoOffers.has(ctx.t)) {
+    demoOffers.set(
+      ctx.t,
+      (async () => {
+        const id = await newOffer(ctx, true);
+        const [d] = await ctx.t.db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.isDefault, true));
+        await ctx.t.db.insert(catalogOffers).values({ catalogId: d!.id, offerId: id });
+        return id;
+      })(),
+    );
+  }
+  return demoOffers.get(ctx.t)!;
+}
+
+export const commerceSamples: Record<string, Sample> = {
+  createOffer: { type: 'targetless', request: ({ n }) => ({ method: 'POST', url: `${S}/offers`, payload: { name: `Matrix offer ${n}`, prices: [{ currency: 'EUR', amount: '9.90' }] } }) },
+  listAllOffers: {
+    type: 'list',
+    kind: 'offer',
+    request: (offset) => ({ method: 'GET', url: `${S}/offers?limit=1000&offset=${offset}` }),
+    ids: (b) => b.data.map((o: { id: string }) => o.id),
+  },
+  updateOffer: { type: 'target', kind: 'offer', fresh: true, request: (id, { n }) => ({ method: 'PUT', url: `${S}/offers/${id}`, payload: { name: `Renamed offer ${n}` } }) },
+  deleteOffer: { type: 'target', kind: 'offer', fresh: true, request: (id) => ({ method: 'DELETE', url: `${S}/offers/${id}` }) },
+  createCatalog: { type: 'targetless', request: ({ n }) => ({ method: 'POST', url: `${S}/catalogs`, payload: { name: `Matrix new catalog ${n}` } }) },
+  listCatalogs: {
+    type: 'list',
+    kind: 'catalog',
+    request: (offset) => ({ method: 'GET', url: `${S}/catalogs?limit=1000&offset=${offset}` }),
+    ids: (b) => b.data.map((c: { id: string }) => c.id),
+  },
+  getCatalog: { type: 'target', kind: 'catalog', fresh: false, request: (id) => ({ method: 'GET', url: `${S}/catalogs/${id}` }) },
+  updateCatalog: { type: 'target', kind: 'catalog', fresh: true, request: (id, { n }) => ({ method: 'PUT', url: `${S}/catalogs/${id}`, payload: { description: `Described ${n}` } }) },
+  deleteCatalog: { type: 'target', kind: 'catalog', fresh: true, request: (id) => ({ method: 'DELETE', url: `${S}/catalogs/${id}` }) },
+  addOfferToCatalog: {
+    type: 'target',
+    kind: 'catalog',
+    fresh: true,
+    defaultBody: { offerId: 'an offer' },
+    request: async (id, ctx) => ({ method: 'POST', url: `${S}/catalogs/${id}/offers`, payload: { offerId: await newOffer(ctx) } }),
+  },
+  removeOfferFromCatalog: {
+    type: 'target',
+    kind: 'catalog',
+    fresh: true,
+    defaultBody: undefined, // no body; the request needs the world
+    request: async (id, ctx) => {
+      const offerId = await newOffer(ctx);
+      await ctx.t.db.insert(catalogOffers).values({ catalogId: id, offerId });
+      return { method: 'DELETE', url: `${S}/catalogs/${id}/offers/${offerId}` };
+    },
+  },
+  listCompanyOffers: { type: 'target', kind: 'company', fresh: false, request: (id) => ({ method: 'GET', url: `${S}/companies/${id}/offers?format=full&limit=5` }) },
+  getCompanyOffer: {
+    type: 'target',
+    kind: 'company',
+    fresh: false,
+    defaultBody: undefined, // no body; the request needs the world
+    request: async (id, ctx) => ({ method: 'GET', url: `${S}/companies/${id}/offers/${await demoOfferOfDefaultCatalog(ctx)}` }),
+  },
+};
