@@ -22,8 +22,17 @@ export interface CoercionError {
   message: string;
 }
 
+/** Schemas are the routes' own objects, fixed once registered: their kinds are read once. */
+const known = new WeakMap<Schema, Set<Kind> | undefined>();
+
+function kindsOf(s: Schema | undefined): Set<Kind> | undefined {
+  if (!s || typeof s !== 'object') return undefined;
+  if (!known.has(s)) known.set(s, readKinds(s));
+  return known.get(s);
+}
+
 /** The kinds of JSON values a schema may accept; undefined: any (no type is said). */
-function kindsOf(s: Schema | undefined, seen = 0): Set<Kind> | undefined {
+function readKinds(s: Schema | undefined, seen = 0): Set<Kind> | undefined {
   if (!s || typeof s !== 'object' || seen > 20) return undefined;
   const out = new Set<Kind>();
   const add = (k: Set<Kind> | undefined) => {
@@ -36,7 +45,7 @@ function kindsOf(s: Schema | undefined, seen = 0): Set<Kind> | undefined {
   else if ('const' in s) out.add(valueKind(s.const));
   else if (Array.isArray(s.enum)) for (const v of s.enum) out.add(valueKind(v));
   else if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) {
-    for (const b of (s.anyOf ?? s.oneOf) as Schema[]) if (!add(kindsOf(b, seen + 1))) return undefined;
+    for (const b of (s.anyOf ?? s.oneOf) as Schema[]) if (!add(readKinds(b, seen + 1))) return undefined;
   } else return undefined;
   if (s.nullable === true) out.add('null');
   if (out.has('integer')) out.add('number');

@@ -81,9 +81,12 @@ export function urlText(s: string): string {
 /** Raw URL texts no encoder makes: broken escapes, overlong UTF-8, separators. */
 export const RAW_URL_TEXTS: readonly string[] = ['%', '%zz', '%E0%A4%A', '%FF%FE', '%C0%AE', '%C0%80', '%00', '%0A', '+', '%2F', '%2E%2E', '..', '.', ';', ',', '*', '~', '%25', '%23', '%3F'];
 
-/** Values for path parameters. */
+/**
+ * Values for path parameters. Not the dot segments (`..`, `%2E%2E`): the in-process client, like
+ * browsers and curl, resolves them, and the request would go to another operation.
+ */
 export const PATH_VALUES: readonly string[] = [
-  ...RAW_URL_TEXTS, 'a%00b', '%20', '%01', '%F0%9F%98%80', urlText("' OR 1=1--"), 'null', 'undefined', '-1', '0', '1e999', '%5Bobject%20Object%5D',
+  ...RAW_URL_TEXTS.filter((v) => !['.', '..', '%2E%2E'].includes(v)), 'a%00b', '%20', '%01', '%F0%9F%98%80', urlText("' OR 1=1--"), 'null', 'undefined', '-1', '0', '1e999', '%5Bobject%20Object%5D',
   'x'.repeat(65), 'x'.repeat(101), 'x'.repeat(600), '0123456789abcdef01234567', 'ffffffffffffffffffffffff', 'ZZZZZZZZZZZZZZZZZZZZZZZZ', urlText('é'.repeat(40)),
 ];
 
