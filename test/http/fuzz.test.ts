@@ -8,7 +8,7 @@
 //   - below 500;
 //   - for a 4xx, the error body of document 1 with errorDetails an object, small (no echo of a large input);
 //   - a status and body the document gives the operation;
-//   - sent within 2 s.
+//   - sent within 2 s (a request over 2 s is sent again once, and fails when slow both times).
 // Before the timed run, each operation but the deletions answers its valid request once:
 // validators and serializers compile on the first use of their route (src/http/lazy-compilers.ts),
 // a cost of the start, not of the input.
@@ -172,7 +172,14 @@ describe('issue 9, point 1: requests generated from the OpenAPI document', () =>
           const problem = errorShapeProblem(res, req);
           if (problem) fail(problem);
         }
-        if (ms > MAX_MS) fail(`answered in ${Math.round(ms)} ms`);
+        if (ms > MAX_MS) {
+          // Sent again once: a request slow because of what it holds is slow twice; one that met a
+          // busy machine (CI runs two test files on two cores) is not.
+          const t1 = performance.now();
+          await send(req, role);
+          const again = performance.now() - t1;
+          if (again > MAX_MS) fail(`answered in ${Math.round(ms)} ms, then ${Math.round(again)} ms`);
+        }
         try {
           validateResponse(spec, req.method, req.url, res);
         } catch (err) {
