@@ -4,13 +4,14 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { AppDeps } from './http/context.ts';
-import { frameworkError, installErrorHandling } from './errors/handler.ts';
+import { clientError, frameworkError, installErrorHandling } from './errors/handler.ts';
 import { registerAll } from './http/operation.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installEmptyObjectRule } from './http/empty-objects.ts';
 import { lazySerializerFactory, lazyValidatorFactory } from './http/lazy-compilers.ts';
 import { installOpenApi } from './http/openapi.ts';
 import { installMedia } from './http/media.ts';
+import { installJsonParser } from './http/json-body.ts';
 import { MODULES, OPERATIONS } from './modules/index.ts';
 import { AppError } from './errors/catalogue.ts';
 
@@ -24,17 +25,29 @@ export interface BuildOptions {
 }
 
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // A slow sender cannot hold a connection for ever (Fastify's default is no limit). Node checks
+  // the deadlines every connectionsCheckingInterval, here a tenth of the limit, at most 30 s (Node's
+  // own), and enforces requestTimeout on a body only when headersTimeout is not above it.
+  const timeoutMs = deps.config.requestTimeoutSeconds * 1000;
+  const server = timeoutMs > 0 ? { connectionsCheckingInterval: Math.min(30_000, timeoutMs / 10), headersTimeout: Math.min(60_000, timeoutMs) } : {};
   const app = Fastify({
     logger: opts.logger ? ({ ...opts.logger, redact: REDACT } as FastifyServerOptions['logger']) : false,
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
-    ...(opts.https ? { https: opts.https } : {}),
-    // Reject ambiguous input early instead of guessing; query numbers arrive as strings and are
-    // coerced by the schemas (clients of the original interface send numbers as strings).
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    ...(opts.https ? { https: { ...opts.https, ...server } } : { http: server }),
+    // Reject ambiguous input early instead of guessing. Numbers and booleans sent as strings (query
+    // strings always, clients of the original interface in bodies too) are coerced without loss
+    // before Ajv runs (src/http/coerce.ts, from the validators of src/http/lazy-compilers.ts);
+    // Ajv's own coercion would turn null into "" or false and ["x"] into "x".
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: false, useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 500 },
-    // Errors Fastify raises before routing answer in the error body of document 1 too.
+    // Errors Fastify raises before routing, and those of Node's HTTP parser (malformed requests,
+    // headers over 16 KB, timeouts), answer in the error body of document 1 too; so does a request
+    // arriving while the instance shuts down (src/errors/handler.ts, instead of Fastify's own 503).
     frameworkErrors: frameworkError,
+    clientErrorHandler: clientError,
+    return503OnClosing: false,
+    requestTimeout: timeoutMs,
     // Validators and serializers compile on first use of their route: a faster start.
     schemaController: { compilersFactory: { buildValidator: lazyValidatorFactory(), buildSerializer: lazySerializerFactory() } },
   }) as unknown as FastifyInstance;
@@ -61,6 +74,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     });
   }
   await app.register(formbody);
+  // JSON bodies: bounded depth and member counts before they are parsed (issue 9, point 3).
+  installJsonParser(app);
   // Raw and multipart bodies, read only for the operations that declare them (src/http/media.ts).
   await installMedia(app);
   await installOpenApi(app);

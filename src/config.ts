@@ -14,6 +14,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   bodyLimitBytes: number;
+  /** REQUEST_TIMEOUT_SECONDS: a request not received whole within this time gets 408 (0: no limit). */
+  requestTimeoutSeconds: number;
   loginMaxFailures: number;
   loginWindowSeconds: number;
   /** CLOCK_FIXED: the service's clock stands still at this instant (demonstrations). */
@@ -108,6 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: opt(env, 'LOG_LEVEL') ?? 'info',
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
+    requestTimeoutSeconds: int(env, 'REQUEST_TIMEOUT_SECONDS', 300, 0),
     loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
     loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1),
     clockFixed,
@@ -140,6 +143,7 @@ export const SETTINGS: ReadonlyArray<[name: string, def: string, meaning: string
   ['TRUST_PROXY', 'false', 'true declares a TLS-terminating proxy in front: plain HTTP allowed on any address'],
   ['LOG_LEVEL', 'info', 'pino level: fatal, error, warn, info, debug, trace, silent'],
   ['BODY_LIMIT_BYTES', '1048576', 'largest accepted JSON body; larger gives 413'],
+  ['REQUEST_TIMEOUT_SECONDS', '300', 'time a client has to send a whole request (headers and body); later gives 408; 0: no limit'],
   ['LOGIN_MAX_FAILURES', '5', 'failed logins per account and address before 429'],
   ['LOGIN_WINDOW_SECONDS', '900', 'window of the failed-login count, and the Retry-After bound'],
   ['CLOCK_FIXED', '(unset)', 'ISO 8601 instant at which the service\'s clock stands still (demonstrations); the queue\'s own timing stays real'],

@@ -1,9 +1,14 @@
 // One handler turns every failure into the error body of document 1: thrown AppErrors,
-// schema validation, malformed JSON, oversized bodies, database constraint violations, and the
+// schema validation, malformed JSON, oversized bodies, database constraint violations, the
 // errors Fastify raises itself (bad URL encoding, overlong parameters, a body that does not match
-// its Content-Length). errorDetails is always an object, as document 1 gives it.
-// Anything unexpected is logged with its stack and answered as a bare 500.
+// its Content-Length), the ones Node's HTTP parser raises before Fastify sees a request (malformed
+// requests, headers over 16 KB, timeouts) and the answer of an instance shutting down.
+// errorDetails is always an object, as document 1 gives it, and never repeats the request's URL,
+// headers or body (issue 9, point 2). Anything unexpected is logged with its stack and answered
+// as a bare 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { AppError, errorBody, type ErrorKey } from './catalogue.ts';
 
 interface PgLikeError {
@@ -43,6 +48,11 @@ function classify(err: unknown): { key: ErrorKey; details?: Record<string, unkno
       return { key: 'UNSUPPORTED_MEDIA_TYPE' };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { key: 'VALIDATION_FAILED', details: { context: 'headers', reason: 'the body size does not match Content-Length' } };
+    // Fastify's messages of these two quote the URL: only the code goes out.
+    case 'FST_ERR_BAD_URL':
+      return { key: 'BAD_URL', details: { code: fe.code } };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { key: 'URI_TOO_LONG', details: { code: fe.code } };
   }
   if (fe instanceof SyntaxError && (fe as { statusCode?: number }).statusCode === 400) return { key: 'MALFORMED_JSON' };
   const pgErr = pgError(err);
@@ -50,12 +60,13 @@ function classify(err: unknown): { key: ErrorKey; details?: Record<string, unkno
     // 23505 unique, 23503 foreign key, 22xxx data exceptions (bad input that passed the schema).
     if (pgErr.code === '23505') return { key: 'CONFLICT', details: { constraint: pgErr.constraint } };
     if (pgErr.code === '23503') return { key: 'UNKNOWN_REFERENCE', details: { constraint: pgErr.constraint } };
-    if (pgErr.code?.startsWith('22')) return { key: 'VALIDATION_FAILED', details: { context: 'body', reason: 'a value is out of range or not valid for its field' } };
+    // (A value of the body, the query or the path: the database does not say which.)
+    if (pgErr.code?.startsWith('22')) return { key: 'VALIDATION_FAILED', details: { reason: 'a value is out of range or not valid for its field' } };
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
-    // Fastify's own client errors (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH...): their code and
-    // message say what was wrong; no stack, no internals.
-    return { key: fe.statusCode === 413 ? 'BODY_TOO_LARGE' : 'VALIDATION_FAILED', details: { code: fe.code, reason: fe.message } };
+    // Fastify's other client errors: their code says what was wrong. Their messages may quote the
+    // input (a media type, a URL), so they stay out; no stack, no internals.
+    return { key: fe.statusCode === 413 ? 'BODY_TOO_LARGE' : 'VALIDATION_FAILED', details: { code: fe.code } };
   }
   return { key: 'INTERNAL' };
 }
@@ -63,7 +74,7 @@ function classify(err: unknown): { key: ErrorKey; details?: Record<string, unkno
 export function sendError(reply: FastifyReply, err: unknown, req: FastifyRequest): FastifyReply {
   const { key, details, headers } = classify(err);
   const body = errorBody(key, details);
-  if (body.errorCode >= 500) req.log.error({ err }, 'unhandled error');
+  if (body.errorCode >= 500 && key !== 'SHUTTING_DOWN') req.log.error({ err }, 'unhandled error');
   if (headers) reply.headers(headers);
   return reply.code(body.errorCode).type('application/json; charset=utf-8').send(body);
 }
@@ -80,7 +91,49 @@ export function frameworkError(err: FastifyError, req: FastifyRequest, reply: Fa
   return sendError(reply, err, req);
 }
 
+/**
+ * For Fastify's `clientErrorHandler` option (the HTTP server's `clientError` event): a request
+ * Node's parser refuses before Fastify sees it. Answered on the socket in the error body of
+ * document 1, then the connection is closed, as Node and Fastify do by default.
+ */
+export function clientError(err: Error & { code?: string }, socket: Socket): void {
+  // A reset connection, or one already gone: there is no one to answer.
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const key: ErrorKey =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'MALFORMED_REQUEST';
+  const body = JSON.stringify(errorBody(key));
+  const status = errorBody(key).errorCode;
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+/**
+ * While the instance drains (app.close(): the server takes no new connection, requests in flight
+ * finish), a request arriving on a kept-alive connection gets 503 in the error body of document 1,
+ * with `Connection: close`, so the client or the load balancer retries elsewhere. Replaces
+ * Fastify's own 503 (`return503OnClosing`), whose body is its own; installed first, so no other
+ * hook runs for such a request.
+ */
+function installDraining(app: FastifyInstance): void {
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    if (!draining) return;
+    reply.header('Connection', 'close').header('Retry-After', '1').header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-store');
+    return sendError(reply, new AppError('SHUTTING_DOWN'), req);
+  });
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
+  installDraining(app);
   app.setErrorHandler((err, req, reply) => sendError(reply, err, req));
-  app.setNotFoundHandler((req, reply) => sendError(reply, new AppError('ROUTE_NOT_FOUND', { method: req.method, url: req.url.split('?')[0] }), req));
+  // The method only: the path is the client's own input, and may be long.
+  app.setNotFoundHandler((req, reply) => sendError(reply, new AppError('ROUTE_NOT_FOUND', { method: req.method }), req));
 }

@@ -6,6 +6,7 @@
 // answer of every route) share one compiled function.
 import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
+import { coerce } from './coerce.ts';
 
 type Validate = ((data: unknown, ctx?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
 interface RouteSchema {
@@ -38,7 +39,13 @@ export function lazyValidatorFactory(): ValidatorFactory {
       const getFn = get;
       // Ajv validators take the parent data to coerce a root value: Fastify passes it when
       // `schemaEnv` is set, and reads `errors` after a failed call.
+      const schema = route.schema as Record<string, unknown>;
       const validate: Validate = (data, ctx) => {
+        const refused = coerce(schema, data);
+        if (refused) {
+          validate.errors = refused;
+          return false;
+        }
         const fn = getFn();
         const ok = fn(data, ctx);
         validate.errors = fn.errors;

@@ -56,6 +56,14 @@ export type Upload = (UploadBase & { kind: 'buffer'; data: Buffer }) | (UploadBa
 const JSON_TYPE = 'application/json';
 const MULTIPART_TYPE = 'multipart/form-data';
 
+/**
+ * A media type as an error may show it: a well-formed `type/subtype` of reasonable length, else
+ * null (an error answer never repeats arbitrary header text).
+ */
+export function shownType(type: string | undefined): string | null {
+  return type && type.length <= 100 && /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(type) ? type : null;
+}
+
 /** `Text/CSV; charset=utf-8` -> `text/csv`; undefined when absent. */
 export function essence(contentType: string | undefined): string | undefined {
   if (!contentType) return undefined;
@@ -144,7 +152,7 @@ export async function installMedia(app: FastifyInstance): Promise<void> {
     const route = routeMedia(req);
     const type = essence(req.headers['content-type']) ?? '';
     const raw = rawFor(route?.media, type);
-    if (!raw) return done(new AppError('UNSUPPORTED_MEDIA_TYPE', { mediaType: type || null, accepted: route ? [...route.limits.keys()] : [] }), undefined);
+    if (!raw) return done(new AppError('UNSUPPORTED_MEDIA_TYPE', { mediaType: shownType(type), accepted: route ? [...route.limits.keys()] : [] }), undefined);
     if (raw.maxBytes > STREAM_ABOVE_BYTES) {
       // Read by the handler, after authorisation, through limitStream.
       (req as WithPending)[kPending] = payload;
@@ -188,8 +196,8 @@ export function mediaRouteOptions(
             const hasBody = type !== undefined || req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
             if (!hasBody) return;
             const limit = type === undefined ? undefined : limits.get(type);
-            if (limit === undefined) fail('UNSUPPORTED_MEDIA_TYPE', { mediaType: type ?? null, accepted: [...limits.keys()] });
-            if (length !== undefined && Number(length) > limit) fail('BODY_TOO_LARGE', { maxBytes: limit, mediaType: type });
+            if (limit === undefined) fail('UNSUPPORTED_MEDIA_TYPE', { mediaType: shownType(type), accepted: [...limits.keys()] });
+            if (length !== undefined && Number(length) > limit) fail('BODY_TOO_LARGE', { maxBytes: limit, mediaType: shownType(type) });
           },
         }
       : {}),
@@ -219,7 +227,7 @@ async function receiveMultipart(req: FastifyRequest, m: MultipartMedia): Promise
   if (m.maxBytes > STREAM_ABOVE_BYTES) return { ...base, kind: 'stream', stream: limitStream(file, m.maxBytes, base.mediaType) };
   try {
     const data = await readLimited(file, m.maxBytes, base.mediaType);
-    if (data.length === 0) fail('EMPTY_BODY', { mediaType: base.mediaType, part: part.fieldname });
+    if (data.length === 0) fail('EMPTY_BODY', { mediaType: shownType(base.mediaType), part: part.fieldname.slice(0, 64) });
     return { ...base, kind: 'buffer', data };
   } catch (err) {
     if (err instanceof AppError) throw err;

@@ -169,7 +169,8 @@ function responseSchema(op: AnyOperation): TSchema {
   }
 }
 
-const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500] as const;
+// 414: a path segment over the router's limit; 503: the instance is shutting down (src/errors/handler.ts).
+const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 414, 415, 422, 429, 500, 503] as const;
 
 function shape(op: AnyOperation, result: unknown, level: ReturnType<typeof formatLevel>): unknown {
   const fmt = (o: unknown) => (op.formats && o && typeof o === 'object' ? project(o as Record<string, unknown>, op.formats, level) : o);

@@ -51,9 +51,9 @@ describe('issue 8, point 7: errorDetails is always an object (doc 1, Errors)', (
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('issue 8, point 7: a path parameter beyond the router limit (Fastify FST_ERR_MAX_PARAM_LENGTH) gives 400 in the error body, errorDetails an object', async () => {
+  it('issue 8, point 7 and issue 9, point 2: a path parameter beyond the router limit (Fastify FST_ERR_MAX_PARAM_LENGTH) gives 414 in the error body, errorDetails an object', async () => {
     const res = await t.inject({ method: 'GET', url: `${USERS}/${'a'.repeat(600)}`, headers: bearer(t.superToken) });
-    expect(expectErrorBody(res, 400)).toMatchObject({ code: 'FST_ERR_MAX_PARAM_LENGTH' });
+    expect(expectErrorBody(res, 414)).toMatchObject({ code: 'FST_ERR_MAX_PARAM_LENGTH' });
   });
 
   it('issue 8, point 7: an empty JSON body, a body of an unsupported type and an unknown route give errorDetails objects', async () => {

@@ -39,7 +39,9 @@ const ThemeCustomers = Obj({
   force: Type.Optional(Type.Boolean()),
   locked: Type.Optional(Type.Boolean()),
 });
-const CustomData = Type.Object({}, { additionalProperties: true, description: 'free JSON object' });
+// Free-form, bounded (issue 9, point 3): 100 keys of at most 64 characters; its depth and the size
+// of the lists in it are bounded by the JSON body parser (src/http/json-body.ts).
+const CustomData = Type.Object({}, { additionalProperties: true, maxProperties: 100, propertyNames: { maxLength: 64 }, description: 'free JSON object: at most 100 keys of at most 64 characters' });
 
 /** Fields writable at creation and on update (document 3, Company: writable fields). */
 const common = {
