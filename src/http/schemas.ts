@@ -1,6 +1,6 @@
 // Schema helpers shared by every operation: closed objects (unknown fields are removed by the
 // validator, never stored and never echoed), envelopes of document 1 and the error body.
-import { Type, type Static, type TSchema, type TProperties } from 'typebox';
+import { Type, type TSchema, type TProperties } from 'typebox';
 
 /** A body or response object: fields beyond the declared ones are dropped, not refused. */
 export const Obj = <P extends TProperties>(props: P, opts: { description?: string } = {}) =>
@@ -19,19 +19,12 @@ export const DateTimeText = (opts: { description?: string } = {}) => Type.String
 export const OneOf = <T extends string>(values: readonly T[], opts: { description?: string } = {}) =>
   Type.Unsafe<T>(Type.Union(values.map((v) => Type.Literal(v)), opts));
 
-const SCALARS = new Set(['string', 'integer', 'number', 'boolean']);
-
 /**
- * A value or null; typed as such (an untyped nullable loses the value's type). A scalar is one
- * schema of two types: with the union `anyOf [string, null]`, the validator's coercion (numbers
- * sent as strings) turned a null into "" in the string branch, so null never cleared a field.
+ * A value or null; typed as such (an untyped nullable loses the value's type). Null is kept as
+ * null: the validator does not coerce, and the lossless pass before it (coerce.ts) leaves it alone
+ * here (it used to become "" through the string branch of the union).
  */
-export const Nullable = <T extends TSchema>(s: T) => {
-  const type = (s as { type?: unknown }).type;
-  if (typeof type !== 'string' || !SCALARS.has(type)) return Type.Union([s, Type.Null()]);
-  const plain = JSON.parse(JSON.stringify(s)) as Record<string, unknown>;
-  return Type.Unsafe<Static<T> | null>({ ...plain, type: [type, 'null'] });
-};
+export const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
 
 export const ErrorSchema = Type.Object(
   {

@@ -48,8 +48,11 @@ describe('issue 9, point 4: coercion is lossless or refused', () => {
   });
 
   it('issue 9, point 4: null clears a field that can be cleared, and stays null (not "")', async () => {
-    expect((await update({ catalogId: 'catalog-1', selectedTheme: { dark: 'd' } })).statusCode).toBe(200);
-    expect(await company()).toMatchObject({ catalogId: 'catalog-1', selectedTheme: { dark: 'd' } });
+    const catalog = await t.inject({ method: 'POST', url: '/api/svc/subscription/v1.0/catalogs', headers: bearer(t.superToken), payload: { name: 'Coercion catalog' } });
+    expect(catalog.statusCode, catalog.body).toBe(201);
+    const catalogId = catalog.json().data.id as string;
+    expect((await update({ catalogId, selectedTheme: { dark: 'd' } })).statusCode).toBe(200);
+    expect(await company()).toMatchObject({ catalogId, selectedTheme: { dark: 'd' } });
     expect((await update({ catalogId: null, selectedTheme: null })).statusCode).toBe(200);
     expect(await company()).toMatchObject({ catalogId: null, selectedTheme: null });
     const link = await t.inject({ method: 'POST', url: `${COMPANIES}/${companyId}/join-companies/links`, headers: bearer(t.superToken), payload: { description: null, maxNumberUsers: null } });
