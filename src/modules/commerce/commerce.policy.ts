@@ -1,5 +1,6 @@
 // Policy of commerce (document 1, Commerce; the `+` operations of the route table: docs/decisions.md, Commerce).
 import { grant, grants, type PolicyEntry } from '../../authz/grant.ts';
+import { companyOverseers } from '../../authz/company-roles.ts';
 
 /** Catalogs and offers are the platform's: superadmin manages them. */
 const manageGrants = [grant('superadmin', 'any')];
@@ -12,17 +13,7 @@ const readGrants = [grant('superadmin', 'any'), grant('support', 'any')];
  * company and End Customer / BP IR companies of which their company is the BP; organization_admin
  * companies of the organisation; company_admin own company". Get an offer: the same.
  */
-export const companyOffersGrants = [
-  grant('superadmin', 'any'),
-  grant('support', 'any'),
-  grant('business_admin', 'any'),
-  grant('bp_admin', 'ownCompany'),
-  grant('bp_admin', 'customerOfOwnBp'),
-  grant('bp_finance', 'ownCompany'),
-  grant('bp_finance', 'customerOfOwnBp'),
-  grant('organization_admin', 'companyOfOwnOrganisation'),
-  grant('company_admin', 'ownCompany'),
-];
+export const companyOffersGrants = companyOverseers; // the same people document 3 lets oversee a company
 
 // Offers and catalogs are seen by their readers only (listAllOffers, getCatalog): others get 404.
 export const commercePolicy: Record<string, PolicyEntry> = {
