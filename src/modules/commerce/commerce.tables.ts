@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
+import { users } from '../admin/users/users.tables.ts';
 
 /** One price of an offer: ISO 4217 currency, decimal amount as text (never a float). */
 export interface OfferPrice {
@@ -105,6 +106,9 @@ export const subscriptions = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     syncOngoing: boolean('sync_ongoing').notNull().default(false),
     maxNumberUsers: integer('max_number_users'),
+    // Licences assigned from this subscription, kept by the same statement that adds or removes a
+    // licence row, guarded by maxNumberUsers: exact under concurrency without counting rows.
+    numberAssignedUsers: integer('number_assigned_users').notNull().default(0),
     updatingMaxNumberUsers: integer('updating_max_number_users'),
     purchaseOrderNumber: text('purchase_order_number'),
     createdBy: jsonb('created_by'),
@@ -115,4 +119,18 @@ export const subscriptions = pgTable(
     index('subscriptions_offer_idx').on(t.offerId),
     uniqueIndex('subscriptions_default_uq').on(t.companyId).where(sql`${t.isDefault}`),
   ],
+);
+
+// Licences (document 1, licence counters; route table, Users, assignUserLicence): a user holds a
+// licence of a subscription. The user's company is kept on the row because the counters of an IR
+// BP split the licences between the BP's own users and those of its End Customers.
+export const licences = pgTable(
+  'licences',
+  {
+    subscriptionId: text('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userCompanyId: text('user_company_id').notNull(),
+    assignedAt: ts('assigned_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.userId] }), index('licences_user_idx').on(t.userId), index('licences_company_idx').on(t.userCompanyId)],
 );
