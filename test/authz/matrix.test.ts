@@ -30,7 +30,7 @@ import { joinCompanyLinks, joinInvitations } from '../../src/modules/admin/join/
 import { organisations } from '../../src/modules/admin/organisations/organisations.tables.ts';
 import { sites as sitesTable } from '../../src/modules/admin/sites/sites.tables.ts';
 import { users } from '../../src/modules/admin/users/users.tables.ts';
-import { catalogs, offers } from '../../src/modules/commerce/commerce.tables.ts';
+import { catalogs, offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 import { OPERATIONS } from '../../src/modules/index.ts';
 import { fullPath, type AnyOperation } from '../../src/http/operation.ts';
@@ -133,6 +133,7 @@ const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
   // Offers and catalogs belong to no company nor organisation: only `any` reaches them.
   offer: cols({}),
   catalog: cols({}),
+  subscription: cols({ company: true }),
 };
 
 function bpTree(c: CompanyKey): CompanyKey[] {
@@ -786,6 +787,14 @@ async function buildWorld(t: TestApp): Promise<World> {
     async catalog(_p, o) {
       const id = newId();
       await t.db.insert(catalogs).values({ id, name: `Matrix catalog ${id}` });
+      return { id, actor: callers[o.role] };
+    },
+    async subscription(p, o) {
+      // A subscription of the placement's company to an offer of its own (never the default one).
+      const offerId = newId();
+      await t.db.insert(offers).values({ id: offerId, name: `Matrix offer ${next()}`, businessModel: 'nb_users' });
+      const id = newId();
+      await t.db.insert(subscriptions).values({ id, companyId: companyIds[need(p.company, 'company', p)], offerId, status: 'active', maxNumberUsers: 10 });
       return { id, actor: callers[o.role] };
     },
   };

@@ -2,7 +2,7 @@
 // licences, quotations and invoices join it.
 import { defineModule } from '../module.ts';
 import { targetKind, type TablesOf, type TargetKind } from '../../authz/targets.ts';
-import { catalogs, offers } from './commerce.tables.ts';
+import { catalogs, offers, subscriptions } from './commerce.tables.ts';
 import { catalogsOperations } from './catalogs.operations.ts';
 import { offersOperations } from './offers.operations.ts';
 import { commercePolicy } from './commerce.policy.ts';
@@ -13,6 +13,13 @@ import { seedCommerce } from './commerce.seed.ts';
 export const commerceTargets = {
   offer: targetKind(offers, { cols: {}, readBy: 'listAllOffers' }),
   catalog: targetKind(catalogs, { cols: {}, readBy: 'getCatalog' }),
+  // A subscription belongs to its company (S/companies/{companyId}/subscriptions/{subscriptionId});
+  // it is also the second resource of a licence assignment (A/users/{userId}/profiles/subscriptions/{subscriptionId}).
+  subscription: targetKind(subscriptions, {
+    cols: { company: subscriptions.companyId },
+    readBy: 'getSubscription',
+    parents: { company: subscriptions.companyId },
+  }),
 } satisfies Record<string, TargetKind>;
 
 declare module '../../authz/targets.ts' {

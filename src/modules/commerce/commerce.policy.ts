@@ -31,4 +31,7 @@ export const commercePolicy: Record<string, PolicyEntry> = {
   // The target is the company of the path: who reads the company (getCompany) but is not listed gets 403.
   listCompanyOffers: grants(companyOffersGrants),
   getCompanyOffer: grants(companyOffersGrants),
+  // Document 1, get subscription: the roles of list subscriptions (business_admin: demo ones).
+  // Declared before its operation so that licences can name a subscription as second resource.
+  getSubscription: grants(companyOffersGrants),
 };
