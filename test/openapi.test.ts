@@ -17,7 +17,7 @@ type Json = Record<string, any>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 /** Routes that are not operations of the service and are left out of the document on purpose. */
-const INFRASTRUCTURE = [/^\/health$/, /^\/api\/svc\/openapi\.json$/, /^\/api\/svc\/docs(\/.*)?$/];
+const INFRASTRUCTURE = [/^\/(health|ready|metrics)$/, /^\/api\/svc\/openapi\.json$/, /^\/api\/svc\/docs(\/.*)?$/];
 const isInfrastructure = (path: string) => INFRASTRUCTURE.some((r) => r.test(path));
 
 let t: TestApp;
@@ -142,8 +142,9 @@ describe('every operation', () => {
       } else {
         expect(description, id).toMatch(entry!.kind === 'public' ? /Roles: public/ : /Roles: any signed-in user/);
       }
-      // Public operations say so in the document too (no security requirement).
-      if (entry!.kind === 'public') expect(op.security, `${id} is public`).toEqual([]);
+      // Public operations say so in the document too: no bearer token; those that read credentials
+      // of their own (login's Basic, the OAuth client's) name those schemes instead.
+      if (entry!.kind === 'public') expect((op.security as Array<Record<string, unknown>>).every((r) => !('bearer' in r)), `${id} is public`).toBe(true);
       else expect(op.security === undefined || op.security.length > 0, `${id} needs a token`).toBe(true);
     }
   });
@@ -272,5 +273,28 @@ describe('the response validator', () => {
     expect(error.statusCode).toBe(404);
     const broken = { ...error, body: JSON.stringify({ ...error.json(), errorCode: undefined }) } as unknown as LightMyRequestResponse;
     expect(() => validateResponse(spec, 'GET', '/api/svc/admin/v1.0/users/nobody', broken)).toThrow(/must have required property 'errorCode'/);
+  });
+});
+
+describe('issue 13, point 7: the document is first-class', () => {
+  it('declares the Bearer, Basic, APIKey and x-svc-app-auth schemes; login can be tried with Basic', () => {
+    const doc = spec;
+    const schemes = (doc.components as { securitySchemes: Record<string, { type: string; scheme?: string; name?: string }> }).securitySchemes;
+    expect(schemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(schemes.basic).toMatchObject({ type: 'http', scheme: 'basic' });
+    expect(schemes.apiKey).toMatchObject({ type: 'apiKey', name: 'APIKey' });
+    expect(schemes.appAuth).toMatchObject({ type: 'apiKey', name: 'x-svc-app-auth' });
+    const login = (doc.paths as Record<string, Record<string, { security: unknown }>>)['/api/svc/authentication/v1.0/login']!.get!;
+    expect(login.security).toEqual([{ basic: [] }, { basic: [], appAuth: [] }]);
+  });
+
+  it('servers and info are complete, and the resources are shared components', () => {
+    const doc = spec;
+    expect(doc.servers).toEqual([{ url: '/', description: 'this instance' }]);
+    expect(doc.info).toMatchObject({ license: { name: expect.any(String) }, contact: { name: expect.any(String) } });
+    const schemas = (doc.components as { schemas: Record<string, unknown> }).schemas;
+    for (const name of ['Company', 'User', 'Site', 'Organisation', 'Offer', 'Catalog', 'Application', 'Error']) expect(schemas, name).toHaveProperty(name);
+    const getCompany = JSON.stringify((doc.paths as Record<string, unknown>)['/api/svc/admin/v1.0/companies/{companyId}']);
+    expect(getCompany).toContain('"$ref":"#/components/schemas/Company"');
   });
 });

@@ -130,6 +130,11 @@ export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K 
   scope?: TargetKindName | 'caller';
   /** false: a POST that must not honour Idempotency-Key (its answer must never be stored). */
   idempotent?: boolean;
+  /**
+   * The credentials a public operation reads itself, for the OpenAPI document (so that it can be
+   * tried from the docs page): the security requirements of `components.securitySchemes`.
+   */
+  security?: Array<Record<string, string[]>>;
   handler: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B>) => Promise<HandlerResult<R, E>>;
 }
 
@@ -156,7 +161,9 @@ function responseSchema(op: AnyOperation): TSchema {
   // With format levels, smaller levels leave fields out: every field is then optional.
   // (Type.Partial drops additionalProperties: the object is closed again, so the document
   // still says that nothing else is ever returned.)
-  const item = op.formats ? ({ ...Type.Partial(op.response), additionalProperties: false } as TSchema) : op.response;
+  // It keeps the resource's name: one component per resource in the OpenAPI document.
+  const title = (op.response as { title?: string }).title;
+  const item = op.formats ? ({ ...Type.Partial(op.response), additionalProperties: false, ...(title ? { title } : {}) } as TSchema) : op.response;
   switch (op.envelope) {
     case 'data':
       return dataEnvelope(item);
@@ -292,7 +299,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         ...(media.bodySchema ? { body: media.bodySchema } : op.body ? { body: op.body } : {}),
         ...(op.consumes ? { consumes: op.consumes } : {}),
         response,
-        ...(isPublic ? { security: [] } : {}),
+        ...(op.security ? { security: op.security } : isPublic ? { security: [] } : {}),
       },
       config: media.config,
       ...(media.preParsing ? { preParsing: media.preParsing } : {}),

@@ -55,6 +55,8 @@ const LoginResponse = Obj({
 
 export const login = defineOperation({
   operationId: 'login',
+  // Basic credentials, with the application's proof when the application requires it.
+  security: [{ basic: [] }, { basic: [], appAuth: [] }],
   method: 'GET',
   path: `${P}/login`,
   tag,

@@ -15,7 +15,7 @@ import { signInWithPassword } from '../sign-in.ts';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Obj } from '../../../http/schemas.ts';
+import { Obj, nameSchemas } from '../../../http/schemas.ts';
 import { defineOperation } from '../../../http/operation.ts';
 import type { AppDeps } from '../../../http/context.ts';
 import { ERRORS, errorBody, fail, type ErrorKey } from '../../../errors/catalogue.ts';
@@ -131,6 +131,8 @@ export const TokenResponse = Obj({
 
 export const oauthToken = defineOperation({
   operationId: 'oauthToken',
+  // The client's own credentials (appId:appSecret), RFC 6749 2.3.1.
+  security: [{ basic: [] }],
   method: 'POST',
   path: `${P}/token`,
   tag,
@@ -165,3 +167,6 @@ export const oauthToken = defineOperation({
 });
 
 export const oauthOperations = [oauthAuthorize, oauthToken];
+
+// Named components of the OpenAPI document (src/http/openapi.ts).
+nameSchemas({ TokenResponse });
