@@ -34,18 +34,24 @@ async function openWithin(config: Config): Promise<Database> {
     connectTimeoutSeconds: config.databaseConnectTimeoutSeconds,
     statementTimeoutSeconds: config.databaseStatementTimeoutSeconds,
   });
-  const where = config.databaseUrl ? `the database server of DATABASE_URL (${new URL(config.databaseUrl).host})` : `the embedded database in ${config.dataDir}`;
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StartFailure(`${where} did not answer within ${config.databaseConnectTimeoutSeconds} s (DATABASE_CONNECT_TIMEOUT_SECONDS)`)), config.databaseConnectTimeoutSeconds * 1000);
-  });
-  try {
-    await Promise.race([ping(database.db), deadline]);
-  } catch (err) {
-    if (err instanceof StartFailure) throw err;
-    throw new StartFailure(`${where} cannot be reached: ${(err as Error).message}`);
-  } finally {
-    clearTimeout(timer);
+  // Only a server can leave the start waiting: the embedded database is local work (its first
+  // start initialises the folder, which takes longer on a loaded machine, and is never cut short).
+  if (!config.databaseUrl) {
+    await ping(database.db);
+  } else {
+    const where = `the database server of DATABASE_URL (${new URL(config.databaseUrl).host})`;
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StartFailure(`${where} did not answer within ${config.databaseConnectTimeoutSeconds} s (DATABASE_CONNECT_TIMEOUT_SECONDS)`)), config.databaseConnectTimeoutSeconds * 1000);
+    });
+    try {
+      await Promise.race([ping(database.db), deadline]);
+    } catch (err) {
+      if (err instanceof StartFailure) throw err;
+      throw new StartFailure(`${where} cannot be reached: ${(err as Error).message}`);
+    } finally {
+      clearTimeout(timer);
+    }
   }
   await database.migrate();
   return database;

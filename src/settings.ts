@@ -26,7 +26,7 @@ export const SETTINGS = [
   { env: 'HOST', schema: text(), default: '127.0.0.1', doc: 'listen address; plain HTTP is served only on a loopback address unless TLS or `TRUST_PROXY` is set' },
   { env: 'DATA_DIR', schema: text(), default: './data', doc: 'folder of the embedded database (PGlite); one process at a time holds it (a lock file inside names the holder)' },
   { env: 'DATABASE_URL', schema: text({ pattern: '^postgres(ql)?://', description: 'a postgres:// or postgresql:// URL' }), doc: 'PostgreSQL server URL; when set, the embedded database is not used' },
-  { env: 'DATABASE_CONNECT_TIMEOUT_SECONDS', schema: int(1, 3600), default: 15, doc: 'how long a start waits for its database (a server that does not answer, an embedded folder that does not open) before exiting with a message' },
+  { env: 'DATABASE_CONNECT_TIMEOUT_SECONDS', schema: int(1, 3600), default: 15, doc: 'how long a start waits for its database server (`DATABASE_URL`) to answer before exiting with a message' },
   { env: 'DATABASE_STATEMENT_TIMEOUT_SECONDS', schema: int(0, 86400), default: 60, doc: 'longest statement on a PostgreSQL server before it is cancelled (`statement_timeout`; 0: no limit); also bounds waiting for a lock' },
   { env: 'SUPERADMIN_EMAIL', schema: text({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an email address' }), default: 'superadmin@localhost', doc: 'login of the first superadmin, created at first start when no superadmin exists' },
   { env: 'SUPERADMIN_PASSWORD', schema: text(), shownDefault: '(generated)', doc: 'its password (8 to 256 characters with upper and lower case, a digit and a special character), used at first start only; unset: a random one is printed once. To change it later: `npm run reset-superadmin-password`' },

@@ -10,6 +10,7 @@ import { makeUser } from './support/factories.ts';
 import { OpenApiValidationError, findPathTemplate, validateResponse } from './support/openapi-validator.ts';
 import { OPERATIONS } from '../src/modules/index.ts';
 import { fullPath } from '../src/http/operation.ts';
+import { errorCodesByStatus, operationErrorKeys } from '../src/http/operation-errors.ts';
 import { POLICY } from '../src/authz/policy.ts';
 import { describePolicy } from '../src/authz/describe.ts';
 
@@ -149,19 +150,24 @@ describe('every operation', () => {
     }
   });
 
-  it('documents its error answers with the Error schema', () => {
-    // What any route can answer: schema (400), credentials or token (401), APIKey header (403),
-    // unknown target (404), body limits and types (413, 415), the unexpected (500); and the
-    // Idempotency-Key answers of POST (409, 422).
-    const always = ['400', '401', '403', '404', '413', '415', '500'];
+  it('documents only the error statuses it can give, each with its codes from the catalogue (issue 13, point 7)', () => {
     for (const { method, path, op } of documentedOperations()) {
+      const id = String(op.operationId).replace(/_alias\d+$/, '');
+      const declared = OPERATIONS.find((o) => o.operationId === id)!;
+      const expected = errorCodesByStatus(operationErrorKeys(declared));
       const responses = op.responses as Json;
-      const expected = method === 'POST' ? [...always, '409', '422'] : always;
-      expect(Object.keys(responses), `${method} ${path}`).toEqual(expect.arrayContaining(expected));
+      expect(Object.keys(responses).filter((s) => /^[45]/.test(s)).map(Number), `${method} ${path}`).toEqual([...expected.keys()]);
+      // A GET takes no body: it never answers 413 or 415.
+      if (method === 'GET') expect(Object.keys(responses), `${method} ${path}`).not.toEqual(expect.arrayContaining(['413']));
+      if (POLICY[id]!.kind !== 'public') expect(Object.keys(responses), `${method} ${path}`).toContain('401');
       for (const [status, response] of Object.entries(responses)) {
         if (!/^[45]/.test(status)) continue;
         const r = response.$ref ? resolve(response.$ref) : response;
-        expect(r.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+        const codes = expected.get(Number(status))!;
+        expect(r.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({
+          allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { errorCode: { enum: [Number(status)] }, errorDetailsCode: { enum: codes } } }],
+        });
+        for (const c of codes) expect(r.description, `${method} ${path} ${status}`).toContain(`\`${c}\``);
       }
       const success = Object.keys(responses).filter((s) => /^[23]/.test(s));
       expect(success.length, `${method} ${path} (${op.operationId}) documents no success status`).toBeGreaterThanOrEqual(

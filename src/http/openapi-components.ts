@@ -1,4 +1,4 @@
-// The document's shared schemas as components (issue 13, point 7): every schema named with
+// The document's shared parts as components (issue 13, point 7): error answers, and every schema named with
 // nameSchemas (src/http/schemas.ts) is moved to #/components/schemas/<name> and referenced.
 // Variants that differ under one name (a format's subset carrying its source's title) get
 // <name>_2, <name>_3... so that no reference ever points at another shape.
@@ -43,6 +43,7 @@ export function hoistNamedSchemas(doc: Json): Json {
     return out;
   };
   doc.paths = walk(doc.paths);
+  hoistErrorResponses(doc);
   // Components may hold named schemas in turn (an Offer's Price).
   for (const [name, s] of Object.entries({ ...schemas })) {
     const inner = { ...(s as Json) };
@@ -52,4 +53,34 @@ export function hoistNamedSchemas(doc: Json): Json {
     schemas[name] = title === undefined ? walked : { title, ...walked };
   }
   return doc;
+}
+
+/**
+ * Error answers as components.responses: the operations that give one status with the same codes
+ * share one entry (`Error404`, `Error400_3`...), instead of a copy in each operation.
+ */
+function hoistErrorResponses(doc: Json): void {
+  const responses = (((doc.components as Json).responses ??= {}) as Json);
+  const byShape = new Map<string, string>();
+  for (const item of Object.values((doc.paths ?? {}) as Json)) {
+    for (const op of Object.values(item as Json)) {
+      const answers = (op as { responses?: Json }).responses;
+      if (!answers) continue;
+      for (const [status, answer] of Object.entries(answers)) {
+        if (Number(status) < 400 || '$ref' in (answer as Json)) continue;
+        // @fastify/swagger repeats the description inside the schema.
+        const a = structuredClone(answer) as { content?: Record<string, { schema?: Json }> };
+        for (const c of Object.values(a.content ?? {})) delete c.schema?.description;
+        const shape = canonical(a);
+        let name = byShape.get(shape);
+        if (!name) {
+          name = `Error${status}`;
+          for (let i = 2; name in responses; i++) name = `Error${status}_${i}`;
+          responses[name] = a;
+          byShape.set(shape, name);
+        }
+        answers[status] = { $ref: `#/components/responses/${name}` };
+      }
+    }
+  }
 }

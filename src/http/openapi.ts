@@ -5,6 +5,25 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { documentMedia } from './media.ts';
 import { hoistNamedSchemas } from './openapi-components.ts';
+import { describeCodes } from './operation-errors.ts';
+
+/**
+ * Each error status of an operation, with the codes it can carry (issue 13, point 7): named in
+ * the description and pinned in the schema, so an answer with another code does not match.
+ */
+function documentErrors<T>(schema: T, config: unknown): T {
+  const codes = (config as { errorCodes?: Map<number, number[]> } | undefined)?.errorCodes;
+  const s = schema as { response?: Record<string, unknown> } | undefined;
+  if (!codes || !s?.response) return schema;
+  const response = { ...s.response };
+  for (const [status, list] of codes) {
+    response[status] = {
+      description: describeCodes(list),
+      allOf: [{ $ref: 'Error' }, { type: 'object', properties: { errorCode: { const: status }, errorDetailsCode: { enum: list } } }],
+    };
+  }
+  return { ...s, response } as T;
+}
 
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -35,7 +54,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     transformObject: (documentObject) => hoistNamedSchemas((documentObject as { openapiObject: Record<string, unknown> }).openapiObject) as never,
     // Raw and multipart request bodies are not validated by Fastify (only JSON is): the document
     // gets them from the operation's media declaration.
-    transform: ({ schema, url, route }) => ({ schema: documentMedia(schema, route.config), url }),
+    transform: ({ schema, url, route }) => ({ schema: documentErrors(documentMedia(schema, route.config), route.config), url }),
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/api/svc/docs', staticCSP: false });

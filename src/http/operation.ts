@@ -3,7 +3,7 @@
 // authorised in one statement, or its list scope built from the policy; its result wrapped in
 // the envelope of document 1 and projected to the requested format; its OpenAPI entry written
 // (with the roles of the policy table). Nothing about an operation is written twice.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import type { SQL } from 'drizzle-orm';
 import { POLICY } from '../authz/policy.ts';
@@ -21,6 +21,8 @@ import { idempotencyBegin, idempotencyStore } from './idempotency.ts';
 import { fail } from '../errors/catalogue.ts';
 import type { Executor } from '../db/client.ts';
 import { mediaRouteOptions, receiveUpload, type RequestMedia, type Upload } from './media.ts';
+import { errorCodesByStatus, operationErrorKeys } from './operation-errors.ts';
+import type { ErrorKey } from '../errors/catalogue.ts';
 import { binaryDecl, binaryResponses, sendBinary, type BinaryAnswer } from './binary.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -128,6 +130,11 @@ export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K 
    * the caller needs a grant, and every grant of its policy must be `any`.
    */
   scope?: TargetKindName | 'caller';
+  /**
+   * The errors of the catalogue its rules give (a conflict, a refused change...). Those the
+   * declaration implies (credentials, target, body, Idempotency-Key) are added by the framework.
+   */
+  errors?: readonly ErrorKey[];
   /** false: a POST that must not honour Idempotency-Key (its answer must never be stored). */
   idempotent?: boolean;
   /**
@@ -176,8 +183,6 @@ function responseSchema(op: AnyOperation): TSchema {
   }
 }
 
-// 414: a path segment over the router's limit; 503: the instance is shutting down (src/errors/handler.ts).
-const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 414, 415, 422, 429, 500, 503] as const;
 
 function shape(op: AnyOperation, result: unknown, level: ReturnType<typeof formatLevel>): unknown {
   const fmt = (o: unknown) => (op.formats && o && typeof o === 'object' ? project(o as Record<string, unknown>, op.formats, level) : o);
@@ -280,7 +285,10 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
 
   const response: Record<number, TSchema> = {};
   if (status !== 302) response[status] = responseSchema(op);
-  for (const s of ERROR_STATUSES) response[s] = Type.Ref('Error');
+  // Only the statuses this operation can give (src/http/operation-errors.ts); the document adds
+  // their codes from the route's config (src/http/openapi.ts).
+  const errorCodes = errorCodesByStatus(operationErrorKeys(op));
+  for (const s of errorCodes.keys()) response[s] = Type.Ref('Error');
   if (op.envelope === 'binary') Object.assign(response, binaryResponses(binaryDecl(op.response)));
   const media = mediaRouteOptions(op.media, op.body, op.consumes, deps.config.bodyLimitBytes);
 
@@ -301,7 +309,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         response,
         ...(op.security ? { security: op.security } : isPublic ? { security: [] } : {}),
       },
-      config: media.config,
+      config: { ...media.config, errorCodes } as RouteOptions['config'],
       ...(media.preParsing ? { preParsing: media.preParsing } : {}),
       ...(media.bodyLimit !== undefined ? { bodyLimit: media.bodyLimit } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {

@@ -46,9 +46,12 @@ const ImageFile = Binary({
   headers: { 'Dims-cached': '`true` when served from the cache of resized variants, `false` when computed for this request', Date: 'the time of the answer' },
 });
 
+const ERRORS_SET = ['IMAGE_DIMENSIONS_TOO_LARGE', 'IMAGE_FORMAT_UNSUPPORTED', 'IMAGE_TOO_LARGE', 'SYSTEM_COMPANY_IMAGE'] as const;
+
 function setOp(operationId: string, kind: ImageKind) {
   return defineOperation({
     operationId,
+    errors: ERRORS_SET,
     method: 'POST',
     path: `${P}/${kind}`,
     tag,
@@ -68,6 +71,7 @@ function setOp(operationId: string, kind: ImageKind) {
 function deleteOp(operationId: string, kind: ImageKind) {
   return defineOperation({
     operationId,
+    errors: ['SYSTEM_COMPANY_IMAGE'],
     method: 'DELETE',
     path: `${P}/${kind}`,
     tag,
@@ -87,6 +91,7 @@ function getOp(operationId: string, kind: ImageKind) {
       : Type.Integer({ minimum: 1, maximum: 100000, default: DEFAULT_IMAGE_SIZE, description: `width in pixels, default ${DEFAULT_IMAGE_SIZE}; above the original width the original width is served` });
   return defineOperation({
     operationId,
+    errors: ['IMAGE_NOT_SET', 'NOT_FOUND'],
     method: 'GET',
     path: `/api/${kind}/:companyId`,
     tag,

@@ -81,6 +81,7 @@ const AuthorizeQuery = Type.Object({
 
 export const oauthAuthorize = defineOperation({
   operationId: 'oauthAuthorize',
+  errors: ['AUTH_REQUIRED', 'BAD_CREDENTIALS', 'OAUTH_INVALID_CLIENT', 'OAUTH_INVALID_REQUEST'],
   method: 'GET',
   path: `${P}/authorize`,
   tag,
