@@ -4,6 +4,7 @@ import { after as afterAll, before as beforeAll, describe, it } from 'node:test'
 import { eq } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeBpTree } from './bp-tree.ts';
 import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
 import { licences, offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { addDefaultSubscription, licenceCounters } from '../../src/modules/commerce/commerce.service.ts';
@@ -31,11 +32,7 @@ const plainUser = async (companyId: string) => (await makeUser(t, companyId)).id
 
 beforeAll(async () => {
   t = await createTestApp();
-  vad = await makeCompany(t, { isBP: true, bpType: 'VAD' });
-  ir = await makeCompany(t, { isBP: true, bpType: 'IR', bpId: vad });
-  ecOfIr = await makeCompany(t, { bpId: ir });
-  ecOfVad = await makeCompany(t, { bpId: vad });
-  lone = await makeCompany(t);
+  ({ vad, ir, ecOfIr, ecOfVad, lone } = await makeBpTree(t));
   irAdmin = await makeUser(t, ir, ['bp_admin']);
   ecOfIrAdmin = await makeUser(t, ecOfIr, ['company_admin']);
   loneAdmin = await makeUser(t, lone, ['company_admin']);

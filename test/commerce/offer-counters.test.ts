@@ -3,6 +3,7 @@
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { expect } from '../support/expect.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeBpTree } from './bp-tree.ts';
 import { makeCompany, makeUser } from '../support/factories.ts';
 import { offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
@@ -32,11 +33,7 @@ const byOffer = async (companyId: string) => Object.fromEntries((await counters(
 
 beforeAll(async () => {
   t = await createTestApp();
-  vad = await makeCompany(t, { isBP: true, bpType: 'VAD' });
-  ir = await makeCompany(t, { isBP: true, bpType: 'IR', bpId: vad });
-  ecOfIr = await makeCompany(t, { bpId: ir });
-  ecOfVad = await makeCompany(t, { bpId: vad });
-  lone = await makeCompany(t);
+  ({ vad, ir, ecOfIr, ecOfVad, lone } = await makeBpTree(t));
   offerA = await offer('Alpha');
   offerB = await offer('Beta');
   unused = await offer('Gamma');

@@ -43,14 +43,7 @@ const companyFeaturesGrants = [
  * Offer counters of a BP company (document 1 names no roles: docs/decisions.md, Licences): the
  * operators, and the BP's own bp_admin and bp_finance (a VAD's also those of its BP IR companies).
  */
-const offerCountersGrants = [
-  grant('superadmin', 'any'),
-  grant('support', 'any'),
-  grant('bp_admin', 'ownCompany'),
-  grant('bp_admin', 'customerOfOwnBp'),
-  grant('bp_finance', 'ownCompany'),
-  grant('bp_finance', 'customerOfOwnBp'),
-];
+const offerCountersGrants = companyOverseers.filter((g) => g.roles.some((r) => r === 'superadmin' || r === 'support' || r === 'bp_admin' || r === 'bp_finance'));
 
 // Offers and catalogs are seen by their readers only (listAllOffers, getCatalog): others get 404.
 export const commercePolicy: Record<string, PolicyEntry> = {
