@@ -50,6 +50,16 @@ describe('doc 1, licences: assign and unassign', () => {
     expect(await rows(sub)).toBe(1);
   });
 
+  it('clients of the original interface send a body with these calls (document 1: "payloads: not shown"): it is ignored', async () => {
+    const sub = await subscription(lone);
+    const u = await plainUser(lone);
+    const post = await t.inject({ method: 'POST', url: licence(u, sub), headers: bearer(t.superToken), payload: { subscriptionId: sub, maxNumberUsers: '3', extra: {} } });
+    expect(post.statusCode, post.body).toBe(201);
+    const del = await t.inject({ method: 'DELETE', url: licence(u, sub), headers: bearer(t.superToken), payload: {} });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await counter(sub)).toBe(0);
+  });
+
   it('assignUserLicence, already assigned: the same licence again (201), no second one taken (decisions, Licences)', async () => {
     const sub = await subscription(lone);
     const u = await plainUser(lone);
