@@ -195,6 +195,21 @@ describe('doc 3, create company rule 7: users are assigned to the default subscr
     expect(await holdsDefault(res.json().data.id)).toEqual([defaultSub]);
   });
 
+  it("a user of the Default company who creates his own company holds its default subscription's licence, and gives back the Default company's", async () => {
+    const defaultCompanySub = (await t.db.select().from(subscriptions).where(eq(subscriptions.companyId, t.defaultCompanyId)))[0]!.id;
+    const res = await t.inject({ method: 'POST', url: `${A}/users`, headers: bearer(t.superToken), payload: { companyId: t.defaultCompanyId, loginEmail: `own${newId()}@example.com`, password: PASSWORD } });
+    expect(res.statusCode, res.body).toBe(201);
+    const u = res.json().data as { id: string; loginEmail: string };
+    expect(await holdsDefault(u.id)).toEqual([defaultCompanySub]);
+    const before = await counter(defaultCompanySub);
+    const own = await t.inject({ method: 'POST', url: '/api/svc/enduser/v1.0/companies', headers: bearer(await t.login(u.loginEmail, PASSWORD)), payload: { name: `Own ${newId()}` } });
+    expect(own.statusCode, own.body).toBe(201);
+    const ownSub = (await t.db.select().from(subscriptions).where(eq(subscriptions.companyId, own.json().data.id)))[0]!.id;
+    expect(await holdsDefault(u.id)).toEqual([ownSub]);
+    expect(await counter(ownSub)).toBe(1);
+    expect(await counter(defaultCompanySub)).toBe(before - 1);
+  });
+
   it('the count of the default subscription follows its licences', async () => {
     expect(await counter(defaultSub)).toBe(await rows(defaultSub));
   });

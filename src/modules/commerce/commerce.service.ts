@@ -7,7 +7,7 @@ import * as offersRepo from './offers.repo.ts';
 import * as subscriptionsRepo from './subscriptions.repo.ts';
 
 /** Document 3, create company rule 7: a user arriving in a company takes a licence of its default subscription. */
-export { assignDefaultLicence } from './licences.service.ts';
+export { assignDefaultLicence, userChangedCompany } from './licences.service.ts';
 export { licenceCounters, type LicenceCounters } from './licence-counters.ts';
 
 /** A company's catalogId must name a catalog (400 otherwise: nothing is stored). */

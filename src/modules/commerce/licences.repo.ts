@@ -74,3 +74,16 @@ export async function defaultSubscriptionId(exec: Executor, companyId: string): 
     .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.isDefault, true)));
   return row?.id;
 }
+
+/**
+ * The licences a user may no longer hold once in `companyId`: those of subscriptions that are
+ * neither of that company nor of the BP IR company it is an End Customer of (the trigger lowers
+ * their counts).
+ */
+export async function releaseLicencesOutsideCompany(exec: Executor, userId: string, companyId: string): Promise<void> {
+  await exec.execute(sql`DELETE FROM licences l USING subscriptions s, companies sc
+    WHERE l.user_id = ${userId} AND s.id = l.subscription_id AND sc.id = s.company_id
+      AND s.company_id <> ${companyId}
+      AND NOT COALESCE(sc.bp_type = 'IR' AND s.company_id = (SELECT c.bp_id FROM companies c WHERE c.id = ${companyId}), FALSE)`);
+  await exec.execute(sql`UPDATE licences SET user_company_id = ${companyId} WHERE user_id = ${userId}`);
+}

@@ -53,3 +53,13 @@ export async function assignDefaultLicence(exec: Executor, user: { id: string; c
   const subscriptionId = await repo.defaultSubscriptionId(exec, user.companyId);
   if (subscriptionId) await assignLicence(exec, user, subscriptionId, now);
 }
+
+/**
+ * A user moved to another company (a user of the Default company creating his own, document 3,
+ * create company rule 1): the licences his new company does not give go back, and he arrives in
+ * it (rule 7: a licence of its default subscription).
+ */
+export async function userChangedCompany(exec: Executor, user: { id: string; companyId: string }, now: Date): Promise<void> {
+  await repo.releaseLicencesOutsideCompany(exec, user.id, user.companyId);
+  await assignDefaultLicence(exec, user, now);
+}
