@@ -29,6 +29,7 @@ export const listCompanyFeatures = defineOperation({
 // A static segment: the router matches `offers/counters` before `offers/{offerId}` (getCompanyOffer).
 export const listOfferCounters = defineOperation({
   operationId: 'listOfferCounters',
+  errors: ['OFFER_COUNTERS_BP_ONLY'],
   method: 'GET',
   path: `${S}/companies/:companyId/offers/counters`,
   tag: 'Offers',

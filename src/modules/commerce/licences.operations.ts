@@ -14,6 +14,7 @@ const subscriptionSecond = { subscription: { kind: 'subscription', from: 'params
 
 export const assignUserLicence = defineOperation({
   operationId: 'assignUserLicence',
+  errors: ['LICENCE_NOT_FOR_USER', 'SUBSCRIPTION_NOT_ACTIVE', 'LICENCE_LIMIT_REACHED'],
   method: 'POST',
   path: P,
   tag,
