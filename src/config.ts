@@ -29,6 +29,10 @@ export interface Config {
     /** Domain of the users' JIDs (jid_im). */
     userDomain: string;
     requestTimeoutMs: number;
+    /** GATEWAY_SIMULATOR: how the embedded gateway simulator answers iq requests (log transport only). */
+    gatewaySimulator: GatewaySimulatorMode;
+    /** GATEWAY_SIMULATOR_DELAY_MS: how long the simulator takes to answer. */
+    gatewaySimulatorDelayMs: number;
   };
   outboxPollMs: number;
   /** Implementation of each external system, by port name (only `embedded` exists today). */
@@ -41,6 +45,15 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+export const GATEWAY_SIMULATOR_MODES = ['ack', 'refuse', 'silent'] as const;
+export type GatewaySimulatorMode = (typeof GATEWAY_SIMULATOR_MODES)[number];
+
+function simulatorMode(env: Env): GatewaySimulatorMode {
+  const raw = opt(env, 'GATEWAY_SIMULATOR') ?? 'ack';
+  if (!(GATEWAY_SIMULATOR_MODES as readonly string[]).includes(raw)) throw new Error(`GATEWAY_SIMULATOR must be one of ${GATEWAY_SIMULATOR_MODES.join(', ')}, got "${raw}"`);
+  return raw as GatewaySimulatorMode;
+}
 
 function int(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
@@ -121,6 +134,8 @@ export function loadConfig(env: Env = process.env): Config {
       componentSecret: opt(env, 'XMPP_COMPONENT_SECRET'),
       userDomain: opt(env, 'XMPP_USER_DOMAIN') ?? 'localhost',
       requestTimeoutMs: int(env, 'XMPP_REQUEST_TIMEOUT_MS', 10_000, 1),
+      gatewaySimulator: simulatorMode(env),
+      gatewaySimulatorDelayMs: int(env, 'GATEWAY_SIMULATOR_DELAY_MS', 0),
     },
     outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 10),
     ports: ports(env),
@@ -150,7 +165,9 @@ export const SETTINGS: ReadonlyArray<[name: string, def: string, meaning: string
   ['CLOCK_OFFSET_SECONDS', '0', 'seconds added to the machine\'s time by the service\'s clock (negative: earlier)'],
   ['XMPP_COMPONENT_URL / XMPP_COMPONENT_DOMAIN / XMPP_COMPONENT_SECRET', '(unset)', 'XEP-0114 component connection (e.g. xmpp://127.0.0.1:5347, svc.example.com, its secret); unset: events are logged, not sent'],
   ['XMPP_USER_DOMAIN', 'localhost', 'domain of the users\' JIDs (jid_im)'],
-  ['XMPP_REQUEST_TIMEOUT_MS', '10000', 'how long an iq request waits for its reply before failing'],
+  ['XMPP_REQUEST_TIMEOUT_MS', '10000', 'how long an iq request waits for its reply before failing (a telephone system\'s gateway: then 504)'],
+  ['GATEWAY_SIMULATOR', 'ack', 'without XMPP settings, how the embedded gateway simulator answers the iq sent to a system\'s gateway: ack, refuse (502) or silent (504)'],
+  ['GATEWAY_SIMULATOR_DELAY_MS', '0', 'time the embedded gateway simulator takes to answer (above XMPP_REQUEST_TIMEOUT_MS: a late answer, ignored)'],
   ['OUTBOX_POLL_MS', '1000', 'interval at which the event dispatcher looks for undelivered events'],
   ['PORTS', '(all embedded)', 'implementation per external system, e.g. orders=embedded,billing=embedded (ports: orders, billing, providers, voice, files)'],
   ['PORTS_DELAY_MS', '0', 'delay added to every call of the embedded external systems'],

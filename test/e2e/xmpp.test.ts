@@ -21,6 +21,8 @@ const xmppConfig: Config['xmpp'] = {
   componentSecret: PROSODY.componentSecret,
   userDomain: PROSODY.userDomain,
   requestTimeoutMs: 5000,
+  gatewaySimulator: 'ack',
+  gatewaySimulatorDelayMs: 0,
 };
 const config = { ...loadConfig({}), xmpp: xmppConfig, outboxPollMs: 50 };
 
