@@ -110,6 +110,8 @@ export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K 
   response: R;
   envelope: E;
   successStatus?: 200 | 201 | 302;
+  /** Error statuses beyond the common ones that the operation answers (a gateway's 502 and 504). */
+  errorStatuses?: readonly (502 | 504)[];
   formats?: FormatLevels;
   /** The resource acted on, for operations on one resource. */
   target?: K extends TargetKindName ? TargetRef<K> : undefined;
@@ -273,7 +275,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
 
   const response: Record<number, TSchema> = {};
   if (status !== 302) response[status] = responseSchema(op);
-  for (const s of ERROR_STATUSES) response[s] = Type.Ref('Error');
+  for (const s of [...ERROR_STATUSES, ...(op.errorStatuses ?? [])]) response[s] = Type.Ref('Error');
   if (op.envelope === 'binary') Object.assign(response, binaryResponses(binaryDecl(op.response)));
   const media = mediaRouteOptions(op.media, op.body, op.consumes, deps.config.bodyLimitBytes);
 

@@ -3,6 +3,7 @@
 // way the embedded external systems stand in for the real ones. GATEWAY_SIMULATOR chooses how it
 // answers (ack, refuse, silent) and GATEWAY_SIMULATOR_DELAY_MS how fast; the controls can be
 // changed while the service runs (a demonstration switches to refuse, then back).
+import { randomUUID } from 'node:crypto';
 import xml, { type Element } from '@xmpp/xml';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewaySimulatorMode } from '../config.ts';
@@ -29,6 +30,8 @@ function replyOf(mode: GatewaySimulatorMode, to: string, iq: Element): Element |
  */
 export async function simulateGateway(sim: GatewaySimulator, to: string, iq: Element, timeoutMs: number, log: FastifyBaseLogger | undefined): Promise<Element> {
   const { mode, delayMs } = sim;
+  // The id a transport gives the iq on sending (the log transport sends nothing, so none yet).
+  if (!iq.attrs.id) iq.attrs.id = randomUUID();
   log?.info({ xmpp: { to, simulator: mode, stanza: iq.toString() } }, 'xmpp (gateway simulator): iq received');
   const reply = replyOf(mode, to, iq);
   if (!reply || delayMs >= timeoutMs) {

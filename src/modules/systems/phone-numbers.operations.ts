@@ -11,6 +11,8 @@ import * as repo from './phone-numbers.repo.ts';
 import type { SystemRow } from './systems.repo.ts';
 
 const tag = 'Systems';
+/** The gateway refused (502) or did not answer in time (504). */
+const GATEWAY_ERRORS = [502, 504] as const;
 const P = '/admin/v1.0/systems/:systemId';
 const LIST = `${P}/phone-numbers`;
 const ONE = `${LIST}/:phoneNumberId`;
@@ -84,6 +86,7 @@ export const updateSystemPhoneNumber = defineOperation({
   response: PhoneNumber,
   envelope: 'data',
   formats: FULL,
+  errorStatuses: GATEWAY_ERRORS,
   target: numberTarget,
   references: { userId: { kind: 'user', rule: 'a user the caller may read' } },
   handler: (ctx, { body }) => service.updatePhoneNumber(ctx.db, ctx.deps, ctx.caller, ctx.parent as SystemRow, ctx.target, body),

@@ -11,6 +11,8 @@ import * as service from './systems.service.ts';
 import * as repo from './systems.repo.ts';
 
 const tag = 'Systems';
+/** The gateway refused (502) or did not answer in time (504). */
+const GATEWAY_ERRORS = [502, 504] as const;
 const A = '/admin/v1.0';
 const P = `${A}/systems`;
 const systemTarget = { kind: 'system', from: 'params', field: 'systemId' } as const;
@@ -107,6 +109,7 @@ export const deleteSystem = defineOperation({
   params: SystemIdParams,
   response: Type.Array(Type.Never()),
   envelope: 'status',
+  errorStatuses: GATEWAY_ERRORS,
   target: systemTarget,
   handler: async (ctx) => {
     await service.deleteSystem(ctx.db, ctx.deps, ctx.target);
