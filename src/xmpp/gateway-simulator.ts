@@ -5,6 +5,7 @@
 // changed while the service runs (a demonstration switches to refuse, then back).
 import { randomUUID } from 'node:crypto';
 import xml, { type Element } from '@xmpp/xml';
+import parse from '@xmpp/xml/lib/parse.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { GatewaySimulatorMode } from '../config.ts';
 import { NS_STANZAS, XmppRequestFailed } from './transport.ts';
@@ -12,6 +13,22 @@ import { NS_STANZAS, XmppRequestFailed } from './transport.ts';
 export interface GatewaySimulator {
   mode: GatewaySimulatorMode;
   delayMs: number;
+}
+
+/** Elements whose text is a secret (a phone number's XMPP password): never written to the log. */
+const SECRET_ELEMENTS = new Set(['jid_password']);
+
+/** The stanza as the log shows it: a copy with the text of its secret elements masked. */
+export function loggable(stanza: Element): string {
+  const copy = parse(stanza.toString());
+  const mask = (el: Element) => {
+    for (const child of el.getChildElements()) {
+      if (SECRET_ELEMENTS.has(child.name) && child.getText() !== '') child.children = ['***'];
+      else mask(child);
+    }
+  };
+  mask(copy);
+  return copy.toString();
 }
 
 const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
@@ -32,7 +49,7 @@ export async function simulateGateway(sim: GatewaySimulator, to: string, iq: Ele
   const { mode, delayMs } = sim;
   // The id a transport gives the iq on sending (the log transport sends nothing, so none yet).
   if (!iq.attrs.id) iq.attrs.id = randomUUID();
-  log?.info({ xmpp: { to, simulator: mode, stanza: iq.toString() } }, 'xmpp (gateway simulator): iq received');
+  log?.info({ xmpp: { to, simulator: mode, stanza: loggable(iq) } }, 'xmpp (gateway simulator): iq received');
   const reply = replyOf(mode, to, iq);
   if (!reply || delayMs >= timeoutMs) {
     await wait(timeoutMs);

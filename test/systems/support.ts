@@ -16,6 +16,8 @@ export interface SystemsWorld {
   t: TestApp;
   bg: Background;
   gatewayLog: CapturedLog;
+  /** The iq requests sent to gateways, in order. */
+  sent: { to: string; stanza: string }[];
   bp: string;
   ec1: string;
   ec2: string;
@@ -39,6 +41,13 @@ export async function systemsWorld(appLog?: CapturedLog): Promise<SystemsWorld> 
   const gatewayLog = captureLog();
   const bg = createBackground({ database: t.deps.database, config: t.deps.config, now: t.clock.now, log: gatewayLog.log, countersEverySeconds: 0 });
   await bg.start();
+  // What the gateways are sent, as the transport receives it (the log masks the secrets).
+  const sent: { to: string; stanza: string }[] = [];
+  const request = bg.xmpp.request.bind(bg.xmpp);
+  bg.xmpp.request = (to, iq, opts) => {
+    sent.push({ to, stanza: iq.toString() });
+    return request(to, iq, opts);
+  };
   t.deps.background = bg;
   const bp = await makeCompany(t, { isBP: true, bpType: 'DR' });
   const ec1 = await makeCompany(t, { bpId: bp });
@@ -47,7 +56,7 @@ export async function systemsWorld(appLog?: CapturedLog): Promise<SystemsWorld> 
   const site1b = await makeSite(t, ec1);
   const site2 = await makeSite(t, ec2);
   return {
-    t, bg, gatewayLog, bp, ec1, ec2, site1, site1b, site2,
+    t, bg, gatewayLog, sent, bp, ec1, ec2, site1, site1b, site2,
     bpAdmin: await makeUser(t, bp, ['bp_admin']),
     ec1Admin: await makeUser(t, ec1, ['company_admin']),
     ec2Admin: await makeUser(t, ec2, ['company_admin']),
