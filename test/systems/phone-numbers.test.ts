@@ -157,14 +157,14 @@ describe('document 1, gateway notifications: a phone number update waits for the
     const res = await req('PUT', one(system.id, n!.id), w.ec1Admin.token, { isMonitored: true, number: '01 42 68 53 01', userId: user.id });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    const iq = w.sent.filter((x) => x.to === system.jid_pbxpcg).at(-1)!;
+    const iq = w.sent.filter((x) => x.to === `${system.jid_pbxpcg}/gateway`).at(-1)!;
     expect(iq.stanza).toMatch(/^<iq type="set"><config xmlns="urn:xmpp:pbxagent:config:1"><user action="update">/);
     expect(iq.stanza).toContain(
       `<shortNumber>2401</shortNumber><internalNumber>2401</internalNumber><voiceMailNumber>8888</voiceMailNumber><numberE164>+33142685301</numberE164><isMonitored>true</isMonitored><userId>${user.id}</userId><jid_im>${data.jid_im}</jid_im><jid_tel>${data.jid_tel}</jid_tel><jid_password>${data.jid_password}</jid_password></user></config></iq>`,
     );
     expect(await stored(n!.id)).toMatchObject({ isMonitored: true, numberE164: '+33142685301', userId: user.id });
     // The simulator's log shows the same iq with the secret masked.
-    const logged = receivedIqs(w).filter((x) => x.to === system.jid_pbxpcg).at(-1)!;
+    const logged = receivedIqs(w).filter((x) => x.to === `${system.jid_pbxpcg}/gateway`).at(-1)!;
     expect(logged.stanza).toMatch(/^<iq type="set" id="[^"]+"><config xmlns="urn:xmpp:pbxagent:config:1"><user action="update">/);
     expect(logged.stanza).toContain('<jid_password>***</jid_password>');
     expect(JSON.stringify(w.gatewayLog.lines).includes(data.jid_password)).toBe(false);

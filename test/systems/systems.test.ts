@@ -140,7 +140,7 @@ describe('doc 3, delete a system, after the gateway acknowledges', () => {
     const res = await req('DELETE', `${SYSTEMS}/${s.id}`, w.ec1Admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: `System ${s.id} deleted`, data: [] });
-    const iq = receivedIqs(w).filter((x) => x.to === s.jid_pbxpcg).at(-1)!;
+    const iq = receivedIqs(w).filter((x) => x.to === `${s.jid_pbxpcg}/gateway`).at(-1)!;
     expect(iq.stanza).toMatch(/^<iq type="set" id="[^"]+"><config xmlns="urn:xmpp:pbxagent:config:1"><pbx action="delete"><systemId>/);
     expect(await row(s.id)).toBeUndefined();
     expect((await w.t.db.select().from(systemPhoneNumbers).where(eq(systemPhoneNumbers.id, n.id))).length).toBe(0);

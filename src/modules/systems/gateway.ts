@@ -7,13 +7,20 @@ import type { AppDeps } from '../../http/context.ts';
 import { XmppRequestFailed } from '../../xmpp/transport.ts';
 import { simulateGateway } from '../../xmpp/gateway-simulator.ts';
 
+/**
+ * The resource the gateway logs in with. An iq to a bare JID is answered by the server on behalf
+ * of the account (RFC 6121, 8.5.1), never by a client: requests go to `<jid_pbxpcg>/gateway`.
+ */
+export const GATEWAY_RESOURCE = 'gateway';
+
 export async function askGateway(deps: AppDeps, jidPbxpcg: string, iq: Element): Promise<Element> {
   const x = deps.config.xmpp;
+  const to = `${jidPbxpcg}/${GATEWAY_RESOURCE}`;
   try {
     // An application built without its background (no transport at all) has the simulator's answers.
     return deps.background
-      ? await deps.background.xmpp.request(jidPbxpcg, iq)
-      : await simulateGateway({ mode: x.gatewaySimulator, delayMs: x.gatewaySimulatorDelayMs }, jidPbxpcg, iq, x.requestTimeoutMs, undefined);
+      ? await deps.background.xmpp.request(to, iq)
+      : await simulateGateway({ mode: x.gatewaySimulator, delayMs: x.gatewaySimulatorDelayMs }, to, iq, x.requestTimeoutMs, undefined);
   } catch (err) {
     if (err instanceof XmppRequestFailed) fail(err.reason === 'timeout' ? 'GATEWAY_TIMEOUT' : 'GATEWAY_REFUSED', { gateway: jidPbxpcg, ...(err.condition ? { condition: err.condition } : {}) });
     throw err;
