@@ -13,6 +13,7 @@ import { createComponentTransport } from './xmpp/component.ts';
 import { createLogTransport } from './xmpp/log-transport.ts';
 import type { XmppTransport } from './xmpp/transport.ts';
 import type { GatewaySimulator } from './xmpp/gateway-simulator.ts';
+import { noXmppAccounts, prosodyctlAccounts, type XmppAccounts } from './xmpp/accounts.ts';
 import { createPorts, type Ports } from './ports/ports.ts';
 import { applyServiceSettings } from './xmpp/settings.ts';
 import { sql } from 'drizzle-orm';
@@ -25,6 +26,8 @@ export interface Background {
   ports: Ports;
   /** How the embedded gateway simulator answers (used only without XMPP settings); changeable at run time. */
   gatewaySimulator: GatewaySimulator;
+  /** The accounts the service owns on the XMPP server (XMPP_ACCOUNTS). */
+  xmppAccounts: XmppAccounts;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -67,6 +70,7 @@ export function createBackground(o: BackgroundOptions): Background {
     dispatcher,
     ports,
     gatewaySimulator,
+    xmppAccounts: x.accounts === 'prosodyctl' ? prosodyctlAccounts(x.prosodyctlConfig) : noXmppAccounts,
     async start() {
       await applyServiceSettings(database.db, config);
       await queue.define('background.housekeeping', housekeeping, { retryLimit: 3, retryDelaySeconds: 60 });

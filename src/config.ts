@@ -33,6 +33,10 @@ export interface Config {
     gatewaySimulator: GatewaySimulatorMode;
     /** GATEWAY_SIMULATOR_DELAY_MS: how long the simulator takes to answer. */
     gatewaySimulatorDelayMs: number;
+    /** XMPP_ACCOUNTS: how the service's XMPP accounts (a system's jid_pbxagent, jid_pbxpcg) are made on the server. */
+    accounts: 'none' | 'prosodyctl';
+    /** PROSODYCTL_CONFIG: the Prosody configuration prosodyctl reads (XMPP_ACCOUNTS=prosodyctl). */
+    prosodyctlConfig: string | undefined;
   };
   outboxPollMs: number;
   /** Implementation of each external system, by port name (only `embedded` exists today). */
@@ -48,6 +52,12 @@ type Env = Record<string, string | undefined>;
 
 export const GATEWAY_SIMULATOR_MODES = ['ack', 'refuse', 'silent'] as const;
 export type GatewaySimulatorMode = (typeof GATEWAY_SIMULATOR_MODES)[number];
+
+function accountsMode(env: Env): 'none' | 'prosodyctl' {
+  const raw = opt(env, 'XMPP_ACCOUNTS') ?? 'none';
+  if (raw !== 'none' && raw !== 'prosodyctl') throw new Error(`XMPP_ACCOUNTS must be none or prosodyctl, got "${raw}"`);
+  return raw;
+}
 
 function simulatorMode(env: Env): GatewaySimulatorMode {
   const raw = opt(env, 'GATEWAY_SIMULATOR') ?? 'ack';
@@ -136,6 +146,8 @@ export function loadConfig(env: Env = process.env): Config {
       requestTimeoutMs: int(env, 'XMPP_REQUEST_TIMEOUT_MS', 10_000, 1),
       gatewaySimulator: simulatorMode(env),
       gatewaySimulatorDelayMs: int(env, 'GATEWAY_SIMULATOR_DELAY_MS', 0),
+      accounts: accountsMode(env),
+      prosodyctlConfig: opt(env, 'PROSODYCTL_CONFIG'),
     },
     outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 10),
     ports: ports(env),
@@ -168,6 +180,8 @@ export const SETTINGS: ReadonlyArray<[name: string, def: string, meaning: string
   ['XMPP_REQUEST_TIMEOUT_MS', '10000', 'how long an iq request waits for its reply before failing (a telephone system\'s gateway: then 504)'],
   ['GATEWAY_SIMULATOR', 'ack', 'without XMPP settings, how the embedded gateway simulator answers the iq sent to a system\'s gateway: ack, refuse (502) or silent (504)'],
   ['GATEWAY_SIMULATOR_DELAY_MS', '0', 'time the embedded gateway simulator takes to answer (above XMPP_REQUEST_TIMEOUT_MS: a late answer, ignored)'],
+  ['XMPP_ACCOUNTS', 'none', 'how a telephone system\'s XMPP accounts (jid_pbxagent, jid_pbxpcg) are made on the XMPP server: none (records only) or prosodyctl (Prosody\'s command line, on Prosody\'s host)'],
+  ['PROSODYCTL_CONFIG', '(unset)', 'the Prosody configuration file prosodyctl reads (XMPP_ACCOUNTS=prosodyctl)'],
   ['OUTBOX_POLL_MS', '1000', 'interval at which the event dispatcher looks for undelivered events'],
   ['PORTS', '(all embedded)', 'implementation per external system, e.g. orders=embedded,billing=embedded (ports: orders, billing, providers, voice, files)'],
   ['PORTS_DELAY_MS', '0', 'delay added to every call of the embedded external systems'],

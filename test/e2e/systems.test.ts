@@ -6,6 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { Element } from '@xmpp/xml';
+import { client } from '@xmpp/client';
 import { expect } from '../support/expect.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite } from '../support/factories.ts';
@@ -14,7 +15,7 @@ import { createBackground, type Background } from '../../src/background.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { systems } from '../../src/modules/systems/systems.tables.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
-import { PROSODY, loginClient, registerAccount, requireProsody, xml, type TestClient } from './prosody.ts';
+import { PROSODY, loginClient, requireProsody, xml, type TestClient } from './prosody.ts';
 
 const NS = 'urn:xmpp:pbxagent:config:1';
 const TIMEOUT_MS = 1500;
@@ -26,6 +27,9 @@ const xmppConfig: Config['xmpp'] = {
   requestTimeoutMs: TIMEOUT_MS,
   gatewaySimulator: 'ack',
   gatewaySimulatorDelayMs: 0,
+  // The service makes the system's accounts on Prosody itself.
+  accounts: 'prosodyctl',
+  prosodyctlConfig: PROSODY.config,
 };
 const config = { ...loadConfig({}), xmpp: xmppConfig, outboxPollMs: 50 };
 const SYSTEMS = '/api/svc/admin/v1.0/systems';
@@ -65,10 +69,9 @@ before(async () => {
   const site = await makeSite(t, await makeCompany(t));
   const res = await t.inject({ method: 'POST', url: SYSTEMS, headers: bearer(t.superToken), payload: { siteId: site, name: 'E2E PBX' } });
   system = res.json().data;
-  // The gateway's account, with the secret the service generated.
+  // The gateway logs in with the account the service made on Prosody, with its generated secret.
   const localpart = system.jid_pbxpcg.split('@')[0];
   expect(system.jid_pbxpcg).toBe(`${localpart}@${PROSODY.userDomain}`);
-  await registerAccount(localpart, system.jid_pbxpcg_password);
   gateway = await loginClient(localpart, system.jid_pbxpcg_password, 'gateway', (iq, x) => {
     checkStructure(iq);
     const result = xml('iq', { type: 'result', to: iq.attrs.from, id: iq.attrs.id });
@@ -83,6 +86,21 @@ after(async () => {
   await bg?.stop();
   await t?.close();
 });
+
+/** Whether Prosody refuses these credentials (a client that cannot log in). */
+async function loginFails(localpart: string, password: string): Promise<boolean> {
+  const c = client({ service: `xmpp://${PROSODY.host}:${PROSODY.c2sPort}`, domain: PROSODY.userDomain, username: localpart, password, resource: 'probe' });
+  c.on('error', () => undefined);
+  c.reconnect.stop();
+  try {
+    await c.start();
+    return false;
+  } catch {
+    return true;
+  } finally {
+    await c.stop().catch(() => undefined);
+  }
+}
 
 const put = (id: string, payload: object) => t.inject({ method: 'PUT', url: `${SYSTEMS}/${system.id}/phone-numbers/${id}`, headers: bearer(t.superToken), payload });
 const stored = async (id: string) => (await t.db.select().from(systemPhoneNumbers).where(eq(systemPhoneNumbers.id, id)))[0];
@@ -118,6 +136,19 @@ describe('issue 12, point 5: the gateway of a system over Prosody', () => {
     expect(problems).toEqual([]);
   });
 
+  it('issue 12, point 1: the PBX agent logs in with jid_pbxagent and its generated password; after a reset only the new one works', async () => {
+    const agentLocal = system.jid_pbxagent.split('@')[0];
+    const first = await loginClient(agentLocal, system.jid_pbxagent_password, 'agent');
+    await first.stop();
+    const reset = await t.inject({ method: 'POST', url: `${SYSTEMS}/${system.id}/reset-password`, headers: bearer(t.superToken) });
+    expect(reset.statusCode).toBe(200);
+    const renewed = reset.json().data.jid_pbxagent_password;
+    const second = await loginClient(agentLocal, renewed, 'agent');
+    await second.stop();
+    expect(await loginFails(agentLocal, system.jid_pbxagent_password)).toBe(true);
+    system.jid_pbxagent_password = renewed;
+  });
+
   it('issue 12, point 5: deleting the system sends the gateway the iq with pbx action=delete; after its acknowledgement the system is gone', async () => {
     mode = 'ack';
     const res = await t.inject({ method: 'DELETE', url: `${SYSTEMS}/${system.id}`, headers: bearer(t.superToken) });
@@ -125,6 +156,8 @@ describe('issue 12, point 5: the gateway of a system over Prosody', () => {
     const iq = await gateway.waitFor((el) => el.is('iq') && el.getChild('config', NS)?.getChild('pbx')?.attrs.action === 'delete');
     expect(iq.getChild('config', NS)!.getChild('pbx')!.getChildText('systemId')).toBe(system.id);
     expect((await t.db.select().from(systems).where(eq(systems.id, system.id))).length).toBe(0);
+    // Its accounts are gone from Prosody.
+    expect(await loginFails(system.jid_pbxagent.split('@')[0], system.jid_pbxagent_password)).toBe(true);
     expect(problems).toEqual([]);
   });
 });

@@ -23,6 +23,8 @@ const xmppConfig: Config['xmpp'] = {
   requestTimeoutMs: 5000,
   gatewaySimulator: 'ack',
   gatewaySimulatorDelayMs: 0,
+  accounts: 'none',
+  prosodyctlConfig: undefined,
 };
 const config = { ...loadConfig({}), xmpp: xmppConfig, outboxPollMs: 50 };
 

@@ -7,6 +7,7 @@ import { bearer } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser } from '../support/factories.ts';
 import { captureLog } from '../support/log-capture.ts';
 import { newId } from '../../src/shared/ids.ts';
+import { prosodyctlAccounts } from '../../src/xmpp/accounts.ts';
 import { outbox } from '../../src/events/outbox.tables.ts';
 import { users } from '../../src/modules/admin/users/users.tables.ts';
 import { systems } from '../../src/modules/systems/systems.tables.ts';
@@ -112,6 +113,18 @@ describe('doc 3, update system; reset of the PBX agent password', () => {
     expect(res.json().data.jid_pbxagent_password).not.toBe(s.jid_pbxagent_password);
     expect(res.json().data.jid_pbxagent_password).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.json().data.jid_pbxpcg_password).toBe(s.jid_pbxpcg_password);
+  });
+
+  it('issue 12, point 1: when the XMPP server refuses to make the accounts (XMPP_ACCOUNTS=prosodyctl), createSystem is 502 (502551) and no system is stored', async () => {
+    const kept = w.bg.xmppAccounts;
+    try {
+      w.bg.xmppAccounts = prosodyctlAccounts('/nonexistent/prosody.cfg.lua');
+      const res = await req('POST', SYSTEMS, w.ec1Admin.token, { siteId: w.site1, name: 'No accounts' });
+      expect({ status: res.statusCode, code: res.json().errorDetailsCode }).toEqual({ status: 502, code: 502551 });
+    } finally {
+      w.bg.xmppAccounts = kept;
+    }
+    expect((await w.t.db.select().from(systems).where(eq(systems.name, 'No accounts'))).length).toBe(0);
   });
 
   it('issue 12, point 1: the generated secrets never appear in a log (service log and XMPP log)', async () => {

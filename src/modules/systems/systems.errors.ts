@@ -15,6 +15,7 @@ export const systemsErrors = {
   PHONE_NUMBER_E164_UNCOMPUTABLE: { status: 400, code: 400552, message: 'Bad Request: no E.164 number can be computed from this number and the country of the company' },
   PHONE_NUMBER_INTERNAL_READ_ONLY: { status: 409, code: 409553, message: 'Conflict: internalNumber is read-only on a multi-tenant system' },
   GATEWAY_REFUSED: { status: 502, code: 502550, message: 'Bad Gateway: the gateway of the system refused the change; nothing was changed' },
+  XMPP_ACCOUNT_FAILED: { status: 502, code: 502551, message: 'Bad Gateway: the XMPP server refused a change of the system\'s accounts; nothing was changed' },
   GATEWAY_TIMEOUT: { status: 504, code: 504550, message: 'Gateway Timeout: the gateway of the system did not acknowledge in time; nothing was changed' },
 } as const satisfies Record<string, ErrorEntry>;
 

@@ -29,6 +29,7 @@ export const createSystem = defineOperation({
   response: System,
   envelope: 'data',
   formats: FULL,
+  errorStatuses: [502],
   target: { kind: 'site', from: 'body', field: 'siteId' },
   handler: (ctx, { body }) => service.createSystem(ctx.db, ctx.deps, ctx.target, body, ctx.now),
 });
@@ -129,8 +130,9 @@ export const resetPbxAgentPassword = defineOperation({
   envelope: 'data',
   successStatus: 200,
   formats: FULL,
+  errorStatuses: [502],
   target: systemTarget,
-  handler: (ctx) => service.resetPbxAgentPassword(ctx.db, ctx.target),
+  handler: (ctx) => service.resetPbxAgentPassword(ctx.db, ctx.deps, ctx.target),
 });
 
 export const linkSystemToSite = defineOperation({

@@ -9,6 +9,7 @@ import { emit } from '../../events/outbox.ts';
 import { systemChange } from '../../events/stanzas.ts';
 import { newId } from '../../shared/ids.ts';
 import { askGateway } from './gateway.ts';
+import { XmppAccountFailed, type XmppAccounts } from '../../xmpp/accounts.ts';
 import * as repo from './systems.repo.ts';
 import type { CreateSystemBody, UpdateSystemBody } from './systems.schemas.ts';
 import type { SEARCH_SOURCES, SYSTEM_STATUSES, SYSTEM_TYPES } from './systems.schemas.ts';
@@ -54,6 +55,21 @@ export function toApiSystem(s: repo.SystemRow, opts: { connectionHistory?: boole
   };
 }
 
+/**
+ * Work on the system's accounts on the XMPP server (XMPP_ACCOUNTS); a refusal of the server is
+ * 502 and the change it belongs to is not made (the caller's transaction rolls back).
+ */
+async function onXmppServer(deps: AppDeps, work: (accounts: XmppAccounts) => Promise<void>): Promise<void> {
+  const accounts = deps.background?.xmppAccounts;
+  if (!accounts) return;
+  try {
+    await work(accounts);
+  } catch (err) {
+    if (err instanceof XmppAccountFailed) fail('XMPP_ACCOUNT_FAILED');
+    throw err;
+  }
+}
+
 /** Document 3, link a system to a site: the CENTREX rules (43709). */
 async function assertCentrexRules(exec: Executor, system: Pick<repo.SystemRow, 'id' | 'isCentrex'>, siteId: string, siteCompanyCentrex: boolean): Promise<void> {
   // A system with isCentrex true links only sites of multi-tenant companies, and such a site only one system, with isCentrex true.
@@ -89,6 +105,14 @@ export async function createSystem(db: Executor, deps: AppDeps, site: { id: stri
       isCentrex,
       creationDate: now,
       statusUpdatedDate: now,
+    });
+    // The accounts exist on the XMPP server before the system is answered, so its agent and gateway can log in.
+    await onXmppServer(deps, async (a) => {
+      await a.create(row.jidPbxagent, row.jidPbxagentPassword);
+      await a.create(row.jidPbxpcg, row.jidPbxpcgPassword).catch(async (err: unknown) => {
+        await a.delete(row.jidPbxagent).catch(() => undefined);
+        throw err;
+      });
     });
     return toApiSystem(row);
   });
@@ -137,14 +161,23 @@ export async function updateSystem(db: Executor, target: repo.SystemRow, body: S
  */
 export async function deleteSystem(db: Executor, deps: AppDeps, target: repo.SystemRow): Promise<void> {
   await askGateway(deps, target.jidPbxpcg, systemChange('delete', target));
-  await db.transaction((exec) => repo.deleteSystemRow(exec, target.id));
+  await db.transaction(async (exec) => {
+    await repo.deleteSystemRow(exec, target.id);
+    await onXmppServer(deps, async (a) => {
+      await a.delete(target.jidPbxagent);
+      await a.delete(target.jidPbxpcg);
+    });
+  });
 }
 
 /** Document 3, reset of the PBX agent password. */
-export async function resetPbxAgentPassword(db: Executor, target: repo.SystemRow) {
-  const row = await repo.updateSystemRow(db, target.id, { jidPbxagentPassword: newSecret() });
-  if (!row) fail('NOT_FOUND', { target: 'system', id: target.id });
-  return toApiSystem(row);
+export async function resetPbxAgentPassword(db: Executor, deps: AppDeps, target: repo.SystemRow) {
+  return db.transaction(async (exec) => {
+    const row = await repo.updateSystemRow(exec, target.id, { jidPbxagentPassword: newSecret() });
+    if (!row) fail('NOT_FOUND', { target: 'system', id: target.id });
+    await onXmppServer(deps, (a) => a.setPassword(row.jidPbxagent, row.jidPbxagentPassword));
+    return toApiSystem(row);
+  });
 }
 
 /**
