@@ -6,6 +6,7 @@
 // host that runs Prosody, with PROSODYCTL_CONFIG as its configuration. The password goes through
 // the command's standard input, never its arguments (which other local users can read) nor a log.
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 export interface XmppAccounts {
   readonly kind: 'none' | 'prosodyctl';
@@ -41,7 +42,7 @@ export function prosodyctlAccounts(configFile: string | undefined): XmppAccounts
       child.stdout.on('data', (d) => (out += String(d)));
       child.stderr.on('data', (d) => (out += String(d)));
       child.on('error', (err) => reject(new XmppAccountFailed(operation, jid, err.message)));
-      child.on('close', (code) => resolve({ code: code ?? 1, out: out.replace(/\x1b\[[0-9;]*m/g, '').trim() }));
+      child.on('close', (code) => resolve({ code: code ?? 1, out: stripVTControlCharacters(out).trim() }));
       // prosodyctl asks for the password twice.
       child.stdin.end(password === undefined ? '' : `${password}\n${password}\n`);
     });
