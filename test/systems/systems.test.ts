@@ -268,3 +268,28 @@ describe('doc 3, link and unlink systems and sites', () => {
 });
 
 export { TIMEOUT_MS };
+
+describe('issue 12, point 6: the calls of the original interface\'s SDK', () => {
+  it('issue 12, point 6: createSystem, getSystemData, getAllSystems, updateSystem, getAllSystemPhoneNumbers, getASystemPhoneNumber and deleteSystem as the SDK sends them', async () => {
+    // createSystem: its optional fields, some of which this service does not keep (ignored).
+    const s = await create(w.ec1Admin.token, { name: 'SDK PBX', pbxId: 'PBX-SDK-1', pbxLdapId: 'ldap', siteId: w.site1, type: 'oxo', country: 'FRA', version: '1', activationCode: 'x', bpId: w.bp, searchResultOrder: ['PBX', 'SVC'] });
+    expect(s).toMatchObject({ pbxId: 'PBX-SDK-1', country: 'FRA', searchResultOrder: ['PBX', 'SVC'] });
+    // getSystemData
+    expect((await req('GET', `${SYSTEMS}/${s.id}?connectionHistory=true`, w.ec1Admin.token)).json().data.connectionHistory).toEqual([]);
+    // getAllSystems with its defaults
+    const all = await req('GET', `${SYSTEMS}?connectionHistory=false&format=small&limit=100&offset=0&sortField=pbxId&sortOrder=1&siteId=${w.site1}`, w.ec1Admin.token);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data.map((x: { id: string }) => x.id)).toContain(s.id);
+    // updateSystem: siteId and bpId are not changed by an update (unlink and link), one prefix as a string
+    const up = await req('PUT', `${SYSTEMS}/${s.id}`, w.ec1Admin.token, { name: 'SDK PBX 2', siteId: w.site1b, serverPingTimeout: 100, pbxMainBundlePrefix: '0', bpId: 'other' });
+    expect(up.statusCode).toBe(200);
+    expect(up.json().data).toMatchObject({ name: 'SDK PBX 2', siteId: [w.site1], serverPingTimeout: 100, pbxMainBundlePrefix: ['0'], bpId: w.bp });
+    const [n] = (await req('POST', `${SYSTEMS}/${s.id}/phone-numbers`, w.ec1Admin.token, { phoneNumbers: [{ shortNumber: '23031' }] })).json().data;
+    // getAllSystemPhoneNumbers with its defaults, getASystemPhoneNumber
+    const numbers = await req('GET', `${SYSTEMS}/${s.id}/phone-numbers?shortNumber=23031&format=small&limit=100&sortField=shortNumber&sortOrder=1`, w.ec1Admin.token);
+    expect(numbers.json().data.map((x: { id: string }) => x.id)).toEqual([n.id]);
+    expect((await req('GET', `${SYSTEMS}/${s.id}/phone-numbers/${n.id}`, w.ec1Admin.token)).json().data.shortNumber).toBe('23031');
+    // deleteSystem
+    expect((await req('DELETE', `${SYSTEMS}/${s.id}`, w.ec1Admin.token)).statusCode).toBe(200);
+  });
+});

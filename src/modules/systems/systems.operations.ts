@@ -48,7 +48,7 @@ export const listSystems = defineOperation({
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, SYSTEM_SORT_FIELDS, 'pbxId');
     const { rows, total } = await repo.listSystemRows(ctx.db, ctx.scope, query, paging);
-    return listResult(rows.map((r) => service.toApiSystem(r)), total, paging);
+    return listResult(rows.map((r) => service.toApiSystem(r, { connectionHistory: query.connectionHistory === true })), total, paging);
   },
 });
 

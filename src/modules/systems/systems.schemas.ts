@@ -61,7 +61,8 @@ const settings = {
   version: Type.Optional(Nullable(Text)),
   type: Type.Optional(OneOf(SYSTEM_TYPES)),
   serverPingTimeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
-  pbxMainBundlePrefix: Type.Optional(Type.Array(Type.String({ maxLength: 32 }), { maxItems: 100 })),
+  // Clients of the original interface send one prefix as a string on update.
+  pbxMainBundlePrefix: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 32 }), { maxItems: 100 }), Type.String({ maxLength: 32 })], { description: 'prefixes; one prefix as a string is a list of one' })),
   usePbxMainBundlePrefix: Type.Optional(Type.Boolean()),
   pbxNationalPrefix: Type.Optional(Nullable(Type.String({ maxLength: 16 }))),
   pbxInternationalPrefix: Type.Optional(Nullable(Type.String({ maxLength: 16 }))),
@@ -106,6 +107,7 @@ const filters = {
 
 export const ListSystemsQuery = Type.Object({
   format: formatQuery(),
+  connectionHistory: Type.Optional(Type.Boolean({ description: 'each system with its connectionHistory' })),
   siteId: Type.Optional(Type.String({ description: 'only the systems linked to this site' })),
   ...filters,
   ...pagingQuery(SYSTEM_SORT_FIELDS, 'pbxId'),

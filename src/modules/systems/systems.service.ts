@@ -126,7 +126,7 @@ function settingsPatch(b: Static<typeof UpdateSystemBody>): Partial<repo.NewSyst
   if (b.version !== undefined) p.version = b.version;
   if (b.type !== undefined) p.type = b.type;
   if (b.serverPingTimeout !== undefined) p.serverPingTimeout = b.serverPingTimeout;
-  if (b.pbxMainBundlePrefix !== undefined) p.pbxMainBundlePrefix = b.pbxMainBundlePrefix;
+  if (b.pbxMainBundlePrefix !== undefined) p.pbxMainBundlePrefix = typeof b.pbxMainBundlePrefix === 'string' ? [b.pbxMainBundlePrefix] : b.pbxMainBundlePrefix;
   if (b.usePbxMainBundlePrefix !== undefined) p.usePbxMainBundlePrefix = b.usePbxMainBundlePrefix;
   if (b.pbxNationalPrefix !== undefined) p.pbxNationalPrefix = b.pbxNationalPrefix;
   if (b.pbxInternationalPrefix !== undefined) p.pbxInternationalPrefix = b.pbxInternationalPrefix;
