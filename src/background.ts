@@ -12,6 +12,8 @@ import { createDispatcher, type Dispatcher } from './events/dispatcher.ts';
 import { createComponentTransport } from './xmpp/component.ts';
 import { createLogTransport } from './xmpp/log-transport.ts';
 import type { XmppTransport } from './xmpp/transport.ts';
+import type { GatewaySimulator } from './xmpp/gateway-simulator.ts';
+import { noXmppAccounts, prosodyctlAccounts, type XmppAccounts } from './xmpp/accounts.ts';
 import { createPorts, type Ports } from './ports/ports.ts';
 import { applyServiceSettings } from './xmpp/settings.ts';
 import { sql } from 'drizzle-orm';
@@ -22,6 +24,10 @@ export interface Background {
   xmpp: XmppTransport;
   dispatcher: Dispatcher;
   ports: Ports;
+  /** How the embedded gateway simulator answers (used only without XMPP settings); changeable at run time. */
+  gatewaySimulator: GatewaySimulator;
+  /** The accounts the service owns on the XMPP server (XMPP_ACCOUNTS). */
+  xmppAccounts: XmppAccounts;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -41,10 +47,11 @@ export function createBackground(o: BackgroundOptions): Background {
   const instanceId = `i-${randomBytes(6).toString('hex')}`;
   const { config, database, log } = o;
   const x = config.xmpp;
+  const gatewaySimulator: GatewaySimulator = { mode: x.gatewaySimulator, delayMs: x.gatewaySimulatorDelayMs };
   const xmpp =
     x.componentUrl && x.componentDomain && x.componentSecret
       ? createComponentTransport({ service: x.componentUrl, domain: x.componentDomain, secret: x.componentSecret, database, instanceId, log, requestTimeoutMs: x.requestTimeoutMs })
-      : createLogTransport(log);
+      : createLogTransport(log, gatewaySimulator, x.requestTimeoutMs);
   const queue = createJobQueue(database, { log, clock: o.queueClock });
   const dispatcher = createDispatcher({ database, transport: xmpp, instanceId, log, pollMs: config.outboxPollMs });
   const ports = createPorts({ database, config, now: o.now });
@@ -62,6 +69,8 @@ export function createBackground(o: BackgroundOptions): Background {
     xmpp,
     dispatcher,
     ports,
+    gatewaySimulator,
+    xmppAccounts: x.accounts === 'prosodyctl' ? prosodyctlAccounts(x.prosodyctlConfig) : noXmppAccounts,
     async start() {
       await applyServiceSettings(database.db, config);
       await queue.define('background.housekeeping', housekeeping, { retryLimit: 3, retryDelaySeconds: 60 });

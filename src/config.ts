@@ -5,7 +5,7 @@
 import { accessSync, constants } from 'node:fs';
 import { Value } from 'typebox/value';
 import type { Static, TSchema } from 'typebox';
-import { SETTINGS, type Setting } from './settings.ts';
+import { GATEWAY_SIMULATOR_MODES, SETTINGS, type Setting } from './settings.ts';
 import { isStrongPassword } from './shared/passwords.ts';
 
 export interface Config {
@@ -36,6 +36,13 @@ export interface Config {
     /** Domain of the users' JIDs (jid_im). */
     userDomain: string;
     requestTimeoutMs: number;
+    /** GATEWAY_SIMULATOR: how the embedded gateway simulator answers iq requests (log transport only). */
+    gatewaySimulator: GatewaySimulatorMode;
+    gatewaySimulatorDelayMs: number;
+    /** XMPP_ACCOUNTS: how the service's XMPP accounts (a system's jid_pbxagent, jid_pbxpcg) are made on the server. */
+    accounts: 'none' | 'prosodyctl';
+    /** PROSODYCTL_CONFIG: the Prosody configuration prosodyctl reads (XMPP_ACCOUNTS=prosodyctl). */
+    prosodyctlConfig: string | undefined;
   };
   outboxPollMs: number;
   /** Implementation of each external system, by port name (only `embedded` exists today). */
@@ -53,6 +60,9 @@ export interface Config {
 }
 
 type Env = Record<string, string | undefined>;
+
+export { GATEWAY_SIMULATOR_MODES } from './settings.ts';
+export type GatewaySimulatorMode = (typeof GATEWAY_SIMULATOR_MODES)[number];
 
 /** A setting with a wrong value: the message names the variable, the problem and the expected form. */
 export class ConfigError extends Error {
@@ -163,6 +173,10 @@ export function loadConfig(env: Env = process.env): Config {
       componentSecret: v.XMPP_COMPONENT_SECRET,
       userDomain: v.XMPP_USER_DOMAIN,
       requestTimeoutMs: v.XMPP_REQUEST_TIMEOUT_MS,
+      gatewaySimulator: v.GATEWAY_SIMULATOR,
+      gatewaySimulatorDelayMs: v.GATEWAY_SIMULATOR_DELAY_MS,
+      accounts: v.XMPP_ACCOUNTS,
+      prosodyctlConfig: v.PROSODYCTL_CONFIG,
     },
     outboxPollMs: v.OUTBOX_POLL_MS,
     ports: ports(v.PORTS),

@@ -19,6 +19,7 @@ const int = (minimum: number, maximum = Number.MAX_SAFE_INTEGER) => Type.Integer
 const text = (o: { pattern?: string; description?: string } = {}) => Type.String({ minLength: 1, ...o });
 const oneOf = (...values: string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
+export const GATEWAY_SIMULATOR_MODES = ['ack', 'refuse', 'silent'] as const;
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export const SETTINGS = [
@@ -46,7 +47,11 @@ export const SETTINGS = [
   { env: 'XMPP_COMPONENT_DOMAIN', schema: text(), doc: 'the component\'s address (`svc.localhost`)' },
   { env: 'XMPP_COMPONENT_SECRET', schema: text(), doc: 'the component\'s secret' },
   { env: 'XMPP_USER_DOMAIN', schema: text(), default: 'localhost', doc: 'domain of the users\' JIDs (`jid_im` = `<user id>@<domain>`, given at creation)' },
-  { env: 'XMPP_REQUEST_TIMEOUT_MS', schema: int(1), default: 10_000, doc: 'how long a request to a gateway (iq) waits for its reply' },
+  { env: 'XMPP_REQUEST_TIMEOUT_MS', schema: int(1), default: 10_000, doc: 'how long a request to a gateway (iq) waits for its reply (a telephone system\'s gateway: then 504)' },
+  { env: 'GATEWAY_SIMULATOR', schema: oneOf(...GATEWAY_SIMULATOR_MODES), default: 'ack', doc: 'without XMPP settings, how the embedded gateway simulator answers the iq sent to a system\'s gateway: `ack`, `refuse` (502) or `silent` (504)' },
+  { env: 'GATEWAY_SIMULATOR_DELAY_MS', schema: int(0), default: 0, doc: 'time the embedded gateway simulator takes to answer (above `XMPP_REQUEST_TIMEOUT_MS`: a late answer, ignored)' },
+  { env: 'XMPP_ACCOUNTS', schema: oneOf('none', 'prosodyctl'), default: 'none', doc: 'how a telephone system\'s XMPP accounts (jid_pbxagent, jid_pbxpcg) are made on the XMPP server: `none` (records only) or `prosodyctl` (Prosody\'s command line, on Prosody\'s host)' },
+  { env: 'PROSODYCTL_CONFIG', schema: text(), doc: 'the Prosody configuration file prosodyctl reads (`XMPP_ACCOUNTS=prosodyctl`)' },
   { env: 'OUTBOX_POLL_MS', schema: int(10), default: 1000, doc: 'how often the event dispatcher looks for undelivered events' },
   { env: 'PORTS', schema: text({ pattern: '^\\s*[a-z]+\\s*=\\s*[a-z]+\\s*(,\\s*[a-z]+\\s*=\\s*[a-z]+\\s*)*$', description: 'name=implementation pairs separated by commas' }), shownDefault: '(all embedded)', doc: 'implementation of each external system, `name=impl` comma-separated (`orders`, `billing`, `providers`, `voice`, `files`); only `embedded` exists today' },
   { env: 'PORTS_DELAY_MS', schema: int(0), default: 0, doc: 'delay added to every call of the embedded external systems (to show pending states)' },

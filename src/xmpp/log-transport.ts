@@ -1,21 +1,19 @@
 // Without XMPP settings the service still works: stanzas are written to the log instead of being
-// sent (what would have been sent, to whom, with which id), and a request is answered at once with
-// an empty result, the way the embedded external systems stand in for the real ones.
-import xml, { type Element } from '@xmpp/xml';
+// sent (what would have been sent, to whom, with which id), and a request is answered by the
+// embedded gateway simulator (gateway-simulator.ts), the way the embedded external systems stand
+// in for the real ones.
 import type { FastifyBaseLogger } from 'fastify';
 import type { XmppTransport } from './transport.ts';
+import { simulateGateway, type GatewaySimulator } from './gateway-simulator.ts';
 
-export function createLogTransport(log: FastifyBaseLogger | undefined): XmppTransport {
+export function createLogTransport(log: FastifyBaseLogger | undefined, simulator: GatewaySimulator = { mode: 'ack', delayMs: 0 }, requestTimeoutMs = 10_000): XmppTransport {
   return {
     kind: 'log',
     connected: () => true,
     async deliver(stanzas) {
       for (const s of stanzas) log?.info({ xmpp: { to: s.attrs.to, id: s.attrs.id, stanza: s.toString() } }, 'xmpp (log transport): stanza not sent, no XMPP server configured');
     },
-    async request(to, iq) {
-      log?.info({ xmpp: { to, stanza: iq.toString() } }, 'xmpp (log transport): iq not sent, answered with an empty result');
-      return xml('iq', { type: 'result', from: to, id: iq.attrs.id }) as Element;
-    },
+    request: (to, iq, opts) => simulateGateway(simulator, to, iq, opts?.timeoutMs ?? requestTimeoutMs, log),
     async start() {},
     async stop() {},
   };

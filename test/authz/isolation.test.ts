@@ -171,6 +171,11 @@ async function buildTenant(label: string): Promise<Tenant> {
     const app = await api('POST', '/api/svc/applications/v1.0/applications', { name: `Tenant ${label} app`, redirectUris: ['https://client.example/cb'] }, owner.token);
     resources.push({ kind: 'application', id: app.id as string, placement: { company: k } });
   }
+  // A telephone system at the site of ecIr, with one phone number.
+  const system = await api('POST', `${A_}/systems`, { siteId: sites.siteEcIr, name: `Tenant ${label} system` });
+  resources.push({ kind: 'system', id: system.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  const [number] = (await api('POST', `${A_}/systems/${system.id as string}/phone-numbers`, { phoneNumbers: [{ shortNumber: '3001', firstName: 'Tenant', lastName: label }] })) as unknown as Record<string, unknown>[];
+  resources.push({ kind: 'systemPhoneNumber', id: number!.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
   // Images, customisation, custom data, a contact and visibility: what an operation on B could alter.
   for (const kind of ['avatar', 'banner']) await api('POST', `${A_}/companies/${companies.ecVad}/${kind}`, { image: await image() });
   await api('PUT', `${A_}/companies/${companies.ecVad}/app-feature-customisation`, { useGifCustomisation: 'disabled' });

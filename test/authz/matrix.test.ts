@@ -57,6 +57,8 @@ import {
   type WorldIds,
 } from './samples/types.ts';
 import { loadSamples } from './load-samples.ts';
+import { systems as systemsTable } from '../../src/modules/systems/systems.tables.ts';
+import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The samples, one per operation, from test/authz/samples/*.ts.
@@ -134,6 +136,9 @@ const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
   offer: cols({}),
   catalog: cols({}),
   subscription: cols({ company: true }),
+  // A system belongs to the company it was created for and to its first site; its phone numbers carry both.
+  system: cols({ company: true, site: true }),
+  systemPhoneNumber: cols({ company: true, site: true }),
 };
 
 function bpTree(c: CompanyKey): CompanyKey[] {
@@ -275,6 +280,8 @@ function parentView(op: AnyOperation, home: Home, p: Placement): ParentView | un
     const organisation: OrganisationKey = (p.company && COMPANIES[p.company].org) || ELSEWHERE.organisation;
     return { kind: 'organisation', holds: (r) => holdsInWorld(r, home, { organisation }, 'organisation') };
   }
+  // A phone number's system sits where the number does.
+  if (parent.kind === 'system') return { kind: 'system', holds: (r) => holdsInWorld(r, home, p, 'system') };
   throw new Error(`${op.operationId}: the matrix does not place parents of kind ${parent.kind} yet`);
 }
 
@@ -506,7 +513,12 @@ function generateParentBinding(op: AnyOperation, sample: Extract<Sample, { type:
     run: async () => {
       const { id, actor } = await w.target(kind, placement, 'superadmin', { fresh: sample.fresh, roles: ['user'] });
       const req = await sample.request(id, ctxOf('superadmin', actor, placement), undefined);
-      const other = parent.kind === 'company' ? w.ids.companies[UNRELATED.company] : parent.kind === 'organisation' ? w.ids.organisations[UNRELATED.organisation] : undefined;
+      // For a system parent: another system at the same place (the number is not one of its numbers).
+      const other =
+        parent.kind === 'company' ? w.ids.companies[UNRELATED.company]
+        : parent.kind === 'organisation' ? w.ids.organisations[UNRELATED.organisation]
+        : parent.kind === 'system' ? (await w.target('system', placement, 'superadmin', { fresh: true, roles: ['user'] })).id
+        : undefined;
       if (!other) throw new Error(`no unrelated ${parent.kind} in the world`);
       // The segment of the parameter in the declared path is the one replaced.
       const segments = fullPath(op.path).split('/');
@@ -684,6 +696,17 @@ async function buildWorld(t: TestApp): Promise<World> {
     return makeCaller(role, { companyId, siteId: HOMES[role].site ? await makeSite(t, companyId) : undefined });
   }
 
+  /** A system of the placement's company, at its site when it has one (linked to it). */
+  async function insertSystem(p: Placement): Promise<string> {
+    const id = newId();
+    const siteId = p.site ? sites[p.site] : null;
+    await t.db.insert(systemsTable).values({
+      id, name: `Matrix system ${id}`, pbxId: `PBX${id}`, companyId: companyIds[need(p.company, 'company', p)], siteId, siteIds: siteId ? [siteId] : [],
+      jidPbxagent: `pbxagent_${id}@localhost`, jidPbxagentPassword: 'secret', jidPbxpcg: `pbxpcg_${id}@localhost`, jidPbxpcgPassword: 'secret',
+    });
+    return id;
+  }
+
   async function insertUser(p: Placement, roles: Role[]): Promise<string> {
     const id = newId();
     await t.db.insert(users).values({
@@ -795,6 +818,15 @@ async function buildWorld(t: TestApp): Promise<World> {
       await t.db.insert(offers).values({ id: offerId, name: `Matrix offer ${next()}`, businessModel: 'nb_users' });
       const id = newId();
       await t.db.insert(subscriptions).values({ id, companyId: companyIds[need(p.company, 'company', p)], offerId, status: 'active', maxNumberUsers: 10 });
+      return { id, actor: callers[o.role] };
+    },
+    async system(p, o) {
+      return { id: await insertSystem(p), actor: callers[o.role] };
+    },
+    async systemPhoneNumber(p, o) {
+      const systemId = await insertSystem(p);
+      const id = newId();
+      await t.db.insert(systemPhoneNumbers).values({ id, systemId, companyId: companyIds[need(p.company, 'company', p)], siteId: p.site ? sites[p.site] : null, pbxId: `PBX${systemId}`, shortNumber: '1000', internalNumber: '1000' });
       return { id, actor: callers[o.role] };
     },
   };

@@ -153,6 +153,9 @@ describe('issue 9, point 6: the declarations', () => {
     'createCatalog.offerIds': 'offers are the platform\'s, managed by superadmin like the catalog; the service refuses an unknown one',
     'addOfferToCatalog.offerId': 'offers are the platform\'s, managed by superadmin like the catalog (404 when unknown)',
     'applyCustomisationTemplate.templateId': 'the templates are a platform catalogue every signed-in user reads (404450 when unknown)',
+    'createSystem.pbxId': 'the identifier the telephone system itself reports, not a resource of this service',
+    // Document 3: these cannot change; only the phone number's current values are accepted (400551).
+    ...Object.fromEntries(['pbxId', 'systemId', 'pbxUserId'].map((f) => [`updateSystemPhoneNumber.${f}`, 'read-only: only the number\'s current value is accepted (400551), nothing is stored'])),
   };
 
   it('issue 9, point 6: every id field of every body is a target, a second resource, a declared reference or listed with its reason', () => {

@@ -21,6 +21,10 @@ const xmppConfig: Config['xmpp'] = {
   componentSecret: PROSODY.componentSecret,
   userDomain: PROSODY.userDomain,
   requestTimeoutMs: 5000,
+  gatewaySimulator: 'ack',
+  gatewaySimulatorDelayMs: 0,
+  accounts: 'none',
+  prosodyctlConfig: undefined,
 };
 const config = { ...loadConfig({}), xmpp: xmppConfig, outboxPollMs: 50 };
 

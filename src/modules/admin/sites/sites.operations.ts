@@ -98,7 +98,7 @@ export const updateSite = defineOperation({
 
 export const deleteSite = defineOperation({
   operationId: 'deleteSite',
-  errors: ['SITE_HAS_SITE_ADMINS'],
+  errors: ['SITE_HAS_SITE_ADMINS', 'SITE_LINKED_TO_SYSTEMS'],
   method: 'DELETE',
   path: `${P}/:siteId`,
   tag,

@@ -35,15 +35,6 @@ export async function countSiteUsers(exec: Executor, siteId: string): Promise<nu
   return r?.n ?? 0;
 }
 
-/**
- * Systems linked to the site. Document 3: a site cannot be deleted while it is linked to systems.
- * Systems do not exist yet in this codebase: the systems issue fills this in (a count of the
- * site's links to systems) and nothing else changes; until then no site has systems.
- */
-export async function countLinkedSystems(_exec: Executor, _siteId: string): Promise<number> {
-  return 0;
-}
-
 const SORT = { name: sites.name, creationDate: sites.creationDate, status: sites.status, statusUpdatedDate: sites.statusUpdatedDate };
 
 export interface SiteFilters {

@@ -6,6 +6,7 @@ import { users } from '../users/users.tables.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { newId } from '../../../shared/ids.ts';
 import * as repo from './sites.repo.ts';
+import { countSystemsOfSite } from '../../systems/systems.service.ts';
 import type { CreateSiteBody, UpdateSiteBody } from './sites.schemas.ts';
 
 const LATIN_LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'TH' };
@@ -68,7 +69,7 @@ export async function updateSite(db: Executor, target: repo.SiteRow, body: Stati
 /** Document 3: a site cannot be deleted while linked to systems; nor while site_admins need it. */
 export async function deleteSite(db: Executor, target: repo.SiteRow): Promise<void> {
   return db.transaction(async (exec) => {
-    const systems = await repo.countLinkedSystems(exec, target.id);
+    const systems = await countSystemsOfSite(exec, target.id);
     if (systems > 0) fail('SITE_LINKED_TO_SYSTEMS', { siteId: target.id, systems });
     await assertNoSiteAdmins(exec, target.id);
     // Plain users of the site stay in their company without a site (users.site_id ON DELETE SET NULL).

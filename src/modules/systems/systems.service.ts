@@ -1,0 +1,214 @@
+// Rules of telephone systems (document 3, Systems and sites; document 1, Gateway notifications;
+// decisions in docs/decisions.md, "Telephone systems").
+import { randomBytes } from 'node:crypto';
+import type { Static } from 'typebox';
+import type { Executor } from '../../db/client.ts';
+import type { AppDeps } from '../../http/context.ts';
+import { fail } from '../../errors/catalogue.ts';
+import { emit } from '../../events/outbox.ts';
+import { systemChange } from '../../events/stanzas.ts';
+import { newId } from '../../shared/ids.ts';
+import { askGateway } from './gateway.ts';
+import { XmppAccountFailed, type XmppAccounts } from '../../xmpp/accounts.ts';
+import * as repo from './systems.repo.ts';
+import type { CreateSystemBody, UpdateSystemBody } from './systems.schemas.ts';
+import type { SEARCH_SOURCES, SYSTEM_STATUSES, SYSTEM_TYPES } from './systems.schemas.ts';
+
+type Translator = { regexpMatch: string; regexpReplace: string; description?: string };
+type HistoryEntry = { eventType: 'LOGIN' | 'LOGOUT'; eventDate: string };
+
+/** A secret of an XMPP account: 32 random bytes, never logged (docs/security.md). */
+export const newSecret = () => randomBytes(32).toString('base64url');
+
+export function toApiSystem(s: repo.SystemRow, opts: { connectionHistory?: boolean } = {}) {
+  return {
+    id: s.id,
+    name: s.name,
+    pbxId: s.pbxId,
+    country: s.country,
+    version: s.version,
+    type: s.type as (typeof SYSTEM_TYPES)[number],
+    status: s.status as (typeof SYSTEM_STATUSES)[number],
+    siteId: s.siteIds,
+    companyId: s.companyId,
+    bpId: s.bpId,
+    jid_pbxagent: s.jidPbxagent,
+    jid_pbxagent_password: s.jidPbxagentPassword,
+    jid_pbxpcg: s.jidPbxpcg,
+    jid_pbxpcg_password: s.jidPbxpcgPassword,
+    serverPingTimeout: s.serverPingTimeout,
+    pbxMainBundlePrefix: s.pbxMainBundlePrefix,
+    usePbxMainBundlePrefix: s.usePbxMainBundlePrefix,
+    pbxNationalPrefix: s.pbxNationalPrefix,
+    pbxInternationalPrefix: s.pbxInternationalPrefix,
+    pbxNumberingTranslator: s.pbxNumberingTranslator as Translator[],
+    hasMediaPillar: s.hasMediaPillar,
+    isShared: s.isShared,
+    isCentrex: s.isCentrex,
+    isOxoManaged: s.isOxoManaged,
+    searchResultOrder: s.searchResultOrder as (typeof SEARCH_SOURCES)[number][],
+    activatingTransactionId: s.activatingTransactionId,
+    jid_pbxagent_password_activating: s.jidPbxagentPasswordActivating,
+    creationDate: s.creationDate,
+    statusUpdatedDate: s.statusUpdatedDate,
+    ...(opts.connectionHistory ? { connectionHistory: s.connectionHistory as HistoryEntry[] } : {}),
+  };
+}
+
+/**
+ * Work on the system's accounts on the XMPP server (XMPP_ACCOUNTS); a refusal of the server is
+ * 502 and the change it belongs to is not made (the caller's transaction rolls back).
+ */
+async function onXmppServer(deps: AppDeps, work: (accounts: XmppAccounts) => Promise<void>): Promise<void> {
+  const accounts = deps.background?.xmppAccounts;
+  if (!accounts) return;
+  try {
+    await work(accounts);
+  } catch (err) {
+    if (err instanceof XmppAccountFailed) fail('XMPP_ACCOUNT_FAILED');
+    throw err;
+  }
+}
+
+/** Document 3, link a system to a site: the CENTREX rules (43709). */
+async function assertCentrexRules(exec: Executor, system: Pick<repo.SystemRow, 'id' | 'isCentrex'>, siteId: string, siteCompanyCentrex: boolean): Promise<void> {
+  // A system with isCentrex true links only sites of multi-tenant companies, and such a site only one system, with isCentrex true.
+  if (system.isCentrex !== siteCompanyCentrex) fail('SYSTEM_CENTREX_MISMATCH', { siteId, systemId: system.id });
+  if (siteCompanyCentrex && (await repo.systemsOfSite(exec, siteId, system.id)).length > 0) fail('SYSTEM_CENTREX_MISMATCH', { siteId, systemId: system.id });
+}
+
+/** createSystem (+, routes.md): a system created for a site, with its two XMPP accounts. */
+export async function createSystem(db: Executor, deps: AppDeps, site: { id: string; companyId: string }, body: Static<typeof CreateSystemBody>, now: Date) {
+  return db.transaction(async (exec) => {
+    const company = await repo.companyFacts(exec, site.companyId);
+    const isCentrex = body.isCentrex ?? false;
+    const id = newId();
+    await assertCentrexRules(exec, { id, isCentrex }, site.id, company?.isCentrex ?? false);
+    const domain = deps.config.xmpp.userDomain;
+    const row = await repo.insertSystem(exec, {
+      id,
+      name: body.name,
+      pbxId: body.pbxId ?? `PBX${id}`,
+      country: body.country ?? company?.country ?? null,
+      version: body.version ?? null,
+      type: body.type ?? 'undefined',
+      status: 'created',
+      companyId: site.companyId,
+      siteId: site.id,
+      siteIds: [site.id],
+      bpId: company?.bpId ?? null,
+      jidPbxagent: `pbxagent_${id}@${domain}`,
+      jidPbxagentPassword: newSecret(),
+      jidPbxpcg: `pbxpcg_${id}@${domain}`,
+      jidPbxpcgPassword: newSecret(),
+      ...settingsPatch(body),
+      isCentrex,
+      creationDate: now,
+      statusUpdatedDate: now,
+    });
+    // The accounts exist on the XMPP server before the system is answered, so its agent and gateway can log in.
+    await onXmppServer(deps, async (a) => {
+      await a.create(row.jidPbxagent, row.jidPbxagentPassword);
+      await a.create(row.jidPbxpcg, row.jidPbxpcgPassword).catch(async (err: unknown) => {
+        await a.delete(row.jidPbxagent).catch(() => undefined);
+        throw err;
+      });
+    });
+    return toApiSystem(row);
+  });
+}
+
+/** The settings of a create or update body, as columns. */
+function settingsPatch(b: Static<typeof UpdateSystemBody>): Partial<repo.NewSystem> {
+  const p: Partial<repo.NewSystem> = {};
+  if (b.name !== undefined) p.name = b.name;
+  if (b.country !== undefined) p.country = b.country;
+  if (b.version !== undefined) p.version = b.version;
+  if (b.type !== undefined) p.type = b.type;
+  if (b.serverPingTimeout !== undefined) p.serverPingTimeout = b.serverPingTimeout;
+  if (b.pbxMainBundlePrefix !== undefined) p.pbxMainBundlePrefix = typeof b.pbxMainBundlePrefix === 'string' ? [b.pbxMainBundlePrefix] : b.pbxMainBundlePrefix;
+  if (b.usePbxMainBundlePrefix !== undefined) p.usePbxMainBundlePrefix = b.usePbxMainBundlePrefix;
+  if (b.pbxNationalPrefix !== undefined) p.pbxNationalPrefix = b.pbxNationalPrefix;
+  if (b.pbxInternationalPrefix !== undefined) p.pbxInternationalPrefix = b.pbxInternationalPrefix;
+  if (b.pbxNumberingTranslator !== undefined) p.pbxNumberingTranslator = b.pbxNumberingTranslator;
+  if (b.hasMediaPillar !== undefined) p.hasMediaPillar = b.hasMediaPillar;
+  if (b.isShared !== undefined) p.isShared = b.isShared;
+  if (b.isOxoManaged !== undefined) p.isOxoManaged = b.isOxoManaged;
+  if (b.searchResultOrder !== undefined) p.searchResultOrder = [...new Set(b.searchResultOrder)];
+  return p;
+}
+
+/** Document 3, update a system: the gateway is sent its `message` (document 1), in the transaction of the change. */
+export async function updateSystem(db: Executor, target: repo.SystemRow, body: Static<typeof UpdateSystemBody>, now: Date) {
+  // isCentrex, set at creation, is read-only: a move of a multi-tenant system is an unlink and a link.
+  if (body.isCentrex !== undefined && body.isCentrex !== target.isCentrex) fail('SYSTEM_CENTREX_READ_ONLY', { isCentrex: target.isCentrex });
+  const patch = settingsPatch(body);
+  if (body.status !== undefined && body.status !== target.status) {
+    patch.status = body.status;
+    patch.statusUpdatedDate = now;
+  }
+  return db.transaction(async (exec) => {
+    const row = Object.keys(patch).length ? await repo.updateSystemRow(exec, target.id, patch) : target;
+    if (!row) fail('NOT_FOUND', { target: 'system', id: target.id });
+    await emit(exec, row.jidPbxpcg, systemChange('update', row));
+    return toApiSystem(row);
+  });
+}
+
+/**
+ * Document 3, delete a system: the gateway is sent the `iq` of document 1 and, only after it
+ * acknowledges, the system, its phone numbers (users linked to them are unlinked) and its accounts go.
+ */
+export async function deleteSystem(db: Executor, deps: AppDeps, target: repo.SystemRow): Promise<void> {
+  await askGateway(deps, target.jidPbxpcg, systemChange('delete', target));
+  await db.transaction(async (exec) => {
+    await repo.deleteSystemRow(exec, target.id);
+    await onXmppServer(deps, async (a) => {
+      await a.delete(target.jidPbxagent);
+      await a.delete(target.jidPbxpcg);
+    });
+  });
+}
+
+/** Document 3, reset of the PBX agent password. */
+export async function resetPbxAgentPassword(db: Executor, deps: AppDeps, target: repo.SystemRow) {
+  return db.transaction(async (exec) => {
+    const row = await repo.updateSystemRow(exec, target.id, { jidPbxagentPassword: newSecret() });
+    if (!row) fail('NOT_FOUND', { target: 'system', id: target.id });
+    await onXmppServer(deps, (a) => a.setPassword(row.jidPbxagent, row.jidPbxagentPassword));
+    return toApiSystem(row);
+  });
+}
+
+/**
+ * Document 3, link a system to a site: linking an existing link is no error; the CENTREX rules
+ * (43709); a system neither isShared nor isCentrex stays within its company.
+ */
+export async function linkSystemToSite(db: Executor, site: { id: string; companyId: string }, systemId: string) {
+  return db.transaction(async (exec) => {
+    const system = await repo.lockSystem(exec, systemId);
+    if (!system) fail('NOT_FOUND', { target: 'system', id: systemId });
+    if (system.siteIds.includes(site.id)) return toApiSystem(system);
+    const company = await repo.companyFacts(exec, site.companyId);
+    await assertCentrexRules(exec, system, site.id, company?.isCentrex ?? false);
+    if (!system.isShared && !system.isCentrex && site.companyId !== system.companyId) fail('SYSTEM_NOT_SHARED', { siteId: site.id, systemId });
+    return toApiSystem(await repo.setSystemSites(exec, systemId, [...system.siteIds, site.id]));
+  });
+}
+
+/** Document 3, unlink: the last site is detached only from an isShared or isCentrex system. */
+export async function unlinkSystemFromSite(db: Executor, siteId: string, systemId: string): Promise<void> {
+  await db.transaction(async (exec) => {
+    const system = await repo.lockSystem(exec, systemId);
+    // A system that is not linked to this site is not one of the site's systems.
+    if (!system || !system.siteIds.includes(siteId)) fail('NOT_FOUND', { target: 'system', id: systemId });
+    const rest = system.siteIds.filter((s) => s !== siteId);
+    if (rest.length === 0 && !system.isShared && !system.isCentrex) fail('SYSTEM_LAST_SITE', { siteId, systemId });
+    await repo.setSystemSites(exec, systemId, rest);
+  });
+}
+
+/** Document 3, delete site: how many systems are linked to the site (its deletion is refused while any is). */
+export function countSystemsOfSite(exec: Executor, siteId: string): Promise<number> {
+  return repo.countSystemsOfSite(exec, siteId);
+}
