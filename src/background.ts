@@ -15,6 +15,7 @@ import type { XmppTransport } from './xmpp/transport.ts';
 import { createPorts, type Ports } from './ports/ports.ts';
 import { applyServiceSettings } from './xmpp/settings.ts';
 import { sql } from 'drizzle-orm';
+import { defineModuleJobs } from './modules/index.ts';
 
 export interface Background {
   instanceId: string;
@@ -65,6 +66,7 @@ export function createBackground(o: BackgroundOptions): Background {
     async start() {
       await applyServiceSettings(database.db, config);
       await queue.define('background.housekeeping', housekeeping, { retryLimit: 3, retryDelaySeconds: 60 });
+      await defineModuleJobs({ db: database.db, queue, ports, config, now: o.now, log });
       await queue.start();
       await queue.schedule('background.housekeeping', '17 3 * * *');
       await xmpp.start();

@@ -35,6 +35,11 @@ export interface Config {
   ports: Record<string, string>;
   portsDelayMs: number;
   portsFailureRate: number;
+  /** Applicant numbers the embedded partner order system knows beside those set on BP companies (ORDERS_APPLICANT_NUMBERS). */
+  ordersApplicantNumbers: string[];
+  /** Retries of a subscription's synchronisation before it is marked failed, and the first delay (doubling). */
+  subscriptionSyncRetryLimit: number;
+  subscriptionSyncRetryDelaySeconds: number;
   /** Requests per client address and window before 429; 0 turns the general limit off. */
   rateLimitMax: number;
   rateLimitWindowSeconds: number;
@@ -126,6 +131,9 @@ export function loadConfig(env: Env = process.env): Config {
     ports: ports(env),
     portsDelayMs: int(env, 'PORTS_DELAY_MS', 0),
     portsFailureRate: rate(env, 'PORTS_FAILURE_RATE'),
+    ordersApplicantNumbers: (opt(env, 'ORDERS_APPLICANT_NUMBERS') ?? '').split(',').map((n) => n.trim()).filter(Boolean),
+    subscriptionSyncRetryLimit: int(env, 'SUBSCRIPTION_SYNC_RETRY_LIMIT', 5),
+    subscriptionSyncRetryDelaySeconds: int(env, 'SUBSCRIPTION_SYNC_RETRY_DELAY_SECONDS', 10, 1),
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 1200, 0),
     rateLimitWindowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
   };
@@ -155,6 +163,9 @@ export const SETTINGS: ReadonlyArray<[name: string, def: string, meaning: string
   ['PORTS', '(all embedded)', 'implementation per external system, e.g. orders=embedded,billing=embedded (ports: orders, billing, providers, voice, files)'],
   ['PORTS_DELAY_MS', '0', 'delay added to every call of the embedded external systems'],
   ['PORTS_FAILURE_RATE', '0', 'share (0 to 1) of calls of the embedded external systems that fail'],
+  ['ORDERS_APPLICANT_NUMBERS', '(none)', 'comma-separated applicant numbers the embedded partner order system knows, beside the bpApplicantNumber of every BP company'],
+  ['SUBSCRIPTION_SYNC_RETRY_LIMIT', '5', 'retries of a subscription\'s synchronisation with the order and billing systems before it shows syncError (a superadmin retries it)'],
+  ['SUBSCRIPTION_SYNC_RETRY_DELAY_SECONDS', '10', 'delay before the first retry of a synchronisation; each next one doubles (capped at 10 minutes)'],
   ['RATE_LIMIT_MAX', '1200', 'requests per client address in a window before 429 (every route but /health); 0 turns the limit off'],
   ['RATE_LIMIT_WINDOW_SECONDS', '60', 'window of that count; Retry-After tells the rest of it'],
 ];
