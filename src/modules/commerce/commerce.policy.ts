@@ -58,5 +58,5 @@ export const commercePolicy: Record<string, PolicyEntry> = {
   // Route table +: the operators' retry of a synchronisation that gave up (docs/decisions.md, Subscriptions).
   retrySubscriptionSync: grants([grant('superadmin', 'any')]),
   // Document 1, check a BP applicant number (shape and callers: docs/decisions.md, Subscriptions).
-  checkApplicantNumber: grants([grant('superadmin', 'any'), grant('support', 'any'), grant('bp_admin', 'self'), grant('bp_finance', 'self')]),
+  checkApplicantNumber: grants([grant('superadmin', 'any'), grant('support', 'any'), grant('bp_admin', 'any'), grant('bp_finance', 'any')]),
 };

@@ -123,6 +123,11 @@ const addMonths = (d: Date, months: number) => {
 
 type CreateBody = Static<typeof CreateSubscriptionBody>;
 
+/** Document 1, create rule 2, asked of the order system before the creation's transaction (the operation's precheck). */
+export async function checkApplicantOf(db: Executor, company: { bpId: string | null }, orders: OrdersPort | undefined): Promise<void> {
+  await checkApplicant(await orderingBp(db, company), orders);
+}
+
 export async function createSubscription(
   db: Executor,
   caller: Caller,
@@ -153,7 +158,6 @@ export async function createSubscription(
   // Rules 1 and 2: the resell model only; its applicant number known to the partner order system.
   const bp = await orderingBp(db, company);
   if (bp?.bpBusinessModel === 'referral' && !superadmin) fail('SUBSCRIPTION_REFERRAL_MODEL', { bpId: bp.id });
-  await checkApplicant(bp, deps.orders);
 
   return db.transaction(async (tx) => {
     // Usage and flat_fee offers carry no licence count (rule 11: usage is billed on consumption).
