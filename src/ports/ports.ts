@@ -61,3 +61,17 @@ export function createPorts(d: Deps): Ports {
     controls: { orders: orders.control, billing: billing.control, providers: providers.control, voice: voice.control, files: files.control },
   };
 }
+
+const standalone = new WeakMap<object, Ports>();
+
+/**
+ * The ports of the instance's background, or, for an application built without one (tests,
+ * tools), ports of the same configuration made once for it: a request that must ask an external
+ * system (an applicant number) works either way; only jobs and events need the background.
+ */
+export function portsOf(deps: Deps & { background?: { ports: Ports } }): Ports {
+  if (deps.background) return deps.background.ports;
+  let p = standalone.get(deps);
+  if (!p) standalone.set(deps, (p = createPorts(deps)));
+  return p;
+}

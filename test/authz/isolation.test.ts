@@ -165,6 +165,10 @@ async function buildTenant(label: string): Promise<Tenant> {
     const app = await api('POST', '/api/svc/applications/v1.0/applications', { name: `Tenant ${label} app`, redirectUris: ['https://client.example/cb'] }, owner.token);
     resources.push({ kind: 'application', id: app.id as string, placement: { company: k } });
   }
+  // A subscription bought for a customer: what subscription operations on B could read or alter.
+  const offer = await api('POST', '/api/svc/subscription/v1.0/offers', { name: `Tenant ${label} offer ${next()}`, businessModel: 'nb_users', canBeSold: true });
+  const subscription = await api('POST', `/api/svc/subscription/v1.0/companies/${companies.ecVad}/subscriptions`, { offerId: offer.id, maxNumberUsers: 5 });
+  resources.push({ kind: 'subscription', id: subscription.id as string, placement: { company: 'ecVad' } });
   // Images, customisation, custom data, a contact and visibility: what an operation on B could alter.
   for (const kind of ['avatar', 'banner']) await api('POST', `${A_}/companies/${companies.ecVad}/${kind}`, { image: await image() });
   await api('PUT', `${A_}/companies/${companies.ecVad}/app-feature-customisation`, { useGifCustomisation: 'disabled' });

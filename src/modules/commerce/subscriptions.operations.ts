@@ -7,6 +7,7 @@ import { defineOperation } from '../../http/operation.ts';
 import type { OperationContext } from '../../http/context.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { PortFailure } from '../../ports/control.ts';
+import { portsOf } from '../../ports/ports.ts';
 import { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
 import { CompanyIdParams } from './offers.schemas.ts';
 import {
@@ -32,7 +33,7 @@ const grantsOf = (id: string) => {
   const e = commercePolicy[id];
   return e?.kind === 'grants' ? e.grants : [];
 };
-const syncDeps = (ctx: OperationContext<unknown>): service.SyncDeps => ({ queue: ctx.deps.background?.queue, orders: ctx.deps.background?.ports.orders });
+const syncDeps = (ctx: OperationContext<unknown>): service.SyncDeps => ({ queue: ctx.deps.background?.queue, orders: portsOf(ctx.deps).orders });
 /** The company of the path: the parent a subscription target is bound to. */
 const companyOf = (ctx: OperationContext<unknown>) => ctx.parent as { id: string; bpId: string | null; bpType: string | null; adminHasRightToUpdateSubscriptions: boolean | null; adminAllowedUpdateSubscriptionsOps: string | null };
 
@@ -48,8 +49,7 @@ export const checkApplicantNumber = defineOperation({
   envelope: 'data',
   scope: 'caller',
   handler: async (ctx, { params }) => {
-    const orders = ctx.deps.background?.ports.orders;
-    if (!orders) fail('ORDER_SYSTEM_UNAVAILABLE', {});
+    const { orders } = portsOf(ctx.deps);
     try {
       return { bpApplicantNumber: params.bpApplicantNumber, exists: await orders.applicantExists(params.bpApplicantNumber) };
     } catch (err) {
@@ -88,7 +88,7 @@ export const createSubscription = defineOperation({
   envelope: 'data',
   formats: full,
   target: { ...companyTarget, extras: { catalogId: COMPANY_CATALOG_EXTRA } },
-  precheck: (ctx) => service.checkApplicantOf(ctx.db, ctx.target, ctx.deps.background?.ports.orders),
+  precheck: (ctx) => service.checkApplicantOf(ctx.db, ctx.target, portsOf(ctx.deps).orders),
   handler: (ctx, { body }) =>
     service.createSubscription(ctx.db, ctx.caller, grantsOf('createSubscription'), ctx.target, ctx.extras.catalogId as string | null, body, ctx.now, syncDeps(ctx)),
 });

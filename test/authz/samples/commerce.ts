@@ -1,6 +1,7 @@
 // Sample requests of the commerce module, for the authorisation matrix (see ./types.ts).
 import { eq } from 'drizzle-orm';
-import { catalogOffers, catalogs, offers } from '../../../src/modules/commerce/commerce.tables.ts';
+import { catalogOffers, catalogs, offers, subscriptions } from '../../../src/modules/commerce/commerce.tables.ts';
+import { addDefaultSubscription } from '../../../src/modules/commerce/commerce.service.ts';
 import { newId } from '../../../src/shared/ids.ts';
 import type { Ctx, Sample } from './types.ts';
 
@@ -30,6 +31,38 @@ function demoOfferOfDefaultCatalog(ctx: Ctx): Promise<string> {
     );
   }
   return demoOffers.get(ctx.t)!;
+}
+
+/** A sellable demo offer of the default catalog: every buyer the table allows may take it, the business_admin too. */
+const sellableDemo = new WeakMap<object, Promise<string>>();
+function sellableDemoOffer(ctx: Ctx): Promise<string> {
+  if (!sellableDemo.has(ctx.t)) {
+    sellableDemo.set(
+      ctx.t,
+      (async () => {
+        const id = newId();
+        await ctx.t.db.insert(offers).values({ id, name: `Matrix sellable demo ${ctx.n}`, isDemo: true, canBeSold: true, businessModel: 'flat_fee' });
+        const [d] = await ctx.t.db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.isDefault, true));
+        await ctx.t.db.insert(catalogOffers).values({ catalogId: d!.id, offerId: id });
+        return id;
+      })(),
+    );
+  }
+  return sellableDemo.get(ctx.t)!;
+}
+
+/**
+ * The matrix's subscription target made a demo one (its offer marked demo): the business_admin,
+ * whom document 1 lets act on demo subscriptions only, is then allowed like the others.
+ */
+async function demoSubscription(ctx: Ctx, id: string, patch: Partial<typeof subscriptions.$inferInsert> = {}): Promise<string> {
+  const [sub] = await ctx.t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (sub) {
+    await ctx.t.db.update(offers).set({ isDemo: true }).where(eq(offers.id, sub.offerId));
+    if (Object.keys(patch).length) await ctx.t.db.update(subscriptions).set(patch).where(eq(subscriptions.id, id));
+    return sub.companyId;
+  }
+  return newId();
 }
 
 export const commerceSamples: Record<string, Sample> = {
@@ -77,5 +110,54 @@ export const commerceSamples: Record<string, Sample> = {
     fresh: false,
     defaultBody: undefined, // no body; the request needs the world
     request: async (id, ctx) => ({ method: 'GET', url: `${S}/companies/${id}/offers/${await demoOfferOfDefaultCatalog(ctx)}` }),
+  },
+  checkApplicantNumber: { type: 'targetless', request: ({ n }) => ({ method: 'GET', url: `${S}/companies/check-applicant-number/APP-${n}` }) },
+  listSubscriptions: { type: 'target', kind: 'company', fresh: false, request: (id) => ({ method: 'GET', url: `${S}/companies/${id}/subscriptions?format=full&showTerminated=true` }) },
+  createSubscription: {
+    type: 'target',
+    kind: 'company',
+    fresh: false,
+    defaultBody: { offerId: 'a sellable demo offer' },
+    request: async (id, ctx) => ({ method: 'POST', url: `${S}/companies/${id}/subscriptions`, payload: { offerId: await sellableDemoOffer(ctx), purchaseOrderNumber: `PO-${ctx.n}` } }),
+  },
+  getDefaultSubscription: {
+    type: 'target',
+    kind: 'company',
+    fresh: false,
+    defaultBody: undefined,
+    request: async (id, ctx) => {
+      // The world's companies are made by direct inserts: give them the subscription every company has.
+      await addDefaultSubscription(ctx.t.db, id, new Date());
+      return { method: 'GET', url: `${S}/companies/${id}/subscriptions/default` };
+    },
+  },
+  getSubscription: {
+    type: 'target',
+    kind: 'subscription',
+    fresh: false,
+    defaultBody: undefined,
+    request: async (id, ctx) => ({ method: 'GET', url: `${S}/companies/${await demoSubscription(ctx, id)}/subscriptions/${id}` }),
+  },
+  updateSubscription: {
+    type: 'target',
+    kind: 'subscription',
+    fresh: true,
+    defaultBody: { maxNumberUsers: 11 },
+    request: async (id, ctx) => ({ method: 'PUT', url: `${S}/companies/${await demoSubscription(ctx, id)}/subscriptions/${id}`, payload: { maxNumberUsers: 11 } }),
+  },
+  deleteSubscription: {
+    type: 'target',
+    kind: 'subscription',
+    fresh: true,
+    defaultBody: undefined,
+    request: async (id, ctx) => ({ method: 'DELETE', url: `${S}/companies/${await demoSubscription(ctx, id)}/subscriptions/${id}` }),
+  },
+  retrySubscriptionSync: {
+    type: 'target',
+    kind: 'subscription',
+    fresh: true,
+    defaultBody: undefined,
+    // A synchronisation that gave up: what the retry is for.
+    request: async (id, ctx) => ({ method: 'POST', url: `${S}/companies/${await demoSubscription(ctx, id, { syncOngoing: true, syncError: 'billing: failed', syncFailedAt: new Date() })}/subscriptions/${id}/retry-sync` }),
   },
 };
