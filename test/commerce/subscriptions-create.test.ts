@@ -150,8 +150,24 @@ describe('issue 10, point 2: create a subscription, rules 1 to 11', () => {
     expect((await subscribe(w.ecVad, { offerId: w.offers.free, maxNumberUsers: '3' }, w.vadFinance.token)).json().data.maxNumberUsers).toBe(3);
   });
 
-  it('doc 1, create subscription: autoRenew and the renewal fields are for prepaid offers only', async () => {
-    expect((await subscribe(w.ecVad, { offerId: w.offers.flat, autoRenew: true }, w.vadFinance.token)).json().errorDetailsCode).toBe(400659);
+});
+
+describe('issue 10, point 6: the original client', () => {
+  it('issue 10, point 6: subscribeCompanyToOfferById (offerId, maxNumberUsers as a string, autoRenew on any offer), retrieveAllSubscriptionsOfCompanyById (format small and full), unSubscribeCompanyToSubscription', async () => {
+    const company = w.ecVad;
+    const made = await subscribe(company, { offerId: w.offers.free, maxNumberUsers: '10', autoRenew: true }, w.vadFinance.token);
+    expect(made.statusCode, made.body).toBe(201);
+    const sub = made.json().data;
+    // autoRenew is for prepaid offers: on another offer it is ignored, not refused.
+    expect(sub).toMatchObject({ offerId: w.offers.free, maxNumberUsers: 10, autoRenew: null, status: 'creating' });
+    await waitFor(t, company, sub.id, (s) => s.status === 'active');
+    for (const format of ['small', 'full']) {
+      const list = await call('GET', `${S}/companies/${company}/subscriptions?format=${format}`, undefined, w.vadFinance.token);
+      expect(list.statusCode).toBe(200);
+      expect(list.json().data.find((s: { id: string }) => s.id === sub.id)).toMatchObject({ id: sub.id, offerId: w.offers.free, status: 'active', maxNumberUsers: 10 });
+    }
+    const gone = await call('DELETE', `${S}/companies/${company}/subscriptions/${sub.id}`, undefined, w.vadFinance.token);
+    expect(gone.json()).toEqual({ status: `Subscription ${sub.id} deleted`, data: [] });
   });
 });
 

@@ -25,7 +25,6 @@ export const commerceErrors = {
   SUBSCRIPTION_DEFAULT_PROTECTED: { status: 400, code: 400656, message: 'Bad Request: the default subscription cannot be deleted' },
   PREPAID_TERMINATION_MONTH: { status: 400, code: 400657, message: 'Bad Request: a prepaid subscription can be terminated only during its month of creation' },
   SUBSCRIPTION_TERMINATED: { status: 400, code: 400658, message: 'Bad Request: the subscription is terminated' },
-  AUTO_RENEW_PREPAID_ONLY: { status: 400, code: 400659, message: 'Bad Request: autoRenew, renewalTerm and renewalTermOption are for prepaid offers only' },
   SUBSCRIPTION_FIELD_NOT_UPDATABLE: { status: 400, code: 400660, message: 'Bad Request: maxNumberUsers is updatable on nb_users and nb_services offers, autoRenew, prepaidDuration and the renewal fields on prepaid offers' },
   MAX_NUMBER_USERS_BELOW_ASSIGNED: { status: 400, code: 400661, message: 'Bad Request: maxNumberUsers cannot go below numberAssignedUsers; unassign users first' },
   PREPAID_LOWERING_REFUSED: { status: 400, code: 400662, message: 'Bad Request: the licences of a prepaid subscription cannot be lowered' },

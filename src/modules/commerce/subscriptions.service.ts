@@ -149,7 +149,6 @@ export async function createSubscription(
   if (!offer.canBeSold && !superadmin) fail('OFFER_NOT_SOLD', { offerId: offer.id });
   // Rule 9: nb_users and nb_services need maxNumberUsers > 0.
   if ((offer.businessModel === 'nb_users' || offer.businessModel === 'nb_services') && !(body.maxNumberUsers && body.maxNumberUsers > 0)) fail('MAX_NUMBER_USERS_REQUIRED', { businessModel: offer.businessModel });
-  if (!offer.isPrepaid && (body.autoRenew !== undefined || body.renewalTerm !== undefined || body.renewalTermOption !== undefined)) fail('AUTO_RENEW_PREPAID_ONLY', { offerId: offer.id });
   // Rule 7: the bp_finance of a BP IR: prepaid offers only, and only when its VAD allowed it on the IR company.
   if (!superadmin && caller.roles.includes('bp_finance') && caller.companyIsBP && caller.companyBpType === 'IR') {
     const ir = await repo.companyFacts(db, caller.companyId);
@@ -175,8 +174,9 @@ export async function createSubscription(
       creationDate: now,
       lastUpdateDate: now,
       autoRenew: offer.isPrepaid ? (body.autoRenew ?? true) : null,
-      renewalTerm: body.renewalTerm ?? null,
-      renewalTermOption: body.renewalTermOption ?? null,
+      // The renewal fields mean something for prepaid offers only; the original client sends autoRenew for any offer (ignored there).
+      renewalTerm: offer.isPrepaid ? (body.renewalTerm ?? null) : null,
+      renewalTermOption: offer.isPrepaid ? (body.renewalTermOption ?? null) : null,
       prepaidDuration: offer.prepaidDuration,
       expirationDate: offer.isPrepaid && offer.prepaidDuration ? addMonths(now, offer.prepaidDuration) : null,
       provisioning,
