@@ -60,6 +60,7 @@ const NOT_TENANT_SCOPED: Record<string, string> = {
   getCompanyAvatar: 'public by decision: images are shown wherever the company is (docs/decisions.md, Branding)',
   getCompanyBanner: 'public by decision: images are shown wherever the company is (docs/decisions.md, Branding)',
   getCustomisationTemplate: 'the templates are a platform catalogue, not a tenant\'s',
+  checkApplicantNumber: 'the number is asked of the partner order system, which knows every BP\'s; the answer is only whether it exists (docs/decisions.md, Subscriptions)',
   ...Object.fromEntries(['createOffer', 'updateOffer', 'deleteOffer', 'createCatalog', 'getCatalog', 'updateCatalog', 'deleteCatalog', 'addOfferToCatalog', 'removeOfferFromCatalog'].map((op) => [op, 'offers and catalogs are the platform\'s, managed by superadmin (docs/decisions.md, Commerce); no tenant holds one'])),
 };
 /** Kinds of target that belong to the platform, not to a tenant. */

@@ -14,6 +14,7 @@ import { PortFailure } from '../../ports/control.ts';
 import { emit } from '../../events/outbox.ts';
 import { subscriptionChange } from '../../events/stanzas.ts';
 import * as repo from './subscriptions.repo.ts';
+import { demoOnly } from './offers.service.ts';
 import { licenceCounters, type LicenceCounters } from './licence-counters.ts';
 import type { CreateSubscriptionBody, Subscription, UpdateSubscriptionBody } from './subscriptions.schemas.ts';
 import type { SubscriptionProvisioning } from './commerce.tables.ts';
@@ -75,11 +76,6 @@ export function toApiSubscription(s: repo.SubscriptionRow, o: repo.SubscriptionW
   };
 }
 
-/** Document 1: the business_admin acts on demo offers only, unless another grant of the operation reaches the company. */
-export async function demoOnly(db: Executor, caller: Caller, grants: readonly Grant[], companyId: string): Promise<boolean> {
-  if (!caller.roles.includes('business_admin')) return false;
-  return !(await grantsReach(db, caller, grants.filter((g) => !g.roles.includes('business_admin')), 'company', companyId));
-}
 
 /** The BP that buys for a company: its BP, or the VAD above when that BP is an IR (document 1, rule 2: "BP IR companies should have no bpApplicantNumber"). */
 async function orderingBp(exec: Executor, company: { bpId: string | null }): Promise<repo.CompanyFacts | undefined> {

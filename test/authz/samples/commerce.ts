@@ -13,43 +13,29 @@ async function newOffer(ctx: Ctx, isDemo = false): Promise<string> {
   return id;
 }
 
-/**
- * A demo offer of the default catalog (the catalog of every company of the world, none of which
- * has one): every caller the table allows reads it, the business_admin too (demo offers only).
- */
-const demoOffers = new WeakMap<object, Promise<string>>();
-function demoOfferOfDefaultCatalog(ctx: Ctx): Promise<string> {
-  if (!demoOffers.has(ctx.t)) {
-    demoOffers.set(
-      ctx.t,
-      (async () => {
-        const id = await newOffer(ctx, true);
-        const [d] = await ctx.t.db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.isDefault, true));
-        await ctx.t.db.insert(catalogOffers).values({ catalogId: d!.id, offerId: id });
-        return id;
-      })(),
-    );
-  }
-  return demoOffers.get(ctx.t)!;
-}
-
-/** A sellable demo offer of the default catalog: every buyer the table allows may take it, the business_admin too. */
-const sellableDemo = new WeakMap<object, Promise<string>>();
-function sellableDemoOffer(ctx: Ctx): Promise<string> {
-  if (!sellableDemo.has(ctx.t)) {
-    sellableDemo.set(
-      ctx.t,
+/** Offers of the default catalog (the catalog of every company of the world, none of which has one), made once per application. */
+const ofDefaultCatalog = new WeakMap<object, Map<string, Promise<string>>>();
+function offerOfDefaultCatalog(ctx: Ctx, key: string, values: Partial<typeof offers.$inferInsert>): Promise<string> {
+  const made = ofDefaultCatalog.get(ctx.t) ?? new Map<string, Promise<string>>();
+  ofDefaultCatalog.set(ctx.t, made);
+  if (!made.has(key)) {
+    made.set(
+      key,
       (async () => {
         const id = newId();
-        await ctx.t.db.insert(offers).values({ id, name: `Matrix sellable demo ${ctx.n}`, isDemo: true, canBeSold: true, businessModel: 'flat_fee' });
+        await ctx.t.db.insert(offers).values({ id, name: `Matrix ${key} offer ${ctx.n}`, ...values });
         const [d] = await ctx.t.db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.isDefault, true));
         await ctx.t.db.insert(catalogOffers).values({ catalogId: d!.id, offerId: id });
         return id;
       })(),
     );
   }
-  return sellableDemo.get(ctx.t)!;
+  return made.get(key)!;
 }
+/** A demo offer: every caller the table allows reads it, the business_admin too (demo offers only). */
+const demoOfferOfDefaultCatalog = (ctx: Ctx) => offerOfDefaultCatalog(ctx, 'demo', { isDemo: true });
+/** A sellable demo offer: every buyer the table allows may take it, the business_admin too. */
+const sellableDemoOffer = (ctx: Ctx) => offerOfDefaultCatalog(ctx, 'sellable demo', { isDemo: true, canBeSold: true, businessModel: 'flat_fee' });
 
 /**
  * The matrix's subscription target made a demo one (its offer marked demo): the business_admin,
