@@ -186,7 +186,8 @@ describe('issue 10, point 2: delete a subscription', () => {
     expect(await t.db.select().from(licences).where(eq(licences.subscriptionId, sub.id))).toEqual([]);
     const { orders, billing } = t.deps.background!.ports;
     const end = Date.now() + 10_000;
-    while ((await orders.getOrder(sub.bsSubscriptionId as string))?.status !== 'cancelled' && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    // The job cancels the order, then the billing subscription.
+    while ((await billing.getSubscription(sub.billingSubscriptionId as string))?.status !== 'cancelled' && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
     expect(await orders.getOrder(sub.bsSubscriptionId as string)).toMatchObject({ status: 'cancelled' });
     expect(await billing.getSubscription(sub.billingSubscriptionId as string)).toMatchObject({ status: 'cancelled' });
     expect((await call('DELETE', url(w.ecVad, sub.id), undefined, w.vadFinance.token)).json().errorDetailsCode).toBe(400658);
