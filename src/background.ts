@@ -66,8 +66,9 @@ export function createBackground(o: BackgroundOptions): Background {
     async start() {
       await applyServiceSettings(database.db, config);
       await queue.define('background.housekeeping', housekeeping, { retryLimit: 3, retryDelaySeconds: 60 });
-      await defineModuleJobs({ db: database.db, queue, ports, config, now: o.now, log });
       await queue.start();
+      // After the start: a module's jobs may schedule themselves (cron) as they are defined.
+      await defineModuleJobs({ db: database.db, queue, ports, config, now: o.now, log });
       await queue.schedule('background.housekeeping', '17 3 * * *');
       await xmpp.start();
       dispatcher.start();

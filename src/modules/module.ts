@@ -34,7 +34,7 @@ export interface ModuleDef {
   seed?: (db: Db) => Promise<void>;
   /** Request hooks of the module, added to the application before the routes. */
   hooks?: (app: FastifyInstance, deps: AppDeps) => void;
-  /** The module's kinds of job, defined on the queue at every start of the background (src/background.ts), before the queue starts. */
+  /** The module's kinds of job (and their schedules), defined on the queue at every start of the background (src/background.ts), once the queue runs. */
   jobs?: (queue: JobQueue, deps: JobDeps) => Promise<void>;
 }
 

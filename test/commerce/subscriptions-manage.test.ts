@@ -10,6 +10,7 @@ import { companies } from '../../src/modules/admin/companies/companies.tables.ts
 import { licences, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { addDefaultSubscription } from '../../src/modules/commerce/commerce.service.ts';
 import { SUBSCRIPTION_FORMATS } from '../../src/modules/commerce/subscriptions.schemas.ts';
+import { endExpiredSubscriptions } from '../../src/modules/commerce/subscriptions.service.ts';
 import { buildWorld, caller, eventsOf, S, waitFor, type World } from './subscriptions.fixture.ts';
 
 let t: TestApp;
@@ -206,5 +207,23 @@ describe('issue 10, point 2: delete a subscription', () => {
     const sub = await active(w.ecVad, { offerId: w.offers.flat });
     expect((await call('DELETE', url(w.ecVad, sub.id), undefined, w.businessAdmin.token)).json().errorDetailsCode).toBe(400652);
     expect((await call('DELETE', url(w.ecVad, sub.id), undefined, w.ecVadAdmin.token)).statusCode).toBe(403);
+  });
+});
+
+describe('issue 10, point 2: the end of a prepaid subscription', () => {
+  it('doc 1, update subscription, rule 8: a prepaid subscription whose autoRenew is false is terminated at its expirationDate (its licences unassigned, the delete message sent); one that renews is not', async () => {
+    const ending = await active(w.ecVad, { offerId: w.offers.prepaid, maxNumberUsers: 3 });
+    const renewing = await active(w.ecVad, { offerId: w.offers.prepaid, maxNumberUsers: 3 });
+    expect((await call('PUT', url(w.ecVad, ending.id), { autoRenew: false }, w.vadFinance.token)).statusCode).toBe(200);
+    await waitFor(t, w.ecVad, ending.id, (s) => s.syncOngoing === false);
+    await licence(ending.id, w.ecVad);
+    const at = new Date('2027-11-21T08:00:00.000Z');
+    expect(await endExpiredSubscriptions(t.db, new Date(at.getTime() - 1000), { queue: t.deps.background!.queue })).toBe(0);
+    expect(await endExpiredSubscriptions(t.db, at, { queue: t.deps.background!.queue })).toBeGreaterThan(0); // with rule 8's subscription above
+    expect(await endExpiredSubscriptions(t.db, at, { queue: t.deps.background!.queue })).toBe(0);
+    expect((await call('GET', url(w.ecVad, ending.id))).json().data).toMatchObject({ status: 'terminated', numberAssignedUsers: 0, terminationDate: at.toISOString() });
+    expect(await t.db.select().from(licences).where(eq(licences.subscriptionId, ending.id))).toEqual([]);
+    expect((await eventsOf(t, ending.id)).some((e) => e.action === 'delete')).toBe(true);
+    expect((await call('GET', url(w.ecVad, renewing.id))).json().data.status).toBe('active');
   });
 });

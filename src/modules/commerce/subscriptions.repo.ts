@@ -148,3 +148,13 @@ export async function changeRecipients(exec: Executor, companyId: string, bpId: 
     );
   return rows.map((r) => r.jid!);
 }
+
+/** Prepaid subscriptions whose auto-renewal was cancelled and whose term has ended (document 1, update rule 8). */
+export async function expiredWithoutRenewal(exec: Executor, now: Date, limit: number): Promise<string[]> {
+  const rows = await exec
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.autoRenew, false), ne(subscriptions.status, 'terminated'), sql`${subscriptions.expirationDate} <= ${now.toISOString()}::timestamptz`))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

@@ -320,3 +320,29 @@ export async function updateSubscription(
     return toApiSubscription(changed, offer);
   });
 }
+
+/**
+ * Document 1, update rule 8: "cancelling auto-renewal of a prepaid subscription makes it end at
+ * its expirationDate". Run daily (subscriptions.sync.ts): each such subscription is terminated as
+ * a deletion terminates it (licences unassigned, order and billing cancelled by the job, the
+ * `delete` message). Returns how many ended.
+ */
+export async function endExpiredSubscriptions(db: Executor, now: Date, deps: SyncDeps): Promise<number> {
+  let ended = 0;
+  for (;;) {
+    const ids = await repo.expiredWithoutRenewal(db, now, 100);
+    if (ids.length === 0) return ended;
+    for (const id of ids) {
+      await db.transaction(async (tx) => {
+        const row = await repo.findWithOffer(tx, id, true);
+        if (!row || row.sub.status === 'terminated') return;
+        const company = await repo.companyFacts(tx, row.sub.companyId);
+        await repo.removeLicences(tx, id);
+        const sub = await repo.updateSubscriptionRow(tx, id, { status: 'terminated', syncOngoing: false, numberAssignedUsers: 0, terminationDate: now, lastUpdateDate: now });
+        await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: id }, { tx });
+        await announce(tx, 'delete', sub!, row.offer, company?.bpId ?? null);
+      });
+      ended++;
+    }
+  }
+}

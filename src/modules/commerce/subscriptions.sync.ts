@@ -7,7 +7,7 @@
 import type { JobDeps } from '../module.ts';
 import type { JobInfo, JobQueue } from '../../jobs/queue.ts';
 import * as repo from './subscriptions.repo.ts';
-import { announceSubscriptionChange, SYNC_JOB } from './subscriptions.service.ts';
+import { announceSubscriptionChange, endExpiredSubscriptions, SYNC_JOB } from './subscriptions.service.ts';
 import type { SubscriptionProvisioning } from './commerce.tables.ts';
 
 async function orderingBp(deps: JobDeps, bpId: string | null) {
@@ -115,4 +115,9 @@ export async function defineSubscriptionJobs(queue: JobQueue, deps: JobDeps): Pr
     },
     { retryLimit, retryDelaySeconds: deps.config.subscriptionSyncRetryDelaySeconds, backoff: true, retryDelayMaxSeconds: 600, pollingIntervalSeconds: 0.5 },
   );
+  // Document 1, update rule 8: prepaid subscriptions without auto-renewal end at their expirationDate (checked hourly).
+  await queue.define(EXPIRY_JOB, async () => void (await endExpiredSubscriptions(deps.db, deps.now(), { queue })), { retryLimit: 3, retryDelaySeconds: 60 });
+  await queue.schedule(EXPIRY_JOB, '7 * * * *');
 }
+
+export const EXPIRY_JOB = 'commerce.subscription-expiry';
