@@ -131,15 +131,31 @@ describe('issue 10, point 2: update a subscription, rules 1 to 8', () => {
     expect((await call('PUT', url(ec, sub.id), { maxNumberUsers: 6 }, w.vadFinance.token)).statusCode).toBe(200);
   });
 
-  it('doc 1, update subscription, rules 6 and 7: a monthly subscription is lowered down to numberAssignedUsers, never below; a prepaid one is not lowered', async () => {
+  it('doc 1, update subscription, rule 7: a monthly subscription is raised to any value and lowered down to numberAssignedUsers, never below', async () => {
     const sub = await active(w.ecVad, { offerId: w.offers.nbUsers, maxNumberUsers: 5 });
     await licence(sub.id, w.ecVad);
     await licence(sub.id, w.ecVad);
     expect((await call('PUT', url(w.ecVad, sub.id), { maxNumberUsers: 1 }, w.vadFinance.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400661, errorDetails: { numberAssignedUsers: 2 } });
     expect((await call('PUT', url(w.ecVad, sub.id), { maxNumberUsers: 2 }, w.vadFinance.token)).statusCode).toBe(200);
+  });
+
+  it('doc 1, update subscription, rule 6: a prepaid subscription is raised to any value; lowered only by this month\'s add-on, until the 1st of next month', async () => {
     const prepaid = await active(w.ecVad, { offerId: w.offers.prepaid, maxNumberUsers: 5 });
-    expect((await call('PUT', url(w.ecVad, prepaid.id), { maxNumberUsers: 4 }, w.vadFinance.token)).json().errorDetailsCode).toBe(400662);
-    expect((await call('PUT', url(w.ecVad, prepaid.id), { prepaidDuration: 12 }, w.vadFinance.token)).statusCode).toBe(200);
+    const put = async (body: object) => {
+      const res = await call('PUT', url(w.ecVad, prepaid.id), body, w.vadFinance.token);
+      if (res.statusCode === 200) await waitFor(t, w.ecVad, prepaid.id, (s) => s.syncOngoing === false);
+      return res;
+    };
+    expect((await put({ maxNumberUsers: 4 })).json().errorDetailsCode).toBe(400662); // no add-on yet
+    expect((await put({ maxNumberUsers: 9 })).statusCode).toBe(200); // an add-on of 4
+    expect((await put({ maxNumberUsers: 7 })).statusCode).toBe(200); // 2 of it taken back
+    expect((await put({ maxNumberUsers: 4 })).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400662, errorDetails: { addOnThisMonth: 2 } });
+    expect((await put({ maxNumberUsers: 5 })).statusCode).toBe(200);
+    expect((await put({ maxNumberUsers: 8 })).statusCode).toBe(200); // another add-on of 3
+    // Next month the add-on is part of the subscription.
+    await t.db.update(subscriptions).set({ prepaidAddOnDate: new Date('2026-10-15T00:00:00.000Z') }).where(eq(subscriptions.id, prepaid.id));
+    expect((await put({ maxNumberUsers: 7 })).json().errorDetailsCode).toBe(400662);
+    expect((await put({ prepaidDuration: 12 })).statusCode).toBe(200);
   });
 
   it('doc 1, update subscription, rule 8: autoRenew false on a prepaid subscription keeps its expirationDate as its end', async () => {

@@ -27,7 +27,7 @@ export const commerceErrors = {
   SUBSCRIPTION_TERMINATED: { status: 400, code: 400658, message: 'Bad Request: the subscription is terminated' },
   SUBSCRIPTION_FIELD_NOT_UPDATABLE: { status: 400, code: 400660, message: 'Bad Request: maxNumberUsers is updatable on nb_users and nb_services offers, autoRenew, prepaidDuration and the renewal fields on prepaid offers' },
   MAX_NUMBER_USERS_BELOW_ASSIGNED: { status: 400, code: 400661, message: 'Bad Request: maxNumberUsers cannot go below numberAssignedUsers; unassign users first' },
-  PREPAID_LOWERING_REFUSED: { status: 400, code: 400662, message: 'Bad Request: the licences of a prepaid subscription cannot be lowered' },
+  PREPAID_LOWERING_REFUSED: { status: 400, code: 400662, message: 'Bad Request: a prepaid subscription is lowered only by the licences added to it this month (its add-on), until the 1st of next month' },
   PREPAID_DURATION_INCREASE_ONLY: { status: 400, code: 400663, message: 'Bad Request: prepaidDuration can only be increased' },
   SUBSCRIPTION_UPDATE_FORBIDDEN: { status: 403, code: 403650, message: "Forbidden: the company's BP does not let its administrators make this change to subscriptions" },
   SUBSCRIPTION_SYNC_ONGOING: { status: 409, code: 409650, message: 'Conflict: the subscription is being synchronised with the order and billing systems; try again when syncOngoing is false' },

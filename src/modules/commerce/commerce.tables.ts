@@ -135,6 +135,9 @@ export const subscriptions = pgTable(
     prepaidRenewalOption: text('prepaid_renewal_option'),
     /** The end of a prepaid subscription (creation + prepaidDuration months); it ends there when autoRenew is false. */
     expirationDate: ts('expiration_date'),
+    // Document 1, update rule 6: licences added to a prepaid subscription this month (an add-on) can be taken back until the month ends.
+    prepaidAddOnSize: integer('prepaid_add_on_size').notNull().default(0),
+    prepaidAddOnDate: ts('prepaid_add_on_date'),
     // Identifiers in the partner order system and the billing system, filled by the synchronisation.
     bsSubscriptionId: text('bs_subscription_id'),
     billingSubscriptionId: text('billing_subscription_id'),

@@ -291,12 +291,16 @@ export async function updateSubscription(
     const onlyIncrease = Object.entries(body).every(([k, v]) => v === undefined || k === 'maxNumberUsers') && !lowered;
     if (company.adminAllowedUpdateSubscriptionsOps === 'increase_only' && !onlyIncrease) fail('SUBSCRIPTION_UPDATE_FORBIDDEN', { flag: 'adminAllowedUpdateSubscriptionsOps', value: 'increase_only' });
   }
-  if (lowered) {
-    // Rule 6 (prepaid: lowered only by a current month's add-on) is not kept yet: prepaid licences are never lowered.
-    if (offer.isPrepaid) fail('PREPAID_LOWERING_REFUSED', { subscriptionId });
-    // Rule 7: monthly, not below the licences assigned.
-    if (body.maxNumberUsers! < sub.numberAssignedUsers) fail('MAX_NUMBER_USERS_BELOW_ASSIGNED', { numberAssignedUsers: sub.numberAssignedUsers });
+  // Rule 6: a prepaid subscription's raise this month is an add-on; it can be taken back (lowered by at most its size) until the 1st of next month.
+  const addOnNow = sub.prepaidAddOnDate && sameMonth(sub.prepaidAddOnDate, now) ? sub.prepaidAddOnSize : 0;
+  let addOn: { prepaidAddOnSize: number; prepaidAddOnDate: Date } | undefined;
+  if (offer.isPrepaid && body.maxNumberUsers !== undefined && body.maxNumberUsers !== current) {
+    const size = addOnNow + (body.maxNumberUsers - current);
+    if (size < 0) fail('PREPAID_LOWERING_REFUSED', { subscriptionId, addOnThisMonth: addOnNow });
+    addOn = { prepaidAddOnSize: size, prepaidAddOnDate: now };
   }
+  // Rule 7: a monthly subscription, not below the licences assigned (the same floor for a prepaid one).
+  if (lowered && body.maxNumberUsers! < sub.numberAssignedUsers) fail('MAX_NUMBER_USERS_BELOW_ASSIGNED', { numberAssignedUsers: sub.numberAssignedUsers });
   if (counted && body.maxNumberUsers !== undefined && body.maxNumberUsers <= 0) fail('MAX_NUMBER_USERS_REQUIRED', { businessModel: offer.businessModel });
   if (body.prepaidDuration !== undefined && sub.prepaidDuration !== null && body.prepaidDuration < sub.prepaidDuration) fail('PREPAID_DURATION_INCREASE_ONLY', { prepaidDuration: sub.prepaidDuration });
   // Rule 3: the resell BP's applicant number.
@@ -306,6 +310,7 @@ export async function updateSubscription(
     const changed = await repo.updateIfVersion(tx, sub.id, sub.version, {
       syncOngoing: true,
       updatingMaxNumberUsers: body.maxNumberUsers ?? sub.maxNumberUsers,
+      ...(addOn ?? {}),
       ...(body.autoRenew !== undefined ? { autoRenew: body.autoRenew } : {}),
       ...(body.prepaidDuration !== undefined ? { prepaidDuration: body.prepaidDuration, expirationDate: addMonths(sub.creationDate, body.prepaidDuration) } : {}),
       ...(body.prepaidRenewalOption !== undefined ? { prepaidRenewalOption: body.prepaidRenewalOption } : {}),
