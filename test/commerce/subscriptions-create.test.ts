@@ -75,7 +75,7 @@ describe('issue 10, point 3: the state machine of a subscription', () => {
       const done = await waitFor(t, w.ecVad, made.id, (s) => s.status === 'active');
       // The order made before the failure is kept: the retry resumed, it did not order again.
       expect(done.bsSubscriptionId).toBe(failed.bsSubscriptionId);
-      expect((await call('POST', `${S}/companies/${w.ecVad}/subscriptions/${made.id}/retry-sync`)).json().errorDetailsCode).toBe(409651);
+      expect((await call('POST', `${S}/companies/${w.ecVad}/subscriptions/${made.id}/retry-sync`)).json().errorDetailsCode).toBe(409671);
     } finally {
       control.failureRate = 0;
     }
@@ -85,13 +85,13 @@ describe('issue 10, point 3: the state machine of a subscription', () => {
 describe('issue 10, point 2: create a subscription, rules 1 to 11', () => {
   it('doc 1, create subscription, rule 1: only the resell model is managed: a referral BP\'s bp_finance cannot buy for its End Customer', async () => {
     const res = await subscribe(w.ecDr, { offerId: w.offers.flat }, w.drFinance.token);
-    expect(res.json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400650 });
+    expect(res.json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400670 });
   });
 
   it('doc 1, create subscription, rule 2: the BP\'s applicant number must exist in the partner order system', async () => {
     const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(subscriptions).where(eq(subscriptions.companyId, w.ecUnknown)))[0]!.n;
     const res = await subscribe(w.ecUnknown, { offerId: w.offers.flat }, w.unknownFinance.token);
-    expect(res.json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400651, errorDetails: { bpApplicantNumber: null } });
+    expect(res.json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400671, errorDetails: { bpApplicantNumber: null } });
     expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(subscriptions).where(eq(subscriptions.companyId, w.ecUnknown)))[0]!.n).toBe(before);
     // A number of the order system's configuration is known.
     await t.db.update(companies).set({ bpApplicantNumber: 'CONFIGURED-1' }).where(eq(companies.id, w.vadUnknown));
@@ -111,13 +111,13 @@ describe('issue 10, point 2: create a subscription, rules 1 to 11', () => {
   });
 
   it('doc 1, create subscription, rule 3: superadmin subscribes any company, offers that cannot be sold included; a bp_finance cannot', async () => {
-    expect((await subscribe(w.ecVad, { offerId: w.offers.unsold }, w.vadFinance.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400653 });
+    expect((await subscribe(w.ecVad, { offerId: w.offers.unsold }, w.vadFinance.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400673 });
     const res = await subscribe(w.ecVad, { offerId: w.offers.unsold });
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it('doc 1, create subscription, rule 4: business_admin, any company but demo offers only (400 otherwise)', async () => {
-    expect((await subscribe(w.ecIr, { offerId: w.offers.flat }, w.businessAdmin.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400652 });
+    expect((await subscribe(w.ecIr, { offerId: w.offers.flat }, w.businessAdmin.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400672 });
     expect((await subscribe(w.ecIr, { offerId: w.offers.demo, maxNumberUsers: 1 }, w.businessAdmin.token)).statusCode).toBe(201);
   });
 
@@ -129,13 +129,13 @@ describe('issue 10, point 2: create a subscription, rules 1 to 11', () => {
   });
 
   it('doc 1, create subscription, rule 7: an IR\'s bp_finance takes prepaid offers only, and only when its VAD set adminHasRightToUpdateSubscriptions on the IR', async () => {
-    expect((await subscribe(w.ecIr, { offerId: w.offers.flat }, w.irFinance.token)).json().errorDetailsCode).toBe(400655);
-    expect((await subscribe(w.ecIr, { offerId: w.offers.prepaid, maxNumberUsers: 3 }, w.irFinance.token)).json().errorDetailsCode).toBe(400655);
+    expect((await subscribe(w.ecIr, { offerId: w.offers.flat }, w.irFinance.token)).json().errorDetailsCode).toBe(400675);
+    expect((await subscribe(w.ecIr, { offerId: w.offers.prepaid, maxNumberUsers: 3 }, w.irFinance.token)).json().errorDetailsCode).toBe(400675);
     await t.db.update(companies).set({ adminHasRightToUpdateSubscriptions: true }).where(eq(companies.id, w.ir));
     const res = await subscribe(w.ecIr, { offerId: w.offers.prepaid, maxNumberUsers: 3, autoRenew: false, renewalTermOption: 'initial' }, w.irFinance.token);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ autoRenew: false, renewalTermOption: 'initial', prepaidDuration: 12, expirationDate: '2027-11-21T08:00:00.000Z' });
-    expect((await subscribe(w.ecIr, { offerId: w.offers.flat }, w.irFinance.token)).json().errorDetailsCode).toBe(400655);
+    expect((await subscribe(w.ecIr, { offerId: w.offers.flat }, w.irFinance.token)).json().errorDetailsCode).toBe(400675);
   });
 
   it('doc 1, create subscription, rule 8: an offer outside the catalog assigned to the BP gives 403, superadmin excepted; an unknown offer 404', async () => {
@@ -146,7 +146,7 @@ describe('issue 10, point 2: create a subscription, rules 1 to 11', () => {
 
   it('doc 1, create subscription, rule 9: nb_users and nb_services need maxNumberUsers above 0', async () => {
     for (const body of [{ offerId: w.offers.nbUsers }, { offerId: w.offers.nbUsers, maxNumberUsers: 0 }, { offerId: w.offers.free, maxNumberUsers: '0' }])
-      expect((await subscribe(w.ecVad, body, w.vadFinance.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400654 });
+      expect((await subscribe(w.ecVad, body, w.vadFinance.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400674 });
     expect((await subscribe(w.ecVad, { offerId: w.offers.free, maxNumberUsers: '3' }, w.vadFinance.token)).json().data.maxNumberUsers).toBe(3);
   });
 

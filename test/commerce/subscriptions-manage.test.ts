@@ -79,7 +79,7 @@ describe('issue 10, point 2: read subscriptions', () => {
   it('doc 1, get a subscription: of another company in the path, 404', async () => {
     const sub = await active(w.ecVad, { offerId: w.offers.flat });
     expect((await call('GET', url(w.ecIr, sub.id))).statusCode).toBe(404);
-    expect((await call('GET', url(w.ecVad, sub.id), undefined, w.businessAdmin.token)).json().errorDetailsCode).toBe(400652);
+    expect((await call('GET', url(w.ecVad, sub.id), undefined, w.businessAdmin.token)).json().errorDetailsCode).toBe(400672);
   });
 });
 
@@ -91,7 +91,7 @@ describe('issue 10, point 2: update a subscription, rules 1 to 8', () => {
       const res = await call('PUT', url(w.ecVad, sub.id), { maxNumberUsers: '8' }, w.vadFinance.token);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toMatchObject({ syncOngoing: true, maxNumberUsers: 5, updatingMaxNumberUsers: 8 });
-      expect((await call('PUT', url(w.ecVad, sub.id), { maxNumberUsers: 9 }, w.vadFinance.token)).json()).toMatchObject({ errorCode: 409, errorDetailsCode: 409650 });
+      expect((await call('PUT', url(w.ecVad, sub.id), { maxNumberUsers: 9 }, w.vadFinance.token)).json()).toMatchObject({ errorCode: 409, errorDetailsCode: 409670 });
     } finally {
       hold();
     }
@@ -102,17 +102,17 @@ describe('issue 10, point 2: update a subscription, rules 1 to 8', () => {
     expect((await eventsOf(t, sub.id)).filter((e) => e.action === 'update' && e.xml.includes('<maxNumberUsers>8</maxNumberUsers>')).length).toBeGreaterThan(0);
     // Rule 1: maxNumberUsers only on licence offers.
     const flat = await active(w.ecVad, { offerId: w.offers.flat });
-    expect((await call('PUT', url(w.ecVad, flat.id), { maxNumberUsers: 3 }, w.vadFinance.token)).json().errorDetailsCode).toBe(400660);
-    expect((await call('PUT', url(w.ecVad, flat.id), { autoRenew: false }, w.vadFinance.token)).json().errorDetailsCode).toBe(400660);
+    expect((await call('PUT', url(w.ecVad, flat.id), { maxNumberUsers: 3 }, w.vadFinance.token)).json().errorDetailsCode).toBe(400680);
+    expect((await call('PUT', url(w.ecVad, flat.id), { autoRenew: false }, w.vadFinance.token)).json().errorDetailsCode).toBe(400680);
   });
 
   it('doc 1, update subscription, rule 4: company_admin updates his own company\'s subscriptions, except when the company is linked to a BP IR', async () => {
     const sub = await active(w.ecVad, { offerId: w.offers.nbUsers, maxNumberUsers: 2 });
     expect((await call('PUT', url(w.ecVad, sub.id), { maxNumberUsers: 3 }, w.ecVadAdmin.token)).statusCode).toBe(200);
     const ofIr = await active(w.ecIr, { offerId: w.offers.nbUsers, maxNumberUsers: 2 });
-    expect((await call('PUT', url(w.ecIr, ofIr.id), { maxNumberUsers: 3 }, w.ecIrAdmin.token)).json()).toMatchObject({ errorCode: 403, errorDetailsCode: 403650 });
+    expect((await call('PUT', url(w.ecIr, ofIr.id), { maxNumberUsers: 3 }, w.ecIrAdmin.token)).json()).toMatchObject({ errorCode: 403, errorDetailsCode: 403670 });
     const demo = await active(w.ecVad, { offerId: w.offers.demo, maxNumberUsers: 2 });
-    expect((await call('PUT', url(w.ecVad, sub.id), { maxNumberUsers: 4 }, w.businessAdmin.token)).json().errorDetailsCode).toBe(400652);
+    expect((await call('PUT', url(w.ecVad, sub.id), { maxNumberUsers: 4 }, w.businessAdmin.token)).json().errorDetailsCode).toBe(400672);
     expect((await call('PUT', url(w.ecVad, demo.id), { maxNumberUsers: 4 }, w.businessAdmin.token)).statusCode).toBe(200);
   });
 
@@ -121,10 +121,10 @@ describe('issue 10, point 2: update a subscription, rules 1 to 8', () => {
     const admin = await makeUser(t, ec, ['company_admin']);
     const sub = await active(ec, { offerId: w.offers.nbUsers, maxNumberUsers: 5 });
     await t.db.update(companies).set({ adminHasRightToUpdateSubscriptions: false }).where(eq(companies.id, ec));
-    expect((await call('PUT', url(ec, sub.id), { maxNumberUsers: 6 }, admin.token)).json().errorDetailsCode).toBe(403650);
+    expect((await call('PUT', url(ec, sub.id), { maxNumberUsers: 6 }, admin.token)).json().errorDetailsCode).toBe(403670);
     await t.db.update(companies).set({ adminHasRightToUpdateSubscriptions: true, adminAllowedUpdateSubscriptionsOps: 'increase_only' }).where(eq(companies.id, ec));
-    expect((await call('PUT', url(ec, sub.id), { maxNumberUsers: 4 }, admin.token)).json().errorDetailsCode).toBe(403650);
-    expect((await call('PUT', url(ec, sub.id), { maxNumberUsers: 7, purchaseOrderNumber: 'x' }, admin.token)).json().errorDetailsCode).toBe(403650);
+    expect((await call('PUT', url(ec, sub.id), { maxNumberUsers: 4 }, admin.token)).json().errorDetailsCode).toBe(403670);
+    expect((await call('PUT', url(ec, sub.id), { maxNumberUsers: 7, purchaseOrderNumber: 'x' }, admin.token)).json().errorDetailsCode).toBe(403670);
     expect((await call('PUT', url(ec, sub.id), { maxNumberUsers: 7 }, admin.token)).statusCode).toBe(200);
     await waitFor(t, ec, sub.id, (s) => s.syncOngoing === false);
     // The BP's bp_finance is not bound by the flags.
@@ -135,7 +135,7 @@ describe('issue 10, point 2: update a subscription, rules 1 to 8', () => {
     const sub = await active(w.ecVad, { offerId: w.offers.nbUsers, maxNumberUsers: 5 });
     await licence(sub.id, w.ecVad);
     await licence(sub.id, w.ecVad);
-    expect((await call('PUT', url(w.ecVad, sub.id), { maxNumberUsers: 1 }, w.vadFinance.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400661, errorDetails: { numberAssignedUsers: 2 } });
+    expect((await call('PUT', url(w.ecVad, sub.id), { maxNumberUsers: 1 }, w.vadFinance.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400681, errorDetails: { numberAssignedUsers: 2 } });
     expect((await call('PUT', url(w.ecVad, sub.id), { maxNumberUsers: 2 }, w.vadFinance.token)).statusCode).toBe(200);
   });
 
@@ -146,15 +146,15 @@ describe('issue 10, point 2: update a subscription, rules 1 to 8', () => {
       if (res.statusCode === 200) await waitFor(t, w.ecVad, prepaid.id, (s) => s.syncOngoing === false);
       return res;
     };
-    expect((await put({ maxNumberUsers: 4 })).json().errorDetailsCode).toBe(400662); // no add-on yet
+    expect((await put({ maxNumberUsers: 4 })).json().errorDetailsCode).toBe(400682); // no add-on yet
     expect((await put({ maxNumberUsers: 9 })).statusCode).toBe(200); // an add-on of 4
     expect((await put({ maxNumberUsers: 7 })).statusCode).toBe(200); // 2 of it taken back
-    expect((await put({ maxNumberUsers: 4 })).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400662, errorDetails: { addOnThisMonth: 2 } });
+    expect((await put({ maxNumberUsers: 4 })).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400682, errorDetails: { addOnThisMonth: 2 } });
     expect((await put({ maxNumberUsers: 5 })).statusCode).toBe(200);
     expect((await put({ maxNumberUsers: 8 })).statusCode).toBe(200); // another add-on of 3
     // Next month the add-on is part of the subscription.
     await t.db.update(subscriptions).set({ prepaidAddOnDate: new Date('2026-10-15T00:00:00.000Z') }).where(eq(subscriptions.id, prepaid.id));
-    expect((await put({ maxNumberUsers: 7 })).json().errorDetailsCode).toBe(400662);
+    expect((await put({ maxNumberUsers: 7 })).json().errorDetailsCode).toBe(400682);
     expect((await put({ prepaidDuration: 12 })).statusCode).toBe(200);
   });
 
@@ -178,7 +178,7 @@ describe('issue 10, point 2: update a subscription, rules 1 to 8', () => {
 describe('issue 10, point 2: delete a subscription', () => {
   it('doc 1, delete: never the default subscription', async () => {
     const def = (await call('GET', `${url(w.ecVad)}/default`)).json().data;
-    expect((await call('DELETE', url(w.ecVad, def.id))).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400656 });
+    expect((await call('DELETE', url(w.ecVad, def.id))).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400676 });
   });
 
   it('doc 1, delete: a free offer unknown to billing is removed, its licences unassigned; the delete message goes to the company_admins and the BP\'s bp_admin and bp_finance', async () => {
@@ -207,7 +207,7 @@ describe('issue 10, point 2: delete a subscription', () => {
     while ((await billing.getSubscription(sub.billingSubscriptionId as string))?.status !== 'cancelled' && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
     expect(await orders.getOrder(sub.bsSubscriptionId as string)).toMatchObject({ status: 'cancelled' });
     expect(await billing.getSubscription(sub.billingSubscriptionId as string)).toMatchObject({ status: 'cancelled' });
-    expect((await call('DELETE', url(w.ecVad, sub.id), undefined, w.vadFinance.token)).json().errorDetailsCode).toBe(400658);
+    expect((await call('DELETE', url(w.ecVad, sub.id), undefined, w.vadFinance.token)).json().errorDetailsCode).toBe(400678);
   });
 
   it('doc 1, delete: a prepaid subscription only during its month of creation', async () => {
@@ -216,12 +216,12 @@ describe('issue 10, point 2: delete a subscription', () => {
     expect((await call('DELETE', url(w.ecVad, gone.id), undefined, w.vadFinance.token)).statusCode).toBe(200);
     // Made on the last day of October: it is November now.
     await t.db.update(subscriptions).set({ creationDate: new Date('2026-10-31T23:00:00.000Z') }).where(eq(subscriptions.id, keep.id));
-    expect((await call('DELETE', url(w.ecVad, keep.id), undefined, w.vadFinance.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400657 });
+    expect((await call('DELETE', url(w.ecVad, keep.id), undefined, w.vadFinance.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400677 });
   });
 
   it('doc 1, delete: business_admin demo subscriptions only (400); company_admin denied', async () => {
     const sub = await active(w.ecVad, { offerId: w.offers.flat });
-    expect((await call('DELETE', url(w.ecVad, sub.id), undefined, w.businessAdmin.token)).json().errorDetailsCode).toBe(400652);
+    expect((await call('DELETE', url(w.ecVad, sub.id), undefined, w.businessAdmin.token)).json().errorDetailsCode).toBe(400672);
     expect((await call('DELETE', url(w.ecVad, sub.id), undefined, w.ecVadAdmin.token)).statusCode).toBe(403);
   });
 });
