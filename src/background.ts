@@ -17,6 +17,7 @@ import { noXmppAccounts, prosodyctlAccounts, type XmppAccounts } from './xmpp/ac
 import { createPorts, type Ports } from './ports/ports.ts';
 import { applyServiceSettings } from './xmpp/settings.ts';
 import { sql } from 'drizzle-orm';
+import { defineModuleJobs } from './modules/index.ts';
 
 export interface Background {
   instanceId: string;
@@ -75,6 +76,8 @@ export function createBackground(o: BackgroundOptions): Background {
       await applyServiceSettings(database.db, config);
       await queue.define('background.housekeeping', housekeeping, { retryLimit: 3, retryDelaySeconds: 60 });
       await queue.start();
+      // After the start: a module's jobs may schedule themselves (cron) as they are defined.
+      await defineModuleJobs({ db: database.db, queue, ports, config, now: o.now, log });
       await queue.schedule('background.housekeeping', '17 3 * * *');
       await xmpp.start();
       dispatcher.start();

@@ -52,6 +52,10 @@ export interface Config {
   /** Requests per client address and window before 429; 0 turns the general limit off. */
   rateLimitMax: number;
   rateLimitWindowSeconds: number;
+  /** Applicant numbers the embedded partner order system knows beside those set on BP companies (ORDERS_APPLICANT_NUMBERS). */
+  ordersApplicantNumbers: string[];
+  subscriptionSyncRetryLimit: number;
+  subscriptionSyncRetryDelaySeconds: number;
   databaseConnectTimeoutSeconds: number;
   /** 0: no limit. */
   databaseStatementTimeoutSeconds: number;
@@ -184,6 +188,9 @@ export function loadConfig(env: Env = process.env): Config {
     portsFailureRate: v.PORTS_FAILURE_RATE,
     rateLimitMax: v.RATE_LIMIT_MAX,
     rateLimitWindowSeconds: v.RATE_LIMIT_WINDOW_SECONDS,
+    ordersApplicantNumbers: (v.ORDERS_APPLICANT_NUMBERS ?? '').split(',').map((n) => n.trim()).filter(Boolean),
+    subscriptionSyncRetryLimit: v.SUBSCRIPTION_SYNC_RETRY_LIMIT,
+    subscriptionSyncRetryDelaySeconds: v.SUBSCRIPTION_SYNC_RETRY_DELAY_SECONDS,
     databaseConnectTimeoutSeconds: v.DATABASE_CONNECT_TIMEOUT_SECONDS,
     databaseStatementTimeoutSeconds: v.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS,

@@ -142,6 +142,13 @@ export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K 
    * tried from the docs page): the security requirements of `components.securitySchemes`.
    */
   security?: Array<Record<string, string[]>>;
+  /**
+   * Checks that ask an external system (a port), run before the handler and outside the
+   * transaction that stores an Idempotency-Key's answer: no transaction stays open while an
+   * external system answers, and on the embedded database, whose one session that transaction
+   * holds, the port's own statements do not wait for it forever. A replayed answer skips them.
+   */
+  precheck?: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B>) => Promise<void>;
   handler: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B>) => Promise<HandlerResult<R, E>>;
 }
 
@@ -322,8 +329,8 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         // Without a level from the declaration: a single resource is answered whole, a list small
         // (issue 8, point 1; docs/formats.md).
         const level = formatLevel((req.query as { format?: unknown } | undefined)?.format, op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'));
-        const run = async (db: Executor) => {
-          const ctx = {
+        const context = (db: Executor) =>
+          ({
             caller: auth?.caller as Caller,
             db,
             deps,
@@ -336,7 +343,10 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
             extras: auth?.extras ?? {},
             req,
             reply,
-          } as OperationContext<never>;
+          }) as OperationContext<never>;
+        if (op.precheck) await op.precheck(context(deps.database.db), input);
+        const run = async (db: Executor) => {
+          const ctx = context(db);
           // Issue 9, point 6: the ids the body references, before anything is stored. On an
           // update (PUT) the ids its target already holds are kept as they are.
           if (op.references && auth) await checkReferences(db, auth.caller, op.references, req.body, auth.target, op.method === 'PUT');

@@ -1,5 +1,5 @@
 // The modules of the service, in the order of the route table. Adding a module is adding it here.
-import { installModules } from './module.ts';
+import { installModules, type JobDeps } from './module.ts';
 import { authenticationModule } from './authentication/authentication.module.ts';
 import { applicationsModule } from './applications/applications.module.ts';
 import { usersModule } from './admin/users/users.module.ts';
@@ -21,3 +21,8 @@ export const MODULES = [authenticationModule, applicationsModule, usersModule, c
 
 /** Every operation of the service; installing the modules fills the error catalogue, the policy table and the target kinds. */
 export const OPERATIONS = installModules(MODULES);
+
+/** Defines the jobs of every module on the queue (src/background.ts, at start). */
+export async function defineModuleJobs(deps: JobDeps): Promise<void> {
+  for (const m of MODULES) await m.jobs?.(deps.queue, deps);
+}

@@ -2,7 +2,7 @@
 // errors and its kinds of target. src/modules/index.ts lists the modules and installs them;
 // adding a module touches that list and nothing else global. Its tables live in its own
 // `*.tables.ts` files, which drizzle-kit reads (drizzle.config.ts) for the one migration folder.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AnyOperation } from '../http/operation.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { Db } from '../db/client.ts';
@@ -10,6 +10,19 @@ import type { PolicyEntry } from '../authz/grant.ts';
 import { registerPolicy } from '../authz/policy.ts';
 import { registerTargets, type TargetKind } from '../authz/targets.ts';
 import { registerErrors, type ErrorEntry } from '../errors/catalogue.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+import type { Ports } from '../ports/ports.ts';
+import type { Config } from '../config.ts';
+
+/** What a module's jobs work with: the background of the instance that runs them. */
+export interface JobDeps {
+  db: Db;
+  queue: JobQueue;
+  ports: Ports;
+  config: Config;
+  now: () => Date;
+  log?: FastifyBaseLogger;
+}
 
 export interface ModuleDef {
   name: string;
@@ -21,6 +34,8 @@ export interface ModuleDef {
   seed?: (db: Db) => Promise<void>;
   /** Request hooks of the module, added to the application before the routes. */
   hooks?: (app: FastifyInstance, deps: AppDeps) => void;
+  /** The module's kinds of job (and their schedules), defined on the queue at every start of the background (src/background.ts), once the queue runs. */
+  jobs?: (queue: JobQueue, deps: JobDeps) => Promise<void>;
 }
 
 export const defineModule = (m: ModuleDef): ModuleDef => m;

@@ -30,7 +30,7 @@ export interface Ports {
 type Deps = { database: Database; config: Config; now: () => Date };
 
 const IMPLEMENTATIONS: { [K in keyof Omit<Ports, 'controls'>]: Record<string, (d: Deps) => Ports[K]> } = {
-  orders: { embedded: (d) => embeddedOrders(d.database.db, d.now) },
+  orders: { embedded: (d) => embeddedOrders(d.database.db, d.now, d.config.ordersApplicantNumbers) },
   billing: { embedded: (d) => embeddedBilling(d.database.db, d.now) },
   providers: { embedded: (d) => embeddedProviders(d.database.db, d.now) },
   voice: { embedded: (d) => embeddedVoice(d.database.db) },
@@ -60,4 +60,18 @@ export function createPorts(d: Deps): Ports {
     files: files.port,
     controls: { orders: orders.control, billing: billing.control, providers: providers.control, voice: voice.control, files: files.control },
   };
+}
+
+const standalone = new WeakMap<object, Ports>();
+
+/**
+ * The ports of the instance's background, or, for an application built without one (tests,
+ * tools), ports of the same configuration made once for it: a request that must ask an external
+ * system (an applicant number) works either way; only jobs and events need the background.
+ */
+export function portsOf(deps: Deps & { background?: { ports: Ports } }): Ports {
+  if (deps.background) return deps.background.ports;
+  let p = standalone.get(deps);
+  if (!p) standalone.set(deps, (p = createPorts(deps)));
+  return p;
 }

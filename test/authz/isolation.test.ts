@@ -61,6 +61,7 @@ const NOT_TENANT_SCOPED: Record<string, string> = {
   getCompanyAvatar: 'public by decision: images are shown wherever the company is (docs/decisions.md, Branding)',
   getCompanyBanner: 'public by decision: images are shown wherever the company is (docs/decisions.md, Branding)',
   getCustomisationTemplate: 'the templates are a platform catalogue, not a tenant\'s',
+  checkApplicantNumber: 'the number is asked of the partner order system, which knows every BP\'s; the answer is only whether it exists (docs/decisions.md, Subscriptions)',
   ...Object.fromEntries(['createOffer', 'updateOffer', 'deleteOffer', 'createCatalog', 'getCatalog', 'updateCatalog', 'deleteCatalog', 'addOfferToCatalog', 'removeOfferFromCatalog'].map((op) => [op, 'offers and catalogs are the platform\'s, managed by superadmin (docs/decisions.md, Commerce); no tenant holds one'])),
 };
 /** Kinds of target that belong to the platform, not to a tenant. */
@@ -176,6 +177,10 @@ async function buildTenant(label: string): Promise<Tenant> {
   resources.push({ kind: 'system', id: system.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
   const [number] = (await api('POST', `${A_}/systems/${system.id as string}/phone-numbers`, { phoneNumbers: [{ shortNumber: '3001', firstName: 'Tenant', lastName: label }] })) as unknown as Record<string, unknown>[];
   resources.push({ kind: 'systemPhoneNumber', id: number!.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  // A subscription bought for a customer: what subscription operations on B could read or alter.
+  const offer = await api('POST', '/api/svc/subscription/v1.0/offers', { name: `Tenant ${label} offer ${next()}`, businessModel: 'nb_users', canBeSold: true });
+  const subscription = await api('POST', `/api/svc/subscription/v1.0/companies/${companies.ecVad}/subscriptions`, { offerId: offer.id, maxNumberUsers: 5 });
+  resources.push({ kind: 'subscription', id: subscription.id as string, placement: { company: 'ecVad' } });
   // Images, customisation, custom data, a contact and visibility: what an operation on B could alter.
   for (const kind of ['avatar', 'banner']) await api('POST', `${A_}/companies/${companies.ecVad}/${kind}`, { image: await image() });
   await api('PUT', `${A_}/companies/${companies.ecVad}/app-feature-customisation`, { useGifCustomisation: 'disabled' });

@@ -1,5 +1,5 @@
-// The commerce module (document 1, Commerce): catalogs and offers for now; subscriptions,
-// licences, quotations and invoices join it.
+// The commerce module (document 1, Commerce): catalogs, offers and subscriptions (with the job
+// that synchronises them); licences, quotations and invoices join it.
 import { defineModule } from '../module.ts';
 import { targetKind, type TablesOf, type TargetKind } from '../../authz/targets.ts';
 import { catalogs, offers, subscriptions } from './commerce.tables.ts';
@@ -10,6 +10,8 @@ import { featuresOperations } from './features.operations.ts';
 import { commercePolicy } from './commerce.policy.ts';
 import { commerceErrors } from './commerce.errors.ts';
 import { seedCommerce } from './commerce.seed.ts';
+import { subscriptionsOperations } from './subscriptions.operations.ts';
+import { defineSubscriptionJobs } from './subscriptions.sync.ts';
 
 // Offers and catalogs belong to no company: only the `any` relation reaches them.
 export const commerceTargets = {
@@ -30,9 +32,10 @@ declare module '../../authz/targets.ts' {
 
 export const commerceModule = defineModule({
   name: 'commerce',
-  operations: [...offersOperations, ...catalogsOperations, ...licencesOperations, ...featuresOperations],
+  operations: [...offersOperations, ...catalogsOperations, ...subscriptionsOperations, ...licencesOperations, ...featuresOperations],
   policy: commercePolicy,
   errors: commerceErrors,
   targets: commerceTargets,
   seed: seedCommerce,
+  jobs: defineSubscriptionJobs,
 });

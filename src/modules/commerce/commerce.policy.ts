@@ -45,6 +45,14 @@ const companyFeaturesGrants = [
  */
 const offerCountersGrants = companyOverseers.filter((g) => g.roles.some((r) => r === 'superadmin' || r === 'support' || r === 'bp_admin' || r === 'bp_finance'));
 
+/** Who buys subscriptions for a company (document 1, create subscription rules 3 to 6). */
+const buyers = [
+  grant('superadmin', 'any'),
+  grant('business_admin', 'any'),
+  grant('bp_finance', 'customerOfOwnBp'),
+  grant(['bp_finance', 'organization_admin'], 'companyOfOwnOrganisation'),
+];
+
 // Offers and catalogs are seen by their readers only (listAllOffers, getCatalog): others get 404.
 export const commercePolicy: Record<string, PolicyEntry> = {
   createOffer: grants(manageGrants),
@@ -62,7 +70,7 @@ export const commercePolicy: Record<string, PolicyEntry> = {
   listCompanyOffers: grants(companyOffersGrants),
   getCompanyOffer: grants(companyOffersGrants),
   // Document 1, get subscription: the roles of list subscriptions (business_admin: demo ones).
-  // Declared before its operation so that licences can name a subscription as second resource.
+  // Licences name a subscription as second resource.
   getSubscription: grants(companyOffersGrants),
   // Licences (docs/decisions.md, Licences): the user's administrators, with the same grants on
   // the subscription the licence comes from.
@@ -70,4 +78,21 @@ export const commercePolicy: Record<string, PolicyEntry> = {
   unassignUserLicence: grants(licenceGrants, { second: { subscription: licenceGrants } }),
   listCompanyFeatures: grants(companyFeaturesGrants),
   listOfferCounters: grants(offerCountersGrants),
+  // Document 1, list subscriptions: "superadmin, business_admin (demo subscriptions only) and
+  // support any company; bp_admin and bp_finance their End Customers; organization_admin
+  // organisation companies; company_admin own company"; get the default subscription: the same.
+  listSubscriptions: grants(companyOffersGrants),
+  getDefaultSubscription: grants(companyOffersGrants),
+  // Document 1, create rules 3 to 6: superadmin and business_admin (demo offers: in the service)
+  // any company; bp_finance End Customer / BP IR companies of which its company is the BP, with
+  // organization_admin also the organisation's companies; other admins are denied.
+  createSubscription: grants(buyers),
+  // Document 1, update rule 4: bp_finance its End Customers; company_admin his own company (rule 5's flags in the service).
+  updateSubscription: grants([...buyers, grant('company_admin', 'ownCompany')]),
+  // Document 1, delete: superadmin any company; business_admin demo offers; bp_finance its End Customers.
+  deleteSubscription: grants(buyers),
+  // Route table +: the operators' retry of a synchronisation that gave up (docs/decisions.md, Subscriptions).
+  retrySubscriptionSync: grants([grant('superadmin', 'any')]),
+  // Document 1, check a BP applicant number (shape and callers: docs/decisions.md, Subscriptions).
+  checkApplicantNumber: grants([grant('superadmin', 'any'), grant('support', 'any'), grant('bp_admin', 'any'), grant('bp_finance', 'any')]),
 };

@@ -96,6 +96,20 @@ export const catalogOffers = pgTable(
   (t) => [primaryKey({ columns: [t.catalogId, t.offerId] }), index('catalog_offers_offer_idx').on(t.offerId)],
 );
 
+/** createdBy of a subscription (document 1). */
+export interface SubscriptionCreator {
+  bpApplicantNumber: string | null;
+  loginEmail: string;
+  userId: string;
+}
+
+/** A provisioning entry of a subscription: the offer's entry and its progress on the provider. */
+export interface SubscriptionProvisioning extends OfferProvisioning {
+  provisioningOngoing: boolean;
+  provisioningStartDate: string | null;
+  providerId?: string;
+}
+
 export const subscriptions = pgTable(
   'subscriptions',
   {
@@ -111,8 +125,31 @@ export const subscriptions = pgTable(
     numberAssignedUsers: integer('number_assigned_users').notNull().default(0),
     updatingMaxNumberUsers: integer('updating_max_number_users'),
     purchaseOrderNumber: text('purchase_order_number'),
-    createdBy: jsonb('created_by'),
+    createdBy: jsonb('created_by').$type<SubscriptionCreator>(),
     creationDate: ts('creation_date').notNull().defaultNow(),
+    // Prepaid renewal (document 1, create and update subscription).
+    autoRenew: boolean('auto_renew'),
+    renewalTerm: integer('renewal_term'),
+    renewalTermOption: text('renewal_term_option'),
+    prepaidDuration: integer('prepaid_duration'),
+    prepaidRenewalOption: text('prepaid_renewal_option'),
+    /** The end of a prepaid subscription (creation + prepaidDuration months); it ends there when autoRenew is false. */
+    expirationDate: ts('expiration_date'),
+    // Document 1, update rule 6: licences added to a prepaid subscription this month (an add-on) can be taken back until the month ends.
+    prepaidAddOnSize: integer('prepaid_add_on_size').notNull().default(0),
+    prepaidAddOnDate: ts('prepaid_add_on_date'),
+    // Identifiers in the partner order system and the billing system, filled by the synchronisation.
+    bsSubscriptionId: text('bs_subscription_id'),
+    billingSubscriptionId: text('billing_subscription_id'),
+    /** The offer's provisioning entries with their progress on the providers (providerId once provisioned). */
+    provisioning: jsonb('provisioning').$type<SubscriptionProvisioning[]>().notNull().default(sql`'[]'::jsonb`),
+    // A synchronisation that gave up after its retries: why and when (docs/decisions.md, Subscriptions).
+    syncError: text('sync_error'),
+    syncFailedAt: ts('sync_failed_at'),
+    /** Bumped by every change: two concurrent updates cannot both win (conditional UPDATE). */
+    version: integer('version').notNull().default(0),
+    lastUpdateDate: ts('last_update_date').notNull().defaultNow(),
+    terminationDate: ts('termination_date'),
   },
   (t) => [
     index('subscriptions_company_idx').on(t.companyId),

@@ -14,7 +14,7 @@ const subscriptionSecond = { subscription: { kind: 'subscription', from: 'params
 
 export const assignUserLicence = defineOperation({
   operationId: 'assignUserLicence',
-  errors: ['LICENCE_NOT_FOR_USER', 'SUBSCRIPTION_NOT_ACTIVE', 'LICENCE_LIMIT_REACHED'],
+  errors: ['LICENCE_LIMIT_REACHED', 'LICENCE_NOT_FOR_USER', 'SUBSCRIPTION_NOT_ACTIVE'],
   method: 'POST',
   path: P,
   tag,

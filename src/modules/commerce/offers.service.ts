@@ -85,9 +85,10 @@ export async function listAllOffers(db: Executor, catalogId: string | undefined,
 
 /**
  * Document 1, list offers of a company: "business_admin: demo offers of any company". A caller
- * who reaches the company through another grant of the operation sees every offer of it.
+ * who reaches the company through another grant of the operation sees every offer of it. The
+ * same holds for subscriptions ("business_admin: demo subscriptions only").
  */
-async function demoOnly(db: Executor, caller: Caller, grants: readonly Grant[], companyId: string): Promise<boolean> {
+export async function demoOnly(db: Executor, caller: Caller, grants: readonly Grant[], companyId: string): Promise<boolean> {
   if (!caller.roles.includes('business_admin')) return false;
   return !(await grantsReach(db, caller, grants.filter((g) => !g.roles.includes('business_admin')), 'company', companyId));
 }

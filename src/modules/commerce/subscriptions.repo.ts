@@ -1,10 +1,12 @@
 // SQL of subscriptions: for now the default subscription every company holds (document 3, create
 // company rule 7; document 1, company kinds: "every company always has a subscription to the
 // default (free) offer").
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { newId } from '../../shared/ids.ts';
-import { subscriptions } from './commerce.tables.ts';
+import { catalogOffers, licences, offers, subscriptions } from './commerce.tables.ts';
+import { companies } from '../admin/companies/companies.tables.ts';
+import { users } from '../admin/users/users.tables.ts';
 
 export async function insertDefaultSubscription(exec: Executor, companyId: string, offerId: string, now: Date): Promise<void> {
   await exec.insert(subscriptions).values({ id: newId(), companyId, offerId, status: 'active', isDefault: true, creationDate: now }).onConflictDoNothing();
@@ -16,4 +18,143 @@ export async function backfillDefaultSubscriptions(exec: Executor, offerId: stri
     SELECT substr(md5(random()::text || c.id), 1, 24), c.id, ${offerId}, 'active', TRUE FROM companies c
     WHERE NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.company_id = c.id AND s.is_default)
     ON CONFLICT DO NOTHING`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions bought, read, changed and synchronised (document 1, Subscription).
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type NewSubscription = typeof subscriptions.$inferInsert;
+export type SubscriptionWithOffer = { sub: SubscriptionRow; offer: typeof offers.$inferSelect };
+
+export async function insertSubscription(exec: Executor, s: NewSubscription): Promise<SubscriptionRow> {
+  const [row] = await exec.insert(subscriptions).values(s).returning();
+  return row!;
+}
+
+/** One subscription and its offer, optionally locked for the change that follows. */
+export async function findWithOffer(exec: Executor, id: string, lock = false): Promise<SubscriptionWithOffer | undefined> {
+  const q = exec.select({ sub: getTableColumns(subscriptions), offer: getTableColumns(offers) }).from(subscriptions).innerJoin(offers, eq(offers.id, subscriptions.offerId)).where(eq(subscriptions.id, id));
+  const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
+  return row;
+}
+
+/** The subscriptions of a company with their offers, oldest first (terminated ones on demand; business_admin: demo ones). */
+export async function listWithOffer(exec: Executor, companyId: string, o: { showTerminated: boolean; demoOnly: boolean }): Promise<SubscriptionWithOffer[]> {
+  const conds = [eq(subscriptions.companyId, companyId)];
+  if (!o.showTerminated) conds.push(ne(subscriptions.status, 'terminated'));
+  if (o.demoOnly) conds.push(eq(offers.isDemo, true));
+  return exec
+    .select({ sub: getTableColumns(subscriptions), offer: getTableColumns(offers) })
+    .from(subscriptions)
+    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
+    .where(and(...conds))
+    .orderBy(asc(subscriptions.creationDate), asc(subscriptions.id));
+}
+
+/** The default subscription of a company, with its offer. */
+export async function findDefault(exec: Executor, companyId: string): Promise<SubscriptionWithOffer | undefined> {
+  const [row] = await exec
+    .select({ sub: getTableColumns(subscriptions), offer: getTableColumns(offers) })
+    .from(subscriptions)
+    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
+    .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.isDefault, true)));
+  return row;
+}
+
+/**
+ * Changes a subscription only if nobody changed it since `version` was read: the loser of two
+ * concurrent updates changes nothing (undefined) and answers 409.
+ */
+export async function updateIfVersion(exec: Executor, id: string, version: number, patch: Partial<NewSubscription>): Promise<SubscriptionRow | undefined> {
+  const [row] = await exec
+    .update(subscriptions)
+    .set({ ...patch, version: sql`${subscriptions.version} + 1` })
+    .where(and(eq(subscriptions.id, id), eq(subscriptions.version, version), eq(subscriptions.syncOngoing, false)))
+    .returning();
+  return row;
+}
+
+export async function updateSubscriptionRow(exec: Executor, id: string, patch: Partial<NewSubscription>): Promise<SubscriptionRow | undefined> {
+  const [row] = await exec.update(subscriptions).set({ ...patch, version: sql`${subscriptions.version} + 1` }).where(eq(subscriptions.id, id)).returning();
+  return row;
+}
+
+export async function deleteSubscriptionRow(exec: Executor, id: string): Promise<void> {
+  await exec.delete(subscriptions).where(eq(subscriptions.id, id));
+}
+
+/** Document 1, delete: "profile link removed from all users of the subscription". */
+export async function removeLicences(exec: Executor, subscriptionId: string): Promise<void> {
+  await exec.delete(licences).where(eq(licences.subscriptionId, subscriptionId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The companies around a subscription: its company, the BP that buys for it, the recipients.
+
+export type CompanyFacts = Pick<
+  typeof companies.$inferSelect,
+  'id' | 'name' | 'isBP' | 'bpType' | 'bpId' | 'bpBusinessModel' | 'bpApplicantNumber' | 'currency' | 'adminHasRightToUpdateSubscriptions' | 'adminAllowedUpdateSubscriptionsOps'
+>;
+
+export async function companyFacts(exec: Executor, id: string | null): Promise<CompanyFacts | undefined> {
+  if (!id) return undefined;
+  const [row] = await exec
+    .select({
+      id: companies.id,
+      name: companies.name,
+      isBP: companies.isBP,
+      bpType: companies.bpType,
+      bpId: companies.bpId,
+      bpBusinessModel: companies.bpBusinessModel,
+      bpApplicantNumber: companies.bpApplicantNumber,
+      currency: companies.currency,
+      adminHasRightToUpdateSubscriptions: companies.adminHasRightToUpdateSubscriptions,
+      adminAllowedUpdateSubscriptionsOps: companies.adminAllowedUpdateSubscriptionsOps,
+    })
+    .from(companies)
+    .where(eq(companies.id, id));
+  return row;
+}
+
+/** Whether the offer is in the catalog (the company's, its BP's or the default: COMPANY_CATALOG_EXTRA). */
+export async function offerInCatalog(exec: Executor, offerId: string, catalogId: string | null): Promise<boolean> {
+  if (!catalogId) return false;
+  const rows = await exec.select({ o: catalogOffers.offerId }).from(catalogOffers).where(and(eq(catalogOffers.catalogId, catalogId), eq(catalogOffers.offerId, offerId))).limit(1);
+  return rows.length > 0;
+}
+
+export async function findOffer(exec: Executor, offerId: string): Promise<typeof offers.$inferSelect | undefined> {
+  const [row] = await exec.select().from(offers).where(eq(offers.id, offerId));
+  return row;
+}
+
+/**
+ * Document 1, Events, subscription change, delete: "all company_admin of the company and all
+ * bp_admin and bp_finance of the linked BP company" (create and update too: docs/decisions.md).
+ */
+export async function changeRecipients(exec: Executor, companyId: string, bpId: string | null): Promise<string[]> {
+  const rows = await exec
+    .select({ jid: users.jidIm })
+    .from(users)
+    .where(
+      and(
+        isNotNull(users.jidIm),
+        or(
+          and(eq(users.companyId, companyId), sql`${users.roles} && ARRAY['company_admin']::text[]`),
+          bpId ? and(eq(users.companyId, bpId), sql`${users.roles} && ARRAY['bp_admin', 'bp_finance']::text[]`) : undefined,
+        ),
+      ),
+    );
+  return rows.map((r) => r.jid!);
+}
+
+/** Prepaid subscriptions whose auto-renewal was cancelled and whose term has ended (document 1, update rule 8). */
+export async function expiredWithoutRenewal(exec: Executor, now: Date, limit: number): Promise<string[]> {
+  const rows = await exec
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.autoRenew, false), ne(subscriptions.status, 'terminated'), sql`${subscriptions.expirationDate} <= ${now.toISOString()}::timestamptz`))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -1,10 +1,21 @@
 // The embedded partner order system: applicants and orders kept in port_records.
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PortFailure } from '../control.ts';
 import { records } from '../records.ts';
 import type { Order, OrdersPort } from './orders.port.ts';
 
-export function embeddedOrders(db: Db, now: () => Date): OrdersPort {
+/**
+ * The embedded system knows the applicants registered in it, those of its configuration
+ * (ORDERS_APPLICANT_NUMBERS) and the bpApplicantNumber of every BP company: a superadmin sets
+ * that number once the partner exists in the order system, which the embedded one takes as given.
+ */
+export function embeddedOrders(db: Db, now: () => Date, configured: readonly string[] = []): OrdersPort {
+  const known = new Set(configured);
+  const onBpCompany = async (n: string) => {
+    const res = await db.execute(sql`SELECT 1 FROM companies WHERE is_bp AND bp_applicant_number = ${n} LIMIT 1`);
+    return (res as unknown as { rows: unknown[] }).rows.length > 0;
+  };
   const applicants = records<{ companyName: string }>(db, 'orders', 'applicant');
   const orders = records<Omit<Order, 'id'>>(db, 'orders', 'order');
   const must = async (id: string, op: string) => {
@@ -12,15 +23,14 @@ export function embeddedOrders(db: Db, now: () => Date): OrdersPort {
     if (!o) throw new PortFailure('orders', op, `no order ${id}`);
     return o;
   };
+  const exists = async (n: string) => known.has(n) || (await applicants.get(n)) !== undefined || (await onBpCompany(n));
   return {
-    async applicantExists(applicantNumber) {
-      return (await applicants.get(applicantNumber)) !== undefined;
-    },
+    applicantExists: exists,
     async registerApplicant(applicantNumber, info) {
       if (!(await applicants.get(applicantNumber))) await applicants.insert({ companyName: info.companyName }, { id: applicantNumber });
     },
     async createOrder(o) {
-      if (o.applicantNumber !== null && !(await applicants.get(o.applicantNumber))) throw new PortFailure('orders', 'createOrder', `unknown applicant ${o.applicantNumber}`);
+      if (o.applicantNumber !== null && !(await exists(o.applicantNumber))) throw new PortFailure('orders', 'createOrder', `unknown applicant ${o.applicantNumber}`);
       const at = now().toISOString();
       return orders.insert({ applicantNumber: o.applicantNumber, companyId: o.companyId, offerReference: o.offerReference, quantity: o.quantity, purchaseOrderNumber: o.purchaseOrderNumber ?? null, status: 'open', createdAt: at, updatedAt: at }, { parentId: o.companyId });
     },

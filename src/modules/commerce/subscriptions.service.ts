@@ -1,0 +1,353 @@
+// Rules of subscriptions (document 1: create, update, delete, list and get a subscription, the
+// default subscription; States and transitions). The synchronisation with the order and billing
+// systems runs after the answer, in a job (subscriptions.sync.ts).
+import type { Static } from 'typebox';
+import type { Executor } from '../../db/client.ts';
+import { fail } from '../../errors/catalogue.ts';
+import { newId } from '../../shared/ids.ts';
+import type { Caller } from '../../authz/roles.ts';
+import type { Grant } from '../../authz/grant.ts';
+import { grantsReach } from '../../authz/reach.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { OrdersPort } from '../../ports/orders/orders.port.ts';
+import { PortFailure } from '../../ports/control.ts';
+import { emit } from '../../events/outbox.ts';
+import { subscriptionChange } from '../../events/stanzas.ts';
+import * as repo from './subscriptions.repo.ts';
+import { demoOnly } from './offers.service.ts';
+import { licenceCounters, type LicenceCounters } from './licence-counters.ts';
+import type { CreateSubscriptionBody, Subscription, UpdateSubscriptionBody } from './subscriptions.schemas.ts';
+import type { SubscriptionProvisioning } from './commerce.tables.ts';
+
+type Api = Static<typeof Subscription>;
+export const SYNC_JOB = 'commerce.subscription-sync';
+
+/** What the service needs of the instance's background: the queue for the synchronisation, the order system for rule 2. */
+export interface SyncDeps {
+  queue?: JobQueue;
+  orders?: OrdersPort;
+}
+
+export function toApiSubscription(s: repo.SubscriptionRow, o: repo.SubscriptionWithOffer['offer'], counters?: LicenceCounters): Api {
+  return {
+    id: s.id,
+    companyId: s.companyId,
+    offerId: o.id,
+    offerName: o.name,
+    offerDescription: o.description,
+    offerTechnicalDescription: o.technicalDescription,
+    offerReference: o.offerReference,
+    erpReference: o.erpReference,
+    profileId: o.profileId,
+    profileName: o.profileName,
+    isDefault: s.isDefault,
+    isExclusive: o.isExclusive,
+    isDemo: o.isDemo,
+    isPrepaid: o.isPrepaid,
+    businessModel: o.businessModel as Api['businessModel'],
+    billingOfferId: o.billingOfferId,
+    billingProductRatePlanId: o.billingProductRatePlanId,
+    billingProductRatePlanChargeId: o.billingProductRatePlanChargeId,
+    billingSubscriptionId: s.billingSubscriptionId,
+    bsSubscriptionId: s.bsSubscriptionId,
+    creationDate: s.creationDate,
+    createdBy: s.createdBy ?? null,
+    status: s.status as Api['status'],
+    syncOngoing: s.syncOngoing,
+    syncError: s.syncError,
+    syncFailedAt: s.syncFailedAt,
+    maxNumberUsers: s.maxNumberUsers,
+    updatingMaxNumberUsers: s.updatingMaxNumberUsers,
+    numberAssignedUsers: s.numberAssignedUsers,
+    purchaseOrderNumber: s.purchaseOrderNumber,
+    bpBusinessType: null,
+    groupName: o.groupName,
+    // The offer's entries, with the subscription's progress on the providers once it has some.
+    provisioningNeeded: (s.provisioning.length ? s.provisioning : o.provisioningNeeded.map((p): SubscriptionProvisioning => ({ ...p, provisioningOngoing: false, provisioningStartDate: null }))).map(({ providerId: _id, ...p }) => p),
+    autoRenew: s.autoRenew,
+    renewalTerm: s.renewalTerm,
+    renewalTermOption: s.renewalTermOption as Api['renewalTermOption'],
+    prepaidDuration: s.prepaidDuration,
+    prepaidRenewalOption: s.prepaidRenewalOption as Api['prepaidRenewalOption'],
+    expirationDate: s.expirationDate,
+    terminationDate: s.terminationDate,
+    lastUpdateDate: s.lastUpdateDate,
+    ...(counters ?? {}),
+  };
+}
+
+
+/** The BP that buys for a company: its BP, or the VAD above when that BP is an IR (document 1, rule 2: "BP IR companies should have no bpApplicantNumber"). */
+async function orderingBp(exec: Executor, company: { bpId: string | null }): Promise<repo.CompanyFacts | undefined> {
+  const bp = await repo.companyFacts(exec, company.bpId);
+  if (bp?.bpType === 'IR') return (await repo.companyFacts(exec, bp.bpId)) ?? bp;
+  return bp;
+}
+
+/** Document 1, create rule 2 and update rule 3: a resell BP's applicant number must exist in the partner order system. */
+async function checkApplicant(bp: repo.CompanyFacts | undefined, orders: OrdersPort | undefined): Promise<void> {
+  if (bp?.bpBusinessModel !== 'resell') return;
+  if (!bp.bpApplicantNumber) fail('APPLICANT_UNKNOWN', { bpId: bp.id, bpApplicantNumber: null });
+  if (!orders) fail('ORDER_SYSTEM_UNAVAILABLE', { bpId: bp.id });
+  let known: boolean;
+  try {
+    known = await orders.applicantExists(bp.bpApplicantNumber);
+  } catch (err) {
+    if (err instanceof PortFailure) fail('ORDER_SYSTEM_UNAVAILABLE', { bpId: bp.id });
+    throw err;
+  }
+  if (!known) fail('APPLICANT_UNKNOWN', { bpId: bp.id, bpApplicantNumber: bp.bpApplicantNumber });
+}
+
+/** Document 1, Events: the recipients of a subscription change (create and update: the same as delete; docs/decisions.md). */
+async function announce(tx: Executor, action: 'create' | 'update' | 'delete', s: repo.SubscriptionRow, o: repo.SubscriptionWithOffer['offer'], bpId: string | null): Promise<void> {
+  const to = await repo.changeRecipients(tx, s.companyId, bpId);
+  if (to.length === 0) return;
+  const details =
+    action === 'delete'
+      ? undefined
+      : { offerId: o.id, offerName: o.name, profileId: o.profileId ?? '', profileName: o.profileName ?? '', status: s.status, syncOngoing: s.syncOngoing, maxNumberUsers: s.updatingMaxNumberUsers ?? s.maxNumberUsers };
+  await emit(tx, to, subscriptionChange({ action, subscriptionId: s.id, companyId: s.companyId, details }));
+}
+export { announce as announceSubscriptionChange };
+
+const addMonths = (d: Date, months: number) => {
+  const x = new Date(d);
+  x.setUTCMonth(x.getUTCMonth() + months);
+  return x;
+};
+
+type CreateBody = Static<typeof CreateSubscriptionBody>;
+
+/** Document 1, create rule 2, asked of the order system before the creation's transaction (the operation's precheck). */
+export async function checkApplicantOf(db: Executor, company: { bpId: string | null }, orders: OrdersPort | undefined): Promise<void> {
+  await checkApplicant(await orderingBp(db, company), orders);
+}
+
+export async function createSubscription(
+  db: Executor,
+  caller: Caller,
+  grants: readonly Grant[],
+  company: { id: string; bpId: string | null },
+  catalogId: string | null,
+  body: CreateBody,
+  now: Date,
+  deps: SyncDeps,
+): Promise<Api> {
+  const superadmin = caller.roles.includes('superadmin');
+  const offer = await repo.findOffer(db, body.offerId);
+  if (!offer) fail('NOT_FOUND', { target: 'offer', id: body.offerId });
+  // Rule 8: the offer of the catalog assigned to the company (its BP's...), superadmin excepted.
+  if (!superadmin && !(await repo.offerInCatalog(db, offer.id, catalogId))) fail('OFFER_NOT_IN_CATALOG', { offerId: offer.id, companyId: company.id, catalogId });
+  // Rule 4: business_admin, demo offers only (400).
+  if (!offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { offerId: offer.id });
+  // Rule 3 and "Offers with canBeSold false cannot be subscribed through the create-subscription operation".
+  if (!offer.canBeSold && !superadmin) fail('OFFER_NOT_SOLD', { offerId: offer.id });
+  // Rule 9: nb_users and nb_services need maxNumberUsers > 0.
+  if ((offer.businessModel === 'nb_users' || offer.businessModel === 'nb_services') && !(body.maxNumberUsers && body.maxNumberUsers > 0)) fail('MAX_NUMBER_USERS_REQUIRED', { businessModel: offer.businessModel });
+  // Rule 7: the bp_finance of a BP IR: prepaid offers only, and only when its VAD allowed it on the IR company.
+  if (!superadmin && caller.roles.includes('bp_finance') && caller.companyIsBP && caller.companyBpType === 'IR') {
+    const ir = await repo.companyFacts(db, caller.companyId);
+    if (!offer.isPrepaid || ir?.adminHasRightToUpdateSubscriptions !== true) fail('IR_FINANCE_PREPAID_ONLY', { offerId: offer.id, isPrepaid: offer.isPrepaid });
+  }
+  // Rules 1 and 2: the resell model only; its applicant number known to the partner order system.
+  const bp = await orderingBp(db, company);
+  if (bp?.bpBusinessModel === 'referral' && !superadmin) fail('SUBSCRIPTION_REFERRAL_MODEL', { bpId: bp.id });
+
+  return db.transaction(async (tx) => {
+    // Usage and flat_fee offers carry no licence count (rule 11: usage is billed on consumption).
+    const counted = offer.businessModel === 'nb_users' || offer.businessModel === 'nb_services';
+    const provisioning: SubscriptionProvisioning[] = offer.provisioningNeeded.map((p) => ({ ...p, provisioningOngoing: true, provisioningStartDate: now.toISOString() }));
+    const sub = await repo.insertSubscription(tx, {
+      id: newId(),
+      companyId: company.id,
+      offerId: offer.id,
+      status: 'creating',
+      syncOngoing: true,
+      maxNumberUsers: counted ? body.maxNumberUsers! : (body.maxNumberUsers ?? null),
+      purchaseOrderNumber: body.purchaseOrderNumber ?? null,
+      createdBy: { bpApplicantNumber: bp?.bpApplicantNumber ?? null, loginEmail: caller.loginEmail, userId: caller.userId },
+      creationDate: now,
+      lastUpdateDate: now,
+      autoRenew: offer.isPrepaid ? (body.autoRenew ?? true) : null,
+      // The renewal fields mean something for prepaid offers only; the original client sends autoRenew for any offer (ignored there).
+      renewalTerm: offer.isPrepaid ? (body.renewalTerm ?? null) : null,
+      renewalTermOption: offer.isPrepaid ? (body.renewalTermOption ?? null) : null,
+      prepaidDuration: offer.prepaidDuration,
+      expirationDate: offer.isPrepaid && offer.prepaidDuration ? addMonths(now, offer.prepaidDuration) : null,
+      provisioning,
+    });
+    // The synchronisation exists exactly when the subscription does (same transaction).
+    await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: sub.id }, { tx });
+    await announce(tx, 'create', sub, offer, company.bpId);
+    return toApiSubscription(sub, offer);
+  });
+}
+
+export async function listSubscriptions(db: Executor, caller: Caller, grants: readonly Grant[], company: { id: string; bpType: string | null }, o: { showTerminated: boolean; full: boolean }) {
+  const rows = await repo.listWithOffer(db, company.id, { showTerminated: o.showTerminated, demoOnly: await demoOnly(db, caller, grants, company.id) });
+  const counters = o.full ? await licenceCounters(db, rows.map((r) => ({ id: r.sub.id }))) : new Map();
+  const items = rows.map((r) => toApiSubscription(r.sub, r.offer, counters.get(r.sub.id)));
+  return { items, total: items.length, limit: items.length, offset: 0 };
+}
+
+/** The subscription of the path, with its offer and counters (document 1, get: "with licence counters"). */
+export async function getSubscription(db: Executor, caller: Caller, grants: readonly Grant[], company: { id: string; bpType: string | null }, subscriptionId: string) {
+  const row = await repo.findWithOffer(db, subscriptionId);
+  if (!row) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
+  if (!row.offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
+  const counters = await licenceCounters(db, [{ id: row.sub.id }]);
+  return toApiSubscription(row.sub, row.offer, counters.get(row.sub.id));
+}
+
+export async function getDefaultSubscription(db: Executor, company: { id: string; bpType: string | null }) {
+  const row = await repo.findDefault(db, company.id);
+  if (!row) fail('NOT_FOUND', { target: 'subscription', companyId: company.id, isDefault: true });
+  const counters = await licenceCounters(db, [{ id: row.sub.id }]);
+  return toApiSubscription(row.sub, row.offer, counters.get(row.sub.id));
+}
+
+const sameMonth = (a: Date, b: Date) => a.getUTCFullYear() === b.getUTCFullYear() && a.getUTCMonth() === b.getUTCMonth();
+
+/**
+ * Document 1, delete or terminate a subscription: never the default one; a prepaid one only in
+ * its month of creation; a free offer not known to the billing system is removed, others become
+ * terminated; its licences are unassigned from every user; the `delete` message.
+ */
+export async function deleteSubscription(db: Executor, caller: Caller, grants: readonly Grant[], company: { id: string; bpId: string | null }, subscriptionId: string, now: Date, deps: SyncDeps): Promise<string> {
+  return db.transaction(async (tx) => {
+    const row = await repo.findWithOffer(tx, subscriptionId, true);
+    if (!row) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
+    const { sub, offer } = row;
+    if (!offer.isDemo && (await demoOnly(tx, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
+    if (sub.isDefault) fail('SUBSCRIPTION_DEFAULT_PROTECTED', { subscriptionId });
+    if (sub.status === 'terminated') fail('SUBSCRIPTION_TERMINATED', { subscriptionId });
+    if (sub.syncOngoing && !sub.syncError) fail('SUBSCRIPTION_SYNC_ONGOING', { subscriptionId });
+    if (offer.isPrepaid && !sameMonth(sub.creationDate, now)) fail('PREPAID_TERMINATION_MONTH', { subscriptionId, creationDate: sub.creationDate.toISOString() });
+    await repo.removeLicences(tx, sub.id);
+    const knownToBilling = sub.billingSubscriptionId !== null || offer.billingProductRatePlanId !== null;
+    if (!knownToBilling) {
+      await repo.deleteSubscriptionRow(tx, sub.id);
+    } else {
+      const ended = await repo.updateSubscriptionRow(tx, sub.id, { status: 'terminated', syncOngoing: false, numberAssignedUsers: 0, terminationDate: now, lastUpdateDate: now });
+      // The order and the billing subscription are cancelled after the answer.
+      await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: ended!.id }, { tx });
+    }
+    await announce(tx, 'delete', sub, offer, company.bpId);
+    return knownToBilling ? `Subscription ${sub.id} terminated` : `Subscription ${sub.id} deleted`;
+  });
+}
+
+/** Superadmin: a synchronisation that gave up is tried again from where it stopped. */
+export async function retrySync(db: Executor, subscriptionId: string, now: Date, deps: SyncDeps) {
+  return db.transaction(async (tx) => {
+    const row = await repo.findWithOffer(tx, subscriptionId, true);
+    if (!row) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
+    if (!row.sub.syncError) fail('SUBSCRIPTION_SYNC_NOT_FAILED', { subscriptionId, syncOngoing: row.sub.syncOngoing });
+    const sub = await repo.updateSubscriptionRow(tx, subscriptionId, { syncError: null, syncFailedAt: null, syncOngoing: true, lastUpdateDate: now });
+    await deps.queue?.enqueue(SYNC_JOB, { subscriptionId }, { tx });
+    return toApiSubscription(sub!, row.offer);
+  });
+}
+
+type UpdateBody = Static<typeof UpdateSubscriptionBody>;
+
+/**
+ * Document 1, update a subscription, rules 1 to 8. The change is written only if nobody changed
+ * the subscription since it was read and no synchronisation runs (one conditional UPDATE): of two
+ * concurrent updates one wins, the other gets 409.
+ */
+export async function updateSubscription(
+  db: Executor,
+  caller: Caller,
+  grants: readonly Grant[],
+  company: { id: string; bpId: string | null; adminHasRightToUpdateSubscriptions: boolean | null; adminAllowedUpdateSubscriptionsOps: string | null },
+  subscriptionId: string,
+  body: UpdateBody,
+  now: Date,
+  deps: SyncDeps,
+): Promise<Api> {
+  const row = await repo.findWithOffer(db, subscriptionId);
+  if (!row) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
+  const { sub, offer } = row;
+  if (sub.status === 'terminated') fail('SUBSCRIPTION_TERMINATED', { subscriptionId });
+  // Rule 2: refused while syncOngoing.
+  if (sub.syncOngoing) fail('SUBSCRIPTION_SYNC_ONGOING', { subscriptionId });
+  // Rule 4: business_admin, demo subscriptions only.
+  if (!offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
+  // Rule 1: maxNumberUsers on licence offers, the renewal fields on prepaid offers.
+  const counted = offer.businessModel === 'nb_users' || offer.businessModel === 'nb_services';
+  if (body.maxNumberUsers !== undefined && !counted) fail('SUBSCRIPTION_FIELD_NOT_UPDATABLE', { field: 'maxNumberUsers', businessModel: offer.businessModel });
+  for (const f of ['autoRenew', 'prepaidDuration', 'prepaidRenewalOption', 'renewalTerm', 'renewalTermOption'] as const)
+    if (body[f] !== undefined && !offer.isPrepaid) fail('SUBSCRIPTION_FIELD_NOT_UPDATABLE', { field: f, isPrepaid: false });
+  const current = sub.maxNumberUsers ?? 0;
+  const lowered = body.maxNumberUsers !== undefined && body.maxNumberUsers < current;
+  // Rules 4 and 5: a company_admin (without a BP's or the operators' grants) acts as his BP allows.
+  const asCompanyAdmin = !(await grantsReach(db, caller, grants.filter((g) => !g.roles.includes('company_admin')), 'company', company.id));
+  if (asCompanyAdmin) {
+    const bp = await repo.companyFacts(db, company.bpId);
+    if (bp?.bpType === 'IR') fail('SUBSCRIPTION_UPDATE_FORBIDDEN', { reason: 'company of a BP IR' });
+    if (company.adminHasRightToUpdateSubscriptions === false) fail('SUBSCRIPTION_UPDATE_FORBIDDEN', { flag: 'adminHasRightToUpdateSubscriptions' });
+    const onlyIncrease = Object.entries(body).every(([k, v]) => v === undefined || k === 'maxNumberUsers') && !lowered;
+    if (company.adminAllowedUpdateSubscriptionsOps === 'increase_only' && !onlyIncrease) fail('SUBSCRIPTION_UPDATE_FORBIDDEN', { flag: 'adminAllowedUpdateSubscriptionsOps', value: 'increase_only' });
+  }
+  // Rule 6: a prepaid subscription's raise this month is an add-on; it can be taken back (lowered by at most its size) until the 1st of next month.
+  const addOnNow = sub.prepaidAddOnDate && sameMonth(sub.prepaidAddOnDate, now) ? sub.prepaidAddOnSize : 0;
+  let addOn: { prepaidAddOnSize: number; prepaidAddOnDate: Date } | undefined;
+  if (offer.isPrepaid && body.maxNumberUsers !== undefined && body.maxNumberUsers !== current) {
+    const size = addOnNow + (body.maxNumberUsers - current);
+    if (size < 0) fail('PREPAID_LOWERING_REFUSED', { subscriptionId, addOnThisMonth: addOnNow });
+    addOn = { prepaidAddOnSize: size, prepaidAddOnDate: now };
+  }
+  // Rule 7: a monthly subscription, not below the licences assigned (the same floor for a prepaid one).
+  if (lowered && body.maxNumberUsers! < sub.numberAssignedUsers) fail('MAX_NUMBER_USERS_BELOW_ASSIGNED', { numberAssignedUsers: sub.numberAssignedUsers });
+  if (counted && body.maxNumberUsers !== undefined && body.maxNumberUsers <= 0) fail('MAX_NUMBER_USERS_REQUIRED', { businessModel: offer.businessModel });
+  if (body.prepaidDuration !== undefined && sub.prepaidDuration !== null && body.prepaidDuration < sub.prepaidDuration) fail('PREPAID_DURATION_INCREASE_ONLY', { prepaidDuration: sub.prepaidDuration });
+  // Rule 3: the resell BP's applicant number.
+  await checkApplicant(await orderingBp(db, company), deps.orders);
+
+  return db.transaction(async (tx) => {
+    const changed = await repo.updateIfVersion(tx, sub.id, sub.version, {
+      syncOngoing: true,
+      updatingMaxNumberUsers: body.maxNumberUsers ?? sub.maxNumberUsers,
+      ...(addOn ?? {}),
+      ...(body.autoRenew !== undefined ? { autoRenew: body.autoRenew } : {}),
+      ...(body.prepaidDuration !== undefined ? { prepaidDuration: body.prepaidDuration, expirationDate: addMonths(sub.creationDate, body.prepaidDuration) } : {}),
+      ...(body.prepaidRenewalOption !== undefined ? { prepaidRenewalOption: body.prepaidRenewalOption } : {}),
+      ...(body.purchaseOrderNumber !== undefined ? { purchaseOrderNumber: body.purchaseOrderNumber } : {}),
+      ...(body.renewalTerm !== undefined ? { renewalTerm: body.renewalTerm } : {}),
+      ...(body.renewalTermOption !== undefined ? { renewalTermOption: body.renewalTermOption } : {}),
+      lastUpdateDate: now,
+    });
+    if (!changed) fail('SUBSCRIPTION_CHANGED', { subscriptionId });
+    await deps.queue?.enqueue(SYNC_JOB, { subscriptionId }, { tx });
+    await announce(tx, 'update', changed, offer, company.bpId);
+    return toApiSubscription(changed, offer);
+  });
+}
+
+/**
+ * Document 1, update rule 8: "cancelling auto-renewal of a prepaid subscription makes it end at
+ * its expirationDate". Run daily (subscriptions.sync.ts): each such subscription is terminated as
+ * a deletion terminates it (licences unassigned, order and billing cancelled by the job, the
+ * `delete` message). Returns how many ended.
+ */
+export async function endExpiredSubscriptions(db: Executor, now: Date, deps: SyncDeps): Promise<number> {
+  let ended = 0;
+  for (;;) {
+    const ids = await repo.expiredWithoutRenewal(db, now, 100);
+    if (ids.length === 0) return ended;
+    for (const id of ids) {
+      await db.transaction(async (tx) => {
+        const row = await repo.findWithOffer(tx, id, true);
+        if (!row || row.sub.status === 'terminated') return;
+        const company = await repo.companyFacts(tx, row.sub.companyId);
+        await repo.removeLicences(tx, id);
+        const sub = await repo.updateSubscriptionRow(tx, id, { status: 'terminated', syncOngoing: false, numberAssignedUsers: 0, terminationDate: now, lastUpdateDate: now });
+        await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: id }, { tx });
+        await announce(tx, 'delete', sub!, row.offer, company?.bpId ?? null);
+      });
+      ended++;
+    }
+  }
+}

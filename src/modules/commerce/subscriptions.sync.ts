@@ -1,0 +1,123 @@
+// The synchronisation of a subscription with the partner order system, the billing system and
+// the providers (document 1, States and transitions): a job, enqueued in the transaction of the
+// change. Each step is saved as it succeeds (bsSubscriptionId, billingSubscriptionId, each
+// provisioning), so a retried attempt resumes where the failed one stopped and never orders twice.
+// When the retries are spent the subscription keeps syncOngoing with a visible syncError; a
+// superadmin retries it (retrySubscriptionSync).
+import type { JobDeps } from '../module.ts';
+import type { JobInfo, JobQueue } from '../../jobs/queue.ts';
+import * as repo from './subscriptions.repo.ts';
+import { announceSubscriptionChange, endExpiredSubscriptions, SYNC_JOB } from './subscriptions.service.ts';
+import type { SubscriptionProvisioning } from './commerce.tables.ts';
+
+async function orderingBp(deps: JobDeps, bpId: string | null) {
+  const bp = await repo.companyFacts(deps.db, bpId);
+  return bp?.bpType === 'IR' ? ((await repo.companyFacts(deps.db, bp.bpId)) ?? bp) : bp;
+}
+
+/** A terminated subscription: its order and billing subscription are cancelled, its provisionings removed. */
+async function wind(deps: JobDeps, row: repo.SubscriptionWithOffer): Promise<void> {
+  const { sub } = row;
+  const { orders, billing, providers } = deps.ports;
+  if (sub.bsSubscriptionId && (await orders.getOrder(sub.bsSubscriptionId))?.status === 'open') await orders.cancelOrder(sub.bsSubscriptionId);
+  if (sub.billingSubscriptionId && (await billing.getSubscription(sub.billingSubscriptionId))?.status === 'active') await billing.cancelSubscription(sub.billingSubscriptionId, deps.now().toISOString().slice(0, 10));
+  for (const p of sub.provisioning) if (p.providerId && (await providers.get(p.providerId))?.status === 'ready') await providers.deprovision(p.providerId);
+}
+
+export async function synchronise(deps: JobDeps, subscriptionId: string): Promise<void> {
+  const row = await repo.findWithOffer(deps.db, subscriptionId);
+  if (!row) return; // removed meanwhile
+  if (row.sub.status === 'terminated') return wind(deps, row);
+  if (!row.sub.syncOngoing) return;
+  let { sub } = row;
+  const { offer } = row;
+  const { orders, billing, providers } = deps.ports;
+  const company = (await repo.companyFacts(deps.db, sub.companyId))!;
+  const bp = await orderingBp(deps, company.bpId);
+  const quantity = sub.updatingMaxNumberUsers ?? sub.maxNumberUsers ?? 1;
+  const save = async (patch: Partial<repo.NewSubscription>) => {
+    sub = (await repo.updateSubscriptionRow(deps.db, sub.id, { ...patch, lastUpdateDate: deps.now() }))!;
+  };
+
+  // The order in the partner order system (bsSubscriptionId).
+  if (!sub.bsSubscriptionId) {
+    const order = await orders.createOrder({
+      applicantNumber: bp?.bpBusinessModel === 'resell' ? bp.bpApplicantNumber : null,
+      companyId: sub.companyId,
+      offerReference: offer.offerReference ?? offer.id,
+      quantity,
+      ...(sub.purchaseOrderNumber ? { purchaseOrderNumber: sub.purchaseOrderNumber } : {}),
+    });
+    await save({ bsSubscriptionId: order.id });
+  } else if (sub.updatingMaxNumberUsers !== null) {
+    await orders.updateOrder(sub.bsSubscriptionId, { quantity });
+  }
+
+  // The billing system, for offers it knows (a rate plan): the account of the invoiced company (the BP, else the company).
+  if (offer.billingProductRatePlanId) {
+    if (!sub.billingSubscriptionId) {
+      const billed = bp ?? company;
+      const account = (await billing.findAccount(billed.id)) ?? (await billing.createAccount({ companyId: billed.id, name: billed.name, currency: billed.currency ?? 'EUR' }));
+      const created = await billing.createSubscription({
+        accountId: account.id,
+        ratePlanId: offer.billingProductRatePlanId,
+        ...(offer.billingProductRatePlanChargeId ? { ratePlanChargeId: offer.billingProductRatePlanChargeId } : {}),
+        quantity,
+        startDate: sub.creationDate.toISOString().slice(0, 10),
+      });
+      await save({ billingSubscriptionId: created.id });
+    } else if (sub.updatingMaxNumberUsers !== null) {
+      await billing.updateSubscription(sub.billingSubscriptionId, { quantity });
+    }
+  }
+
+  // The providers, for offers that need them (provisioningOngoing until each answers).
+  for (let i = 0; i < sub.provisioning.length; i++) {
+    const p = sub.provisioning[i]!;
+    if (!p.provisioningOngoing) continue;
+    const made = await providers.provision({ providerType: p.providerType, companyId: sub.companyId, subscriptionId: sub.id, ...(p.mediaType ? { mediaType: p.mediaType } : {}), ...(p.bridgeEnterpriseId ? { bridgeEnterpriseId: p.bridgeEnterpriseId } : {}) });
+    const next: SubscriptionProvisioning[] = sub.provisioning.map((q, j) => (j === i ? { ...q, provisioningOngoing: false, providerId: made.id } : q));
+    await save({ provisioning: next });
+  }
+
+  // Synchronised: active, the new maximum in force, and the message (docs/decisions.md, Subscriptions).
+  await deps.db.transaction(async (tx) => {
+    const done = await repo.updateSubscriptionRow(tx, sub.id, {
+      status: 'active',
+      syncOngoing: false,
+      maxNumberUsers: sub.updatingMaxNumberUsers ?? sub.maxNumberUsers,
+      updatingMaxNumberUsers: null,
+      syncError: null,
+      syncFailedAt: null,
+      lastUpdateDate: deps.now(),
+    });
+    await announceSubscriptionChange(tx, 'update', done!, offer, company.bpId);
+  });
+}
+
+/** The last attempt failed: the subscription shows why, and stays syncOngoing until a superadmin retries. */
+async function giveUp(deps: JobDeps, subscriptionId: string, err: unknown): Promise<void> {
+  const reason = err instanceof Error ? err.message : String(err);
+  await repo.updateSubscriptionRow(deps.db, subscriptionId, { syncError: reason.slice(0, 1000), syncFailedAt: deps.now(), lastUpdateDate: deps.now() });
+}
+
+export async function defineSubscriptionJobs(queue: JobQueue, deps: JobDeps): Promise<void> {
+  const retryLimit = deps.config.subscriptionSyncRetryLimit;
+  await queue.define(
+    SYNC_JOB,
+    async (data: { subscriptionId: string }, job: JobInfo) => {
+      try {
+        await synchronise(deps, data.subscriptionId);
+      } catch (err) {
+        if (job.retryCount >= retryLimit) await giveUp(deps, data.subscriptionId, err);
+        throw err;
+      }
+    },
+    { retryLimit, retryDelaySeconds: deps.config.subscriptionSyncRetryDelaySeconds, backoff: true, retryDelayMaxSeconds: 600, pollingIntervalSeconds: 0.5 },
+  );
+  // Document 1, update rule 8: prepaid subscriptions without auto-renewal end at their expirationDate (checked hourly).
+  await queue.define(EXPIRY_JOB, async () => void (await endExpiredSubscriptions(deps.db, deps.now(), { queue })), { retryLimit: 3, retryDelaySeconds: 60 });
+  await queue.schedule(EXPIRY_JOB, '7 * * * *');
+}
+
+export const EXPIRY_JOB = 'commerce.subscription-expiry';
