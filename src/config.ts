@@ -38,6 +38,8 @@ export interface Config {
   /** Requests per client address and window before 429; 0 turns the general limit off. */
   rateLimitMax: number;
   rateLimitWindowSeconds: number;
+  /** IMAGE_CONCURRENCY: images decoded or resized at once by this process (issue 9, point 3). */
+  imageConcurrency: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -128,6 +130,7 @@ export function loadConfig(env: Env = process.env): Config {
     portsFailureRate: rate(env, 'PORTS_FAILURE_RATE'),
     rateLimitMax: int(env, 'RATE_LIMIT_MAX', 1200, 0),
     rateLimitWindowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
+    imageConcurrency: int(env, 'IMAGE_CONCURRENCY', 1, 1),
   };
 }
 
@@ -157,4 +160,5 @@ export const SETTINGS: ReadonlyArray<[name: string, def: string, meaning: string
   ['PORTS_FAILURE_RATE', '0', 'share (0 to 1) of calls of the embedded external systems that fail'],
   ['RATE_LIMIT_MAX', '1200', 'requests per client address in a window before 429 (every route but /health); 0 turns the limit off'],
   ['RATE_LIMIT_WINDOW_SECONDS', '60', 'window of that count; Retry-After tells the rest of it'],
+  ['IMAGE_CONCURRENCY', '1', 'avatars and banners decoded or resized at once by a process (uploads and new variants); the others wait their turn'],
 ];

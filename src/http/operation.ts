@@ -90,7 +90,7 @@ export type HandlerResult<R extends TSchema, E extends Envelope> = E extends 'da
 
 type RowOf<K> = K extends TargetKindName ? TargetRow<K> : Record<string, never>;
 
-export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K extends TargetKindName | undefined> {
+export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K extends TargetKindName | undefined, W = undefined> {
   operationId: string;
   method: Method;
   /** Relative to /api/svc unless it starts with /api/ (avatar, banner). */
@@ -130,10 +130,17 @@ export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K 
   scope?: TargetKindName | 'caller';
   /** false: a POST that must not honour Idempotency-Key (its answer must never be stored). */
   idempotent?: boolean;
-  handler: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B>) => Promise<HandlerResult<R, E>>;
+  /**
+   * Slow work on the input that needs no database (decoding an uploaded image): it runs once the
+   * caller is authorised, before the transaction of the change opens, so that no transaction (on
+   * the embedded database, its one session) waits for it. It must not write; what it returns is
+   * `input.prepared` of the handler.
+   */
+  prepare?: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B>) => Promise<W>;
+  handler: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B> & { prepared: W }) => Promise<HandlerResult<R, E>>;
 }
 
-export type AnyOperation = OperationDef<any, any, any, TSchema, Envelope, TargetKindName | undefined>;
+export type AnyOperation = OperationDef<any, any, any, TSchema, Envelope, TargetKindName | undefined, any>;
 
 export function defineOperation<
   P extends TSchema | undefined = undefined,
@@ -142,7 +149,8 @@ export function defineOperation<
   R extends TSchema = TSchema,
   E extends Envelope = Envelope,
   K extends TargetKindName | undefined = undefined,
->(def: OperationDef<P, Q, B, R, E, K>): AnyOperation {
+  W = undefined,
+>(def: OperationDef<P, Q, B, R, E, K, W>): AnyOperation {
   return def as unknown as AnyOperation;
 }
 
@@ -303,17 +311,18 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         const claimed = op.method === 'POST' && op.idempotent !== false;
         if (claimed && !(await idempotencyBegin(deps, req, reply, auth?.caller))) return reply;
         const upload = op.media ? await receiveUpload(req, op.media) : undefined;
-        const input = { params: req.params, query: req.query, body: upload ? undefined : req.body, upload } as never;
+        const input = { params: req.params, query: req.query, body: upload ? undefined : req.body, upload, prepared: undefined as unknown };
         // Without a level from the declaration: a single resource is answered whole, a list small
         // (issue 8, point 1; docs/formats.md).
         const level = formatLevel((req.query as { format?: unknown } | undefined)?.format, op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'));
-        const run = async (db: Executor) => {
-          const ctx = {
+        const now = deps.now();
+        const context = (db: Executor) =>
+          ({
             caller: auth?.caller as Caller,
             db,
             deps,
             log: req.log,
-            now: deps.now(),
+            now,
             target: auth?.target ?? {},
             parent: auth?.parent,
             second: auth?.second ?? {},
@@ -321,11 +330,13 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
             extras: auth?.extras ?? {},
             req,
             reply,
-          } as OperationContext<never>;
+          }) as OperationContext<never>;
+        if (op.prepare) input.prepared = await op.prepare(context(deps.database.db), input as never);
+        const run = async (db: Executor) => {
           // Issue 9, point 6: the ids the body references, before anything is stored. On an
           // update (PUT) the ids its target already holds are kept as they are.
           if (op.references && auth) await checkReferences(db, auth.caller, op.references, req.body, auth.target, op.method === 'PUT');
-          return op.handler(ctx, input);
+          return op.handler(context(db), input as never);
         };
         if (op.envelope === 'binary') return sendBinary(req, reply, binaryDecl(op.response), (await run(deps.database.db)) as BinaryAnswer);
         if (op.envelope === 'raw') {
