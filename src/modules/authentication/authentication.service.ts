@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { issueToken } from '../../shared/tokens.ts';
 import * as repo from './authentication.repo.ts';
-import { deleteOtherRefreshTokens } from './oauth/oauth.repo.ts';
+import { endOtherRefreshTokens } from './oauth/oauth.service.ts';
 
 /** The caller's token is revoked and a new one, with a full lifetime, issued in one transaction. */
 export function renewToken(deps: AppDeps, db: Executor, caller: Caller, now: Date): Promise<{ token: string }> {
@@ -27,5 +27,5 @@ export async function logout(db: Executor, caller: Caller, now: Date): Promise<v
  */
 export async function endOtherSessions(exec: Executor, userId: string, keep: string | undefined, now: Date): Promise<void> {
   await repo.revokeOtherSessions(exec, userId, keep, now);
-  await deleteOtherRefreshTokens(exec, userId, keep);
+  await endOtherRefreshTokens(exec, userId, keep);
 }
