@@ -14,6 +14,8 @@ import { installMedia } from './http/media.ts';
 import { installJsonParser } from './http/json-body.ts';
 import { MODULES, OPERATIONS } from './modules/index.ts';
 import { AppError } from './errors/catalogue.ts';
+import { installHealth, requestId } from './http/health.ts';
+import { installMetrics } from './http/metrics.ts';
 
 // Credentials travel in these headers; they never reach a log line.
 const REDACT = ['req.headers.authorization', 'req.headers["x-svc-app-auth"]', 'req.headers.apikey', 'req.headers.cookie'];
@@ -48,11 +50,17 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     clientErrorHandler: clientError,
     return503OnClosing: false,
     requestTimeout: timeoutMs,
+    // X-Request-Id: kept when well formed, made otherwise (src/http/health.ts).
+    genReqId: requestId,
+    requestIdHeader: false,
     // Validators and serializers compile on first use of their route: a faster start.
     schemaController: { compilersFactory: { buildValidator: lazyValidatorFactory(), buildSerializer: lazySerializerFactory() } },
   }) as unknown as FastifyInstance;
 
   installErrorHandling(app);
+  // Before the other hooks: every answer carries its request id and is counted.
+  installHealth(app, deps);
+  installMetrics(app, deps);
   // Security headers from helmet (nosniff, frame and referrer policies, CSP...). HSTS only when
   // this process serves TLS itself. Avatars and banners are embedded by <img> elements of other
   // origins, and the API authenticates by bearer header (no cookies), so resources are not
@@ -89,7 +97,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   for (const m of MODULES) m.hooks?.(app, deps);
 
   registerAll(app, deps, OPERATIONS);
-  app.get('/health', { schema: { hide: true }, config: { rateLimit: false } }, async () => ({ status: 'ok' }));
   await app.ready();
   return app;
 }

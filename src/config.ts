@@ -1,5 +1,12 @@
-// Every setting of the service: its environment variable, its type and its default.
-// The README's configuration table is written from this list; keep them together.
+// The service's configuration, read from the environment and checked whole before anything is
+// opened (issue 13, point 2): each setting is declared once in src/settings.ts; a wrong value is
+// a ConfigError naming the variable, what is wrong and the expected form, which the start prints
+// as one line before exiting with code 2.
+import { accessSync, constants } from 'node:fs';
+import { Value } from 'typebox/value';
+import type { Static, TSchema } from 'typebox';
+import { SETTINGS, type Setting } from './settings.ts';
+import { isStrongPassword } from './shared/passwords.ts';
 
 export interface Config {
   port: number;
@@ -40,125 +47,145 @@ export interface Config {
   rateLimitWindowSeconds: number;
   /** IMAGE_CONCURRENCY: images decoded or resized at once by this process (issue 9, point 3). */
   imageConcurrency: number;
+  databaseConnectTimeoutSeconds: number;
+  /** 0: no limit. */
+  databaseStatementTimeoutSeconds: number;
+  shutdownGraceSeconds: number;
+  metrics: { enabled: boolean; port: number | undefined };
 }
 
 type Env = Record<string, string | undefined>;
 
-function int(env: Env, name: string, fallback: number, min = 0): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got "${raw}"`);
-  return n;
+/** A setting with a wrong value: the message names the variable, the problem and the expected form. */
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(message);
+    this.variable = variable;
+    this.name = 'ConfigError';
+  }
 }
 
-function opt(env: Env, name: string): string | undefined {
-  const v = env[name];
-  return v === undefined || v === '' ? undefined : v;
+/** The expected form of a setting, in words, from its schema. */
+export function expectedForm(schema: TSchema): string {
+  const s = schema as { type?: string; minimum?: number; maximum?: number; anyOf?: { const: string }[]; description?: string };
+  if (s.anyOf) return `one of ${s.anyOf.map((x) => x.const).join(', ')}`;
+  if (s.description) return s.description;
+  const range = (what: string) =>
+    s.maximum !== undefined && s.maximum < Number.MAX_SAFE_INTEGER ? `${what} from ${s.minimum} to ${s.maximum}` : s.minimum !== undefined ? `${what} of at least ${s.minimum}` : what;
+  if (s.type === 'integer') return range('an integer');
+  if (s.type === 'number') return range('a number');
+  if (s.type === 'boolean') return 'true or false';
+  return 'a non-empty text';
 }
 
-function instant(env: Env, name: string): Date | undefined {
-  const raw = opt(env, name);
-  if (raw === undefined) return undefined;
-  const d = new Date(raw);
-  if (Number.isNaN(d.getTime())) throw new Error(`${name} must be an ISO 8601 date-time, got "${raw}"`);
-  return d;
-}
+const INTEGER = /^-?\d+$/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
 
-function signedInt(env: Env, name: string): number {
-  const raw = opt(env, name);
-  if (raw === undefined) return 0;
-  const n = Number(raw);
-  if (!Number.isInteger(n)) throw new Error(`${name} must be an integer, got "${raw}"`);
-  return n;
-}
-
-function rate(env: Env, name: string): number {
-  const raw = opt(env, name);
-  if (raw === undefined) return 0;
-  const n = Number(raw);
-  if (!(n >= 0 && n <= 1)) throw new Error(`${name} must be a number from 0 to 1, got "${raw}"`);
-  return n;
+/** The value of one setting: its default when unset, else its text read strictly (no "1.5" as 1). */
+function read(setting: Setting, env: Env): unknown {
+  const raw = env[setting.env];
+  if (raw === undefined || raw === '') return setting.default;
+  const type = (setting.schema as { type?: string }).type;
+  const value =
+    type === 'integer' ? (INTEGER.test(raw) ? Number(raw) : raw)
+    : type === 'number' ? (NUMBER.test(raw) ? Number(raw) : raw)
+    : type === 'boolean' ? (raw === 'true' ? true : raw === 'false' ? false : raw)
+    : raw;
+  if (!Value.Check(setting.schema, value)) {
+    // The value is named unless the setting is a secret.
+    const shown = /SECRET|PASSWORD/.test(setting.env) ? '' : `=${JSON.stringify(raw).slice(0, 80)}`;
+    throw new ConfigError(setting.env, `${setting.env}${shown} is not valid: expected ${expectedForm(setting.schema)}`);
+  }
+  return value;
 }
 
 export const PORT_NAMES = ['orders', 'billing', 'providers', 'voice', 'files'] as const;
 
-function ports(env: Env): Record<string, string> {
+function ports(spec: string | undefined): Record<string, string> {
   const out: Record<string, string> = Object.fromEntries(PORT_NAMES.map((n) => [n, 'embedded']));
-  for (const part of (opt(env, 'PORTS') ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (spec ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
     const [name, impl] = part.split('=').map((x) => x.trim());
-    if (!name || !impl || !(PORT_NAMES as readonly string[]).includes(name)) throw new Error(`PORTS: "${part}" is not <port>=<implementation> with a port among ${PORT_NAMES.join(', ')}`);
-    out[name] = impl;
+    if (!(PORT_NAMES as readonly string[]).includes(name!)) throw new ConfigError('PORTS', `PORTS: "${part}" names no port: expected <port>=<implementation> with a port among ${PORT_NAMES.join(', ')}`);
+    if (impl !== 'embedded') throw new ConfigError('PORTS', `PORTS: "${part}": expected the implementation embedded (the only one today)`);
+    out[name!] = impl;
   }
   return out;
 }
 
+function readable(variable: string, file: string | undefined): void {
+  if (file === undefined) return;
+  try {
+    accessSync(file, constants.R_OK);
+  } catch {
+    throw new ConfigError(variable, `${variable}=${JSON.stringify(file)} is not a readable file: expected the path of a PEM file`);
+  }
+}
+
+/** The value of each setting, typed from its schema; optional where it has no default. */
+type Values = {
+  [S in (typeof SETTINGS)[number] as S['env']]: S extends { default: unknown } ? Static<S['schema']> : Static<S['schema']> | undefined;
+};
+
+/** Reads and checks every setting; throws ConfigError on the first wrong one. */
 export function loadConfig(env: Env = process.env): Config {
-  const xmppSet = ['XMPP_COMPONENT_URL', 'XMPP_COMPONENT_DOMAIN', 'XMPP_COMPONENT_SECRET'].filter((n) => opt(env, n) !== undefined);
-  if (xmppSet.length > 0 && xmppSet.length < 3) throw new Error('XMPP_COMPONENT_URL, XMPP_COMPONENT_DOMAIN and XMPP_COMPONENT_SECRET go together: set all three or none');
-  const clockFixed = instant(env, 'CLOCK_FIXED');
-  const clockOffsetSeconds = signedInt(env, 'CLOCK_OFFSET_SECONDS');
-  if (clockFixed && clockOffsetSeconds) throw new Error('CLOCK_FIXED and CLOCK_OFFSET_SECONDS exclude each other');
+  const v = Object.fromEntries(SETTINGS.map((s) => [s.env, read(s, env)])) as Values;
+  const xmppSet = ['XMPP_COMPONENT_URL', 'XMPP_COMPONENT_DOMAIN', 'XMPP_COMPONENT_SECRET'].filter((n) => v[n as keyof Values] !== undefined);
+  if (xmppSet.length > 0 && xmppSet.length < 3) throw new ConfigError('XMPP_COMPONENT_URL', 'XMPP_COMPONENT_URL, XMPP_COMPONENT_DOMAIN and XMPP_COMPONENT_SECRET go together: set all three or none');
+  const clockFixed = v.CLOCK_FIXED === undefined ? undefined : new Date(v.CLOCK_FIXED);
+  if (clockFixed && v.CLOCK_OFFSET_SECONDS) throw new ConfigError('CLOCK_FIXED', 'CLOCK_FIXED and CLOCK_OFFSET_SECONDS exclude each other: set one of them');
+  if ((v.TLS_CERT_FILE === undefined) !== (v.TLS_KEY_FILE === undefined)) throw new ConfigError('TLS_CERT_FILE', 'TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  readable('TLS_CERT_FILE', v.TLS_CERT_FILE);
+  readable('TLS_KEY_FILE', v.TLS_KEY_FILE);
+  if (v.DATABASE_URL !== undefined && !URL.canParse(v.DATABASE_URL)) throw new ConfigError('DATABASE_URL', 'DATABASE_URL is not a URL: expected postgres://user@host:port/database');
+  if (v.SUPERADMIN_PASSWORD !== undefined && !isStrongPassword(v.SUPERADMIN_PASSWORD)) {
+    throw new ConfigError('SUPERADMIN_PASSWORD', 'SUPERADMIN_PASSWORD is too weak: expected 8 to 256 characters with upper case, lower case, a digit and a special character');
+  }
   return {
-    port: int(env, 'PORT', 8080),
-    host: opt(env, 'HOST') ?? '127.0.0.1',
-    dataDir: opt(env, 'DATA_DIR') ?? './data',
-    databaseUrl: opt(env, 'DATABASE_URL'),
-    superadminEmail: opt(env, 'SUPERADMIN_EMAIL'),
-    superadminPassword: opt(env, 'SUPERADMIN_PASSWORD'),
-    jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 3600, 1),
-    tlsCertFile: opt(env, 'TLS_CERT_FILE'),
-    tlsKeyFile: opt(env, 'TLS_KEY_FILE'),
-    trustProxy: env.TRUST_PROXY === 'true',
-    logLevel: opt(env, 'LOG_LEVEL') ?? 'info',
-    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1_048_576, 1024),
-    requestTimeoutSeconds: int(env, 'REQUEST_TIMEOUT_SECONDS', 300, 0),
-    loginMaxFailures: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
-    loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1),
+    port: v.PORT,
+    host: v.HOST,
+    dataDir: v.DATA_DIR,
+    databaseUrl: v.DATABASE_URL,
+    superadminEmail: v.SUPERADMIN_EMAIL,
+    superadminPassword: v.SUPERADMIN_PASSWORD,
+    jwtTtlSeconds: v.JWT_TTL_SECONDS,
+    tlsCertFile: v.TLS_CERT_FILE,
+    tlsKeyFile: v.TLS_KEY_FILE,
+    trustProxy: v.TRUST_PROXY,
+    logLevel: v.LOG_LEVEL,
+    bodyLimitBytes: v.BODY_LIMIT_BYTES,
+    requestTimeoutSeconds: v.REQUEST_TIMEOUT_SECONDS,
+    loginMaxFailures: v.LOGIN_MAX_FAILURES,
+    loginWindowSeconds: v.LOGIN_WINDOW_SECONDS,
     clockFixed,
-    clockOffsetSeconds,
+    clockOffsetSeconds: v.CLOCK_OFFSET_SECONDS,
     xmpp: {
-      componentUrl: opt(env, 'XMPP_COMPONENT_URL'),
-      componentDomain: opt(env, 'XMPP_COMPONENT_DOMAIN'),
-      componentSecret: opt(env, 'XMPP_COMPONENT_SECRET'),
-      userDomain: opt(env, 'XMPP_USER_DOMAIN') ?? 'localhost',
-      requestTimeoutMs: int(env, 'XMPP_REQUEST_TIMEOUT_MS', 10_000, 1),
+      componentUrl: v.XMPP_COMPONENT_URL,
+      componentDomain: v.XMPP_COMPONENT_DOMAIN,
+      componentSecret: v.XMPP_COMPONENT_SECRET,
+      userDomain: v.XMPP_USER_DOMAIN,
+      requestTimeoutMs: v.XMPP_REQUEST_TIMEOUT_MS,
     },
-    outboxPollMs: int(env, 'OUTBOX_POLL_MS', 1000, 10),
-    ports: ports(env),
-    portsDelayMs: int(env, 'PORTS_DELAY_MS', 0),
-    portsFailureRate: rate(env, 'PORTS_FAILURE_RATE'),
-    rateLimitMax: int(env, 'RATE_LIMIT_MAX', 1200, 0),
-    rateLimitWindowSeconds: int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1),
-    imageConcurrency: int(env, 'IMAGE_CONCURRENCY', 1, 1),
+    outboxPollMs: v.OUTBOX_POLL_MS,
+    ports: ports(v.PORTS),
+    portsDelayMs: v.PORTS_DELAY_MS,
+    portsFailureRate: v.PORTS_FAILURE_RATE,
+    rateLimitMax: v.RATE_LIMIT_MAX,
+    rateLimitWindowSeconds: v.RATE_LIMIT_WINDOW_SECONDS,
+    imageConcurrency: v.IMAGE_CONCURRENCY,
+    databaseConnectTimeoutSeconds: v.DATABASE_CONNECT_TIMEOUT_SECONDS,
+    databaseStatementTimeoutSeconds: v.DATABASE_STATEMENT_TIMEOUT_SECONDS,
+    shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS,
+    metrics: { enabled: v.METRICS, port: v.METRICS_PORT },
   };
 }
 
-/** The settings as the README's configuration table lists them (test/bootstrap.test.ts holds them together). */
-export const SETTINGS: ReadonlyArray<[name: string, def: string, meaning: string]> = [
-  ['PORT', '8080', 'TCP port of the API'],
-  ['HOST', '127.0.0.1', 'address to listen on; plain HTTP only on loopback unless TLS or TRUST_PROXY'],
-  ['DATA_DIR', './data', 'folder of the embedded PostgreSQL (PGlite) database'],
-  ['DATABASE_URL', '(unset)', 'PostgreSQL server URL; when set the embedded database is not used'],
-  ['SUPERADMIN_EMAIL / SUPERADMIN_PASSWORD', '(unset)', 'first superadmin, created at first start when none exists; otherwise a random password is printed once'],
-  ['JWT_TTL_SECONDS', '3600', 'lifetime of tokens from login, renew and OAuth'],
-  ['TLS_CERT_FILE / TLS_KEY_FILE', '(unset)', 'PEM certificate and key: the service then serves HTTPS with HSTS'],
-  ['TRUST_PROXY', 'false', 'true declares a TLS-terminating proxy in front: plain HTTP allowed on any address'],
-  ['LOG_LEVEL', 'info', 'pino level: fatal, error, warn, info, debug, trace, silent'],
-  ['BODY_LIMIT_BYTES', '1048576', 'largest accepted JSON body; larger gives 413'],
-  ['REQUEST_TIMEOUT_SECONDS', '300', 'time a client has to send a whole request (headers and body); later gives 408; 0: no limit'],
-  ['LOGIN_MAX_FAILURES', '5', 'failed logins per account and address before 429'],
-  ['LOGIN_WINDOW_SECONDS', '900', 'window of the failed-login count, and the Retry-After bound'],
-  ['CLOCK_FIXED', '(unset)', 'ISO 8601 instant at which the service\'s clock stands still (demonstrations); the queue\'s own timing stays real'],
-  ['CLOCK_OFFSET_SECONDS', '0', 'seconds added to the machine\'s time by the service\'s clock (negative: earlier)'],
-  ['XMPP_COMPONENT_URL / XMPP_COMPONENT_DOMAIN / XMPP_COMPONENT_SECRET', '(unset)', 'XEP-0114 component connection (e.g. xmpp://127.0.0.1:5347, svc.example.com, its secret); unset: events are logged, not sent'],
-  ['XMPP_USER_DOMAIN', 'localhost', 'domain of the users\' JIDs (jid_im)'],
-  ['XMPP_REQUEST_TIMEOUT_MS', '10000', 'how long an iq request waits for its reply before failing'],
-  ['OUTBOX_POLL_MS', '1000', 'interval at which the event dispatcher looks for undelivered events'],
-  ['PORTS', '(all embedded)', 'implementation per external system, e.g. orders=embedded,billing=embedded (ports: orders, billing, providers, voice, files)'],
-  ['PORTS_DELAY_MS', '0', 'delay added to every call of the embedded external systems'],
-  ['PORTS_FAILURE_RATE', '0', 'share (0 to 1) of calls of the embedded external systems that fail'],
-  ['RATE_LIMIT_MAX', '1200', 'requests per client address in a window before 429 (every route but /health); 0 turns the limit off'],
-  ['RATE_LIMIT_WINDOW_SECONDS', '60', 'window of that count; Retry-After tells the rest of it'],
-  ['IMAGE_CONCURRENCY', '1', 'avatars and banners decoded or resized at once by a process (uploads and new variants); the others wait their turn'],
-];
+/** The README's configuration table, from the declarations (`npm run settings`). */
+export function settingsTable(): string {
+  const cell = (x: string) => x.replace(/\|/g, '\\|');
+  const rows = SETTINGS.map((s: Setting) => {
+    const def = s.shownDefault ?? (s.default === undefined ? '(unset)' : String(s.default));
+    return `| \`${s.env}\` | ${cell(def)} | ${cell(s.doc)}; ${cell(expectedForm(s.schema))} |`;
+  });
+  return ['| variable | default | meaning; accepted values |', '|---|---|---|', ...rows].join('\n');
+}

@@ -9,8 +9,6 @@ import { ensureSuperadmin, ensureSystemCompanies, generatePassword } from '../sr
 import { companies } from '../src/modules/admin/companies/companies.tables.ts';
 import { users } from '../src/modules/admin/users/users.tables.ts';
 import { verifyPassword, isStrongPassword } from '../src/shared/passwords.ts';
-import { loadConfig, SETTINGS } from '../src/config.ts';
-import { readFileSync } from 'node:fs';
 
 describe('first start', () => {
   it('creates the Default and Terminated companies once, and a superadmin with a generated password', async () => {
@@ -41,21 +39,5 @@ describe('first start', () => {
 
   it('generated passwords meet the password policy', () => {
     for (let i = 0; i < 50; i++) expect(isStrongPassword(generatePassword())).toBe(true);
-  });
-});
-
-describe('configuration', () => {
-  it('has the documented defaults', () => {
-    const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: './data', databaseUrl: undefined, jwtTtlSeconds: 3600, logLevel: 'info', trustProxy: false });
-  });
-
-  it('every setting is in the README\'s configuration table', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    for (const [names] of SETTINGS) for (const name of names.split(' / ')) expect(readme).toContain(`\`${name}\``);
-  });
-
-  it('refuses a malformed number with a clear message', () => {
-    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be an integer/);
   });
 });

@@ -10,6 +10,7 @@ import { makeUser } from './support/factories.ts';
 import { OpenApiValidationError, findPathTemplate, validateResponse } from './support/openapi-validator.ts';
 import { OPERATIONS } from '../src/modules/index.ts';
 import { fullPath } from '../src/http/operation.ts';
+import { errorCodesByStatus, operationErrorKeys } from '../src/http/operation-errors.ts';
 import { POLICY } from '../src/authz/policy.ts';
 import { describePolicy } from '../src/authz/describe.ts';
 
@@ -17,7 +18,7 @@ type Json = Record<string, any>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
 /** Routes that are not operations of the service and are left out of the document on purpose. */
-const INFRASTRUCTURE = [/^\/health$/, /^\/api\/svc\/openapi\.json$/, /^\/api\/svc\/docs(\/.*)?$/];
+const INFRASTRUCTURE = [/^\/(health|ready|metrics)$/, /^\/api\/svc\/openapi\.json$/, /^\/api\/svc\/docs(\/.*)?$/];
 const isInfrastructure = (path: string) => INFRASTRUCTURE.some((r) => r.test(path));
 
 let t: TestApp;
@@ -142,25 +143,31 @@ describe('every operation', () => {
       } else {
         expect(description, id).toMatch(entry!.kind === 'public' ? /Roles: public/ : /Roles: any signed-in user/);
       }
-      // Public operations say so in the document too (no security requirement).
-      if (entry!.kind === 'public') expect(op.security, `${id} is public`).toEqual([]);
+      // Public operations say so in the document too: no bearer token; those that read credentials
+      // of their own (login's Basic, the OAuth client's) name those schemes instead.
+      if (entry!.kind === 'public') expect((op.security as Array<Record<string, unknown>>).every((r) => !('bearer' in r)), `${id} is public`).toBe(true);
       else expect(op.security === undefined || op.security.length > 0, `${id} needs a token`).toBe(true);
     }
   });
 
-  it('documents its error answers with the Error schema', () => {
-    // What any route can answer: schema (400), credentials or token (401), APIKey header (403),
-    // unknown target (404), body limits and types (413, 415), the unexpected (500); and the
-    // Idempotency-Key answers of POST (409, 422).
-    const always = ['400', '401', '403', '404', '413', '415', '500'];
+  it('documents only the error statuses it can give, each with its codes from the catalogue (issue 13, point 7)', () => {
     for (const { method, path, op } of documentedOperations()) {
+      const id = String(op.operationId).replace(/_alias\d+$/, '');
+      const declared = OPERATIONS.find((o) => o.operationId === id)!;
+      const expected = errorCodesByStatus(operationErrorKeys(declared));
       const responses = op.responses as Json;
-      const expected = method === 'POST' ? [...always, '409', '422'] : always;
-      expect(Object.keys(responses), `${method} ${path}`).toEqual(expect.arrayContaining(expected));
+      expect(Object.keys(responses).filter((s) => /^[45]/.test(s)).map(Number), `${method} ${path}`).toEqual([...expected.keys()]);
+      // A GET takes no body: it never answers 413 or 415.
+      if (method === 'GET') expect(Object.keys(responses), `${method} ${path}`).not.toEqual(expect.arrayContaining(['413']));
+      if (POLICY[id]!.kind !== 'public') expect(Object.keys(responses), `${method} ${path}`).toContain('401');
       for (const [status, response] of Object.entries(responses)) {
         if (!/^[45]/.test(status)) continue;
         const r = response.$ref ? resolve(response.$ref) : response;
-        expect(r.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({ $ref: '#/components/schemas/Error' });
+        const codes = expected.get(Number(status))!;
+        expect(r.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({
+          allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { errorCode: { enum: [Number(status)] }, errorDetailsCode: { enum: codes } } }],
+        });
+        for (const c of codes) expect(r.description, `${method} ${path} ${status}`).toContain(`\`${c}\``);
       }
       const success = Object.keys(responses).filter((s) => /^[23]/.test(s));
       expect(success.length, `${method} ${path} (${op.operationId}) documents no success status`).toBeGreaterThanOrEqual(
@@ -272,5 +279,28 @@ describe('the response validator', () => {
     expect(error.statusCode).toBe(404);
     const broken = { ...error, body: JSON.stringify({ ...error.json(), errorCode: undefined }) } as unknown as LightMyRequestResponse;
     expect(() => validateResponse(spec, 'GET', '/api/svc/admin/v1.0/users/nobody', broken)).toThrow(/must have required property 'errorCode'/);
+  });
+});
+
+describe('issue 13, point 7: the document is first-class', () => {
+  it('declares the Bearer, Basic, APIKey and x-svc-app-auth schemes; login can be tried with Basic', () => {
+    const doc = spec;
+    const schemes = (doc.components as { securitySchemes: Record<string, { type: string; scheme?: string; name?: string }> }).securitySchemes;
+    expect(schemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(schemes.basic).toMatchObject({ type: 'http', scheme: 'basic' });
+    expect(schemes.apiKey).toMatchObject({ type: 'apiKey', name: 'APIKey' });
+    expect(schemes.appAuth).toMatchObject({ type: 'apiKey', name: 'x-svc-app-auth' });
+    const login = (doc.paths as Record<string, Record<string, { security: unknown }>>)['/api/svc/authentication/v1.0/login']!.get!;
+    expect(login.security).toEqual([{ basic: [] }, { basic: [], appAuth: [] }]);
+  });
+
+  it('servers and info are complete, and the resources are shared components', () => {
+    const doc = spec;
+    expect(doc.servers).toEqual([{ url: '/', description: 'this instance' }]);
+    expect(doc.info).toMatchObject({ license: { name: expect.any(String) }, contact: { name: expect.any(String) } });
+    const schemas = (doc.components as { schemas: Record<string, unknown> }).schemas;
+    for (const name of ['Company', 'User', 'Site', 'Organisation', 'Offer', 'Catalog', 'Application', 'Error']) expect(schemas, name).toHaveProperty(name);
+    const getCompany = JSON.stringify((doc.paths as Record<string, unknown>)['/api/svc/admin/v1.0/companies/{companyId}']);
+    expect(getCompany).toContain('"$ref":"#/components/schemas/Company"');
   });
 });

@@ -29,6 +29,8 @@ export interface Database {
    * process and takes the text as is. `name` must identify `text` uniquely.
    */
   prepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  /** Connections of the server pool, for the metrics (the embedded database has one session, no pool). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** How the job queue (pg-boss) reaches the same database: its own small pool, or the one PGlite. */
   queueConnection: { connectionString: string } | { pglite: PGlite };
 }
@@ -47,9 +49,18 @@ const BYTEA_BINARY = {
 };
 
 /** `dataDir` undefined with no url gives an in-memory embedded database (tests). */
-export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number }): Database {
+export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: number; connectTimeoutSeconds?: number; statementTimeoutSeconds?: number }): Database {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // Bounded waits (issue 13, point 3): a server that does not complete a connection in time
+    // fails it; a statement running past the limit (or waiting that long for a lock) is
+    // cancelled by the server.
+    const statementMs = (opts.statementTimeoutSeconds ?? 0) * 1000;
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: (opts.connectTimeoutSeconds ?? 0) * 1000,
+      ...(statementMs > 0 ? { statement_timeout: statementMs } : {}),
+    });
     // Idle clients can error when the server restarts; without a listener that kills the process.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool) as unknown as Db;
@@ -60,14 +71,18 @@ export function openDatabase(opts: { url?: string; dataDir?: string; poolSize?: 
         // Several instances may start together: one migrates, the others wait for it.
         const client = await pool.connect();
         try {
+          // Migrations may build indexes over large tables: no statement limit for them.
+          await client.query('SET statement_timeout = 0');
           await client.query('SELECT pg_advisory_lock(727001)');
           await migratePg(drizzlePg(client), { migrationsFolder });
         } finally {
           await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+          if (statementMs > 0) await client.query(`SET statement_timeout = ${statementMs}`).catch(() => undefined);
           client.release();
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       prepared: async <T>(name: string, text: string, params: unknown[]) => (await pool.query({ name, text, values: params })).rows as T[],
       queueConnection: { connectionString: opts.url },
     };

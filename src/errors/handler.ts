@@ -86,6 +86,7 @@ export function sendError(reply: FastifyReply, err: unknown, req: FastifyRequest
  * answer carries are set here.
  */
 export function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  reply.header('X-Request-Id', req.id);
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Cache-Control', 'no-store');
   return sendError(reply, err, req);

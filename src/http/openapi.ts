@@ -4,6 +4,26 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { documentMedia } from './media.ts';
+import { hoistNamedSchemas } from './openapi-components.ts';
+import { describeCodes } from './operation-errors.ts';
+
+/**
+ * Each error status of an operation, with the codes it can carry (issue 13, point 7): named in
+ * the description and pinned in the schema, so an answer with another code does not match.
+ */
+function documentErrors<T>(schema: T, config: unknown): T {
+  const codes = (config as { errorCodes?: Map<number, number[]> } | undefined)?.errorCodes;
+  const s = schema as { response?: Record<string, unknown> } | undefined;
+  if (!codes || !s?.response) return schema;
+  const response = { ...s.response };
+  for (const [status, list] of codes) {
+    response[status] = {
+      description: describeCodes(list),
+      allOf: [{ $ref: 'Error' }, { type: 'object', properties: { errorCode: { const: status }, errorDetailsCode: { enum: list } } }],
+    };
+  }
+  return { ...s, response } as T;
+}
 
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
@@ -12,18 +32,29 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Administration service',
         version: '1.0.0',
-        description: 'Companies, users, commerce and voice provisioning of a cloud communications platform. Roles per operation are in each description.',
+        summary: 'The REST interface of a cloud communications platform\'s administration',
+        description:
+          'Companies, users, commerce and voice provisioning of a cloud communications platform. Roles per operation are in each description. ' +
+          'Sign in with **login** (Basic credentials; *Authorize* with `basic`), then use the token it returns as `bearer`.',
+        license: { name: 'Proprietary', url: 'https://example.com/svc-admin/license' },
+        contact: { name: 'svc-admin maintainers', url: 'https://example.com/svc-admin' },
       },
+      // Relative: the document describes the instance that serves it, wherever it is deployed.
+      servers: [{ url: '/', description: 'this instance' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'token from login or OAuth, sent as `Authorization: Bearer <token>`' },
+          basic: { type: 'http', scheme: 'basic', description: 'login email and password (login), or application id and secret (OAuth token endpoint)' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: 'key of an application; when present it must be the key of an active application (document 1, Authentication 4)' },
+          appAuth: { type: 'apiKey', in: 'header', name: 'x-svc-app-auth', description: 'application proof at login: `Basic base64(appId:sha256hex(appSecret + password))`' },
         },
       },
-      security: [{ bearer: [] }],
+      security: [{ bearer: [] }, { bearer: [], apiKey: [] }],
     },
+    transformObject: (documentObject) => hoistNamedSchemas((documentObject as { openapiObject: Record<string, unknown> }).openapiObject) as never,
     // Raw and multipart request bodies are not validated by Fastify (only JSON is): the document
     // gets them from the operation's media declaration.
-    transform: ({ schema, url, route }) => ({ schema: documentMedia(schema, route.config), url }),
+    transform: ({ schema, url, route }) => ({ schema: documentErrors(documentMedia(schema, route.config), route.config), url }),
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/api/svc/docs', staticCSP: false });

@@ -3,7 +3,7 @@
 // authorised in one statement, or its list scope built from the policy; its result wrapped in
 // the envelope of document 1 and projected to the requested format; its OpenAPI entry written
 // (with the roles of the policy table). Nothing about an operation is written twice.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import type { SQL } from 'drizzle-orm';
 import { POLICY } from '../authz/policy.ts';
@@ -21,6 +21,8 @@ import { idempotencyBegin, idempotencyStore } from './idempotency.ts';
 import { fail } from '../errors/catalogue.ts';
 import type { Executor } from '../db/client.ts';
 import { mediaRouteOptions, receiveUpload, type RequestMedia, type Upload } from './media.ts';
+import { errorCodesByStatus, operationErrorKeys } from './operation-errors.ts';
+import type { ErrorKey } from '../errors/catalogue.ts';
 import { binaryDecl, binaryResponses, sendBinary, type BinaryAnswer } from './binary.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -128,8 +130,18 @@ export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K 
    * the caller needs a grant, and every grant of its policy must be `any`.
    */
   scope?: TargetKindName | 'caller';
+  /**
+   * The errors of the catalogue its rules give (a conflict, a refused change...). Those the
+   * declaration implies (credentials, target, body, Idempotency-Key) are added by the framework.
+   */
+  errors?: readonly ErrorKey[];
   /** false: a POST that must not honour Idempotency-Key (its answer must never be stored). */
   idempotent?: boolean;
+  /**
+   * The credentials a public operation reads itself, for the OpenAPI document (so that it can be
+   * tried from the docs page): the security requirements of `components.securitySchemes`.
+   */
+  security?: Array<Record<string, string[]>>;
   /**
    * Slow work on the input that needs no database (decoding an uploaded image): it runs once the
    * caller is authorised, before the transaction of the change opens, so that no transaction (on
@@ -164,7 +176,9 @@ function responseSchema(op: AnyOperation): TSchema {
   // With format levels, smaller levels leave fields out: every field is then optional.
   // (Type.Partial drops additionalProperties: the object is closed again, so the document
   // still says that nothing else is ever returned.)
-  const item = op.formats ? ({ ...Type.Partial(op.response), additionalProperties: false } as TSchema) : op.response;
+  // It keeps the resource's name: one component per resource in the OpenAPI document.
+  const title = (op.response as { title?: string }).title;
+  const item = op.formats ? ({ ...Type.Partial(op.response), additionalProperties: false, ...(title ? { title } : {}) } as TSchema) : op.response;
   switch (op.envelope) {
     case 'data':
       return dataEnvelope(item);
@@ -177,8 +191,6 @@ function responseSchema(op: AnyOperation): TSchema {
   }
 }
 
-// 414: a path segment over the router's limit; 503: the instance is shutting down (src/errors/handler.ts).
-const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 414, 415, 422, 429, 500, 503] as const;
 
 function shape(op: AnyOperation, result: unknown, level: ReturnType<typeof formatLevel>): unknown {
   const fmt = (o: unknown) => (op.formats && o && typeof o === 'object' ? project(o as Record<string, unknown>, op.formats, level) : o);
@@ -281,7 +293,10 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
 
   const response: Record<number, TSchema> = {};
   if (status !== 302) response[status] = responseSchema(op);
-  for (const s of ERROR_STATUSES) response[s] = Type.Ref('Error');
+  // Only the statuses this operation can give (src/http/operation-errors.ts); the document adds
+  // their codes from the route's config (src/http/openapi.ts).
+  const errorCodes = errorCodesByStatus(operationErrorKeys(op));
+  for (const s of errorCodes.keys()) response[s] = Type.Ref('Error');
   if (op.envelope === 'binary') Object.assign(response, binaryResponses(binaryDecl(op.response)));
   const media = mediaRouteOptions(op.media, op.body, op.consumes, deps.config.bodyLimitBytes);
 
@@ -300,9 +315,9 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         ...(media.bodySchema ? { body: media.bodySchema } : op.body ? { body: op.body } : {}),
         ...(op.consumes ? { consumes: op.consumes } : {}),
         response,
-        ...(isPublic ? { security: [] } : {}),
+        ...(op.security ? { security: op.security } : isPublic ? { security: [] } : {}),
       },
-      config: media.config,
+      config: { ...media.config, errorCodes } as RouteOptions['config'],
       ...(media.preParsing ? { preParsing: media.preParsing } : {}),
       ...(media.bodyLimit !== undefined ? { bodyLimit: media.bodyLimit } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {

@@ -6,6 +6,15 @@ import { Type, type TSchema, type TProperties } from 'typebox';
 export const Obj = <P extends TProperties>(props: P, opts: { description?: string } = {}) =>
   Type.Object(props, { additionalProperties: false, ...opts });
 
+/**
+ * Names schemas for the OpenAPI document: each becomes a component (`#/components/schemas/<name>`)
+ * referenced wherever it appears, instead of a copy inlined in every operation. The title is an
+ * annotation: validation and serialisation ignore it.
+ */
+export function nameSchemas(schemas: Record<string, TSchema>): void {
+  for (const [name, schema] of Object.entries(schemas)) (schema as { title?: string }).title ??= name;
+}
+
 export const Id = (description = 'opaque identifier') => Type.String({ minLength: 1, maxLength: 64, description });
 /**
  * A date-time string of the document. Handlers may return a Date: the serializer writes it as

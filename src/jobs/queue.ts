@@ -61,6 +61,8 @@ export interface JobQueue {
   state(name: string, id: string): Promise<{ state: JobState; retryCount: number; output: unknown } | undefined>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** Started and not stopped (the readiness check). */
+  running(): boolean;
   /** Counters of this instance since start. */
   counters: { completed: number; failed: number };
 }
@@ -165,6 +167,7 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
       if (!job) return undefined;
       return { state: job.state, retryCount: job.retryCount, output: job.output };
     },
+    running: () => started,
     async start() {
       if (started) return;
       await boss.start();

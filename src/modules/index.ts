@@ -14,7 +14,7 @@ import { commerceModule } from './commerce/commerce.module.ts';
 
 // What the platform needs of particular modules at start, exported from here only.
 export { defaultCompanyId } from './admin/companies/companies.seed.ts';
-export { ensureFirstSuperadmin, generatePassword } from './admin/users/users.seed.ts';
+export { ensureFirstSuperadmin, generatePassword, superadminPasswordDiffers, resetSuperadminPassword } from './admin/users/users.seed.ts';
 
 export const MODULES = [authenticationModule, applicationsModule, usersModule, companiesModule, joinModule, organisationsModule, sitesModule, brandingModule, customisationModule, backgroundModule, commerceModule];
 

@@ -30,6 +30,7 @@ import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeUser, type MadeUser } from '../support/factories.ts';
 import { OPERATIONS } from '../../src/modules/index.ts';
 import { companies as companiesTable } from '../../src/modules/admin/companies/companies.tables.ts';
+import { subscriptions as subscriptionsTable } from '../../src/modules/commerce/commerce.tables.ts';
 import { fullPath, type AnyOperation } from '../../src/http/operation.ts';
 import { POLICY } from '../../src/authz/policy.ts';
 import { decide } from '../../src/authz/evaluate.ts';
@@ -158,6 +159,11 @@ async function buildTenant(label: string): Promise<Tenant> {
   for (const k of ['ecVad', 'orgA'] as const) {
     const link = await api('POST', `${A_}/companies/${companies[k]}/join-companies/links`, { description: `Tenant ${label} link`, maxNumberUsers: 10 });
     resources.push({ kind: 'joinLink', id: link.id as string, placement: { company: k } });
+  }
+  // The default subscription every company created through the API holds (commerce).
+  for (const k of ['ir', 'ecVad'] as const) {
+    const [sub] = await t.db.select({ id: subscriptionsTable.id }).from(subscriptionsTable).where(eq(subscriptionsTable.companyId, companies[k]));
+    resources.push({ kind: 'subscription', id: sub!.id, placement: { company: k } });
   }
   const invitation = await api('POST', `${A_}/companies/${companies.ecVad}/join-companies/invitations`, { email: `tenant-${label}-invited-${next()}@example.com` });
   resources.push({ kind: 'joinInvitation', id: invitation.id as string, placement: { company: 'ecVad' } });

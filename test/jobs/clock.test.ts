@@ -26,8 +26,8 @@ describe('service clock', () => {
   });
 
   it('refuses malformed or contradictory settings with a message', () => {
-    expect(() => loadConfig({ CLOCK_FIXED: 'next tuesday' })).toThrow(/CLOCK_FIXED must be an ISO 8601 date-time/);
-    expect(() => loadConfig({ CLOCK_OFFSET_SECONDS: '1.5' })).toThrow(/CLOCK_OFFSET_SECONDS must be an integer/);
+    expect(() => loadConfig({ CLOCK_FIXED: 'next tuesday' })).toThrow(/CLOCK_FIXED="next tuesday" is not valid: expected an ISO 8601 date-time/);
+    expect(() => loadConfig({ CLOCK_OFFSET_SECONDS: '1.5' })).toThrow(/CLOCK_OFFSET_SECONDS="1.5" is not valid: expected an integer/);
     expect(() => loadConfig({ CLOCK_FIXED: '2026-06-15T00:00:00Z', CLOCK_OFFSET_SECONDS: '60' })).toThrow(/exclude each other/);
     expect(() => loadConfig({ XMPP_COMPONENT_URL: 'xmpp://127.0.0.1:5347' })).toThrow(/go together/);
   });

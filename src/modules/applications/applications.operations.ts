@@ -10,6 +10,7 @@ const byId = { kind: 'application', from: 'params', field: 'appId' } as const;
 
 export const createApplication = defineOperation({
   operationId: 'createApplication',
+  errors: ['INVALID_REDIRECT_URI'],
   method: 'POST',
   path: P,
   tag,
@@ -48,6 +49,7 @@ export const getApplication = defineOperation({
 
 export const updateApplication = defineOperation({
   operationId: 'updateApplication',
+  errors: ['INVALID_REDIRECT_URI'],
   method: 'PUT',
   path: `${P}/:appId`,
   tag,

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DateTime, Id, Obj } from '../../http/schemas.ts';
+import { DateTime, Id, Obj, nameSchemas } from '../../http/schemas.ts';
 import { pagingQuery } from '../../http/paging.ts';
 
 export const Application = Obj({
@@ -37,3 +37,6 @@ export const UpdateApplicationBody = Obj({
 export const AppIdParams = Type.Object({ appId: Id() });
 export const APP_SORT_FIELDS = ['name', 'creationDate'] as const;
 export const ListApplicationsQuery = Type.Object({ ...pagingQuery(APP_SORT_FIELDS, 'name') });
+
+// Named components of the OpenAPI document (src/http/openapi.ts).
+nameSchemas({ Application, ApplicationWithSecrets, CreateApplicationBody, UpdateApplicationBody });

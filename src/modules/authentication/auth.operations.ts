@@ -55,6 +55,9 @@ const LoginResponse = Obj({
 
 export const login = defineOperation({
   operationId: 'login',
+  errors: ['AUTH_REQUIRED', 'BAD_APP_PROOF', 'BAD_CREDENTIALS', 'TOO_MANY_LOGIN_FAILURES'],
+  // Basic credentials, with the application's proof when the application requires it.
+  security: [{ basic: [] }, { basic: [], appAuth: [] }],
   method: 'GET',
   path: `${P}/login`,
   tag,

@@ -57,6 +57,7 @@ export const getCatalog = defineOperation({
 
 export const updateCatalog = defineOperation({
   operationId: 'updateCatalog',
+  errors: ['CATALOG_DEFAULT_PROTECTED'],
   method: 'PUT',
   path: `${P}/:catalogId`,
   tag,
@@ -72,6 +73,7 @@ export const updateCatalog = defineOperation({
 
 export const deleteCatalog = defineOperation({
   operationId: 'deleteCatalog',
+  errors: ['CATALOG_DEFAULT_PROTECTED', 'CATALOG_IN_USE'],
   method: 'DELETE',
   path: `${P}/:catalogId`,
   tag,
@@ -103,6 +105,7 @@ export const addOfferToCatalog = defineOperation({
 
 export const removeOfferFromCatalog = defineOperation({
   operationId: 'removeOfferFromCatalog',
+  errors: ['OFFER_DEFAULT_PROTECTED'],
   method: 'DELETE',
   path: `${P}/:catalogId/offers/:offerId`,
   tag,

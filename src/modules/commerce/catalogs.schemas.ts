@@ -1,6 +1,6 @@
 // Schemas of catalogs (route table, Commerce, +; docs/decisions.md, Commerce).
 import { Type } from 'typebox';
-import { DateTime, Id, Nullable, Obj } from '../../http/schemas.ts';
+import { DateTime, Id, Nullable, Obj, nameSchemas } from '../../http/schemas.ts';
 import { formatQuery } from '../../http/format.ts';
 import { pagingQuery } from '../../http/paging.ts';
 
@@ -46,3 +46,6 @@ export const ListCatalogsQuery = Type.Object({ format: formatQuery(), ...pagingQ
 export const CatalogIdParams = Type.Object({ catalogId: Id() });
 export const CatalogOfferParams = Type.Object({ catalogId: Id(), offerId: Id() });
 export const FormatQuery = Type.Object({ format: formatQuery('full') });
+
+// Named components of the OpenAPI document (src/http/openapi.ts).
+nameSchemas({ Catalog, CreateCatalogBody, UpdateCatalogBody, AddOfferBody });

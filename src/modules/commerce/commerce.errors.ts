@@ -14,6 +14,10 @@ export const commerceErrors = {
   OFFER_DEFAULT_PROTECTED: { status: 409, code: 409600, message: 'Conflict: the default offer cannot be deleted, nor removed from a catalog' },
   OFFER_HAS_SUBSCRIPTIONS: { status: 409, code: 409601, message: 'Conflict: subscriptions to this offer exist; it can no longer be deleted (set canBeSold to false to stop selling it)' },
   CATALOG_DEFAULT_PROTECTED: { status: 409, code: 409602, message: 'Conflict: the default catalog cannot be deleted; another catalog becomes the default by setting its isDefault to true' },
+  LICENCE_NOT_FOR_USER: { status: 400, code: 400650, message: "Bad Request: the subscription's licences are not for this user (a subscription of his company, or of the BP IR company his company is an End Customer of)" },
+  OFFER_COUNTERS_BP_ONLY: { status: 400, code: 400651, message: 'Bad Request: offer counters are kept for BP companies only' },
+  SUBSCRIPTION_NOT_ACTIVE: { status: 409, code: 409650, message: 'Conflict: licences are assigned from active subscriptions only' },
+  LICENCE_LIMIT_REACHED: { status: 409, code: 409651, message: 'Conflict: every licence of the subscription is assigned (maxNumberUsers); raise it or unassign a user first' },
   CATALOG_IN_USE: { status: 409, code: 409603, message: 'Conflict: companies are assigned to this catalog; assign them another one first' },
 } as const satisfies Record<string, ErrorEntry>;
 

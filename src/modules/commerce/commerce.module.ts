@@ -5,6 +5,8 @@ import { targetKind, type TablesOf, type TargetKind } from '../../authz/targets.
 import { catalogs, offers, subscriptions } from './commerce.tables.ts';
 import { catalogsOperations } from './catalogs.operations.ts';
 import { offersOperations } from './offers.operations.ts';
+import { licencesOperations } from './licences.operations.ts';
+import { featuresOperations } from './features.operations.ts';
 import { commercePolicy } from './commerce.policy.ts';
 import { commerceErrors } from './commerce.errors.ts';
 import { seedCommerce } from './commerce.seed.ts';
@@ -28,7 +30,7 @@ declare module '../../authz/targets.ts' {
 
 export const commerceModule = defineModule({
   name: 'commerce',
-  operations: [...offersOperations, ...catalogsOperations],
+  operations: [...offersOperations, ...catalogsOperations, ...licencesOperations, ...featuresOperations],
   policy: commercePolicy,
   errors: commerceErrors,
   targets: commerceTargets,

@@ -1,6 +1,6 @@
 // Policy of commerce (document 1, Commerce; the `+` operations of the route table: docs/decisions.md, Commerce).
 import { grant, grants, type PolicyEntry } from '../../authz/grant.ts';
-import { companyOverseers } from '../../authz/company-roles.ts';
+import { companyManagers, companyOverseers } from '../../authz/company-roles.ts';
 
 /** Catalogs and offers are the platform's: superadmin manages them. */
 const manageGrants = [grant('superadmin', 'any')];
@@ -14,6 +14,36 @@ const readGrants = [grant('superadmin', 'any'), grant('support', 'any')];
  * companies of the organisation; company_admin own company". Get an offer: the same.
  */
 export const companyOffersGrants = companyOverseers; // the same people document 3 lets oversee a company
+
+/**
+ * Licences (route table, Users; document 1 names no roles: docs/decisions.md, Licences): those who
+ * administer the user's company (document 3: companyManagers) and its BP's bp_finance, who buys
+ * and resizes its subscriptions (document 1, update subscription rule 7 sends him to unassign
+ * users first). The caller needs the same grant over the subscription's company: a company_admin
+ * of an End Customer of a BP IR does not hand out the IR's licences, the IR's administrators do.
+ */
+const licenceGrants = [...companyManagers, grant('bp_finance', 'ownCompany'), grant('bp_finance', 'customerOfOwnBp')];
+
+/**
+ * Document 1, list company features: "superadmin, support (any company); bp_admin, bp_finance
+ * (End Customers of their company); organization_admin (organisation companies); company_admin
+ * and user (own company)".
+ */
+const companyFeaturesGrants = [
+  grant('superadmin', 'any'),
+  grant('support', 'any'),
+  grant('bp_admin', 'customerOfOwnBp'),
+  grant('bp_finance', 'customerOfOwnBp'),
+  grant('organization_admin', 'companyOfOwnOrganisation'),
+  grant('company_admin', 'ownCompany'),
+  grant('user', 'ownCompany'),
+];
+
+/**
+ * Offer counters of a BP company (document 1 names no roles: docs/decisions.md, Licences): the
+ * operators, and the BP's own bp_admin and bp_finance (a VAD's also those of its BP IR companies).
+ */
+const offerCountersGrants = companyOverseers.filter((g) => g.roles.some((r) => r === 'superadmin' || r === 'support' || r === 'bp_admin' || r === 'bp_finance'));
 
 // Offers and catalogs are seen by their readers only (listAllOffers, getCatalog): others get 404.
 export const commercePolicy: Record<string, PolicyEntry> = {
@@ -34,4 +64,10 @@ export const commercePolicy: Record<string, PolicyEntry> = {
   // Document 1, get subscription: the roles of list subscriptions (business_admin: demo ones).
   // Declared before its operation so that licences can name a subscription as second resource.
   getSubscription: grants(companyOffersGrants),
+  // Licences (docs/decisions.md, Licences): the user's administrators, with the same grants on
+  // the subscription the licence comes from.
+  assignUserLicence: grants(licenceGrants, { second: { subscription: licenceGrants } }),
+  unassignUserLicence: grants(licenceGrants, { second: { subscription: licenceGrants } }),
+  listCompanyFeatures: grants(companyFeaturesGrants),
+  listOfferCounters: grants(offerCountersGrants),
 };

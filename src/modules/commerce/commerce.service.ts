@@ -6,6 +6,10 @@ import * as catalogsRepo from './catalogs.repo.ts';
 import * as offersRepo from './offers.repo.ts';
 import * as subscriptionsRepo from './subscriptions.repo.ts';
 
+/** Document 3, create company rule 7: a user arriving in a company takes a licence of its default subscription. */
+export { assignDefaultLicence, userChangedCompany } from './licences.service.ts';
+export { licenceCounters, type LicenceCounters } from './licence-counters.ts';
+
 /** A company's catalogId must name a catalog (400 otherwise: nothing is stored). */
 export async function assertCatalogExists(exec: Executor, catalogId: string): Promise<void> {
   if (!(await catalogsRepo.catalogExists(exec, catalogId))) fail('CATALOG_UNKNOWN', { catalogId });

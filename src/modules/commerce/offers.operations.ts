@@ -29,6 +29,7 @@ const full = { ...OFFER_FORMATS, default: 'full' } as const;
 
 export const createOffer = defineOperation({
   operationId: 'createOffer',
+  errors: ['OFFER_FEATURE_INVALID', 'OFFER_PREPAID_DURATION', 'OFFER_PRICE_CURRENCY_TWICE', 'OFFER_PRICE_CURRENCY_UNKNOWN', 'OFFER_PROVISIONING_INVALID'],
   method: 'POST',
   path: `${S}/offers`,
   tag,
@@ -58,6 +59,7 @@ export const listAllOffers = defineOperation({
 
 export const updateOffer = defineOperation({
   operationId: 'updateOffer',
+  errors: ['OFFER_PREPAID_DURATION'],
   method: 'PUT',
   path: `${S}/offers/:offerId`,
   tag,
@@ -73,6 +75,7 @@ export const updateOffer = defineOperation({
 
 export const deleteOffer = defineOperation({
   operationId: 'deleteOffer',
+  errors: ['OFFER_DEFAULT_PROTECTED', 'OFFER_HAS_SUBSCRIPTIONS'],
   method: 'DELETE',
   path: `${S}/offers/:offerId`,
   tag,
@@ -106,6 +109,7 @@ export const listCompanyOffers = defineOperation({
 
 export const getCompanyOffer = defineOperation({
   operationId: 'getCompanyOffer',
+  errors: ['OFFER_NOT_DEMO', 'OFFER_NOT_IN_CATALOG'],
   method: 'GET',
   path: `${S}/companies/:companyId/offers/:offerId`,
   tag,

@@ -1,7 +1,7 @@
 // Schemas of offers (document 1, Offer and Provisioning entry; prices, features and the counter
 // flags: docs/decisions.md, Commerce).
 import { Type } from 'typebox';
-import { DateTime, Id, Nullable, Obj, OneOf } from '../../http/schemas.ts';
+import { DateTime, Id, Nullable, Obj, OneOf, nameSchemas } from '../../http/schemas.ts';
 import { formatQuery } from '../../http/format.ts';
 import { pagingQuery } from '../../http/paging.ts';
 import { AMOUNT_PATTERN, CURRENCY_PATTERN } from './money.ts';
@@ -141,3 +141,6 @@ export const OfferIdParams = Type.Object({ offerId: Id() });
 export const CompanyIdParams = Type.Object({ companyId: Id() });
 export const CompanyOfferParams = Type.Object({ companyId: Id(), offerId: Id() });
 export const FormatQuery = Type.Object({ format: formatQuery('full') });
+
+// Named components of the OpenAPI document (src/http/openapi.ts).
+nameSchemas({ Price, Provisioning, Feature, Offer, CreateOfferBody, UpdateOfferBody });

@@ -1,10 +1,45 @@
 // Sample requests of the commerce module, for the authorisation matrix (see ./types.ts).
-import { eq } from 'drizzle-orm';
-import { catalogOffers, catalogs, offers } from '../../../src/modules/commerce/commerce.tables.ts';
+import { eq, sql } from 'drizzle-orm';
+import { catalogOffers, catalogs, licences, offers, subscriptions } from '../../../src/modules/commerce/commerce.tables.ts';
+import { users } from '../../../src/modules/admin/users/users.tables.ts';
 import { newId } from '../../../src/shared/ids.ts';
 import type { Ctx, Sample } from './types.ts';
 
 const S = '/api/svc/subscription/v1.0';
+const licenceUrl = (userId: string, subscriptionId: string) => `/api/svc/admin/v1.0/users/${userId}/profiles/subscriptions/${subscriptionId}`;
+/** The world's BP companies: offer counters are theirs only. */
+const BP_KEYS = new Set(['vad', 'ir']);
+
+/** An active subscription of the user's company with free licences, for the licence he is given. */
+async function subscriptionOfUsersCompany(ctx: Ctx, userId: string): Promise<string> {
+  const [u] = await ctx.t.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+  const offerId = await newOffer(ctx);
+  const id = newId();
+  await ctx.t.db.insert(subscriptions).values({ id, companyId: u!.companyId, offerId, status: 'active', maxNumberUsers: null });
+  return id;
+}
+
+/**
+ * The second-resource cases of the matrix place the subscription in and out of the caller's reach
+ * while the (fresh) user is one he may act on. A licence goes only to a user of the subscription's
+ * company, so the user moves there: the grants on both are the same relations on the same company,
+ * hence the answer is the one the subscription's placement calls for. Only within the case's own
+ * world: the isolation test passes another tenant's subscription, which must stay out of reach
+ * (404) and untouched. True when the user moved.
+ */
+async function userJoinsSubscriptionsCompany(ctx: Ctx, userId: string, subscriptionId: string): Promise<boolean> {
+  const [s] = await ctx.t.db.select({ companyId: subscriptions.companyId }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  if (!s || !Object.values(ctx.world.companies).includes(s.companyId)) return false;
+  await ctx.t.db.update(users).set({ companyId: s.companyId }).where(eq(users.id, userId));
+  return true;
+}
+
+/** The user holds a licence of the subscription (row and count), so that unassigning removes one. */
+async function holdsLicence(ctx: Ctx, userId: string, subscriptionId: string): Promise<void> {
+  const [u] = await ctx.t.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
+  await ctx.t.db.insert(licences).values({ subscriptionId, userId, userCompanyId: u!.companyId });
+  await ctx.t.db.update(subscriptions).set({ numberAssignedUsers: sql`${subscriptions.numberAssignedUsers} + 1` }).where(eq(subscriptions.id, subscriptionId));
+}
 
 async function newOffer(ctx: Ctx, isDemo = false): Promise<string> {
   const id = newId();
@@ -77,5 +112,48 @@ export const commerceSamples: Record<string, Sample> = {
     fresh: false,
     defaultBody: undefined, // no body; the request needs the world
     request: async (id, ctx) => ({ method: 'GET', url: `${S}/companies/${id}/offers/${await demoOfferOfDefaultCatalog(ctx)}` }),
+  },
+  assignUserLicence: {
+    type: 'target',
+    kind: 'user',
+    fresh: true,
+    defaultBody: undefined, // no body; the request needs the world
+    request: async (id, ctx) => ({ method: 'POST', url: licenceUrl(id, await subscriptionOfUsersCompany(ctx, id)) }),
+    second: {
+      subscription: {
+        request: async (id, subscriptionId, ctx) => {
+          await userJoinsSubscriptionsCompany(ctx, id, subscriptionId);
+          return { method: 'POST', url: licenceUrl(id, subscriptionId) };
+        },
+      },
+    },
+  },
+  unassignUserLicence: {
+    type: 'target',
+    kind: 'user',
+    fresh: true,
+    defaultBody: undefined,
+    request: async (id, ctx) => {
+      const subscriptionId = await subscriptionOfUsersCompany(ctx, id);
+      await holdsLicence(ctx, id, subscriptionId);
+      return { method: 'DELETE', url: licenceUrl(id, subscriptionId) };
+    },
+    second: {
+      subscription: {
+        request: async (id, subscriptionId, ctx) => {
+          if (await userJoinsSubscriptionsCompany(ctx, id, subscriptionId)) await holdsLicence(ctx, id, subscriptionId);
+          return { method: 'DELETE', url: licenceUrl(id, subscriptionId) };
+        },
+      },
+    },
+  },
+  listCompanyFeatures: { type: 'target', kind: 'company', fresh: false, request: (id) => ({ method: 'GET', url: `${S}/companies/${id}/subscriptions/features` }) },
+  listOfferCounters: {
+    type: 'target',
+    kind: 'company',
+    fresh: false,
+    request: (id) => ({ method: 'GET', url: `${S}/companies/${id}/offers/counters` }),
+    // Document 1: BP companies only; the others are refused once the caller may read them.
+    businessRefusal: (p) => (p.company && BP_KEYS.has(p.company) ? undefined : { status: 400, code: 400651 }),
   },
 };

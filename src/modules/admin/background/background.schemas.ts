@@ -1,6 +1,6 @@
 // Schemas of the background-work listings (superadmin, read-only).
 import { Type } from 'typebox';
-import { DateTime, Obj } from '../../../http/schemas.ts';
+import { DateTime, Obj, nameSchemas } from '../../../http/schemas.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 import { JOB_STATES } from '../../../jobs/queue.ts';
 import { OUTBOX_STATES } from '../../../jobs/counts.ts';
@@ -53,3 +53,6 @@ export const ListOutboxQuery = Type.Object({
   recipient: Type.Optional(Type.String({ description: 'recipient JID, exact' })),
   ...pagingQuery(OUTBOX_SORT_FIELDS, 'createdAt'),
 });
+
+// Named components of the OpenAPI document (src/http/openapi.ts).
+nameSchemas({ Job, OutboxEntry, Summary });

@@ -46,9 +46,12 @@ const ImageFile = Binary({
   headers: { 'Dims-cached': '`true` when this request computed nothing (served from the cache of resized variants, or from a computation another request had started), `false` when computed for this request', Date: 'the time of the answer' },
 });
 
+const ERRORS_SET = ['IMAGE_DIMENSIONS_TOO_LARGE', 'IMAGE_FORMAT_UNSUPPORTED', 'IMAGE_TOO_LARGE', 'SYSTEM_COMPANY_IMAGE'] as const;
+
 function setOp(operationId: string, kind: ImageKind) {
   return defineOperation({
     operationId,
+    errors: ERRORS_SET,
     method: 'POST',
     path: `${P}/${kind}`,
     tag,
@@ -70,6 +73,7 @@ function setOp(operationId: string, kind: ImageKind) {
 function deleteOp(operationId: string, kind: ImageKind) {
   return defineOperation({
     operationId,
+    errors: ['SYSTEM_COMPANY_IMAGE'],
     method: 'DELETE',
     path: `${P}/${kind}`,
     tag,
@@ -90,6 +94,7 @@ function getOp(operationId: string, kind: ImageKind) {
       : Type.Integer({ minimum: 1, maximum: 100000, default: DEFAULT_IMAGE_SIZE, description: `width in pixels, default ${DEFAULT_IMAGE_SIZE}; above the original width the original width is served${served}` });
   return defineOperation({
     operationId,
+    errors: ['IMAGE_NOT_SET', 'NOT_FOUND'],
     method: 'GET',
     path: `/api/${kind}/:companyId`,
     tag,

@@ -51,6 +51,7 @@ const COMPANY_REFERENCES: Record<string, ReferenceRef<CompanyRow>> = {
 
 export const createCompany = defineOperation({
   operationId: 'createCompany',
+  errors: ['CATALOG_UNKNOWN', 'COMPANY_BP_INVALID', 'COMPANY_COUNTRY_UNKNOWN', 'COMPANY_NAME_RESERVED', 'COMPANY_STATE_INVALID', 'COMPANY_SUPERADMIN_FIELD'],
   method: 'POST',
   path: A,
   tag,
@@ -68,6 +69,7 @@ export const createCompany = defineOperation({
 
 export const createOwnCompany = defineOperation({
   operationId: 'createOwnCompany',
+  errors: ['COMPANY_OWN_NOT_FROM_DEFAULT'],
   method: 'POST',
   path: `${E}/companies`,
   tag,
@@ -166,6 +168,7 @@ export const getCompany = defineOperation({
 
 export const updateCompany = defineOperation({
   operationId: 'updateCompany',
+  errors: ['CATALOG_UNKNOWN', 'COMPANY_CENTREX_HAS_SITES', 'COMPANY_CREATE_ONLY_FIELD', 'COMPANY_CUSTOM_DATA_NOT_ALLOWED', 'COMPANY_DATA_LOCATION_FIXED', 'COMPANY_NAME_RESERVED', 'COMPANY_NOT_BP', 'COMPANY_STATUS_NOT_SETTABLE', 'COMPANY_SUPERADMIN_FIELD', 'COMPANY_SYSTEM_RENAME'],
   method: 'PUT',
   path: `${A}/:companyId`,
   tag,
@@ -183,6 +186,7 @@ export const updateCompany = defineOperation({
 
 export const deleteCompany = defineOperation({
   operationId: 'deleteCompany',
+  errors: ['COMPANY_HAS_SUBSCRIPTIONS', 'COMPANY_SYSTEM_PROTECTED'],
   method: 'DELETE',
   path: `${A}/:companyId`,
   tag,
@@ -200,6 +204,7 @@ export const deleteCompany = defineOperation({
 
 export const setCompanyCustomData = defineOperation({
   operationId: 'setCompanyCustomData',
+  errors: ['COMPANY_CUSTOM_DATA_NOT_ALLOWED'],
   method: 'PUT',
   path: `${A}/:companyId/custom-data`,
   tag,

@@ -1,6 +1,6 @@
 // Schemas of the companies operations (document 3, Company: writable and read-only fields).
 import { Type, type TSchema } from 'typebox';
-import { DateTime, Id, Nullable, Obj, OneOf } from '../../../http/schemas.ts';
+import { DateTime, Id, Nullable, Obj, OneOf, nameSchemas } from '../../../http/schemas.ts';
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
@@ -234,3 +234,6 @@ export const ADMIN_SORT_FIELDS = ['displayName', 'loginEmail', 'lastName', 'firs
 export const ListAdministratorsQuery = Type.Object({ format: formatQuery(), ...pagingQuery(ADMIN_SORT_FIELDS, 'displayName') });
 
 export const Country = Obj({ code: Type.String({ description: 'ISO 3166-1 alpha-3' }), name: Type.String() });
+
+// Named components of the OpenAPI document (src/http/openapi.ts).
+nameSchemas({ CreateCompanyBody, UpdateCompanyBody, CustomDataBody, Company, CustomDataResponse, Administrator, Country });

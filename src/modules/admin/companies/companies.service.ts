@@ -201,6 +201,8 @@ export async function createCompany(db: Executor, caller: Caller, parent: repo.C
     if (own) {
       const roles = [...new Set([...(await repo.userRoles(exec, caller.userId)), 'company_admin', 'user'])];
       await repo.moveUserToCompany(exec, caller.userId, row.id, roles, now);
+      // He arrives in it: his licences follow (rule 7: its default subscription's).
+      await commerce.userChangedCompany(exec, { id: caller.userId, companyId: row.id }, now);
     }
     return readCompany(exec, { ...caller, companyId: own ? row.id : caller.companyId }, row);
   });

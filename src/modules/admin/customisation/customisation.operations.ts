@@ -68,6 +68,7 @@ export const listCustomisationTemplates = defineOperation({
 
 export const getCustomisationTemplate = defineOperation({
   operationId: 'getCustomisationTemplate',
+  errors: ['CUSTOMISATION_TEMPLATE_NOT_FOUND'],
   method: 'GET',
   path: `${A}/customisations/templates/:templateId`,
   tag,
@@ -80,6 +81,7 @@ export const getCustomisationTemplate = defineOperation({
 
 export const applyCustomisationTemplate = defineOperation({
   operationId: 'applyCustomisationTemplate',
+  errors: ['CUSTOMISATION_TARGET_REQUIRED', 'CUSTOMISATION_TEMPLATE_NOT_FOUND', 'CUSTOMISATION_TEMPLATE_REQUIRED'],
   method: 'POST',
   path: `${A}/customisations/templates/apply`,
   tag,

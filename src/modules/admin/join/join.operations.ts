@@ -36,6 +36,7 @@ const link = { kind: 'joinLink', from: 'params', field: 'joinCompanyLinkId', par
 
 export const createJoinCompanyLink = defineOperation({
   operationId: 'createJoinCompanyLink',
+  errors: ['JOIN_LINK_EXPIRATION_IN_PAST'],
   method: 'POST',
   path: LINKS,
   tag: tagLinks,
@@ -85,6 +86,7 @@ export const getJoinCompanyLink = defineOperation({
 
 export const updateJoinCompanyLink = defineOperation({
   operationId: 'updateJoinCompanyLink',
+  errors: ['JOIN_LINK_EXPIRATION_IN_PAST'],
   method: 'PUT',
   path: `${LINKS}/:joinCompanyLinkId`,
   tag: tagLinks,
@@ -114,6 +116,7 @@ export const deleteJoinCompanyLink = defineOperation({
 
 export const selfRegister = defineOperation({
   operationId: 'selfRegister',
+  errors: ['JOIN_LINK_DISABLED', 'JOIN_LINK_EXPIRED', 'JOIN_LINK_FULL', 'JOIN_LINK_NOT_FOUND', 'LOGIN_EMAIL_TAKEN', 'SELF_REGISTER_DISABLED', 'SELF_REGISTER_DOMAIN_NOT_ALLOWED', 'WEAK_PASSWORD'],
   method: 'POST',
   path: '/enduser/v1.0/users/self-register',
   tag: 'Users',
@@ -127,6 +130,7 @@ export const selfRegister = defineOperation({
 
 export const createJoinInvitation = defineOperation({
   operationId: 'createJoinInvitation',
+  errors: ['JOIN_INVITATION_EMAIL_TAKEN', 'JOIN_INVITATION_NO_ROLE_FOR_COMPANY', 'ROLE_NOT_ASSIGNABLE'],
   method: 'POST',
   path: INVITATIONS,
   tag: tagInvitations,
@@ -162,6 +166,7 @@ export const listJoinInvitations = defineOperation({
 
 export const acceptJoinInvitation = defineOperation({
   operationId: 'acceptJoinInvitation',
+  errors: ['JOIN_INVITATION_EXPIRED', 'JOIN_INVITATION_NOT_FOUND', 'JOIN_INVITATION_USED', 'WEAK_PASSWORD'],
   method: 'POST',
   path: '/enduser/v1.0/join-companies/invitations/:invitationId/accept',
   tag: tagInvitations,

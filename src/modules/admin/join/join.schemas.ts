@@ -1,7 +1,7 @@
 // Schemas of join-company links (document 3), join invitations (route table, +) and
 // self-registration through a link.
 import { Type } from 'typebox';
-import { DateTime, DateTimeText, Id, Obj } from '../../../http/schemas.ts';
+import { DateTime, DateTimeText, Id, Obj, nameSchemas } from '../../../http/schemas.ts';
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
@@ -123,3 +123,6 @@ export const AcceptJoinInvitationBody = Obj({
   firstName: Type.Optional(Name),
   lastName: Type.Optional(Name),
 });
+
+// Named components of the OpenAPI document (src/http/openapi.ts).
+nameSchemas({ JoinCompanyLink, CreateJoinLinkBody, UpdateJoinLinkBody, SelfRegisterBody, JoinInvitation, JoinInvitationWithToken, CreateJoinInvitationBody, AcceptJoinInvitationBody });

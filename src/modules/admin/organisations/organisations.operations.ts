@@ -108,6 +108,7 @@ export const deleteOrganisation = defineOperation({
 
 export const linkCompanyToOrganisation = defineOperation({
   operationId: 'linkCompanyToOrganisation',
+  errors: ['ORGANISATION_COMPANY_IN_OTHER', 'ORGANISATION_SYSTEM_COMPANY'],
   method: 'POST',
   path: `${P}/:organisationId/companies`,
   tag,

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DateTime, Id, Obj, OneOf } from '../../../http/schemas.ts';
+import { DateTime, Id, Obj, OneOf, nameSchemas } from '../../../http/schemas.ts';
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
@@ -65,3 +65,6 @@ export const ListOrganisationCompaniesQuery = Type.Object({
 export const OrganisationIdParams = Type.Object({ organisationId: Id() });
 export const OrganisationCompanyParams = Type.Object({ organisationId: Id(), companyId: Id() });
 export const FormatQuery = Type.Object({ format: formatQuery('full') });
+
+// Named components of the OpenAPI document (src/http/openapi.ts).
+nameSchemas({ Organisation, OrganisationCompany, CreateOrganisationBody, UpdateOrganisationBody, LinkCompanyBody });

@@ -79,6 +79,7 @@ export const getSite = defineOperation({
 
 export const updateSite = defineOperation({
   operationId: 'updateSite',
+  errors: ['SITE_HAS_SITE_ADMINS', 'SITE_MOVE_NOT_ALLOWED'],
   method: 'PUT',
   path: `${P}/:siteId`,
   tag,
@@ -97,6 +98,7 @@ export const updateSite = defineOperation({
 
 export const deleteSite = defineOperation({
   operationId: 'deleteSite',
+  errors: ['SITE_HAS_SITE_ADMINS'],
   method: 'DELETE',
   path: `${P}/:siteId`,
   tag,

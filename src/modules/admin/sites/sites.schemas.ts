@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { DateTime, Id, Obj, OneOf } from '../../../http/schemas.ts';
+import { DateTime, Id, Obj, OneOf, nameSchemas } from '../../../http/schemas.ts';
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
@@ -53,3 +53,6 @@ export const ListAllSitesQuery = Type.Object({
 export const SiteIdParams = Type.Object({ siteId: Id() });
 export const CompanyIdParams = Type.Object({ companyId: Id() });
 export const FormatQuery = Type.Object({ format: formatQuery('full') });
+
+// Named components of the OpenAPI document (src/http/openapi.ts).
+nameSchemas({ Site, CreateSiteBody, UpdateSiteBody });

@@ -10,6 +10,7 @@ const P = '/admin/v1.0/users';
 
 export const createUser = defineOperation({
   operationId: 'createUser',
+  errors: ['INVALID_ROLES', 'LOGIN_EMAIL_TAKEN', 'ROLE_NOT_ASSIGNABLE', 'SITE_REQUIRED', 'WEAK_PASSWORD'],
   method: 'POST',
   path: P,
   tag,
@@ -62,6 +63,7 @@ export const getUser = defineOperation({
 
 export const updateUser = defineOperation({
   operationId: 'updateUser',
+  errors: ['LAST_SUPERADMIN', 'WEAK_PASSWORD'],
   method: 'PUT',
   path: `${P}/:userId`,
   tag,
@@ -79,6 +81,7 @@ export const updateUser = defineOperation({
 
 export const deleteUser = defineOperation({
   operationId: 'deleteUser',
+  errors: ['CANNOT_DELETE_SELF'],
   method: 'DELETE',
   path: `${P}/:userId`,
   tag,

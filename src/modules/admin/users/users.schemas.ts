@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { ROLES } from '../../../authz/roles.ts';
-import { DateTime, Id, Obj, OneOf } from '../../../http/schemas.ts';
+import { DateTime, Id, Obj, OneOf, nameSchemas } from '../../../http/schemas.ts';
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
@@ -82,3 +82,6 @@ export const ListUsersQuery = Type.Object({
 
 export const UserIdParams = Type.Object({ userId: Id() });
 export const FormatQuery = Type.Object({ format: formatQuery('full') });
+
+// Named components of the OpenAPI document (src/http/openapi.ts).
+nameSchemas({ User, CreateUserBody, UpdateUserBody });

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/client.ts';
 import { users } from './users.tables.ts';
-import { hashPassword } from '../../../shared/passwords.ts';
+import { hashPassword, verifyPassword } from '../../../shared/passwords.ts';
 import { newId } from '../../../shared/ids.ts';
 
 /** A password that meets the policy: random, with each required class. */
@@ -36,4 +36,23 @@ export async function ensureFirstSuperadmin(
     adminType: 'undefined',
   });
   return { email: loginEmail, generatedPassword: generated };
+}
+
+/** The superadmin whose login is `email`, when his stored password is not `password` (SUPERADMIN_PASSWORD changed after the first start). */
+export async function superadminPasswordDiffers(db: Db, email: string, password: string): Promise<boolean> {
+  const [u] = await db.select({ hash: users.passwordHash }).from(users).where(sql`${users.loginEmail} = ${email} AND 'superadmin' = ANY(${users.roles})`).limit(1);
+  return u !== undefined && !(await verifyPassword(u.hash, password));
+}
+
+/**
+ * Sets the password of the superadmin `email` (npm run reset-superadmin-password). Returns false
+ * when no superadmin has that login.
+ */
+export async function resetSuperadminPassword(db: Db, email: string, password: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(sql`${users.loginEmail} = ${email} AND 'superadmin' = ANY(${users.roles})`)
+    .returning({ id: users.id });
+  return rows.length > 0;
 }

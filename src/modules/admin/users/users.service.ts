@@ -10,6 +10,7 @@ import { hashPassword } from '../../../shared/passwords.ts';
 import { newId } from '../../../shared/ids.ts';
 import * as repo from './users.repo.ts';
 import { endOtherSessions } from '../../authentication/authentication.service.ts';
+import * as commerce from '../../commerce/commerce.service.ts';
 import type { CreateUserBody, UpdateUserBody } from './users.schemas.ts';
 
 export function toApiUser(u: repo.UserRow) {
@@ -81,6 +82,8 @@ export async function createUser(db: Executor, caller: Caller, companyId: string
       creationDate: now,
       lastUpdateDate: now,
     });
+    // Document 3, create company rule 7: his company's users are assigned to its default subscription on arrival.
+    await commerce.assignDefaultLicence(exec, row, now);
     return toApiUser(row);
   });
 }
@@ -142,5 +145,8 @@ export function loginEmailTaken(exec: Executor, loginEmail: string): Promise<boo
  */
 export async function createArrivingUser(exec: Executor, user: repo.NewUser) {
   if (await repo.loginEmailTaken(exec, user.loginEmail)) fail('LOGIN_EMAIL_TAKEN');
-  return toApiUser(await repo.insertUser(exec, user));
+  const row = await repo.insertUser(exec, user);
+  // Document 3, create company rule 7: his company's users are assigned to its default subscription on arrival.
+  await commerce.assignDefaultLicence(exec, row, row.creationDate);
+  return toApiUser(row);
 }

@@ -15,7 +15,7 @@ import { signInWithPassword } from '../sign-in.ts';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Obj } from '../../../http/schemas.ts';
+import { Obj, nameSchemas } from '../../../http/schemas.ts';
 import { defineOperation } from '../../../http/operation.ts';
 import type { AppDeps } from '../../../http/context.ts';
 import { ERRORS, errorBody, fail, type ErrorKey } from '../../../errors/catalogue.ts';
@@ -82,6 +82,7 @@ const AuthorizeQuery = Type.Object({
 
 export const oauthAuthorize = defineOperation({
   operationId: 'oauthAuthorize',
+  errors: ['AUTH_REQUIRED', 'BAD_CREDENTIALS', 'OAUTH_INVALID_CLIENT', 'OAUTH_INVALID_REQUEST'],
   method: 'GET',
   path: `${P}/authorize`,
   tag,
@@ -132,6 +133,8 @@ export const TokenResponse = Obj({
 
 export const oauthToken = defineOperation({
   operationId: 'oauthToken',
+  // The client's own credentials (appId:appSecret), RFC 6749 2.3.1.
+  security: [{ basic: [] }],
   method: 'POST',
   path: `${P}/token`,
   tag,
@@ -148,6 +151,9 @@ export const oauthToken = defineOperation({
   successStatus: 200,
   // Token answers carry bearer and refresh tokens: never stored in the Idempotency-Key store
   // (refresh tokens are kept hashed only) nor replayed to a client that did not authenticate.
+  // The token errors of RFC 6749 5.2 (sendTokenError), and the limit of failed client
+  // authentications (issue 9, point 7: 429 with Retry-After).
+  errors: ['OAUTH_INVALID_REQUEST', 'OAUTH_INVALID_CLIENT', 'OAUTH_INVALID_GRANT', 'OAUTH_CLIENT_AUTH_FAILED', 'TOO_MANY_CLIENT_FAILURES'],
   idempotent: false,
   handler: async (ctx, { body }) => {
     // Issue 9, point 7: failed client authentications are limited per client id and address
@@ -175,3 +181,6 @@ export const oauthToken = defineOperation({
 });
 
 export const oauthOperations = [oauthAuthorize, oauthToken];
+
+// Named components of the OpenAPI document (src/http/openapi.ts).
+nameSchemas({ TokenResponse });

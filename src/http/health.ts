@@ -1,0 +1,53 @@
+// Liveness, readiness and request ids (issue 13, point 6).
+// - GET /health: the process answers (liveness; no database round trip).
+// - GET /ready: the database answers, its migrations are those of this code, the job queue runs.
+//   503 otherwise, naming what is not ready, so a load balancer sends nothing to an instance
+//   that cannot serve.
+// - X-Request-Id: a well-formed incoming id is kept (a proxy's or a client's), otherwise one is
+//   made; it is returned on every answer and is on every log line of the request (Fastify's reqId).
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import { sql } from 'drizzle-orm';
+import type { AppDeps } from './context.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+/** Fastify's genReqId: the incoming X-Request-Id when well formed, else a new UUID. */
+export function requestId(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+const MIGRATIONS = (JSON.parse(readFileSync(new URL('../db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] }).entries.length;
+
+type Check = 'ok' | string;
+
+async function readiness(deps: AppDeps): Promise<Record<string, Check>> {
+  const checks: Record<string, Check> = {};
+  try {
+    const r = (await deps.database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+    checks.database = 'ok';
+    const applied = r.rows[0]?.n ?? 0;
+    checks.migrations = applied >= MIGRATIONS ? 'ok' : `${applied} of ${MIGRATIONS} applied`;
+  } catch {
+    checks.database = 'not reachable';
+  }
+  // Tests build applications without background work; a served instance always has it.
+  if (deps.background) checks.queue = deps.background.queue.running() ? 'ok' : 'not running';
+  return checks;
+}
+
+export function installHealth(app: FastifyInstance, deps: AppDeps): void {
+  app.addHook('onRequest', async (req: FastifyRequest, reply) => {
+    reply.header('X-Request-Id', req.id);
+  });
+  const opts = { schema: { hide: true }, config: { rateLimit: false } };
+  app.get('/health', opts, async () => ({ status: 'ok' }));
+  app.get('/ready', opts, async (_req, reply) => {
+    const checks = await readiness(deps);
+    const ready = Object.values(checks).every((c) => c === 'ok');
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+  });
+}

@@ -1,0 +1,63 @@
+// Licence counters of subscriptions (document 1, Subscription, licence counters), for a page of
+// subscriptions at once: one statement whatever their number.
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+
+/** Document 1: the IR counters for a BP IR company's nb_users subscription, numberAssignedUsers otherwise. */
+export type LicenceCounters =
+  | {
+      nbBPLicences: number;
+      nbAssignedBPUsers: number;
+      nbLicencesAssignedToECs: number;
+      nbLicencesUsed: number;
+      nbFreeLicences: number;
+      numberAssignedUsers: number;
+    }
+  | { numberAssignedUsers: number };
+
+interface Row {
+  id: string;
+  irNbUsers: boolean;
+  maxNumberUsers: number | null;
+  own: number;
+  ecs: number;
+}
+
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/**
+ * The counters of each subscription, by id (unknown ids are absent). A licence row keeps the
+ * company of its user: those of the subscription's company are the BP's own users
+ * (nbAssignedBPUsers), the others the users of its End Customers (nbLicencesAssignedToECs).
+ * "For other companies, numberAssignedUsers is the number of licences assigned to the company's
+ * users": the licences of users of the subscription's own company.
+ */
+export async function licenceCounters(exec: Executor, subscriptions: readonly { id: string }[]): Promise<Map<string, LicenceCounters>> {
+  const out = new Map<string, LicenceCounters>();
+  if (subscriptions.length === 0) return out;
+  const ids = subscriptions.map((s) => s.id);
+  const r = await exec.execute(sql`SELECT s.id, (c.bp_type = 'IR' AND o.business_model = 'nb_users') AS "irNbUsers", s.max_number_users AS "maxNumberUsers",
+      count(l.user_id) FILTER (WHERE l.user_company_id = s.company_id)::int AS own,
+      count(l.user_id) FILTER (WHERE l.user_company_id <> s.company_id)::int AS ecs
+    FROM subscriptions s JOIN companies c ON c.id = s.company_id JOIN offers o ON o.id = s.offer_id
+    LEFT JOIN licences l ON l.subscription_id = s.id
+    WHERE s.id = ANY(${sql.param(ids)}::text[])
+    GROUP BY s.id, c.bp_type, o.business_model`);
+  for (const row of rowsOf<Row>(r)) {
+    if (!row.irNbUsers) {
+      out.set(row.id, { numberAssignedUsers: row.own });
+      continue;
+    }
+    const nbBPLicences = row.maxNumberUsers ?? 0;
+    const used = row.own + row.ecs;
+    out.set(row.id, {
+      nbBPLicences,
+      nbAssignedBPUsers: row.own,
+      nbLicencesAssignedToECs: row.ecs,
+      nbLicencesUsed: used,
+      nbFreeLicences: nbBPLicences - used,
+      numberAssignedUsers: used,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+// Every setting of the service, declared once: its environment variable, its schema (TypeBox),
+// its default and its meaning. loadConfig (src/config.ts) reads and checks them all before
+// anything is opened; `npm run settings` prints the README's configuration table from this list
+// (test/config/settings.test.ts holds the README to it).
+import { Type, type TSchema } from 'typebox';
+
+export interface Setting {
+  /** The environment variable. */
+  env: string;
+  schema: TSchema;
+  /** The value when the variable is unset or empty; undefined: none (the setting is optional). */
+  default?: string | number | boolean;
+  /** Shown in the table instead of the default (a default that is not a value: "generated"). */
+  shownDefault?: string;
+  doc: string;
+}
+
+const int = (minimum: number, maximum = Number.MAX_SAFE_INTEGER) => Type.Integer({ minimum, maximum });
+const text = (o: { pattern?: string; description?: string } = {}) => Type.String({ minLength: 1, ...o });
+const oneOf = (...values: string[]) => Type.Union(values.map((v) => Type.Literal(v)));
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const SETTINGS = [
+  { env: 'PORT', schema: int(1, 65535), default: 8080, doc: 'TCP port of the API' },
+  { env: 'HOST', schema: text(), default: '127.0.0.1', doc: 'listen address; plain HTTP is served only on a loopback address unless TLS or `TRUST_PROXY` is set' },
+  { env: 'DATA_DIR', schema: text(), default: './data', doc: 'folder of the embedded database (PGlite); one process at a time holds it (a lock file inside names the holder)' },
+  { env: 'DATABASE_URL', schema: text({ pattern: '^postgres(ql)?://', description: 'a postgres:// or postgresql:// URL' }), doc: 'PostgreSQL server URL; when set, the embedded database is not used' },
+  { env: 'DATABASE_CONNECT_TIMEOUT_SECONDS', schema: int(1, 3600), default: 15, doc: 'how long a start waits for its database server (`DATABASE_URL`) to answer before exiting with a message' },
+  { env: 'DATABASE_STATEMENT_TIMEOUT_SECONDS', schema: int(0, 86400), default: 60, doc: 'longest statement on a PostgreSQL server before it is cancelled (`statement_timeout`; 0: no limit); also bounds waiting for a lock' },
+  { env: 'SUPERADMIN_EMAIL', schema: text({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an email address' }), default: 'superadmin@localhost', doc: 'login of the first superadmin, created at first start when no superadmin exists' },
+  { env: 'SUPERADMIN_PASSWORD', schema: text(), shownDefault: '(generated)', doc: 'its password (8 to 256 characters with upper and lower case, a digit and a special character), used at first start only; unset: a random one is printed once. To change it later: `npm run reset-superadmin-password`' },
+  { env: 'JWT_TTL_SECONDS', schema: int(1), default: 3600, doc: 'lifetime of tokens from login, renew and OAuth' },
+  { env: 'TLS_CERT_FILE', schema: text(), doc: 'PEM certificate: with `TLS_KEY_FILE`, the service serves HTTPS, with HSTS; both must be readable files' },
+  { env: 'TLS_KEY_FILE', schema: text(), doc: 'PEM private key of that certificate' },
+  { env: 'TRUST_PROXY', schema: Type.Boolean(), default: false, doc: '`true` declares a TLS-terminating proxy in front: plain HTTP is then allowed on any address, and client addresses come from `X-Forwarded-For`' },
+  { env: 'LOG_LEVEL', schema: oneOf(...LOG_LEVELS), default: 'info', doc: 'level of the JSON log on standard output' },
+  { env: 'BODY_LIMIT_BYTES', schema: int(1024), default: 1_048_576, doc: 'largest accepted JSON body of an operation that declares no limit of its own; larger gets 413 (raw, multipart and upload bodies have their limits in the operation\'s declaration)' },
+  { env: 'REQUEST_TIMEOUT_SECONDS', schema: int(0), default: 300, doc: 'time a client has to send a whole request, headers and body; past it the answer is 408 in the error body and the connection closes; `0`: no limit' },
+  { env: 'SHUTDOWN_GRACE_SECONDS', schema: int(0, 3600), default: 10, doc: 'on `SIGTERM` or `SIGINT`, how long requests in flight may take to finish before the process exits anyway' },
+  { env: 'LOGIN_MAX_FAILURES', schema: int(1), default: 5, doc: 'failed logins per account and client address before 429' },
+  { env: 'LOGIN_WINDOW_SECONDS', schema: int(1), default: 900, doc: 'window of that count; `Retry-After` tells the rest of it' },
+  { env: 'CLOCK_FIXED', schema: Type.String({ format: 'date-time', description: 'an ISO 8601 date-time such as 2026-06-15T09:00:00Z' }), doc: 'instant at which the service\'s clock stands still, for demonstrations (every date the rules compute reads that clock; the job queue\'s own timing stays real)' },
+  { env: 'CLOCK_OFFSET_SECONDS', schema: int(-3_153_600_000, 3_153_600_000), default: 0, doc: 'seconds the service\'s clock runs ahead of the machine\'s (negative: behind); excludes `CLOCK_FIXED`' },
+  { env: 'XMPP_COMPONENT_URL', schema: text({ pattern: '^xmpps?://[^/\\s]+$', description: 'an xmpp://host:port URL' }), doc: 'the XMPP server\'s component port (`xmpp://127.0.0.1:5347`), with `XMPP_COMPONENT_DOMAIN` and `XMPP_COMPONENT_SECRET` (XEP-0114): all three or none. Unset: events and gateway requests are written to the log instead of being sent' },
+  { env: 'XMPP_COMPONENT_DOMAIN', schema: text(), doc: 'the component\'s address (`svc.localhost`)' },
+  { env: 'XMPP_COMPONENT_SECRET', schema: text(), doc: 'the component\'s secret' },
+  { env: 'XMPP_USER_DOMAIN', schema: text(), default: 'localhost', doc: 'domain of the users\' JIDs (`jid_im` = `<user id>@<domain>`, given at creation)' },
+  { env: 'XMPP_REQUEST_TIMEOUT_MS', schema: int(1), default: 10_000, doc: 'how long a request to a gateway (iq) waits for its reply' },
+  { env: 'OUTBOX_POLL_MS', schema: int(10), default: 1000, doc: 'how often the event dispatcher looks for undelivered events' },
+  { env: 'PORTS', schema: text({ pattern: '^\\s*[a-z]+\\s*=\\s*[a-z]+\\s*(,\\s*[a-z]+\\s*=\\s*[a-z]+\\s*)*$', description: 'name=implementation pairs separated by commas' }), shownDefault: '(all embedded)', doc: 'implementation of each external system, `name=impl` comma-separated (`orders`, `billing`, `providers`, `voice`, `files`); only `embedded` exists today' },
+  { env: 'PORTS_DELAY_MS', schema: int(0), default: 0, doc: 'delay added to every call of the embedded external systems (to show pending states)' },
+  { env: 'PORTS_FAILURE_RATE', schema: Type.Number({ minimum: 0, maximum: 1 }), default: 0, doc: 'share (0 to 1) of calls of the embedded external systems that fail' },
+  { env: 'RATE_LIMIT_MAX', schema: int(0), default: 1200, doc: 'requests per client address within the window before 429 (general limit, beside the login limit; every route but `/health`, `/ready` and `/metrics`); `0` turns it off' },
+  { env: 'RATE_LIMIT_WINDOW_SECONDS', schema: int(1), default: 60, doc: 'window of that count; `Retry-After` tells the rest of it' },
+  { env: 'IMAGE_CONCURRENCY', schema: int(1, 64), default: 1, doc: 'avatars and banners decoded or resized at once by a process (uploads and new variants); the others wait their turn, so memory stays bounded whatever arrives at once (docs/security.md)' },
+  { env: 'METRICS', schema: Type.Boolean(), default: true, doc: '`false` turns `GET /metrics` (Prometheus) off' },
+  { env: 'METRICS_PORT', schema: int(1, 65535), doc: 'serve `/metrics` on this port of `HOST` instead of the API\'s port' },
+] as const satisfies readonly Setting[];
+
+export type SettingName = (typeof SETTINGS)[number]['env'];
