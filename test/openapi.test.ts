@@ -7,7 +7,7 @@ import { expect } from './support/expect.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, bearer, type TestApp } from './support/harness.ts';
 import { makeUser } from './support/factories.ts';
-import { OpenApiValidationError, findPathTemplate, validateResponse } from './support/openapi-validator.ts';
+import { OpenApiValidationError, findPathTemplate, schemaErrors, validateResponse } from './support/openapi-validator.ts';
 import { OPERATIONS } from '../src/modules/index.ts';
 import { fullPath } from '../src/http/operation.ts';
 import { errorCodesByStatus, operationErrorKeys } from '../src/http/operation-errors.ts';
@@ -302,5 +302,22 @@ describe('issue 13, point 7: the document is first-class', () => {
     for (const name of ['Company', 'User', 'Site', 'Organisation', 'Offer', 'Catalog', 'Application', 'Error']) expect(schemas, name).toHaveProperty(name);
     const getCompany = JSON.stringify((doc.paths as Record<string, unknown>)['/api/svc/admin/v1.0/companies/{companyId}']);
     expect(getCompany).toContain('"$ref":"#/components/schemas/Company"');
+  });
+});
+
+describe('issue 13, point 7: examples', () => {
+  it('every JSON request body and success answer has an example that its schema accepts', () => {
+    let n = 0;
+    for (const { method, path, op } of documentedOperations()) {
+      const media: Array<[string, Json | undefined]> = [['request body', (op.requestBody as Json | undefined)?.content?.['application/json']]];
+      for (const [status, answer] of Object.entries(op.responses as Json)) if (/^2/.test(status)) media.push([`answer ${status}`, (answer as Json).content?.['application/json']]);
+      for (const [what, m] of media) {
+        if (!m?.schema) continue;
+        expect(m.example, `${method} ${path}: ${what} has no example`).toBeDefined();
+        expect(schemaErrors(spec, m.schema, m.example), `${method} ${path}: ${what}`).toBeUndefined();
+        n++;
+      }
+    }
+    expect(n).toBeGreaterThan(60);
   });
 });

@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { documentMedia } from './media.ts';
 import { hoistNamedSchemas } from './openapi-components.ts';
+import { addExamples } from './openapi-examples.ts';
 import { describeCodes } from './operation-errors.ts';
 
 /**
@@ -51,7 +52,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       },
       security: [{ bearer: [] }, { bearer: [], apiKey: [] }],
     },
-    transformObject: (documentObject) => hoistNamedSchemas((documentObject as { openapiObject: Record<string, unknown> }).openapiObject) as never,
+    transformObject: (documentObject) => addExamples(hoistNamedSchemas((documentObject as { openapiObject: Record<string, unknown> }).openapiObject)) as never,
     // Raw and multipart request bodies are not validated by Fastify (only JSON is): the document
     // gets them from the operation's media declaration.
     transform: ({ schema, url, route }) => ({ schema: documentErrors(documentMedia(schema, route.config), route.config), url }),

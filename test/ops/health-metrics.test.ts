@@ -3,6 +3,8 @@ import { after as afterAll, before as beforeAll, describe, it } from 'node:test'
 import { expect } from '../support/expect.ts';
 import { createTestApp, type TestApp } from '../support/harness.ts';
 import { captureLog } from '../support/log-capture.ts';
+import { startMetricsServer } from '../../src/http/metrics.ts';
+import type { AddressInfo } from 'node:net';
 
 const A = '/api/svc/admin/v1.0';
 
@@ -59,6 +61,21 @@ describe('issue 13, point 6: health, readiness, request ids, metrics', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ status: 'not ready', checks: { database: 'not reachable' } });
     await other.app.close();
+  });
+
+  it('METRICS_PORT: /metrics moves to its own port, off the API', async () => {
+    const config = { ...t.deps.config, metrics: { enabled: true, port: 0 } };
+    const moved = await createTestApp({ config: { metrics: { enabled: true, port: 1 } } });
+    expect((await moved.app.inject({ url: '/metrics' })).statusCode).toBe(404);
+    const server = await startMetricsServer({ ...config, host: '127.0.0.1' }, moved.deps);
+    const { port } = server.address() as AddressInfo;
+    await moved.app.inject({ url: '/health' });
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('svc_http_requests_total');
+    expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);
+    server.close();
+    await moved.close();
   });
 
   it('METRICS=false: no /metrics', async () => {

@@ -195,3 +195,12 @@ export function validateResponse(spec: Record<string, unknown>, method: string, 
     throw new OpenApiValidationError(`${where}: status ${res.statusCode} body does not match the documented schema (responses.${picked.key}):\n${errors}\nbody: ${preview(res.body)}`);
   }
 }
+
+/** Errors of `value` against a schema of the document (its $refs resolved there), or undefined. */
+export function schemaErrors(spec: Record<string, unknown>, schema: unknown, value: unknown): string | undefined {
+  const c = cacheFor(spec);
+  const components = ((spec.components as Json | undefined)?.schemas ?? {}) as Json;
+  const validate = c.ajv.compile({ ...(rewriteRefs(schema) as Json), $defs: rewriteRefs(components) as Json });
+  if (validate(value)) return undefined;
+  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('; ');
+}
