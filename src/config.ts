@@ -56,6 +56,8 @@ export interface Config {
   ordersApplicantNumbers: string[];
   subscriptionSyncRetryLimit: number;
   subscriptionSyncRetryDelaySeconds: number;
+  /** IMAGE_CONCURRENCY: images decoded or resized at once by this process (issue 9, point 3). */
+  imageConcurrency: number;
   databaseConnectTimeoutSeconds: number;
   /** 0: no limit. */
   databaseStatementTimeoutSeconds: number;
@@ -191,6 +193,7 @@ export function loadConfig(env: Env = process.env): Config {
     ordersApplicantNumbers: (v.ORDERS_APPLICANT_NUMBERS ?? '').split(',').map((n) => n.trim()).filter(Boolean),
     subscriptionSyncRetryLimit: v.SUBSCRIPTION_SYNC_RETRY_LIMIT,
     subscriptionSyncRetryDelaySeconds: v.SUBSCRIPTION_SYNC_RETRY_DELAY_SECONDS,
+    imageConcurrency: v.IMAGE_CONCURRENCY,
     databaseConnectTimeoutSeconds: v.DATABASE_CONNECT_TIMEOUT_SECONDS,
     databaseStatementTimeoutSeconds: v.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS,

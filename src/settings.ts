@@ -61,6 +61,7 @@ export const SETTINGS = [
   { env: 'PORTS_FAILURE_RATE', schema: Type.Number({ minimum: 0, maximum: 1 }), default: 0, doc: 'share (0 to 1) of calls of the embedded external systems that fail' },
   { env: 'RATE_LIMIT_MAX', schema: int(0), default: 1200, doc: 'requests per client address within the window before 429 (general limit, beside the login limit; every route but `/health`, `/ready` and `/metrics`); `0` turns it off' },
   { env: 'RATE_LIMIT_WINDOW_SECONDS', schema: int(1), default: 60, doc: 'window of that count; `Retry-After` tells the rest of it' },
+  { env: 'IMAGE_CONCURRENCY', schema: int(1, 64), default: 1, doc: 'avatars and banners decoded or resized at once by a process (uploads and new variants); the others wait their turn, so memory stays bounded whatever arrives at once (docs/security.md)' },
   { env: 'METRICS', schema: Type.Boolean(), default: true, doc: '`false` turns `GET /metrics` (Prometheus) off' },
   { env: 'METRICS_PORT', schema: int(1, 65535), doc: 'serve `/metrics` on this port of `HOST` instead of the API\'s port' },
 ] as const satisfies readonly Setting[];

@@ -92,7 +92,7 @@ export type HandlerResult<R extends TSchema, E extends Envelope> = E extends 'da
 
 type RowOf<K> = K extends TargetKindName ? TargetRow<K> : Record<string, never>;
 
-export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K extends TargetKindName | undefined> {
+export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K extends TargetKindName | undefined, W = undefined> {
   operationId: string;
   method: Method;
   /** Relative to /api/svc unless it starts with /api/ (avatar, banner). */
@@ -143,16 +143,16 @@ export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K 
    */
   security?: Array<Record<string, string[]>>;
   /**
-   * Checks that ask an external system (a port), run before the handler and outside the
-   * transaction that stores an Idempotency-Key's answer: no transaction stays open while an
-   * external system answers, and on the embedded database, whose one session that transaction
-   * holds, the port's own statements do not wait for it forever. A replayed answer skips them.
+   * Slow work on the input that needs no database (decoding an uploaded image): it runs once the
+   * caller is authorised, before the transaction of the change opens, so that no transaction (on
+   * the embedded database, its one session) waits for it. It must not write; what it returns is
+   * `input.prepared` of the handler.
    */
-  precheck?: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B>) => Promise<void>;
-  handler: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B>) => Promise<HandlerResult<R, E>>;
+  prepare?: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B>) => Promise<W>;
+  handler: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B> & { prepared: W }) => Promise<HandlerResult<R, E>>;
 }
 
-export type AnyOperation = OperationDef<any, any, any, TSchema, Envelope, TargetKindName | undefined>;
+export type AnyOperation = OperationDef<any, any, any, TSchema, Envelope, TargetKindName | undefined, any>;
 
 export function defineOperation<
   P extends TSchema | undefined = undefined,
@@ -161,7 +161,8 @@ export function defineOperation<
   R extends TSchema = TSchema,
   E extends Envelope = Envelope,
   K extends TargetKindName | undefined = undefined,
->(def: OperationDef<P, Q, B, R, E, K>): AnyOperation {
+  W = undefined,
+>(def: OperationDef<P, Q, B, R, E, K, W>): AnyOperation {
   return def as unknown as AnyOperation;
 }
 
@@ -325,17 +326,18 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         const claimed = op.method === 'POST' && op.idempotent !== false;
         if (claimed && !(await idempotencyBegin(deps, req, reply, auth?.caller))) return reply;
         const upload = op.media ? await receiveUpload(req, op.media) : undefined;
-        const input = { params: req.params, query: req.query, body: upload ? undefined : req.body, upload } as never;
+        const input = { params: req.params, query: req.query, body: upload ? undefined : req.body, upload, prepared: undefined as unknown };
         // Without a level from the declaration: a single resource is answered whole, a list small
         // (issue 8, point 1; docs/formats.md).
         const level = formatLevel((req.query as { format?: unknown } | undefined)?.format, op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'));
+        const now = deps.now();
         const context = (db: Executor) =>
           ({
             caller: auth?.caller as Caller,
             db,
             deps,
             log: req.log,
-            now: deps.now(),
+            now,
             target: auth?.target ?? {},
             parent: auth?.parent,
             second: auth?.second ?? {},
@@ -344,13 +346,12 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
             req,
             reply,
           }) as OperationContext<never>;
-        if (op.precheck) await op.precheck(context(deps.database.db), input);
+        if (op.prepare) input.prepared = await op.prepare(context(deps.database.db), input as never);
         const run = async (db: Executor) => {
-          const ctx = context(db);
           // Issue 9, point 6: the ids the body references, before anything is stored. On an
           // update (PUT) the ids its target already holds are kept as they are.
           if (op.references && auth) await checkReferences(db, auth.caller, op.references, req.body, auth.target, op.method === 'PUT');
-          return op.handler(ctx, input);
+          return op.handler(context(db), input as never);
         };
         if (op.envelope === 'binary') return sendBinary(req, reply, binaryDecl(op.response), (await run(deps.database.db)) as BinaryAnswer);
         if (op.envelope === 'raw') {

@@ -253,12 +253,12 @@ describe('doc 3, avatar and banner, get', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 80, 80]);
   });
 
-  it('the avatar is cover-cropped to a square of the requested size (1 to 2048)', async () => {
-    for (const size of [1, 50, 2048]) {
+  it('the avatar is cover-cropped to a square of the served size for the requested one (1 to 2048; issue 9, point 3: the nearest served size not below it)', async () => {
+    for (const [size, served] of [[1, 16], [50, 64], [64, 64], [2048, 2048]]) {
       const res = await getImage('avatar', id, `?size=${size}`);
       expect(res.statusCode).toBe(200);
       const meta = await sharp(res.rawPayload).metadata();
-      expect([meta.width, meta.height]).toEqual([size, size]);
+      expect([meta.width, meta.height]).toEqual([served, served]);
     }
   });
 
@@ -269,9 +269,9 @@ describe('doc 3, avatar and banner, get', () => {
   }
 
   it('doc 3, avatar and banner, rule "banner size from 1 pixel up to the original resolution": the size is the width, the aspect kept, never enlarged', async () => {
-    const small = await getImage('banner', id, '?size=100');
+    const small = await getImage('banner', id, '?size=128');
     expect(small.headers['content-type']).toBe('image/jpeg');
-    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ width: 100, height: 25 });
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ width: 128, height: 32 });
     const def = await getImage('banner', id);
     expect(await sharp(def.rawPayload).metadata()).toMatchObject({ width: 80, height: 20 });
     const big = await getImage('banner', id, '?size=5000');
@@ -283,12 +283,13 @@ describe('doc 3, avatar and banner, get', () => {
   it('resized variants are cached in company_image_variants: computed once, then served from the cache (Dims-cached)', async () => {
     const first = await getImage('avatar', id, '?size=33');
     expect(first.headers['dims-cached']).toBe('false');
-    const count = (await variants(id, 'avatar')).filter((v) => v.size === 33).length;
+    // 33 is served at 40, the nearest served size not below it.
+    const count = (await variants(id, 'avatar')).filter((v) => v.size === 40).length;
     expect(count).toBe(1);
     const second = await getImage('avatar', id, '?size=33');
     expect(second.headers['dims-cached']).toBe('true');
     expect(Buffer.compare(first.rawPayload, second.rawPayload)).toBe(0);
-    expect((await variants(id, 'avatar')).filter((v) => v.size === 33)).toHaveLength(1);
+    expect((await variants(id, 'avatar')).filter((v) => v.size === 40)).toHaveLength(1);
     // Banner sizes above the original width share the variant of the original width.
     await getImage('banner', id, '?size=4000');
     expect((await getImage('banner', id, '?size=4001')).headers['dims-cached']).toBe('true');

@@ -25,6 +25,10 @@ import { validateResponse } from '../support/openapi-validator.ts';
 import { documentOperations, resolver, type DocOperation } from '../support/fuzz/document.ts';
 import { fuzzRequests, validRequest, type FuzzRequest } from '../support/fuzz/requests.ts';
 import { hashSeed, rng } from '../support/fuzz/values.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { hashPassword } from '../../src/shared/passwords.ts';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
 const PER_OP = Math.max(40, Number(process.env.FUZZ_PER_OP ?? 60));
@@ -37,6 +41,7 @@ const A = '/api/svc/admin/v1.0';
 
 let t: TestApp;
 let admin: MadeUser;
+let superadminId: string;
 const ids: Record<string, string> = {};
 const tokens: Record<'superadmin' | 'company_admin', string> = { superadmin: '', company_admin: '' };
 
@@ -64,6 +69,7 @@ beforeAll(async () => {
   const templates = await t.inject({ method: 'GET', url: `${A}/customisations/templates`, headers: bearer(t.superToken) });
   ids.templateId = templates.json().data[0].id as string;
   tokens.superadmin = t.superToken;
+  superadminId = (await t.db.select({ id: users.id }).from(users).where(eq(users.loginEmail, SUPERADMIN.email)))[0]!.id;
   tokens.company_admin = admin.token;
 });
 afterAll(() => t?.close());
@@ -109,10 +115,24 @@ interface Failure {
   body: string;
 }
 
-/** A request that ended its caller's session (logout, renew) must not end the run's: he signs in again. */
+/**
+ * A request that ended its caller's session (logout, renew, a new password of his account, which
+ * ends its other sessions: issue 9, point 5) must not end the run's: his password is set back
+ * and he signs in again.
+ */
 async function keepSession(role: keyof typeof tokens): Promise<void> {
   const check = await t.app.inject({ method: 'GET', url: '/api/svc/authentication/v1.0/validator', headers: bearer(tokens[role]) });
-  if (check.statusCode !== 200) tokens[role] = await t.login(role === 'superadmin' ? SUPERADMIN.email : admin.email, role === 'superadmin' ? SUPERADMIN.password : PASSWORD);
+  if (check.statusCode === 200) return;
+  const [email, password] = role === 'superadmin' ? [SUPERADMIN.email, SUPERADMIN.password] : [admin.email, PASSWORD];
+  const id = role === 'superadmin' ? superadminId : admin.id;
+  await t.db.update(users).set({ loginEmail: email, passwordHash: await hashPassword(password) }).where(eq(users.id, id));
+  try {
+    tokens[role] = await t.login(email, password);
+  } catch (err) {
+    // A request terminated his company: from then on his requests answer 401, as they should.
+    const [company] = await t.db.select({ status: companies.status }).from(companies).innerJoin(users, eq(users.companyId, companies.id)).where(eq(users.id, id));
+    if (company?.status !== 'terminated') throw err;
+  }
 }
 
 /** Operations that remove what the others act on run last, children before parents. */

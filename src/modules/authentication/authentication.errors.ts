@@ -9,6 +9,7 @@ export const authenticationErrors = {
   BAD_APP_PROOF: { status: 401, code: 401530, message: 'Unauthorized: the application proof is wrong' },
   OAUTH_CLIENT_AUTH_FAILED: { status: 401, code: 401540, message: 'Unauthorized: the OAuth client credentials (Basic appId:appSecret) are missing or wrong' },
   TOO_MANY_LOGIN_FAILURES: { status: 429, code: 429000, message: 'Too Many Requests: too many failed logins, retry later' },
+  TOO_MANY_CLIENT_FAILURES: { status: 429, code: 429002, message: 'Too Many Requests: too many failed client authentications, retry later' },
 } as const satisfies Record<string, ErrorEntry>;
 
 declare module '../../errors/catalogue.ts' {

@@ -1,5 +1,5 @@
 // SQL of authentication: failed logins, the status of a user's company, the revocation of sessions.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
 import { loginFailures } from './authentication.tables.ts';
@@ -46,4 +46,10 @@ export async function revokeSession(exec: Executor, sessionId: string, now: Date
 /** Revokes the session unless it already is (its first revocation date stays). */
 export async function revokeLiveSession(exec: Executor, sessionId: string, now: Date): Promise<void> {
   await exec.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of the user but `keep` (the caller's own, when he changes his password). */
+export async function revokeOtherSessions(exec: Executor, userId: string, keep: string | undefined, now: Date): Promise<void> {
+  const others = keep === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.id, keep));
+  await exec.update(sessions).set({ revokedAt: now }).where(and(others, isNull(sessions.revokedAt)));
 }

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import type { AppDeps } from '../../http/context.ts';
 import { issueToken } from '../../shared/tokens.ts';
 import * as repo from './authentication.repo.ts';
+import { endOtherRefreshTokens } from './oauth/oauth.service.ts';
 
 /** The caller's token is revoked and a new one, with a full lifetime, issued in one transaction. */
 export function renewToken(deps: AppDeps, db: Executor, caller: Caller, now: Date): Promise<{ token: string }> {
@@ -17,4 +18,14 @@ export function renewToken(deps: AppDeps, db: Executor, caller: Caller, now: Dat
 /** Revokes the caller's token; every instance refuses it from then on. */
 export async function logout(db: Executor, caller: Caller, now: Date): Promise<void> {
   await repo.revokeLiveSession(db, caller.sessionId, now);
+}
+
+/**
+ * Issue 9, point 5: a password change ends the account's other sessions. Every token of the user
+ * but the session `keep` is revoked and every refresh token not bound to it deleted, in the
+ * caller's transaction; `keep` is the caller's own session when he changes his own password.
+ */
+export async function endOtherSessions(exec: Executor, userId: string, keep: string | undefined, now: Date): Promise<void> {
+  await repo.revokeOtherSessions(exec, userId, keep, now);
+  await endOtherRefreshTokens(exec, userId, keep);
 }

@@ -89,7 +89,7 @@ export const createSubscription = defineOperation({
   envelope: 'data',
   formats: full,
   target: { ...companyTarget, extras: { catalogId: COMPANY_CATALOG_EXTRA } },
-  precheck: (ctx) => service.checkApplicantOf(ctx.db, ctx.target, portsOf(ctx.deps).orders),
+  prepare: (ctx) => service.checkApplicantOf(ctx.db, ctx.target, portsOf(ctx.deps).orders),
   handler: (ctx, { body }) =>
     service.createSubscription(ctx.db, ctx.caller, grantsOf('createSubscription'), ctx.target, ctx.extras.catalogId as string | null, body, ctx.now, syncDeps(ctx)),
 });

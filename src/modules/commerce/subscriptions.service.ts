@@ -119,7 +119,7 @@ const addMonths = (d: Date, months: number) => {
 
 type CreateBody = Static<typeof CreateSubscriptionBody>;
 
-/** Document 1, create rule 2, asked of the order system before the creation's transaction (the operation's precheck). */
+/** Document 1, create rule 2, asked of the order system before the creation's transaction (the operation's prepare step). */
 export async function checkApplicantOf(db: Executor, company: { bpId: string | null }, orders: OrdersPort | undefined): Promise<void> {
   await checkApplicant(await orderingBp(db, company), orders);
 }

@@ -5,7 +5,7 @@ import { defineOperation, type AnyOperation } from '../../../http/operation.ts';
 import { Id, Obj } from '../../../http/schemas.ts';
 import { IMAGE_TYPES, STREAM_ABOVE_BYTES, uploadBytes, type RequestMedia } from '../../../http/media.ts';
 import { Binary } from '../../../http/binary.ts';
-import { AVATAR_MAX_SIZE, DEFAULT_IMAGE_SIZE, IMAGE_LIMITS, type ImageKind } from './branding.images.ts';
+import { AVATAR_MAX_SIZE, DEFAULT_IMAGE_SIZE, IMAGE_LIMITS, SERVED_SIZES, type ImageKind } from './branding.images.ts';
 import * as service from './branding.service.ts';
 
 const tag = 'Companies';
@@ -43,7 +43,7 @@ const ImageFile = Binary({
   types: IMAGE_TYPES,
   description: 'the image, in the format of the uploaded original',
   conditional: true,
-  headers: { 'Dims-cached': '`true` when served from the cache of resized variants, `false` when computed for this request', Date: 'the time of the answer' },
+  headers: { 'Dims-cached': '`true` when this request computed nothing (served from the cache of resized variants, or from a computation another request had started), `false` when computed for this request', Date: 'the time of the answer' },
 });
 
 const ERRORS_SET = ['IMAGE_DIMENSIONS_TOO_LARGE', 'IMAGE_FORMAT_UNSUPPORTED', 'IMAGE_TOO_LARGE', 'SYSTEM_COMPANY_IMAGE'] as const;
@@ -64,7 +64,9 @@ function setOp(operationId: string, kind: ImageKind) {
     envelope: 'status',
     successStatus: 200,
     target: { kind: 'company', from: 'params', field: 'companyId' },
-    handler: (ctx, { body, upload }) => service.setImage(ctx.db, ctx.caller, ctx.target, kind, upload ? uploadBytes(upload) : body.image, ctx.now),
+    // Issue 9, point 3: the image is decoded and checked before the transaction opens.
+    prepare: (ctx, { body, upload }) => service.prepareImage(ctx.caller, ctx.target, kind, upload ? uploadBytes(upload) : body.image, ctx.deps.config.imageConcurrency),
+    handler: (ctx, { prepared }) => service.storeImage(ctx.db, ctx.target, kind, prepared, ctx.now),
   });
 }
 
@@ -85,10 +87,11 @@ function deleteOp(operationId: string, kind: ImageKind) {
 }
 
 function getOp(operationId: string, kind: ImageKind) {
+  const served = `; served at the nearest of ${SERVED_SIZES[kind].join(', ')} not below it${kind === 'banner' ? ', at most the original width' : ''}`;
   const size =
     kind === 'avatar'
-      ? Type.Integer({ minimum: 1, maximum: AVATAR_MAX_SIZE, default: DEFAULT_IMAGE_SIZE, description: `side of the square in pixels, 1 to ${AVATAR_MAX_SIZE}, default ${DEFAULT_IMAGE_SIZE}` })
-      : Type.Integer({ minimum: 1, maximum: 100000, default: DEFAULT_IMAGE_SIZE, description: `width in pixels, default ${DEFAULT_IMAGE_SIZE}; above the original width the original width is served` });
+      ? Type.Integer({ minimum: 1, maximum: AVATAR_MAX_SIZE, default: DEFAULT_IMAGE_SIZE, description: `side of the square in pixels, 1 to ${AVATAR_MAX_SIZE}, default ${DEFAULT_IMAGE_SIZE}${served}` })
+      : Type.Integer({ minimum: 1, maximum: 100000, default: DEFAULT_IMAGE_SIZE, description: `width in pixels, default ${DEFAULT_IMAGE_SIZE}; above the original width the original width is served${served}` });
   return defineOperation({
     operationId,
     errors: ['IMAGE_NOT_SET', 'NOT_FOUND'],
@@ -101,7 +104,7 @@ function getOp(operationId: string, kind: ImageKind) {
     query: Obj({ size: Type.Optional(size) }),
     response: ImageFile,
     envelope: 'binary',
-    handler: (ctx, { params, query }) => service.serveImage(ctx.db, ctx.req, params.companyId, kind, query.size ?? DEFAULT_IMAGE_SIZE, ctx.now),
+    handler: (ctx, { params, query }) => service.serveImage(ctx.db, ctx.req, params.companyId, kind, query.size ?? DEFAULT_IMAGE_SIZE, ctx.now, ctx.deps.config.imageConcurrency),
   });
 }
 

@@ -5,7 +5,7 @@ import { notModified, type BinaryAnswer } from '../../../http/binary.ts';
 import type { Caller } from '../../../authz/roles.ts';
 import type { Executor } from '../../../db/client.ts';
 import { fail } from '../../../errors/catalogue.ts';
-import { checkImage, decodeUpload, resize, type ImageKind } from './branding.images.ts';
+import { checkImage, decodeUpload, resize, servedSize, type CheckedImage, type ImageKind } from './branding.images.ts';
 import * as repo from './branding.repo.ts';
 
 const LABEL: Record<ImageKind, string> = { avatar: 'Avatar', banner: 'Banner' };
@@ -15,10 +15,17 @@ function guardSystemCompany(caller: Caller, company: Record<string, unknown>): v
   if (company.systemRole != null && !caller.roles.includes('superadmin')) fail('SYSTEM_COMPANY_IMAGE', { companyId: company.id });
 }
 
-/** `image`: the raw bytes, or the base64 text of a JSON upload. */
-export async function setImage(db: Executor, caller: Caller, company: Record<string, unknown>, kind: ImageKind, image: Buffer | string, now: Date) {
+/**
+ * The upload, decoded and checked before any transaction (issue 9, point 3). `image`: the raw
+ * bytes, or the base64 text of a JSON upload.
+ */
+export async function prepareImage(caller: Caller, company: Record<string, unknown>, kind: ImageKind, image: Buffer | string, concurrency: number): Promise<CheckedImage> {
   guardSystemCompany(caller, company);
-  const checked = await checkImage(kind, Buffer.isBuffer(image) ? image : decodeUpload(image));
+  return checkImage(kind, Buffer.isBuffer(image) ? image : decodeUpload(image), concurrency);
+}
+
+/** Stores the checked image as the company's `kind` and drops its variants. */
+export async function storeImage(db: Executor, company: Record<string, unknown>, kind: ImageKind, checked: CheckedImage, now: Date) {
   const companyId = company.id as string;
   await db.transaction(async (tx) => {
     const row = { mime: checked.mime, width: checked.width, height: checked.height, data: checked.data, updatedAt: now };
@@ -44,12 +51,36 @@ export async function deleteImage(db: Executor, caller: Caller, company: Record<
 const asDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
 const EXTENSION: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
+// Variants being computed, by company, kind, size and original: concurrent requests for one
+// share its computation (issue 9, point 3: a variant is computed once per original).
+const computing = new Map<string, Promise<Buffer>>();
+
 /**
- * Serves the variant of `size` pixels (avatars: the side of the square; banners: the width,
- * at most the original's). Answers 304 to an If-Modified-Since not older than the image.
+ * Computes, stores and returns the variant (`computed` true), or joins its computation already
+ * under way (`computed` false: this request caused no work, as when served from the cache).
  */
-export async function serveImage(db: Executor, req: FastifyRequest, companyId: string, kind: ImageKind, requested: number, now: Date): Promise<BinaryAnswer> {
-  const row = await repo.findImageAndVariant(db, companyId, kind, requested);
+async function computeVariant(db: Executor, companyId: string, kind: ImageKind, mime: string, size: number, updatedAt: Date, concurrency: number): Promise<{ data: Buffer; computed: boolean }> {
+  const key = `${companyId}/${kind}/${size}/${updatedAt.getTime()}`;
+  const joined = computing.get(key);
+  if (joined) return { data: await joined, computed: false };
+  const work = (async () => {
+    const original = await repo.findOriginal(db, companyId, kind);
+    if (!original) fail('IMAGE_NOT_SET', { companyId, kind });
+    const data = await resize(kind, original.data, mime, size, concurrency);
+    await repo.upsertVariant(db, companyId, kind, size, { mime, data, sourceUpdatedAt: original.updatedAt });
+    return data;
+  })().finally(() => computing.delete(key));
+  computing.set(key, work);
+  return { data: await work, computed: true };
+}
+
+/**
+ * Serves the variant of the served size for `requested` (avatars: the side of the square;
+ * banners: the width, at most the original's). Answers 304 to an If-Modified-Since not older
+ * than the image.
+ */
+export async function serveImage(db: Executor, req: FastifyRequest, companyId: string, kind: ImageKind, requested: number, now: Date, concurrency: number): Promise<BinaryAnswer> {
+  const row = await repo.findImageAndVariant(db, companyId, kind, servedSize(kind, requested));
   if (!row) {
     if (!(await repo.companyExists(db, companyId))) fail('NOT_FOUND', { target: 'company', id: companyId });
     fail('IMAGE_NOT_SET', { companyId, kind });
@@ -68,12 +99,9 @@ export async function serveImage(db: Executor, req: FastifyRequest, companyId: s
     data = Buffer.isBuffer(row.v_data) ? row.v_data : Buffer.from(row.v_data);
     cached = true;
   } else {
-    const original = await repo.findOriginal(db, companyId, kind);
-    if (!original) fail('IMAGE_NOT_SET', { companyId, kind });
-    data = await resize(kind, original.data, row.mime, size);
-    const variant = { mime: row.mime, data, sourceUpdatedAt: original.updatedAt };
-    await repo.upsertVariant(db, companyId, kind, size, variant);
-    cached = false;
+    const variant = await computeVariant(db, companyId, kind, row.mime, size, updatedAt, concurrency);
+    data = variant.data;
+    cached = !variant.computed;
   }
   return { ...answer, headers: { ...headers, 'Dims-cached': cached ? 'true' : 'false' }, body: data };
 }

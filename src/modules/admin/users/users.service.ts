@@ -9,6 +9,7 @@ import { fail } from '../../../errors/catalogue.ts';
 import { hashPassword } from '../../../shared/passwords.ts';
 import { newId } from '../../../shared/ids.ts';
 import * as repo from './users.repo.ts';
+import { endOtherSessions } from '../../authentication/authentication.service.ts';
 import * as commerce from '../../commerce/commerce.service.ts';
 import type { CreateUserBody, UpdateUserBody } from './users.schemas.ts';
 
@@ -103,7 +104,11 @@ export async function updateUser(db: Executor, caller: Caller, target: repo.User
       if (await repo.loginEmailTaken(exec, body.loginEmail, target.id)) fail('LOGIN_EMAIL_TAKEN');
       patch.loginEmail = body.loginEmail;
     }
-    if (body.password !== undefined) patch.passwordHash = await hashPassword(body.password);
+    if (body.password !== undefined) {
+      patch.passwordHash = await hashPassword(body.password);
+      // Issue 9, point 5: the account's other sessions end; the caller's own, if it is his account, goes on.
+      await endOtherSessions(exec, target.id, target.id === caller.userId ? caller.sessionId : undefined, now);
+    }
     for (const k of ['firstName', 'lastName', 'adminType', 'language', 'timezone'] as const) {
       if (body[k] !== undefined) patch[k] = body[k];
     }

@@ -20,6 +20,7 @@ import { defineOperation } from '../../../http/operation.ts';
 import type { AppDeps } from '../../../http/context.ts';
 import { ERRORS, errorBody, fail, type ErrorKey } from '../../../errors/catalogue.ts';
 import { parseBasic } from '../auth.operations.ts';
+import { assertNotThrottled, clearFailures, clientAccount, recordFailure } from '../login-throttle.ts';
 import { authenticateRequest } from '../../../shared/bearer.ts';
 import { CODE_LIFETIME_SECONDS, REFRESH_LIFETIME_SECONDS, createOAuthModel } from './oauth.model.ts';
 import { exchangeToken, innerOf, libraryRequest, unexpected } from './oauth.service.ts';
@@ -141,6 +142,7 @@ export const oauthToken = defineOperation({
   description:
     'Form post (`application/x-www-form-urlencoded`); the client authenticates with `Authorization: Basic base64(appId:appSecret)`. ' +
     'Errors follow RFC 6749 5.2: `{error, error_description}` with 400, or 401 (with `WWW-Authenticate: Basic`) for a failed client authentication; the body also carries the error fields of this service. ' +
+    'Failed client authentications are limited per client id and address like failed logins (429 `429002` with Retry-After). ' +
     'Idempotency-Key is not honoured here: token responses are never stored nor replayed.',
   body: TokenBody,
   consumes: ['application/x-www-form-urlencoded'],
@@ -149,10 +151,19 @@ export const oauthToken = defineOperation({
   successStatus: 200,
   // Token answers carry bearer and refresh tokens: never stored in the Idempotency-Key store
   // (refresh tokens are kept hashed only) nor replayed to a client that did not authenticate.
+  // The token errors of RFC 6749 5.2 (sendTokenError), and the limit of failed client
+  // authentications (issue 9, point 7: 429 with Retry-After).
+  errors: ['OAUTH_INVALID_REQUEST', 'OAUTH_INVALID_CLIENT', 'OAUTH_INVALID_GRANT', 'OAUTH_CLIENT_AUTH_FAILED', 'TOO_MANY_CLIENT_FAILURES'],
   idempotent: false,
   handler: async (ctx, { body }) => {
+    // Issue 9, point 7: failed client authentications are limited per client id and address
+    // like failed logins (429 with Retry-After), checked before the secret is compared.
+    const creds = parseBasic(ctx.req.headers.authorization);
+    const account = clientAccount(creds?.[0] ?? '');
+    await assertNotThrottled(ctx.deps, account, ctx.req.ip, 'TOO_MANY_CLIENT_FAILURES');
     // Clients are confidential: Basic appId:appSecret only (no secret in the body, no public client).
-    if (!parseBasic(ctx.req.headers.authorization)) {
+    if (!creds) {
+      await recordFailure(ctx.deps, account, ctx.req.ip);
       return sendTokenError(ctx.reply, 'invalid_client', 'Invalid client: authenticate with Authorization: Basic base64(appId:appSecret)', 401, CHALLENGE);
     }
     const outcome = await exchangeToken(ctx.deps, ctx.db, ctx.req, body);
@@ -160,8 +171,10 @@ export const oauthToken = defineOperation({
     const headers = { ...(response.headers as Headers) };
     if ('error' in outcome && outcome.error) {
       if (headers['www-authenticate']) headers['www-authenticate'] = CHALLENGE['WWW-Authenticate'];
+      if (outcome.error.name === 'invalid_client') await recordFailure(ctx.deps, account, ctx.req.ip);
       return sendTokenError(ctx.reply, outcome.error.name, outcome.error.message, outcome.error.code, headers);
     }
+    await clearFailures(ctx.deps, account, ctx.req.ip);
     // The library measures expires_in on the real clock; the lifetime is the one of our clock.
     sendJson(ctx.reply, 200, headers, { ...response.body, expires_in: outcome.token.expiresInSeconds });
   },

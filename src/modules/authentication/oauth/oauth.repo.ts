@@ -1,5 +1,5 @@
 // SQL of OAuth: authorization codes and refresh tokens, stored by their SHA-256.
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { oauthCodes, oauthRefreshTokens } from './oauth.tables.ts';
 import { sessions } from '../../../shared/auth.tables.ts';
@@ -60,4 +60,10 @@ export async function findRefreshToken(
 export async function deleteRefreshToken(exec: Executor, tokenHash: string): Promise<boolean> {
   const gone = await exec.delete(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, tokenHash)).returning({ h: oauthRefreshTokens.tokenHash });
   return gone.length > 0;
+}
+
+/** Deletes the user's refresh tokens but those bound to the session `keep`. */
+export async function deleteOtherRefreshTokens(exec: Executor, userId: string, keep: string | undefined): Promise<void> {
+  const bound = keep === undefined ? undefined : or(isNull(oauthRefreshTokens.sessionId), ne(oauthRefreshTokens.sessionId, keep));
+  await exec.delete(oauthRefreshTokens).where(and(eq(oauthRefreshTokens.userId, userId), bound));
 }

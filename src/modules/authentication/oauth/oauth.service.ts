@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../../db/client.ts';
 import type { AppDeps } from '../../../http/context.ts';
 import { REFRESH_LIFETIME_SECONDS, createOAuthModel, type SavedToken } from './oauth.model.ts';
+import { deleteOtherRefreshTokens } from './oauth.repo.ts';
 
 const { Request, Response, OAuthError, ServerError } = OAuth2Server;
 
@@ -41,4 +42,9 @@ export async function exchangeToken(deps: AppDeps, db: Executor, req: FastifyReq
   }).catch((err: unknown) => {
     throw err instanceof OAuthError ? innerOf(err) : err;
   });
+}
+
+/** Ends the user's refresh tokens but those bound to the session `keep` (issue 9, point 5). */
+export function endOtherRefreshTokens(exec: Executor, userId: string, keep: string | undefined): Promise<void> {
+  return deleteOtherRefreshTokens(exec, userId, keep);
 }

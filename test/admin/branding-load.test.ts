@@ -1,0 +1,108 @@
+// Issue 9, point 3: 8 banners at the documented limits (8192 x 8192 pixels, just under 8 MB)
+// uploaded at once keep the resident memory of the process under a stated figure
+// (docs/security.md), and an unrelated request during the uploads answers quickly: image work
+// waits its turn under IMAGE_CONCURRENCY and runs before any transaction, so the embedded
+// database is never held by it.
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { execFileSync } from 'node:child_process';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from '../support/expect.ts';
+import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
+import { makeCompany } from '../support/factories.ts';
+import { IMAGE_LIMITS } from '../../src/modules/admin/branding/branding.images.ts';
+import { openDatabase } from '../../src/db/client.ts';
+
+/** The figure of docs/security.md: growth of the resident memory during the 8 uploads. */
+const RSS_GROWTH_LIMIT_MB = 512;
+/** An unrelated request during the uploads answers within this time. */
+const UNRELATED_LIMIT_MS = 2000;
+const UPLOADS = 8;
+
+let t: TestApp;
+let banner: Buffer;
+let dataDir: string | undefined;
+
+/**
+ * A flat image at the largest dimensions whose top rows are noise that PNG cannot compress, as
+ * many as bring the file just under the byte limit: the largest upload the service accepts.
+ * Written to stdout; it runs in a child process (so it imports what it uses).
+ */
+async function makeBanner(width: number, height: number, maxBytes: number): Promise<void> {
+  const sharp = (await import('sharp')).default;
+  const { randomBytes } = await import('node:crypto');
+  const noiseRows = (h: number) => sharp(randomBytes(width * h * 3), { raw: { width, height: h, channels: 3 } }).png().toBuffer();
+  const withNoise = async (h: number, rows: number) =>
+    sharp({ create: { width, height: h, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+      .composite([{ input: await noiseRows(rows), left: 0, top: 0 }])
+      .png()
+      .toBuffer();
+  // Bytes per row of noise as the final encoder writes them (composite adds an alpha channel).
+  const bytesPerRow = (await withNoise(16, 16)).length / 16;
+  const rows = Math.floor((maxBytes - 400_000) / bytesPerRow);
+  let image = await withNoise(height, rows);
+  // The flat rows cost something too: one correction brings the file under the limit.
+  if (image.length > maxBytes * 0.98) image = await withNoise(height, rows - Math.ceil((image.length - maxBytes * 0.96) / bytesPerRow));
+  process.stdout.write(image);
+}
+
+beforeAll(async () => {
+  // The embedded database in a data folder, as the service runs it (DATA_DIR): in memory, the
+  // stored images and their WAL would count in the resident memory measured here.
+  if (!process.env.TEST_DATABASE_URL) dataDir = mkdtempSync(join(tmpdir(), 'branding-load-'));
+  t = await createTestApp({ config: { imageConcurrency: 1 }, ...(dataDir ? { database: openDatabase({ dataDir }) } : {}) });
+  const { maxWidth, maxHeight, maxBytes } = IMAGE_LIMITS.banner;
+  // Made in a child process, so that the memory of making it does not blur the measure here.
+  banner = execFileSync(process.execPath, ['--input-type=module', '-e', `(${makeBanner.toString()})(${maxWidth}, ${maxHeight}, ${maxBytes})`], { maxBuffer: 4 * maxBytes });
+  expect(banner.length).toBeLessThanOrEqual(maxBytes);
+  expect(banner.length).toBeGreaterThan(maxBytes * 0.9);
+});
+afterAll(async () => {
+  await t.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('issue 9, point 3: image work is bounded', () => {
+  it(`issue 9, point 3: ${UPLOADS} banners at the limits uploaded at once keep the resident memory under +${RSS_GROWTH_LIMIT_MB} MB, and an unrelated request answers within ${UNRELATED_LIMIT_MS} ms`, async () => {
+    const companies = await Promise.all(Array.from({ length: UPLOADS }, () => makeCompany(t)));
+    // A collection first, so that garbage of the set-up does not hide growth behind its release.
+    v8.setFlagsFromString('--expose-gc');
+    (vm.runInNewContext('gc') as () => void)();
+    const before = process.memoryUsage();
+    const baseline = before.rss;
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 10);
+    const started = Date.now();
+    const uploads = companies.map((id) =>
+      t.inject({ method: 'POST', url: `/api/svc/admin/v1.0/companies/${id}/banner`, headers: { ...bearer(t.superToken), 'content-type': 'image/png' }, payload: banner }),
+    );
+    // Unrelated requests while the uploads run: each reads the database.
+    const latencies: number[] = [];
+    let done = false;
+    const all = Promise.all(uploads).finally(() => (done = true));
+    while (!done) {
+      const t0 = Date.now();
+      const res = await t.inject({ method: 'GET', url: `/api/svc/admin/v1.0/companies/${companies[0]}`, headers: bearer(t.superToken) });
+      expect(res.statusCode).toBe(200);
+      latencies.push(Date.now() - t0);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const results = await all;
+    clearInterval(sampler);
+    const growthMb = (peak - baseline) / 1024 / 1024;
+    const after = process.memoryUsage();
+    const delta = (k: 'heapUsed' | 'external' | 'arrayBuffers') => `${k} +${Math.round((after[k] - before[k]) / 1024 / 1024)} MB`;
+    const slowest = Math.max(...latencies);
+    // The figures, for docs/security.md.
+    console.log(`branding-load: ${UPLOADS} uploads of ${(banner.length / 1024 / 1024).toFixed(2)} MB in ${Date.now() - started} ms; rss ${Math.round(baseline / 1024 / 1024)} MB -> peak ${Math.round(peak / 1024 / 1024)} MB (+${growthMb.toFixed(0)} MB; after: ${delta('heapUsed')}, ${delta('external')}, ${delta('arrayBuffers')}); ${latencies.length} unrelated requests, slowest ${slowest} ms`);
+    for (const r of results) expect(r.statusCode, r.body).toBe(200);
+    expect(growthMb).toBeLessThan(RSS_GROWTH_LIMIT_MB);
+    expect(latencies.length).toBeGreaterThan(2);
+    expect(slowest).toBeLessThan(UNRELATED_LIMIT_MS);
+  });
+});
