@@ -60,6 +60,16 @@ describe('doc 1, licences: assign and unassign', () => {
     expect(await counter(sub)).toBe(0);
   });
 
+  it('an empty body sent as application/json (curl -H "Content-Type: application/json" -X POST, and clients that always set the header) is no body, not malformed JSON', async () => {
+    const sub = await subscription(lone);
+    const u = await plainUser(lone);
+    const headers = { ...bearer(t.superToken), 'content-type': 'application/json' };
+    const post = await t.inject({ method: 'POST', url: licence(u, sub), headers, payload: '' });
+    expect(post.statusCode, post.body).toBe(201);
+    const del = await t.inject({ method: 'DELETE', url: licence(u, sub), headers, payload: '' });
+    expect(del.statusCode, del.body).toBe(200);
+  });
+
   it('assignUserLicence, already assigned: the same licence again (201), no second one taken (decisions, Licences)', async () => {
     const sub = await subscription(lone);
     const u = await plainUser(lone);

@@ -82,7 +82,16 @@ interface PutCase {
 
 /** Every (PUT, object-valued body field) of the published OpenAPI document. */
 function putCases(): PutCase[] {
-  const spec = t.app.swagger() as unknown as { paths: Record<string, Record<string, Schema>> };
+  const doc = t.app.swagger() as unknown as Record<string, unknown>;
+  // Named schemas are components: follow every $ref so that the walk below sees their fields.
+  const inline = (node: unknown, depth = 0): unknown => {
+    if (Array.isArray(node)) return node.map((x) => inline(x, depth));
+    if (!node || typeof node !== 'object' || depth > 20) return node;
+    const ref = (node as { $ref?: unknown }).$ref;
+    if (typeof ref === 'string' && ref.startsWith('#/')) return inline(ref.slice(2).split('/').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], doc), depth + 1);
+    return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, depth)]));
+  };
+  const spec = { paths: inline(doc.paths) } as { paths: Record<string, Record<string, Schema>> };
   const out: PutCase[] = [];
   for (const [path, ops] of Object.entries(spec.paths)) {
     const put = ops.put;
