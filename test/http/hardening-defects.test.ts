@@ -80,7 +80,9 @@ describe('issue 9: the 5xx defects found from outside answer 400', () => {
     const lists = documentOperations(spec).filter((op) => op.method === 'GET' && op.query.some((q) => q.name === 'limit'));
     expect(lists.map((op) => op.operationId)).toEqual(expect.arrayContaining(['listCompanies', 'listUsers', 'listAllSites']));
     const org = await t.inject({ method: 'POST', url: '/api/svc/admin/v1.0/organisations', headers: bearer(t.superToken), payload: { name: 'NUL organisation' } });
-    const ids: Record<string, string> = { companyId, organisationId: org.json().data.id };
+    const site = await t.inject({ method: 'POST', url: '/api/svc/admin/v1.0/sites', headers: bearer(t.superToken), payload: { companyId, name: 'NUL site' } });
+    const system = await t.inject({ method: 'POST', url: '/api/svc/admin/v1.0/systems', headers: bearer(t.superToken), payload: { siteId: site.json().data.id, name: 'NUL system' } });
+    const ids: Record<string, string> = { companyId, organisationId: org.json().data.id, siteId: site.json().data.id, systemId: system.json().data.id };
     let sent = 0;
     for (const op of lists) {
       const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => ids[name] ?? 'no-fixture');
