@@ -39,6 +39,7 @@ const companyOf = (ctx: OperationContext<unknown>) => ctx.parent as { id: string
 
 export const checkApplicantNumber = defineOperation({
   operationId: 'checkApplicantNumber',
+  errors: ['ORDER_SYSTEM_UNAVAILABLE'],
   method: 'GET',
   path: `${S}/companies/check-applicant-number/:bpApplicantNumber`,
   tag,
@@ -78,7 +79,7 @@ export const listSubscriptions = defineOperation({
 
 export const createSubscription = defineOperation({
   operationId: 'createSubscription',
-  errors: ['APPLICANT_UNKNOWN', 'IR_FINANCE_PREPAID_ONLY', 'MAX_NUMBER_USERS_REQUIRED', 'OFFER_NOT_IN_CATALOG', 'OFFER_NOT_SOLD', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_REFERRAL_MODEL'],
+  errors: ['APPLICANT_UNKNOWN', 'IR_FINANCE_PREPAID_ONLY', 'MAX_NUMBER_USERS_REQUIRED', 'OFFER_NOT_IN_CATALOG', 'OFFER_NOT_SOLD', 'ORDER_SYSTEM_UNAVAILABLE', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_REFERRAL_MODEL'],
   method: 'POST',
   path: `${S}/companies/:companyId/subscriptions`,
   tag,
@@ -127,7 +128,7 @@ export const getSubscription = defineOperation({
 
 export const updateSubscription = defineOperation({
   operationId: 'updateSubscription',
-  errors: ['MAX_NUMBER_USERS_BELOW_ASSIGNED', 'PREPAID_LOWERING_REFUSED', 'SUBSCRIPTION_FIELD_NOT_UPDATABLE', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_SYNC_ONGOING', 'SUBSCRIPTION_UPDATE_FORBIDDEN'],
+  errors: ['APPLICANT_UNKNOWN', 'MAX_NUMBER_USERS_BELOW_ASSIGNED', 'ORDER_SYSTEM_UNAVAILABLE', 'PREPAID_DURATION_INCREASE_ONLY', 'PREPAID_LOWERING_REFUSED', 'SUBSCRIPTION_CHANGED', 'SUBSCRIPTION_FIELD_NOT_UPDATABLE', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_SYNC_ONGOING', 'SUBSCRIPTION_UPDATE_FORBIDDEN'],
   method: 'PUT',
   path: `${S}/companies/:companyId/subscriptions/:subscriptionId`,
   tag,
