@@ -184,7 +184,7 @@ export async function createSubscription(
   });
 }
 
-export async function listSubscriptions(db: Executor, caller: Caller, grants: readonly Grant[], company: { id: string; bpType: string | null }, o: { showTerminated: boolean; full: boolean }) {
+export async function listSubscriptions(db: Executor, caller: Caller, grants: readonly Grant[], company: { id: string }, o: { showTerminated: boolean; full: boolean }) {
   const rows = await repo.listWithOffer(db, company.id, { showTerminated: o.showTerminated, demoOnly: await demoOnly(db, caller, grants, company.id) });
   const counters = o.full ? await licenceCounters(db, rows.map((r) => ({ id: r.sub.id }))) : new Map();
   const items = rows.map((r) => toApiSubscription(r.sub, r.offer, counters.get(r.sub.id)));
@@ -192,7 +192,7 @@ export async function listSubscriptions(db: Executor, caller: Caller, grants: re
 }
 
 /** The subscription of the path, with its offer and counters (document 1, get: "with licence counters"). */
-export async function getSubscription(db: Executor, caller: Caller, grants: readonly Grant[], company: { id: string; bpType: string | null }, subscriptionId: string) {
+export async function getSubscription(db: Executor, caller: Caller, grants: readonly Grant[], company: { id: string }, subscriptionId: string) {
   const row = await repo.findWithOffer(db, subscriptionId);
   if (!row) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
   if (!row.offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
@@ -200,7 +200,7 @@ export async function getSubscription(db: Executor, caller: Caller, grants: read
   return toApiSubscription(row.sub, row.offer, counters.get(row.sub.id));
 }
 
-export async function getDefaultSubscription(db: Executor, company: { id: string; bpType: string | null }) {
+export async function getDefaultSubscription(db: Executor, company: { id: string }) {
   const row = await repo.findDefault(db, company.id);
   if (!row) fail('NOT_FOUND', { target: 'subscription', companyId: company.id, isDefault: true });
   const counters = await licenceCounters(db, [{ id: row.sub.id }]);
