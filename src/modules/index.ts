@@ -1,5 +1,6 @@
 // The modules of the service, in the order of the route table. Adding a module is adding it here.
 import { installModules, type JobDeps } from './module.ts';
+import type { XmppPresence } from '../xmpp/transport.ts';
 import { authenticationModule } from './authentication/authentication.module.ts';
 import { applicationsModule } from './applications/applications.module.ts';
 import { usersModule } from './admin/users/users.module.ts';
@@ -25,4 +26,9 @@ export const OPERATIONS = installModules(MODULES);
 /** Defines the jobs of every module on the queue (src/background.ts, at start). */
 export async function defineModuleJobs(deps: JobDeps): Promise<void> {
   for (const m of MODULES) await m.jobs?.(deps.queue, deps);
+}
+
+/** Hands a presence sent to the service to every module that handles presences (src/background.ts). */
+export async function handleModulePresence(presence: XmppPresence, deps: JobDeps): Promise<void> {
+  for (const m of MODULES) await m.presence?.(presence, deps);
 }

@@ -13,6 +13,7 @@ import { registerErrors, type ErrorEntry } from '../errors/catalogue.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Config } from '../config.ts';
+import type { XmppPresence } from '../xmpp/transport.ts';
 
 /** What a module's jobs work with: the background of the instance that runs them. */
 export interface JobDeps {
@@ -36,6 +37,8 @@ export interface ModuleDef {
   hooks?: (app: FastifyInstance, deps: AppDeps) => void;
   /** The module's kinds of job (and their schedules), defined on the queue at every start of the background (src/background.ts), once the queue runs. */
   jobs?: (queue: JobQueue, deps: JobDeps) => Promise<void>;
+  /** What the module does with a presence sent to the service's XMPP address (src/background.ts hands it every one). */
+  presence?: (presence: XmppPresence, deps: JobDeps) => Promise<void>;
 }
 
 export const defineModule = (m: ModuleDef): ModuleDef => m;

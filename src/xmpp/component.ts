@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { newId } from '../shared/ids.ts';
 import { xmppRequests } from './xmpp.tables.ts';
-import { errorCondition, XmppRequestFailed, type XmppTransport } from './transport.ts';
+import { errorCondition, XmppRequestFailed, type PresenceListener, type XmppTransport } from './transport.ts';
 
 export interface ComponentOptions {
   service: string;
@@ -44,6 +44,20 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
   let stopped = true;
   let pump: NodeJS.Timeout | undefined;
   const waiters = new Map<string, (reply: Element) => void>();
+  const presenceListeners: PresenceListener[] = [];
+  // Presences are handled one after the other, in the order of the stream: a gateway that logs
+  // out and in again must be seen in that order.
+  let presences: Promise<void> = Promise.resolve();
+
+  function onPresence(el: Element): void {
+    const type = el.attrs.type;
+    // Available (no type) and unavailable only: subscriptions, probes and errors say nothing of a login.
+    if ((type !== undefined && type !== 'unavailable') || !el.attrs.from) return;
+    const presence = { from: String(el.attrs.from), available: type === undefined };
+    for (const listener of presenceListeners) {
+      presences = presences.then(() => listener(presence)).catch((err) => o.log?.error({ err, xmpp: { from: presence.from } }, 'xmpp presence could not be recorded'));
+    }
+  }
 
   async function onStanza(el: Element): Promise<void> {
     const type = el.attrs.type;
@@ -144,6 +158,10 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
       }
     },
 
+    onPresence(listener) {
+      presenceListeners.push(listener);
+    },
+
     async start() {
       stopped = false;
       entity = component({ service: o.service, domain: o.domain, password: o.secret });
@@ -158,7 +176,10 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
       });
       entity.on('offline', () => void (online = false));
       entity.on('disconnect', () => void (online = false));
-      entity.on('stanza', (el: Element) => void onStanza(el).catch((err) => o.log?.error({ err }, 'xmpp reply could not be recorded')));
+      entity.on('stanza', (el: Element) => {
+        if (el.is('presence')) return onPresence(el);
+        void onStanza(el).catch((err) => o.log?.error({ err }, 'xmpp reply could not be recorded'));
+      });
       // The first connection may fail (server down, address held by another instance): keep
       // trying, as @xmpp/reconnect does once a connection has existed.
       const connect = async (): Promise<void> => {
@@ -188,6 +209,8 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
         e.reconnect.stop();
         await e.stop().catch(() => undefined);
       }
+      // The presences received are recorded before the caller closes the database.
+      await presences;
     },
   };
 }

@@ -14,6 +14,8 @@ export function createLogTransport(log: FastifyBaseLogger | undefined, simulator
       for (const s of stanzas) log?.info({ xmpp: { to: s.attrs.to, id: s.attrs.id, stanza: s.toString() } }, 'xmpp (log transport): stanza not sent, no XMPP server configured');
     },
     request: (to, iq, opts) => simulateGateway(simulator, to, iq, opts?.timeoutMs ?? requestTimeoutMs, log),
+    // No server: nobody logs in, so no presence ever comes.
+    onPresence() {},
     async start() {},
     async stop() {},
   };

@@ -17,9 +17,23 @@ export interface XmppTransport {
    * result. An error reply or no reply in time rejects with an XmppRequestFailed.
    */
   request(to: string, iq: Element, opts?: { timeoutMs?: number }): Promise<Element>;
+  /**
+   * Calls `listener` with each presence (available or unavailable) an XMPP entity sends the
+   * service, one at a time in the order received. Only the instance connected to the server
+   * receives them; the log transport, with no server, none.
+   */
+  onPresence(listener: PresenceListener): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** A presence received: who sent it (its full JID) and whether it is available. */
+export interface XmppPresence {
+  from: string;
+  available: boolean;
+}
+
+export type PresenceListener = (presence: XmppPresence) => Promise<void>;
 
 /** The typed failure of a request: the gateway answered with an error, or not in time. */
 export class XmppRequestFailed extends Error {

@@ -8,6 +8,7 @@ import { systemsPolicy } from './systems.policy.ts';
 import { systemsErrors } from './systems.errors.ts';
 import { systems } from './systems.tables.ts';
 import { systemPhoneNumbers } from './phone-numbers.tables.ts';
+import { recordGatewayPresence } from './connections.service.ts';
 
 export const systemsTargets = {
   system: targetKind(systems, {
@@ -31,4 +32,6 @@ export const systemsModule = defineModule({
   policy: systemsPolicy,
   errors: systemsErrors,
   targets: systemsTargets,
+  // A gateway logging in or out (connectionHistory, status activated).
+  presence: async (presence, deps) => void (await recordGatewayPresence(deps.db, presence, deps.now())),
 });

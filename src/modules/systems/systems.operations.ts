@@ -47,7 +47,7 @@ export const listSystems = defineOperation({
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, SYSTEM_SORT_FIELDS, 'pbxId');
     const { rows, total } = await repo.listSystemRows(ctx.db, ctx.scope, query, paging);
-    return listResult(rows.map((r) => service.toApiSystem(r, { connectionHistory: query.connectionHistory === true })), total, paging);
+    return listResult(await service.toApiSystems(ctx.db, rows, query.connectionHistory === true), total, paging);
   },
 });
 
@@ -82,7 +82,7 @@ export const getSystem = defineOperation({
   envelope: 'data',
   formats: SYSTEM_FORMATS,
   target: systemTarget,
-  handler: async (ctx, { query }) => service.toApiSystem(ctx.target, { connectionHistory: query.connectionHistory === true }),
+  handler: async (ctx, { query }) => (await service.toApiSystems(ctx.db, [ctx.target], query.connectionHistory === true))[0]!,
 });
 
 export const updateSystem = defineOperation({

@@ -11,16 +11,17 @@ import { newId } from '../../shared/ids.ts';
 import { askGateway } from './gateway.ts';
 import { XmppAccountFailed, type XmppAccounts } from '../../xmpp/accounts.ts';
 import * as repo from './systems.repo.ts';
+import { connectionHistories, type ConnectionEvent } from './connections.service.ts';
 import type { CreateSystemBody, UpdateSystemBody } from './systems.schemas.ts';
 import type { SEARCH_SOURCES, SYSTEM_STATUSES, SYSTEM_TYPES } from './systems.schemas.ts';
 
 type Translator = { regexpMatch: string; regexpReplace: string; description?: string };
-type HistoryEntry = { eventType: 'LOGIN' | 'LOGOUT'; eventDate: string };
 
 /** A secret of an XMPP account: 32 random bytes, never logged (docs/security.md). */
 export const newSecret = () => randomBytes(32).toString('base64url');
 
-export function toApiSystem(s: repo.SystemRow, opts: { connectionHistory?: boolean } = {}) {
+/** The System of document 3; `connectionHistory` (connections.service.ts) only when asked for. */
+export function toApiSystem(s: repo.SystemRow, opts: { connectionHistory?: ConnectionEvent[] } = {}) {
   return {
     id: s.id,
     name: s.name,
@@ -51,8 +52,14 @@ export function toApiSystem(s: repo.SystemRow, opts: { connectionHistory?: boole
     jid_pbxagent_password_activating: s.jidPbxagentPasswordActivating,
     creationDate: s.creationDate,
     statusUpdatedDate: s.statusUpdatedDate,
-    ...(opts.connectionHistory ? { connectionHistory: s.connectionHistory as HistoryEntry[] } : {}),
+    ...(opts.connectionHistory ? { connectionHistory: opts.connectionHistory } : {}),
   };
+}
+
+/** Systems as the API shows them, each with its connection history when `withHistory`. */
+export async function toApiSystems(exec: Executor, rows: repo.SystemRow[], withHistory: boolean) {
+  const histories = withHistory ? await connectionHistories(exec, rows.map((r) => r.id)) : undefined;
+  return rows.map((r) => toApiSystem(r, { connectionHistory: histories?.get(r.id) }));
 }
 
 /**

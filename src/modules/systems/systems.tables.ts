@@ -2,7 +2,7 @@
 // numbers they report (document 3, Phone numbers of a system).
 // drizzle-kit reads every *.tables.ts (drizzle.config.ts) for the one migration folder.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
 import { sites } from '../admin/sites/sites.tables.ts';
@@ -42,7 +42,6 @@ export const systems = pgTable(
     searchResultOrder: text('search_result_order').array().notNull().default(sql`ARRAY['SVC','LDAP','PBX']::text[]`),
     activatingTransactionId: text('activating_transaction_id'),
     jidPbxagentPasswordActivating: text('jid_pbxagent_password_activating'),
-    connectionHistory: jsonb('connection_history').notNull().default(sql`'[]'::jsonb`),
     creationDate: ts('creation_date').notNull().defaultNow(),
     statusUpdatedDate: ts('status_updated_date').notNull().defaultNow(),
   },
@@ -53,4 +52,22 @@ export const systems = pgTable(
     uniqueIndex('systems_jid_pbxagent_uq').on(t.jidPbxagent),
     uniqueIndex('systems_jid_pbxpcg_uq').on(t.jidPbxpcg),
   ],
+);
+
+/**
+ * The logins and logouts of a system's gateway (`jid_pbxpcg`) on the XMPP server, as its presence
+ * to the service's component shows them (docs/decisions.md, "Connection history"): the System's
+ * `connectionHistory`. Only the last CONNECTION_HISTORY_LIMIT of a system are kept.
+ */
+export const systemConnectionEvents = pgTable(
+  'system_connection_events',
+  {
+    systemId: text('system_id').notNull().references(() => systems.id, { onDelete: 'cascade' }),
+    /** The event's number for its system, in the order received (two events can share a date). */
+    seq: integer('seq').notNull(),
+    /** LOGIN or LOGOUT. */
+    eventType: text('event_type').notNull(),
+    eventDate: ts('event_date').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.systemId, t.seq] })],
 );
