@@ -2,7 +2,9 @@
 // Prosody as the system's jid_pbxpcg (resource `gateway`) with the password the service generated,
 // checks the structure of the iq of document 1 (elements, namespace, attributes, text children)
 // and acknowledges, refuses, stays silent or answers late; the API's answers and the stored state
-// follow. Needs Prosody (test/e2e/prosody.ts says how to start it).
+// follow. The gateway sends its presence to the service's component address when it logs in;
+// the system's connectionHistory shows its logins and logouts (document 3). Needs Prosody
+// (test/e2e/prosody.ts says how to start it).
 import { after, before, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import type { Element } from '@xmpp/xml';
@@ -72,14 +74,37 @@ before(async () => {
   // The gateway logs in with the account the service made on Prosody, with its generated secret.
   const localpart = system.jid_pbxpcg.split('@')[0];
   expect(system.jid_pbxpcg).toBe(`${localpart}@${PROSODY.userDomain}`);
-  gateway = await loginClient(localpart, system.jid_pbxpcg_password, 'gateway', (iq, x) => {
+  gateway = await gatewayLogin();
+});
+
+/**
+ * The test gateway logs in as the system's jid_pbxpcg (resource `gateway`) with the password the
+ * service generated, and announces itself to the service's component address (docs/decisions.md,
+ * "Connection history").
+ */
+async function gatewayLogin(): Promise<TestClient> {
+  const c = await loginClient(system.jid_pbxpcg.split('@')[0], system.jid_pbxpcg_password, 'gateway', (iq, x) => {
     checkStructure(iq);
     const result = xml('iq', { type: 'result', to: iq.attrs.from, id: iq.attrs.id });
     if (mode === 'ack') void x.send(result);
     else if (mode === 'late') setTimeout(() => void x.send(result).catch(() => undefined), TIMEOUT_MS + 500);
     else if (mode === 'refuse') void x.send(xml('iq', { type: 'error', to: iq.attrs.from, id: iq.attrs.id }, xml('error', { type: 'cancel' }, xml('not-acceptable', { xmlns: 'urn:ietf:params:xml:ns:xmpp-stanzas' }))));
   });
-});
+  await c.xmpp.send(xml('presence', { to: PROSODY.componentDomain }));
+  return c;
+}
+
+type HistoryEntry = { eventType: 'LOGIN' | 'LOGOUT'; eventDate: string };
+
+/** The system's connectionHistory once it has `n` entries (the presence travels through Prosody). */
+async function historyOf(n: number): Promise<{ history: HistoryEntry[]; status: string }> {
+  for (const end = Date.now() + 10_000; ; ) {
+    const data = (await t.inject({ method: 'GET', url: `${SYSTEMS}/${system.id}?connectionHistory=true`, headers: bearer(t.superToken) })).json().data;
+    if (data.connectionHistory.length >= n) return { history: data.connectionHistory, status: data.status };
+    if (Date.now() > end) throw new Error(`connectionHistory has ${JSON.stringify(data.connectionHistory)}, not ${n} entries`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 after(async () => {
   await gateway?.stop();
@@ -106,6 +131,13 @@ const put = (id: string, payload: object) => t.inject({ method: 'PUT', url: `${S
 const stored = async (id: string) => (await t.db.select().from(systemPhoneNumbers).where(eq(systemPhoneNumbers.id, id)))[0];
 
 describe('issue 12, point 5: the gateway of a system over Prosody', () => {
+  it('doc 3, connectionHistory: the test gateway logs in as jid_pbxpcg -> a LOGIN entry with its date; the created system is activated', async () => {
+    // The clock of the service stands still in tests: the entry's date is the one it shows.
+    const { history, status } = await historyOf(1);
+    expect(history).toEqual([{ eventType: 'LOGIN', eventDate: t.clock.now().toISOString() }]);
+    expect(status).toBe('activated');
+  });
+
   it('issue 12, point 5: a phone number update reaches the gateway logged in as jid_pbxpcg as the iq of document 1; on its acknowledgement the change is stored and answered', async () => {
     const [n] = (await t.inject({ method: 'POST', url: `${SYSTEMS}/${system.id}/phone-numbers`, headers: bearer(t.superToken), payload: { phoneNumbers: [{ shortNumber: '1001' }] } })).json().data;
     mode = 'ack';
@@ -147,6 +179,27 @@ describe('issue 12, point 5: the gateway of a system over Prosody', () => {
     await second.stop();
     expect(await loginFails(agentLocal, system.jid_pbxagent_password)).toBe(true);
     system.jid_pbxagent_password = renewed;
+  });
+
+  it('doc 3, connectionHistory: the gateway logs out -> a LOGOUT entry with its date; a lost connection too (the server ends the session); logging in again is a new LOGIN', async () => {
+    t.clock.advance(60_000);
+    const logoutAt = t.clock.now().toISOString();
+    await gateway.stop();
+    expect((await historyOf(2)).history).toEqual([expect.objectContaining({ eventType: 'LOGIN' }), { eventType: 'LOGOUT', eventDate: logoutAt }]);
+    t.clock.advance(60_000);
+    const loginAt = t.clock.now().toISOString();
+    gateway = await gatewayLogin();
+    expect((await historyOf(3)).history[2]).toEqual({ eventType: 'LOGIN', eventDate: loginAt });
+    // The gateway's connection drops without a word (no unavailable presence, no end of stream):
+    // Prosody ends the session and sends the unavailable presence on its behalf.
+    t.clock.advance(60_000);
+    const lostAt = t.clock.now().toISOString();
+    gateway.xmpp.reconnect.stop();
+    (gateway.xmpp as unknown as { socket: { destroy(): void } }).socket.destroy();
+    expect((await historyOf(4)).history[3]).toEqual({ eventType: 'LOGOUT', eventDate: lostAt });
+    await gateway.stop();
+    gateway = await gatewayLogin();
+    expect((await historyOf(5)).history.map((e) => e.eventType)).toEqual(['LOGIN', 'LOGOUT', 'LOGIN', 'LOGOUT', 'LOGIN']);
   });
 
   it('issue 12, point 5: deleting the system sends the gateway the iq with pbx action=delete; after its acknowledgement the system is gone', async () => {
