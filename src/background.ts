@@ -17,7 +17,7 @@ import { noXmppAccounts, prosodyctlAccounts, type XmppAccounts } from './xmpp/ac
 import { createPorts, type Ports } from './ports/ports.ts';
 import { applyServiceSettings } from './xmpp/settings.ts';
 import { sql } from 'drizzle-orm';
-import { defineModuleJobs, handleModulePresence } from './modules/index.ts';
+import { defineModuleJobs, handleModulePresence, handleModuleXmppOnline } from './modules/index.ts';
 
 export interface Background {
   instanceId: string;
@@ -57,7 +57,9 @@ export function createBackground(o: BackgroundOptions): Background {
   const dispatcher = createDispatcher({ database, transport: xmpp, instanceId, log, pollMs: config.outboxPollMs });
   const ports = createPorts({ database, config, now: o.now });
   // Presences sent to the service (a telephone system's gateway logging in and out) go to the modules.
-  xmpp.onPresence((presence) => handleModulePresence(presence, { db: database.db, queue, ports, config, now: o.now, log }));
+  const moduleDeps = { db: database.db, queue, ports, config, now: o.now, log };
+  xmpp.onPresence((presence) => handleModulePresence(presence, moduleDeps));
+  xmpp.onOnline(() => handleModuleXmppOnline({ ...moduleDeps, xmpp }));
   let countersTimer: NodeJS.Timeout | undefined;
 
   async function housekeeping(): Promise<void> {

@@ -1,6 +1,6 @@
 // The modules of the service, in the order of the route table. Adding a module is adding it here.
 import { installModules, type JobDeps } from './module.ts';
-import type { XmppPresence } from '../xmpp/transport.ts';
+import type { XmppPresence, XmppTransport } from '../xmpp/transport.ts';
 import { authenticationModule } from './authentication/authentication.module.ts';
 import { applicationsModule } from './applications/applications.module.ts';
 import { usersModule } from './admin/users/users.module.ts';
@@ -31,4 +31,9 @@ export async function defineModuleJobs(deps: JobDeps): Promise<void> {
 /** Hands a presence sent to the service to every module that handles presences (src/background.ts). */
 export async function handleModulePresence(presence: XmppPresence, deps: JobDeps): Promise<void> {
   for (const m of MODULES) await m.presence?.(presence, deps);
+}
+
+/** Runs every module's work for an opened XMPP connection (src/background.ts). */
+export async function handleModuleXmppOnline(deps: JobDeps & { xmpp: XmppTransport }): Promise<void> {
+  for (const m of MODULES) await m.xmppOnline?.(deps);
 }

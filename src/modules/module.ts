@@ -13,7 +13,7 @@ import { registerErrors, type ErrorEntry } from '../errors/catalogue.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Ports } from '../ports/ports.ts';
 import type { Config } from '../config.ts';
-import type { XmppPresence } from '../xmpp/transport.ts';
+import type { XmppPresence, XmppTransport } from '../xmpp/transport.ts';
 
 /** What a module's jobs work with: the background of the instance that runs them. */
 export interface JobDeps {
@@ -39,6 +39,8 @@ export interface ModuleDef {
   jobs?: (queue: JobQueue, deps: JobDeps) => Promise<void>;
   /** What the module does with a presence sent to the service's XMPP address (src/background.ts hands it every one). */
   presence?: (presence: XmppPresence, deps: JobDeps) => Promise<void>;
+  /** What the module does each time the instance's XMPP connection opens (src/background.ts). */
+  xmppOnline?: (deps: JobDeps & { xmpp: XmppTransport }) => Promise<void>;
 }
 
 export const defineModule = (m: ModuleDef): ModuleDef => m;

@@ -45,6 +45,7 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
   let pump: NodeJS.Timeout | undefined;
   const waiters = new Map<string, (reply: Element) => void>();
   const presenceListeners: PresenceListener[] = [];
+  const onlineListeners: (() => Promise<void>)[] = [];
   // Presences are handled one after the other, in the order of the stream: a gateway that logs
   // out and in again must be seen in that order.
   let presences: Promise<void> = Promise.resolve();
@@ -162,6 +163,10 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
       presenceListeners.push(listener);
     },
 
+    onOnline(listener) {
+      onlineListeners.push(listener);
+    },
+
     async start() {
       stopped = false;
       entity = component({ service: o.service, domain: o.domain, password: o.secret });
@@ -173,6 +178,7 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
       entity.on('online', () => {
         online = true;
         o.log?.info({ domain: o.domain }, 'xmpp component online');
+        for (const listener of onlineListeners) void listener().catch((err) => o.log?.warn({ err }, 'xmpp: work on connection failed'));
       });
       entity.on('offline', () => void (online = false));
       entity.on('disconnect', () => void (online = false));

@@ -16,6 +16,7 @@ export function createLogTransport(log: FastifyBaseLogger | undefined, simulator
     request: (to, iq, opts) => simulateGateway(simulator, to, iq, opts?.timeoutMs ?? requestTimeoutMs, log),
     // No server: nobody logs in, so no presence ever comes.
     onPresence() {},
+    onOnline() {},
     async start() {},
     async stop() {},
   };

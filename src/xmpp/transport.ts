@@ -23,6 +23,8 @@ export interface XmppTransport {
    * receives them; the log transport, with no server, none.
    */
   onPresence(listener: PresenceListener): void;
+  /** Calls `listener` each time this instance's connection to the server opens (never without a server). */
+  onOnline(listener: () => Promise<void>): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }

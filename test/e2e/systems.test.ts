@@ -84,6 +84,8 @@ before(async () => {
  */
 async function gatewayLogin(): Promise<TestClient> {
   const c = await loginClient(system.jid_pbxpcg.split('@')[0], system.jid_pbxpcg_password, 'gateway', (iq, x) => {
+    // The service's check of the session (XEP-0199 ping), which xmpp.js answers by itself.
+    if (iq.getChild('ping', 'urn:xmpp:ping')) return;
     checkStructure(iq);
     const result = xml('iq', { type: 'result', to: iq.attrs.from, id: iq.attrs.id });
     if (mode === 'ack') void x.send(result);
@@ -200,6 +202,34 @@ describe('issue 12, point 5: the gateway of a system over Prosody', () => {
     await gateway.stop();
     gateway = await gatewayLogin();
     expect((await historyOf(5)).history.map((e) => e.eventType)).toEqual(['LOGIN', 'LOGOUT', 'LOGIN', 'LOGOUT', 'LOGIN']);
+  });
+
+  it('doc 3, connectionHistory: the service\'s connection to Prosody drops; a gateway still there stays logged in, one that left meanwhile gets its LOGOUT when the connection is back', async () => {
+    const connected = async () => {
+      for (const end = Date.now() + 15_000; !bg.xmpp.connected(); ) {
+        if (Date.now() > end) throw new Error('the component did not reconnect');
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const before = (await historyOf(5)).history;
+    expect(before.at(-1)!.eventType).toBe('LOGIN');
+    // The gateway stays: once the connection is back the service checks it (a ping) and records nothing.
+    await bg.xmpp.stop();
+    await bg.xmpp.start();
+    await connected();
+    await gateway.waitFor((el) => el.is('iq') && !!el.getChild('ping', 'urn:xmpp:ping'));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect((await historyOf(5)).history).toEqual(before);
+    // The gateway leaves while the service is away: its unavailable presence reaches no one.
+    await bg.xmpp.stop();
+    await gateway.stop();
+    t.clock.advance(60_000);
+    const checkedAt = t.clock.now().toISOString();
+    await bg.xmpp.start();
+    await connected();
+    expect((await historyOf(6)).history[5]).toEqual({ eventType: 'LOGOUT', eventDate: checkedAt });
+    gateway = await gatewayLogin();
+    expect((await historyOf(7)).history[6]!.eventType).toBe('LOGIN');
   });
 
   it('issue 12, point 5: deleting the system sends the gateway the iq with pbx action=delete; after its acknowledgement the system is gone', async () => {

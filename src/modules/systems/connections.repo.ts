@@ -1,10 +1,16 @@
 // SQL of a system's connection history (the logins and logouts of its gateway).
-import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { systemConnectionEvents, systems } from './systems.tables.ts';
 import type { SystemRow } from './systems.repo.ts';
 
 export type ConnectionEventRow = typeof systemConnectionEvents.$inferSelect;
+
+/** The system `id`, locked: its events are numbered one at a time. */
+export async function lockSystem(exec: Executor, id: string): Promise<SystemRow | undefined> {
+  const [row] = await exec.select().from(systems).where(eq(systems.id, id)).for('update');
+  return row;
+}
 
 /** The system whose gateway account is `jid`, locked: its events are numbered one at a time. */
 export async function lockSystemOfGateway(exec: Executor, jid: string): Promise<SystemRow | undefined> {
@@ -34,4 +40,18 @@ export async function eventsOf(exec: Executor, systemIds: string[]): Promise<Con
     .from(systemConnectionEvents)
     .where(systemIds.length === 1 ? eq(systemConnectionEvents.systemId, systemIds[0]!) : inArray(systemConnectionEvents.systemId, systemIds))
     .orderBy(asc(systemConnectionEvents.systemId), asc(systemConnectionEvents.seq));
+}
+
+/** The systems whose last event is a LOGIN: their gateways are connected, as far as the history knows. */
+export async function systemsLoggedIn(exec: Executor): Promise<{ systemId: string; jidPbxpcg: string; seq: number }[]> {
+  return exec
+    .select({ systemId: systemConnectionEvents.systemId, jidPbxpcg: systems.jidPbxpcg, seq: systemConnectionEvents.seq })
+    .from(systemConnectionEvents)
+    .innerJoin(systems, eq(systems.id, systemConnectionEvents.systemId))
+    .where(
+      and(
+        eq(systemConnectionEvents.eventType, 'LOGIN'),
+        sql`${systemConnectionEvents.seq} = (SELECT max(e.seq) FROM system_connection_events e WHERE e.system_id = ${systemConnectionEvents.systemId})`,
+      ),
+    );
 }

@@ -4,10 +4,12 @@
 // `unavailable` presence itself when that session ends, whatever the cause (RFC 6121, 4.6.3:
 // directed presence). Decisions in docs/decisions.md, "Connection history".
 import type { Executor } from '../../db/client.ts';
-import type { XmppPresence } from '../../xmpp/transport.ts';
+import pLimit from 'p-limit';
+import xml from '@xmpp/xml';
+import { XmppRequestFailed, type XmppPresence, type XmppTransport } from '../../xmpp/transport.ts';
 import { GATEWAY_RESOURCE } from './gateway.ts';
 import * as repo from './connections.repo.ts';
-import { updateSystemRow } from './systems.repo.ts';
+import { updateSystemRow, type SystemRow } from './systems.repo.ts';
 
 /** How many events of a system are kept (the oldest go first). */
 export const CONNECTION_HISTORY_LIMIT = 50;
@@ -28,16 +30,53 @@ export async function recordGatewayPresence(db: Executor, presence: XmppPresence
   if (resource !== GATEWAY_RESOURCE) return undefined;
   return db.transaction(async (exec) => {
     const system = await repo.lockSystemOfGateway(exec, bare);
-    if (!system) return undefined;
-    const eventType = presence.available ? 'LOGIN' : 'LOGOUT';
-    const last = await repo.lastEvent(exec, system.id);
-    if (last?.eventType === eventType) return undefined;
-    const seq = (last?.seq ?? 0) + 1;
-    await repo.insertEvent(exec, { systemId: system.id, seq, eventType, eventDate: now });
-    await repo.trimEvents(exec, system.id, seq, CONNECTION_HISTORY_LIMIT);
-    if (eventType === 'LOGIN' && ACTIVATED_BY_LOGIN.has(system.status)) await updateSystemRow(exec, system.id, { status: 'activated', statusUpdatedDate: now });
-    return { eventType, eventDate: now.toISOString() } as const;
+    return system ? record(exec, system, presence.available ? 'LOGIN' : 'LOGOUT', now) : undefined;
   });
+}
+
+/** Adds the event unless it is the last one (or, with `ifLastSeq`, unless another came meanwhile). */
+async function record(exec: Executor, system: SystemRow, eventType: ConnectionEvent['eventType'], now: Date, ifLastSeq?: number): Promise<ConnectionEvent | undefined> {
+  const last = await repo.lastEvent(exec, system.id);
+  if (last?.eventType === eventType) return undefined;
+  if (ifLastSeq !== undefined && last?.seq !== ifLastSeq) return undefined;
+  const seq = (last?.seq ?? 0) + 1;
+  await repo.insertEvent(exec, { systemId: system.id, seq, eventType, eventDate: now });
+  await repo.trimEvents(exec, system.id, seq, CONNECTION_HISTORY_LIMIT);
+  if (eventType === 'LOGIN' && ACTIVATED_BY_LOGIN.has(system.status)) await updateSystemRow(exec, system.id, { status: 'activated', statusUpdatedDate: now });
+  return { eventType, eventDate: now.toISOString() };
+}
+
+/** How long the check of a gateway's session waits for its answer. */
+const PING_TIMEOUT_MS = 5000;
+
+/**
+ * When this instance's connection to the XMPP server opens: the gateways the history shows
+ * connected may have logged out while no instance was connected (their unavailable presence
+ * then reached no one). Each is sent a ping (XEP-0199) at `<jid_pbxpcg>/gateway`; when the
+ * server answers that this session does not exist (service-unavailable) a LOGOUT is recorded,
+ * unless an event of the gateway came in the meantime. Any other outcome changes nothing.
+ * Returns how many LOGOUTs were recorded.
+ */
+export async function checkConnectedGateways(db: Executor, xmpp: XmppTransport, now: () => Date): Promise<number> {
+  const open = await repo.systemsLoggedIn(db);
+  const limit = pLimit(8);
+  const gone = await Promise.all(
+    open.map((s) =>
+      limit(async () => {
+        try {
+          await xmpp.request(`${s.jidPbxpcg}/${GATEWAY_RESOURCE}`, xml('iq', { type: 'get' }, xml('ping', { xmlns: 'urn:xmpp:ping' })), { timeoutMs: PING_TIMEOUT_MS });
+          return false;
+        } catch (err) {
+          if (!(err instanceof XmppRequestFailed) || err.reason !== 'error' || err.condition !== 'service-unavailable') return false;
+        }
+        return db.transaction(async (exec) => {
+          const system = await repo.lockSystem(exec, s.systemId);
+          return !!system && !!(await record(exec, system, 'LOGOUT', now(), s.seq));
+        });
+      }),
+    ),
+  );
+  return gone.filter(Boolean).length;
 }
 
 /** The bare JID (lowercased, as XMPP servers compare them) and the resource. */

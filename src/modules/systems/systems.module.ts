@@ -8,7 +8,7 @@ import { systemsPolicy } from './systems.policy.ts';
 import { systemsErrors } from './systems.errors.ts';
 import { systems } from './systems.tables.ts';
 import { systemPhoneNumbers } from './phone-numbers.tables.ts';
-import { recordGatewayPresence } from './connections.service.ts';
+import { checkConnectedGateways, recordGatewayPresence } from './connections.service.ts';
 
 export const systemsTargets = {
   system: targetKind(systems, {
@@ -34,4 +34,6 @@ export const systemsModule = defineModule({
   targets: systemsTargets,
   // A gateway logging in or out (connectionHistory, status activated).
   presence: async (presence, deps) => void (await recordGatewayPresence(deps.db, presence, deps.now())),
+  // Gateways that left while no instance was connected (connectionHistory).
+  xmppOnline: async (deps) => void (await checkConnectedGateways(deps.db, deps.xmpp, deps.now)),
 });
