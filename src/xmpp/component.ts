@@ -190,12 +190,14 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
       // trying, as @xmpp/reconnect does once a connection has existed.
       const connect = async (): Promise<void> => {
         while (!stopped && entity && !online) {
+          // stop() may clear `entity` while a try is under way (a standby instance stopping).
+          const e = entity;
           try {
-            await entity.start();
+            await e.start();
             return;
           } catch {
-            if (entity.status === 'online') return;
-            await entity.stop().catch(() => undefined);
+            if (e.status === 'online') return;
+            await e.stop().catch(() => undefined);
             await sleep(1000);
           }
         }
