@@ -111,6 +111,25 @@ async function announce(tx: Executor, action: 'create' | 'update' | 'delete', s:
 }
 export { announce as announceSubscriptionChange };
 
+/** A BP IR's bp_finance (document 1, create subscription rule 7). */
+const irFinance = (caller: Caller) => caller.roles.includes('bp_finance') && caller.companyIsBP && caller.companyBpType === 'IR';
+
+/** Document 1, create rule 7: a BP IR's bp_finance takes prepaid offers only, and only when its VAD set `adminHasRightToUpdateSubscriptions` on the IR company. */
+async function irFinanceRule(db: Executor, caller: Caller, offer: { id: string; isPrepaid: boolean }): Promise<void> {
+  const ir = await repo.companyFacts(db, caller.companyId);
+  if (!offer.isPrepaid || ir?.adminHasRightToUpdateSubscriptions !== true) fail('IR_FINANCE_PREPAID_ONLY', { offerId: offer.id, isPrepaid: offer.isPrepaid });
+}
+
+/**
+ * Update and delete: a BP IR's bp_finance acts on its own company's subscriptions as create rule 7
+ * lets him buy them (prepaid ones, the VAD's flag set); on its End Customers' as document 1 says
+ * (docs/decisions.md, Subscriptions: a BP IR's bp_finance and its own company).
+ */
+async function irOwnCompanyRule(db: Executor, caller: Caller, companyId: string, offer: { id: string; isPrepaid: boolean }): Promise<void> {
+  if (caller.roles.includes('superadmin') || !irFinance(caller) || companyId !== caller.companyId) return;
+  await irFinanceRule(db, caller, offer);
+}
+
 const addMonths = (d: Date, months: number) => {
   const x = new Date(d);
   x.setUTCMonth(x.getUTCMonth() + months);
@@ -146,10 +165,7 @@ export async function createSubscription(
   // Rule 9: nb_users and nb_services need maxNumberUsers > 0.
   if ((offer.businessModel === 'nb_users' || offer.businessModel === 'nb_services') && !(body.maxNumberUsers && body.maxNumberUsers > 0)) fail('MAX_NUMBER_USERS_REQUIRED', { businessModel: offer.businessModel });
   // Rule 7: the bp_finance of a BP IR: prepaid offers only, and only when its VAD allowed it on the IR company.
-  if (!superadmin && caller.roles.includes('bp_finance') && caller.companyIsBP && caller.companyBpType === 'IR') {
-    const ir = await repo.companyFacts(db, caller.companyId);
-    if (!offer.isPrepaid || ir?.adminHasRightToUpdateSubscriptions !== true) fail('IR_FINANCE_PREPAID_ONLY', { offerId: offer.id, isPrepaid: offer.isPrepaid });
-  }
+  if (!superadmin && irFinance(caller)) await irFinanceRule(db, caller, offer);
   // Rules 1 and 2: the resell model only; its applicant number known to the partner order system.
   const bp = await orderingBp(db, company);
   if (bp?.bpBusinessModel === 'referral' && !superadmin) fail('SUBSCRIPTION_REFERRAL_MODEL', { bpId: bp.id });
@@ -220,6 +236,7 @@ export async function deleteSubscription(db: Executor, caller: Caller, grants: r
     if (!row) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
     const { sub, offer } = row;
     if (!offer.isDemo && (await demoOnly(tx, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
+    await irOwnCompanyRule(tx, caller, company.id, offer);
     if (sub.isDefault) fail('SUBSCRIPTION_DEFAULT_PROTECTED', { subscriptionId });
     if (sub.status === 'terminated') fail('SUBSCRIPTION_TERMINATED', { subscriptionId });
     if (sub.syncOngoing && !sub.syncError) fail('SUBSCRIPTION_SYNC_ONGOING', { subscriptionId });
@@ -275,6 +292,7 @@ export async function updateSubscription(
   if (sub.syncOngoing) fail('SUBSCRIPTION_SYNC_ONGOING', { subscriptionId });
   // Rule 4: business_admin, demo subscriptions only.
   if (!offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
+  await irOwnCompanyRule(db, caller, company.id, offer);
   // Rule 1: maxNumberUsers on licence offers, the renewal fields on prepaid offers.
   const counted = offer.businessModel === 'nb_users' || offer.businessModel === 'nb_services';
   if (body.maxNumberUsers !== undefined && !counted) fail('SUBSCRIPTION_FIELD_NOT_UPDATABLE', { field: 'maxNumberUsers', businessModel: offer.businessModel });
