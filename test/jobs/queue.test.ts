@@ -76,6 +76,31 @@ describe('job queue', () => {
     });
   });
 
+  it('issue 10, point 3: onGiveUp runs once a job failed its last attempt, by an error or by its time limit (the hung handler abandoned, its signal aborted)', async () => {
+    const clock = new TestClock(START);
+    const gaveUp: { data: object; reason: string }[] = [];
+    const signals: AbortSignal[] = [];
+    let hungAttempts = 0;
+    await withQueue(clock, async (q) => {
+      const onGiveUp = async (data: object, why: { reason: string }) => void gaveUp.push({ data, reason: why.reason });
+      await q.define('broken', async () => { throw new Error('the order system said no'); }, { retryLimit: 1, retryDelaySeconds: 1, pollingIntervalSeconds: 1, onGiveUp });
+      await q.define('hung', async (_data, job) => {
+        hungAttempts++;
+        signals.push(job.signal);
+        await new Promise(() => undefined); // never answers
+      }, { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 2, pollingIntervalSeconds: 1, onGiveUp });
+      const broken = await q.enqueue('broken', { n: 'broken' });
+      const hung = await q.enqueue('hung', { n: 'hung' });
+      await tickUntil(clock, () => gaveUp.length === 2, 120);
+      expect((await q.state('broken', broken))?.state).toBe('failed');
+      expect((await q.state('hung', hung))?.state).toBe('failed');
+      expect(hungAttempts).toBe(2);
+      expect(signals.every((s) => s.aborted)).toBe(true);
+      expect(gaveUp.find((g) => (g.data as { n: string }).n === 'broken')?.reason).toBe('the order system said no');
+      expect(gaveUp.find((g) => (g.data as { n: string }).n === 'hung')?.reason).toMatch(/exceeded 2s/);
+    });
+  });
+
   it('does not run a delayed job before its time', async () => {
     const clock = new TestClock(START);
     await withQueue(clock, async (q) => {

@@ -80,6 +80,19 @@ export async function updateSubscriptionRow(exec: Executor, id: string, patch: P
   return row;
 }
 
+/**
+ * A synchronisation that gave up: its reason, on a subscription still synchronising (or
+ * terminated: its cancellation failed) that shows none yet. Returns whether it was written.
+ */
+export async function recordSyncFailure(exec: Executor, id: string, reason: string, now: Date): Promise<boolean> {
+  const rows = await exec
+    .update(subscriptions)
+    .set({ syncError: reason, syncFailedAt: now, lastUpdateDate: now, version: sql`${subscriptions.version} + 1` })
+    .where(and(eq(subscriptions.id, id), sql`${subscriptions.syncError} IS NULL`, or(eq(subscriptions.syncOngoing, true), eq(subscriptions.status, 'terminated'))))
+    .returning({ id: subscriptions.id });
+  return rows.length > 0;
+}
+
 export async function deleteSubscriptionRow(exec: Executor, id: string): Promise<void> {
   await exec.delete(subscriptions).where(eq(subscriptions.id, id));
 }
