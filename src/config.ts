@@ -58,6 +58,8 @@ export interface Config {
   subscriptionSyncRetryDelaySeconds: number;
   /** SUBSCRIPTION_SYNC_TIMEOUT_SECONDS: the time limit of one attempt of a subscription's synchronisation. */
   subscriptionSyncTimeoutSeconds: number;
+  /** SUBSCRIPTION_SYNC_CONCURRENCY: synchronisations an instance runs at once. */
+  subscriptionSyncConcurrency: number;
   /** IMAGE_CONCURRENCY: images decoded or resized at once by this process (issue 9, point 3). */
   imageConcurrency: number;
   databaseConnectTimeoutSeconds: number;
@@ -196,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
     subscriptionSyncRetryLimit: v.SUBSCRIPTION_SYNC_RETRY_LIMIT,
     subscriptionSyncRetryDelaySeconds: v.SUBSCRIPTION_SYNC_RETRY_DELAY_SECONDS,
     subscriptionSyncTimeoutSeconds: v.SUBSCRIPTION_SYNC_TIMEOUT_SECONDS,
+    subscriptionSyncConcurrency: v.SUBSCRIPTION_SYNC_CONCURRENCY,
     imageConcurrency: v.IMAGE_CONCURRENCY,
     databaseConnectTimeoutSeconds: v.DATABASE_CONNECT_TIMEOUT_SECONDS,
     databaseStatementTimeoutSeconds: v.DATABASE_STATEMENT_TIMEOUT_SECONDS,

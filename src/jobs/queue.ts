@@ -3,7 +3,7 @@
 // own small pool, on the embedded database through pg-boss's PGlite adapter (one session, shared
 // with the service). The same SQL runs on both, so jobs behave the same on both.
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type Clock, type Job, type JobWithMetadata } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type Clock, type Job, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 
@@ -26,6 +26,13 @@ export interface DefineOptions extends RetryOptions {
   expireInSeconds?: number;
   /** Seconds between looks for due jobs on this instance (default 2, at least 0.5). */
   pollingIntervalSeconds?: number;
+  /**
+   * Jobs of this kind run at once on this instance (default 1). Above 1 the worker takes them in
+   * batches of that size, runs each batch's jobs together and settles each job on its own, and
+   * fetches again at once while batches come back full: a backlog is not worked one job per
+   * polling interval. A batch ends when its last job does (a hung one: at its time limit).
+   */
+  concurrency?: number;
   /**
    * Called once a job has failed its last attempt, however it failed: an error, its time limit
    * (expireInSeconds), or its instance gone (another instance's supervisor fails it). Through
@@ -162,20 +169,38 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
     } else {
       await ensureQueue(name, toQueueOptions(d.opts));
     }
-    await boss.work<object>(name, { pollingIntervalSeconds: d.opts.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs: Job<object>[]) => {
-      for (const job of jobs) {
-        try {
-          // Past its time limit pg-boss fails the attempt and aborts the signal: the worker stops
-          // waiting for a handler that hangs (a port that never answers), so it takes the next jobs.
-          await untilAborted(d.handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount, signal: job.signal }), job.signal);
-          counters.completed++;
-        } catch (err) {
-          counters.failed++;
-          log?.warn({ err, job: { id: job.id, name: job.name, retryCount: job.retryCount } }, 'job attempt failed');
-          throw err;
-        }
+    // Past its time limit pg-boss fails the attempt and aborts the signal: the worker stops
+    // waiting for a handler that hangs (a port that never answers), so it takes the next jobs.
+    const attempt = async (job: Job<object>): Promise<void> => {
+      try {
+        await untilAborted(d.handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount, signal: job.signal }), job.signal);
+        counters.completed++;
+      } catch (err) {
+        counters.failed++;
+        log?.warn({ err, job: { id: job.id, name: job.name, retryCount: job.retryCount } }, 'job attempt failed');
+        throw err;
       }
-    });
+    };
+    const pollingIntervalSeconds = d.opts.pollingIntervalSeconds ?? 2;
+    const concurrency = Math.max(1, Math.floor(d.opts.concurrency ?? 1));
+    if (concurrency === 1) {
+      await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs: Job<object>[]) => {
+        for (const job of jobs) await attempt(job);
+      });
+      return;
+    }
+    await boss.work(name, { pollingIntervalSeconds, batchSize: concurrency, burstWhenBatchFull: true, perJobResults: true }, async (jobs: Job<object>[]) =>
+      Promise.all(
+        jobs.map(async (job): Promise<JobResult> => {
+          try {
+            await attempt(job);
+            return { id: job.id, status: 'completed' };
+          } catch (err) {
+            return { id: job.id, status: 'failed', output: err instanceof Error ? err : { message: String(err) } };
+          }
+        }),
+      ),
+    );
   }
 
   return {

@@ -101,6 +101,35 @@ describe('job queue', () => {
     });
   });
 
+  it('issue 10, point 8: with concurrency, a backlog is worked several jobs at once and not one per polling interval; a failing job of a batch fails alone', async () => {
+    const clock = new TestClock(START);
+    let inFlight = 0;
+    let most = 0;
+    const done: number[] = [];
+    await withQueue(clock, async (q) => {
+      await q.define('bulk', async (data: { n: number }) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 20));
+        inFlight--;
+        if (data.n === 7) throw new Error('job 7 fails');
+        done.push(data.n);
+      }, { retryLimit: 0, pollingIntervalSeconds: 1, concurrency: 10 });
+      const ids = [];
+      for (let n = 0; n < 30; n++) ids.push(await q.enqueue('bulk', { n }));
+      // One job per polling interval would need 30 s of clock time; each second of it gives the handlers real time to run.
+      for (let i = 0; i < 8 && done.length < 29; i++) {
+        await clock.tick(1000);
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      expect(done).toHaveLength(29);
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(10);
+      expect((await q.state('bulk', ids[7]!))?.state).toBe('failed');
+      expect((await q.state('bulk', ids[8]!))?.state).toBe('completed');
+    });
+  });
+
   it('does not run a delayed job before its time', async () => {
     const clock = new TestClock(START);
     await withQueue(clock, async (q) => {

@@ -124,6 +124,7 @@ export async function defineSubscriptionJobs(queue: JobQueue, deps: JobDeps): Pr
       retryDelayMaxSeconds: 600,
       pollingIntervalSeconds: 0.5,
       expireInSeconds: deps.config.subscriptionSyncTimeoutSeconds,
+      concurrency: deps.config.subscriptionSyncConcurrency,
       onGiveUp: (data, why) => giveUp(deps, (data as { subscriptionId: string }).subscriptionId, why.reason),
     },
   );
