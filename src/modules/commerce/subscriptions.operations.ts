@@ -9,6 +9,8 @@ import { fail } from '../../errors/catalogue.ts';
 import { PortFailure } from '../../ports/control.ts';
 import { portsOf } from '../../ports/ports.ts';
 import { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
+import { LICENCE_COUNTS_EXTRA } from './licence-counters.ts';
+import { offerFromExtra, SUBSCRIPTION_OFFER_EXTRA } from './subscriptions.repo.ts';
 import { CompanyIdParams } from './offers.schemas.ts';
 import {
   ApplicantCheck,
@@ -122,8 +124,10 @@ export const getSubscription = defineOperation({
   response: Subscription,
   envelope: 'data',
   formats: full,
-  target: subscriptionTarget,
-  handler: (ctx) => service.getSubscription(ctx.db, ctx.caller, grantsOf('getSubscription'), companyOf(ctx), ctx.target.id),
+  // One round trip: the subscription's offer and licence counts are read by the authorising statement.
+  target: { ...subscriptionTarget, extras: { offer: SUBSCRIPTION_OFFER_EXTRA, counts: LICENCE_COUNTS_EXTRA } },
+  handler: (ctx) =>
+    service.getSubscription(ctx.db, ctx.caller, grantsOf('getSubscription'), companyOf(ctx), ctx.target, offerFromExtra(ctx.extras.offer), ctx.extras.counts as { irNbUsers: boolean; own: number; ecs: number }),
 });
 
 export const updateSubscription = defineOperation({

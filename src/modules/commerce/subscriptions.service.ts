@@ -15,7 +15,7 @@ import { emit } from '../../events/outbox.ts';
 import { subscriptionChange } from '../../events/stanzas.ts';
 import * as repo from './subscriptions.repo.ts';
 import { demoOnly } from './offers.service.ts';
-import { licenceCounters, type LicenceCounters } from './licence-counters.ts';
+import { countersOf, licenceCounters, type LicenceCounters } from './licence-counters.ts';
 import type { CreateSubscriptionBody, Subscription, UpdateSubscriptionBody } from './subscriptions.schemas.ts';
 import type { SubscriptionProvisioning } from './commerce.tables.ts';
 
@@ -207,13 +207,21 @@ export async function listSubscriptions(db: Executor, caller: Caller, grants: re
   return { items, total: items.length, limit: items.length, offset: 0 };
 }
 
-/** The subscription of the path, with its offer and counters (document 1, get: "with licence counters"). */
-export async function getSubscription(db: Executor, caller: Caller, grants: readonly Grant[], company: { id: string }, subscriptionId: string) {
-  const row = await repo.findWithOffer(db, subscriptionId);
-  if (!row) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
-  if (!row.offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
-  const counters = await licenceCounters(db, [{ id: row.sub.id }]);
-  return toApiSubscription(row.sub, row.offer, counters.get(row.sub.id));
+/**
+ * The subscription of the path, with its offer and counters (document 1, get: "with licence
+ * counters"), all read by the authorising statement (the operation's extras).
+ */
+export async function getSubscription(
+  db: Executor,
+  caller: Caller,
+  grants: readonly Grant[],
+  company: { id: string },
+  sub: repo.SubscriptionRow,
+  offer: repo.SubscriptionWithOffer['offer'],
+  counts: { irNbUsers: boolean; own: number; ecs: number },
+) {
+  if (!offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId: sub.id });
+  return toApiSubscription(sub, offer, countersOf({ ...counts, maxNumberUsers: sub.maxNumberUsers }));
 }
 
 export async function getDefaultSubscription(db: Executor, company: { id: string }) {
