@@ -12,6 +12,15 @@
 // that other work on the machine weighs on each alike and the ratios (to the ceiling, embedded to
 // PostgreSQL) hold. It prints the table and writes docs/benchmarks.md.
 //
+// Commerce (issue 10, point 8): the first BENCH_COMMERCE_COMPANIES End Customers (default
+// 10,000) hold two subscriptions each besides their default one, with a few licences, and the
+// default catalog holds 100 offers; the BPs sell (resell model, known applicant numbers) and the
+// first ten have a bp_finance. Cases `listCompanyOffers` and `getSubscription` (its ratio to
+// getCompany of the same run is printed) are GETs like the others; `createSubscription until
+// active` (PostgreSQL only) posts BENCH_CREATE_SUBSCRIPTIONS subscriptions (default 3,000) as the
+// bp_finances and counts the subscriptions per second from the first request until every one
+// is `active` (jobs included).
+//
 // Settings (environment): BENCH_PG_URL (an admin URL of the PostgreSQL server, default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONNECTIONS (default 20), BENCH_DURATION
 // (seconds per case and server, in slices of 2 s, default 6), BENCH_WARMUP (seconds, default 2). For profiling: BENCH_ONLY
@@ -67,6 +76,18 @@ const EMBEDDED_SHARE = 1 / 3;
 const COLD_START_TARGET_MS = 2_000;
 const RSS_TARGET_MB = { embedded: 300, postgresql: 200 } as const;
 
+// Commerce (issue 10, point 8).
+const COMMERCE_COMPANIES = Number(process.env.BENCH_COMMERCE_COMPANIES ?? 10_000);
+const CREATE_SUBSCRIPTIONS = Number(process.env.BENCH_CREATE_SUBSCRIPTIONS ?? 3_000);
+const OFFERS = 100;
+/** BPs whose bp_finance buys in the creation case (their End Customers among the first COMMERCE_COMPANIES). */
+const BP_FINANCES = 10;
+const OFFERS_TARGET_RPS = 2_000;
+const OFFERS_TARGET_P99_MS = 50;
+const SUBSCRIPTION_TARGET_RATIO = 0.7;
+const CREATE_TARGET_PER_S = 300;
+const CREATE_CASE = 'createSubscription until active';
+
 export const ALL_CASES = [
   'getUser',
   'getCompany',
@@ -78,6 +99,9 @@ export const ALL_CASES = [
   'listCompanies name',
   'listCompanies name+status+isBP',
   'listCompanies status (bp_admin)',
+  'listCompanyOffers',
+  'getSubscription',
+  'createSubscription until active',
 ] as const;
 export type CaseName = (typeof ALL_CASES)[number];
 const CASES = (process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',') : [...ALL_CASES]) as CaseName[];
@@ -239,6 +263,10 @@ const ecId = (e: number) => md5(`ec-${e}`);
 const bpId = (b: number) => md5(`bp-${b}`);
 const siteId = (s: number) => md5(`site-${s}`);
 const bpAdminEmail = (b: number) => `bp-admin-${b}@bench.example`;
+const bpFinanceEmail = (b: number) => `bp-finance-${b}@bench.example`;
+/** The two subscriptions (besides the default one) of End Customer e, e <= COMMERCE_COMPANIES. */
+const subscriptionId = (e: number, k: number) => md5(`sub-${e}-${k}`);
+const offerId = (o: number) => md5(`offer-${o}`);
 
 /** The letters of an End Customer's name, as the load writes them (md5 hex digits -> g..p). */
 function ecNameLetters(e: number): string {
@@ -303,13 +331,59 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
       SELECT substr(md5('sub-' || c.id), 1, 24), c.id, o.id, 'active', TRUE
       FROM companies c CROSS JOIN (SELECT id FROM offers WHERE is_default) o
       WHERE NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.company_id = c.id AND s.is_default)`);
+    await loadCommerce(db, passwordHash);
     // PGlite has no autovacuum; on PostgreSQL this also keeps autovacuum from starting mid-run.
-    for (const table of ['companies', 'users', 'sites', 'subscriptions']) await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
+    for (const table of ['companies', 'users', 'sites', 'subscriptions', 'offers', 'catalog_offers', 'licences']) await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
     const res = (await db.execute(sql`SELECT count(*)::int AS n FROM users`)) as unknown as { rows: Array<{ n: number }> };
     if (res.rows[0]!.n < USERS) throw new Error(`loaded ${res.rows[0]!.n} users, expected ${USERS}`);
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Commerce (issue 10, point 8): the BPs sell (resell model, an applicant number the embedded
+ * order system knows), the default catalog holds OFFERS offers (every other one billed, with
+ * prices and features), the first COMMERCE_COMPANIES End Customers hold two subscriptions each
+ * (a billed nb_users one with licences of two users, and a flat one), and the first BP_FINANCES
+ * BPs have a bp_finance.
+ */
+async function loadCommerce(db: ReturnType<typeof openDatabase>['db'], passwordHash: string): Promise<void> {
+  await db.execute(sql`UPDATE companies SET bp_business_model = 'resell', bp_applicant_number = 'APP-BENCH-' || id WHERE is_bp`);
+  await db.execute(sql`
+    INSERT INTO offers (id, name, description, profile_id, profile_name, can_be_sold, business_model, group_name, offer_reference,
+                        billing_product_rate_plan_id, prices, features)
+    SELECT substr(md5('offer-' || o), 1, 24), 'Bench offer ' || lpad(o::text, 3, '0'), 'An offer of the bench', 'profile-' || (o % 5), 'Profile ' || (o % 5), TRUE,
+           CASE WHEN o % 2 = 1 THEN 'nb_users' ELSE 'flat_fee' END, 'Group ' || (o % 4), 'REF-' || o,
+           CASE WHEN o % 2 = 1 THEN 'rp-bench-' || o END,
+           jsonb_build_array(jsonb_build_object('currency', 'EUR', 'amount', (o || '.90')), jsonb_build_object('currency', 'USD', 'amount', (o || '.50'))),
+           jsonb_build_array(jsonb_build_object('featureUniqueRef', 'F-USERS', 'featureName', 'Users', 'featureType', 'number', 'limitMax', o),
+                             jsonb_build_object('featureUniqueRef', 'F-VOICE', 'featureName', 'Voice', 'featureType', 'boolean', 'isEnabled', o % 3 = 0))
+    FROM generate_series(1, ${OFFERS}::int) AS o`);
+  await db.execute(sql`
+    INSERT INTO catalog_offers (catalog_id, offer_id)
+    SELECT c.id, substr(md5('offer-' || o), 1, 24) FROM catalogs c CROSS JOIN generate_series(1, ${OFFERS}::int) AS o WHERE c.is_default`);
+  // Two subscriptions per End Customer: k = 1 a billed nb_users offer (odd), k = 2 a flat one (even).
+  await db.execute(sql`
+    INSERT INTO subscriptions (id, company_id, offer_id, status, max_number_users, number_assigned_users, bs_subscription_id, billing_subscription_id, created_by)
+    SELECT substr(md5('sub-' || e || '-' || k), 1, 24), substr(md5('ec-' || e), 1, 24),
+           substr(md5('offer-' || (CASE WHEN k = 1 THEN 2 * (e % 50) + 1 ELSE 2 * (e % 50) + 2 END)), 1, 24),
+           'active', CASE WHEN k = 1 THEN 10 END, CASE WHEN k = 1 THEN 2 ELSE 0 END, 'bs-' || e || '-' || k, CASE WHEN k = 1 THEN 'bill-' || e END,
+           jsonb_build_object('bpApplicantNumber', NULL, 'loginEmail', 'bench@bench.example', 'userId', 'bench')
+    FROM generate_series(1, ${COMMERCE_COMPANIES}::int) AS e CROSS JOIN generate_series(1, 2) AS k`);
+  // Two users of each of those End Customers, holding a licence of its nb_users subscription.
+  await db.execute(sql`
+    INSERT INTO users (id, company_id, login_email, password_hash, first_name, last_name, roles)
+    SELECT substr(md5('ec-user-' || e || '-' || u), 1, 24), substr(md5('ec-' || e), 1, 24), 'ec-user-' || e || '-' || u || '@bench.example', ${passwordHash}, 'Licence', 'Holder ' || e || '-' || u, ARRAY['user']::text[]
+    FROM generate_series(1, ${COMMERCE_COMPANIES}::int) AS e CROSS JOIN generate_series(1, 2) AS u`);
+  await db.execute(sql`
+    INSERT INTO licences (subscription_id, user_id, user_company_id)
+    SELECT substr(md5('sub-' || e || '-1'), 1, 24), substr(md5('ec-user-' || e || '-' || u), 1, 24), substr(md5('ec-' || e), 1, 24)
+    FROM generate_series(1, ${COMMERCE_COMPANIES}::int) AS e CROSS JOIN generate_series(1, 2) AS u`);
+  await db.execute(sql`
+    INSERT INTO users (id, company_id, login_email, password_hash, first_name, last_name, roles)
+    SELECT substr(md5('bp-finance-' || b), 1, 24), substr(md5('bp-' || b), 1, 24), 'bp-finance-' || b || '@bench.example', ${passwordHash}, 'Bp', 'Finance ' || b, ARRAY['bp_finance', 'user']::text[]
+    FROM generate_series(1, ${BP_FINANCES}::int) AS b`);
 }
 
 async function login(base: string, email: string, password: string): Promise<string> {
@@ -324,9 +398,10 @@ async function login(base: string, email: string, password: string): Promise<str
 // Requests of each case
 
 interface Req {
-  method: 'GET';
+  method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
+  body?: string;
 }
 
 const A = '/api/svc/admin/v1.0';
@@ -337,10 +412,22 @@ const siteIds = sample(ROTATION, SITES, 13).map(siteId);
 const bpIds = Array.from({ length: BP_COUNT }, (_, b) => bpId(b + 1));
 /** Three letters of existing names: each matches about a hundred companies. */
 const keywords = sample(ROTATION, EC_COMPANIES, 17).map((e) => ecNameLetters(e).slice(2, 5));
+const S = '/api/svc/subscription/v1.0';
+/** End Customers holding the commerce data (e <= COMMERCE_COMPANIES), and each one's subscriptions. */
+const commerceEcs = sample(Math.min(ROTATION, COMMERCE_COMPANIES), COMMERCE_COMPANIES, 19);
+/** End Customers of the BPs that have a bp_finance (ec e has BP e mod BP_COUNT + 1). */
+const buyingEcs = Array.from({ length: COMMERCE_COMPANIES }, (_, i) => i + 1).filter((e) => e % BP_COUNT < BP_FINANCES);
 const q = (o: Record<string, string | number | boolean>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
 
+interface Tokens {
+  superadmin: string;
+  bpAdmins: string[];
+  /** The bp_finance of BP b + 1 at index b (b < BP_FINANCES). */
+  bpFinances: string[];
+}
+
 /** The requests of a case against the service; `tokens.bpAdmins` for the scoped case. */
-function serviceRequests(c: CaseName, tokens: { superadmin: string; bpAdmins: string[] }): Req[] {
+function serviceRequests(c: CaseName, tokens: Tokens): Req[] {
   const auth = (token = tokens.superadmin) => ({ authorization: `Bearer ${token}` });
   const list = (o: Record<string, string | number | boolean>[]) => o.map((x) => ({ method: 'GET' as const, path: `${A}/companies?${q({ ...x, limit: PAGE_LIMIT })}`, headers: auth() }));
   switch (c) {
@@ -365,6 +452,18 @@ function serviceRequests(c: CaseName, tokens: { superadmin: string; bpAdmins: st
       return list(keywords.map((name) => ({ name, status: 'active', isBP: false })));
     case 'listCompanies status (bp_admin)':
       return tokens.bpAdmins.map((t) => ({ method: 'GET', path: `${A}/companies?${q({ status: 'active', limit: PAGE_LIMIT })}`, headers: auth(t) }));
+    case 'listCompanyOffers':
+      // A page of the company's catalog (its BP's, here the default one), as the original client asks it.
+      return commerceEcs.map((e) => ({ method: 'GET', path: `${S}/companies/${ecId(e)}/offers?${q({ format: 'full', limit: PAGE_LIMIT })}`, headers: auth() }));
+    case 'getSubscription':
+      return commerceEcs.map((e) => ({ method: 'GET', path: `${S}/companies/${ecId(e)}/subscriptions/${subscriptionId(e, 1)}`, headers: auth() }));
+    case 'createSubscription until active':
+      return buyingEcs.slice(0, ROTATION).map((e) => ({
+        method: 'POST',
+        path: `${S}/companies/${ecId(e)}/subscriptions`,
+        headers: { ...auth(tokens.bpFinances[e % BP_COUNT]!), 'content-type': 'application/json' },
+        body: JSON.stringify({ offerId: offerId(2 * (e % 50) + 1), maxNumberUsers: 5, purchaseOrderNumber: 'BENCH-CREATE' }),
+      }));
   }
 }
 
@@ -386,7 +485,7 @@ function ceilingRequests(c: CaseName, token: string): Req[] {
 
 /** One request of each before measuring: a wrong path or token fails here, not as non-2xx. */
 async function check(base: string, reqs: Req[], c: CaseName): Promise<void> {
-  const r = await fetch(base + reqs[0]!.path, { headers: reqs[0]!.headers });
+  const r = await fetch(base + reqs[0]!.path, { method: reqs[0]!.method, headers: reqs[0]!.headers, body: reqs[0]!.body });
   const body = await r.text();
   if (!r.ok) throw new Error(`${c}: GET ${reqs[0]!.path}: ${r.status} ${body.slice(0, 300)}`);
   if (c.startsWith('list')) {
@@ -397,6 +496,57 @@ async function check(base: string, reqs: Req[], c: CaseName): Promise<void> {
 
 function cannon(base: string, requests: Req[], opts: { duration?: number; amount?: number }): Promise<autocannon.Result> {
   return autocannon({ url: base, connections: CONNECTIONS, pipelining: 1, ...opts, requests });
+}
+
+/**
+ * Issue 10, point 8: subscriptions created through the API (by the bp_finances, 20 connections)
+ * until every one is `active`, jobs included. Counted from the first request to the moment the
+ * database shows them all active; p50 and p99 are those of the POSTs.
+ */
+async function measureCreation(base: string, requests: Req[], databaseUrl: string): Promise<Measure> {
+  await check(base, requests, CREATE_CASE);
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const count = async () =>
+    (await db.query<{ all: number; active: number; failed: number }>(
+      `SELECT count(*)::int AS all, (count(*) FILTER (WHERE status = 'active' AND NOT sync_ongoing))::int AS active, (count(*) FILTER (WHERE sync_error IS NOT NULL))::int AS failed
+       FROM subscriptions WHERE purchase_order_number = 'BENCH-CREATE'`,
+    )).rows[0]!;
+  try {
+    // The subscription of check() and its job first: the measure starts with an idle queue.
+    for (let end = Date.now() + 60_000; (await count()).active < 1 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+    const before = await count();
+    const busy = await waitForQuiet();
+    const t0 = Date.now();
+    const posted = await cannon(base, requests, { amount: CREATE_SUBSCRIPTIONS });
+    const postedMs = Date.now() - t0;
+    const expected = before.all + posted['2xx'];
+    let now = await count();
+    const deadline = Date.now() + 600_000;
+    while (now.active + now.failed < expected && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      now = await count();
+    }
+    const seconds = (Date.now() - t0) / 1000;
+    const made = now.active - before.active;
+    const m: Measure = {
+      caseName: CREATE_CASE,
+      engine: 'postgresql',
+      rps: made / seconds,
+      p50: posted.latency.p50,
+      p99: posted.latency.p99,
+      total: made,
+      non2xx: posted.non2xx + (now.active < expected ? expected - now.active : 0),
+      errors: posted.errors,
+      busy,
+    };
+    console.log(
+      `  ${CREATE_CASE.padEnd(32)} ${'postgresql'.padEnd(18)} ${fmt(m.rps, 0).padStart(7)} active/s  (${made} active in ${seconds.toFixed(1)} s; the ${posted.requests.total} POSTs took ${(postedMs / 1000).toFixed(1)} s, ${fmt(posted.requests.total / (postedMs / 1000), 0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms; ${now.failed} with syncError) (machine ${busyText(busy)} busy before)`,
+    );
+    return m;
+  } finally {
+    await db.end();
+  }
 }
 
 // Other work on the machine (tests of other sessions, builds) takes cores from the service and
@@ -532,7 +682,7 @@ async function prepareDatabase(label: string, dbEnv: Record<string, string>, ope
 interface Running {
   engine: 'postgresql' | 'embedded';
   service: Child;
-  tokens: { superadmin: string; bpAdmins: string[] };
+  tokens: Tokens;
   facts: EngineFacts;
 }
 
@@ -548,10 +698,11 @@ async function startMeasured(engine: 'postgresql' | 'embedded', dbEnv: Record<st
   const service = await startService(dbEnv);
   const facts: EngineFacts = { engine, coldStartMs: median(starts), rssAfter10kMb: Number.NaN, rssEndMb: Number.NaN };
   console.log(`  ${engine}: cold starts ${starts.map((x) => fmt(x, 0)).join(', ')} ms (spawn to first answer, database already created)`);
-  const tokens = { superadmin: await login(service.base, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD), bpAdmins: [] as string[] };
+  const tokens: Tokens = { superadmin: await login(service.base, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD), bpAdmins: [], bpFinances: [] };
   for (let b = 1; b <= BP_ADMINS; b++) tokens.bpAdmins.push(await login(service.base, bpAdminEmail(b), USER_PASSWORD));
+  for (let b = 1; b <= BP_FINANCES; b++) tokens.bpFinances.push(await login(service.base, bpFinanceEmail(b), USER_PASSWORD));
   // Memory: 10,000 requests mixing the single-resource GETs and the lists, then the RSS.
-  const mixed = ALL_CASES.flatMap((c) => serviceRequests(c, tokens).slice(0, 50));
+  const mixed = ALL_CASES.filter((c) => c !== CREATE_CASE).flatMap((c) => serviceRequests(c, tokens).slice(0, 50));
   await cannon(service.base, mixed, { amount: MEMORY_REQUESTS });
   facts.rssAfter10kMb = service.rssMb();
   console.log(`  ${engine}: resident memory after ${fmt(MEMORY_REQUESTS, 0)} requests: ${fmt(facts.rssAfter10kMb, 0)} MB`);
@@ -585,6 +736,18 @@ function evaluate(all: Measure[]): Row[] {
       const ok = clean && ratio >= GET_TARGET_RATIO && m.p99 < GET_TARGET_P99_MS;
       const targeted = m.caseName !== 'listUsers';
       return { m, ratio, ratioTo: 'ceiling', target: targeted ? `≥ ${GET_TARGET_RATIO} × ceiling, p99 < ${GET_TARGET_P99_MS} ms` : '—', met: targeted ? (ok ? 'yes' : 'no') : clean ? '—' : 'no (errors)' };
+    }
+    if (m.caseName === 'listCompanyOffers') {
+      const ok = clean && m.rps >= OFFERS_TARGET_RPS && m.p99 < OFFERS_TARGET_P99_MS;
+      return { m, ratio: undefined, ratioTo: '', target: `≥ ${fmt(OFFERS_TARGET_RPS, 0)} req/s, p99 < ${OFFERS_TARGET_P99_MS} ms`, met: ok ? 'yes' : 'no' };
+    }
+    if (m.caseName === 'getSubscription') {
+      const company = find('getCompany', m.engine);
+      const ratio = company ? m.rps / company.rps : undefined;
+      return { m, ratio, ratioTo: 'getCompany', target: `≥ ${SUBSCRIPTION_TARGET_RATIO} × getCompany`, met: clean && ratio !== undefined && ratio >= SUBSCRIPTION_TARGET_RATIO ? 'yes' : ratio === undefined ? 'no (getCompany not run)' : 'no' };
+    }
+    if (m.caseName === CREATE_CASE) {
+      return { m, ratio: undefined, ratioTo: '', target: `≥ ${CREATE_TARGET_PER_S} active/s`, met: clean && m.rps >= CREATE_TARGET_PER_S ? 'yes' : 'no' };
     }
     if (m.caseName.startsWith('listCompanies')) {
       const ok = clean && m.rps >= LIST_TARGET_RPS && m.p99 < LIST_TARGET_P99_MS;
@@ -644,6 +807,11 @@ How to read it:
   *name* rotates over ${fmt(ROTATION, 0)} three-letter keywords of existing names (about a hundred matches each, through the trigram index);
   *name+status+isBP* adds two filters to those; *status (bp_admin)* lists the active companies a bp_admin may see (his BP's ~900 customers),
   with ${BP_ADMINS} bp_admins.
+- **listCompanyOffers** is \`GET …/companies/{id}/offers?format=full&limit=${PAGE_LIMIT}\` (a page of the ${OFFERS} offers of the default catalog) and
+  **getSubscription** \`GET …/companies/{id}/subscriptions/{id}\` (with its licence counters), rotating over ${fmt(Math.min(ROTATION, COMMERCE_COMPANIES), 0)} of the
+  ${fmt(COMMERCE_COMPANIES, 0)} End Customers that hold two subscriptions each; targets of issue 10: listCompanyOffers ${fmt(OFFERS_TARGET_RPS, 0)} requests/s with p99
+  under ${OFFERS_TARGET_P99_MS} ms, getSubscription at least ${SUBSCRIPTION_TARGET_RATIO} of getCompany. **${CREATE_CASE}** (PostgreSQL) posts ${fmt(CREATE_SUBSCRIPTIONS, 0)}
+  subscriptions as ${BP_FINANCES} bp_finances and counts the subscriptions per second until every one is active, jobs included (target ${CREATE_TARGET_PER_S}/s).
 - **ceiling (bare pg)** is scripts/bench-ceiling.ts: Fastify + pg (pool of 10, as the service) verifying the same JWT (fast-jwt, the
   same key and options) and reading the same row by id (or the same page and count), with no session check, authorisation,
   envelope, validation or response schema. Targets of issue 6 on PostgreSQL over 100,000 companies: getUser, getCompany and getSite at
@@ -690,6 +858,12 @@ async function main(): Promise<void> {
 
   console.log('\nCases (each server in turn, in slices of 2 s)');
   for (const c of CASES) {
+    if (c === CREATE_CASE) {
+      // PostgreSQL only (issue 10, point 8); it reads the subscriptions' states in the database.
+      if (pgRun && pgUrl) all.push(await measureCreation(pgRun.service.base, serviceRequests(c, pgRun.tokens), pgUrl));
+      else console.log(`  ${CREATE_CASE}: PostgreSQL only, skipped`);
+      continue;
+    }
     const contenders: Omit<Contender, 'slices'>[] = running.map((r) => ({ engine: r.engine, base: r.service.base, requests: serviceRequests(c, r.tokens) }));
     if (ceiling && pgRun && CEILING_CASES.includes(c)) contenders.push({ engine: 'ceiling (bare pg)', base: ceiling.base, requests: ceilingRequests(c, pgRun.tokens.superadmin) });
     all.push(...(await measureCase(c, contenders)));

@@ -56,6 +56,10 @@ export interface Config {
   ordersApplicantNumbers: string[];
   subscriptionSyncRetryLimit: number;
   subscriptionSyncRetryDelaySeconds: number;
+  /** SUBSCRIPTION_SYNC_TIMEOUT_SECONDS: the time limit of one attempt of a subscription's synchronisation. */
+  subscriptionSyncTimeoutSeconds: number;
+  /** SUBSCRIPTION_SYNC_CONCURRENCY: synchronisations an instance runs at once. */
+  subscriptionSyncConcurrency: number;
   /** IMAGE_CONCURRENCY: images decoded or resized at once by this process (issue 9, point 3). */
   imageConcurrency: number;
   databaseConnectTimeoutSeconds: number;
@@ -193,6 +197,8 @@ export function loadConfig(env: Env = process.env): Config {
     ordersApplicantNumbers: (v.ORDERS_APPLICANT_NUMBERS ?? '').split(',').map((n) => n.trim()).filter(Boolean),
     subscriptionSyncRetryLimit: v.SUBSCRIPTION_SYNC_RETRY_LIMIT,
     subscriptionSyncRetryDelaySeconds: v.SUBSCRIPTION_SYNC_RETRY_DELAY_SECONDS,
+    subscriptionSyncTimeoutSeconds: v.SUBSCRIPTION_SYNC_TIMEOUT_SECONDS,
+    subscriptionSyncConcurrency: v.SUBSCRIPTION_SYNC_CONCURRENCY,
     imageConcurrency: v.IMAGE_CONCURRENCY,
     databaseConnectTimeoutSeconds: v.DATABASE_CONNECT_TIMEOUT_SECONDS,
     databaseStatementTimeoutSeconds: v.DATABASE_STATEMENT_TIMEOUT_SECONDS,

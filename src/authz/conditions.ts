@@ -31,6 +31,13 @@ export const CONDITIONS = {
    */
   subscriptionFlagsOnly: ({ body }: ConditionInput) =>
     typeof body !== 'object' || body === null || Object.keys(body).every((k) => SUBSCRIPTION_FLAG_SET.has(k)),
+  /**
+   * Doc 1, create subscription, rule 7: "bp_finance of a BP IR company: only EC companies or its
+   * own BP IR company". Carried by a grant on `ownCompany`, whose target is the caller's company:
+   * it reads the caller's company facts, which are the target company's (or, for a subscription
+   * target, its company's), so it serves company and subscription targets alike.
+   */
+  callerCompanyIsBpIr: ({ caller }: ConditionInput) => caller.companyIsBP && caller.companyBpType === 'IR',
   /** An administrator cannot act on an account holding a role above his own (a superadmin, say). */
   targetHasNoHigherRole: ({ caller, target }: ConditionInput) => {
     const roles = (target?.roles as string[] | undefined) ?? [];

@@ -3,7 +3,7 @@
 // own small pool, on the embedded database through pg-boss's PGlite adapter (one session, shared
 // with the service). The same SQL runs on both, so jobs behave the same on both.
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type Clock, type Job } from 'pg-boss';
+import { PgBoss, fromDrizzle, fromPglite, type Clock, type Job, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 
@@ -19,10 +19,27 @@ export interface RetryOptions {
 }
 
 export interface DefineOptions extends RetryOptions {
-  /** Seconds a job may run before it counts as failed and is retried (default 15 minutes). */
+  /**
+   * Seconds an attempt may run before it counts as failed and is retried (default 15 minutes).
+   * The handler's `job.signal` is aborted then, and the worker stops waiting for it.
+   */
   expireInSeconds?: number;
   /** Seconds between looks for due jobs on this instance (default 2, at least 0.5). */
   pollingIntervalSeconds?: number;
+  /**
+   * Jobs of this kind run at once on this instance (default 1). Above 1 the worker takes them in
+   * batches of that size, runs each batch's jobs together and settles each job on its own, and
+   * fetches again at once while batches come back full: a backlog is not worked one job per
+   * polling interval. A batch ends when its last job does (a hung one: at its time limit).
+   */
+  concurrency?: number;
+  /**
+   * Called once a job has failed its last attempt, however it failed: an error, its time limit
+   * (expireInSeconds), or its instance gone (another instance's supervisor fails it). Through
+   * the dead-letter queue `<name>.gave-up`, so it runs even when the failing instance is gone;
+   * retried like any job (at least once: make it idempotent).
+   */
+  onGiveUp?: (data: object, why: { reason: string; jobId: string }) => Promise<void>;
 }
 
 export interface EnqueueOptions extends RetryOptions {
@@ -40,6 +57,28 @@ export interface JobInfo {
   name: string;
   /** 0 on the first attempt. */
   retryCount: number;
+  /** Aborted when the attempt ran past its time limit (or the queue stops): its result can no longer land. */
+  signal: AbortSignal;
+}
+
+/** The dead-letter queue of a kind of job that has an `onGiveUp`. */
+export const giveUpQueue = (name: string) => `${name}.gave-up`;
+
+/** The reason a failed job left in its output (an error serialised by pg-boss, or its own timeout message). */
+function reasonOf(output: unknown): string {
+  const o = output as { message?: unknown; value?: { message?: unknown } } | null | undefined;
+  const m = o?.message ?? o?.value?.message;
+  return typeof m === 'string' && m ? m : 'the job failed without a message';
+}
+
+/** Settles with the handler, or rejects as soon as the signal aborts (the handler is abandoned). */
+function untilAborted(work: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(signal.reason instanceof Error ? signal.reason : new Error('the job was aborted'));
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 export type JobHandler<T> = (data: T, job: JobInfo) => Promise<void>;
@@ -105,7 +144,7 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
   const known = new Set<string>();
 
   /** pg-boss queues must exist before a job is sent; a job may be queued before any worker defines its kind. */
-  async function ensureQueue(name: string, queueOpts: ReturnType<typeof toQueueOptions> = {}): Promise<void> {
+  async function ensureQueue(name: string, queueOpts: ReturnType<typeof toQueueOptions> & { deadLetter?: string } = {}): Promise<void> {
     if (await boss.getQueue(name)) {
       if (Object.keys(queueOpts).length) await boss.updateQueue(name, queueOpts);
     } else {
@@ -118,19 +157,50 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
   }
 
   async function install(name: string, d: Definition): Promise<void> {
-    await ensureQueue(name, toQueueOptions(d.opts));
-    await boss.work<object>(name, { pollingIntervalSeconds: d.opts.pollingIntervalSeconds ?? 2, batchSize: 1 }, async (jobs: Job<object>[]) => {
-      for (const job of jobs) {
-        try {
-          await d.handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount });
-          counters.completed++;
-        } catch (err) {
-          counters.failed++;
-          log?.warn({ err, job: { id: job.id, name: job.name, retryCount: job.retryCount } }, 'job attempt failed');
-          throw err;
-        }
+    const onGiveUp = d.opts.onGiveUp;
+    if (onGiveUp) {
+      // The dead-letter queue exists before the queue that names it.
+      const dead = giveUpQueue(name);
+      await ensureQueue(dead, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+      await ensureQueue(name, { ...toQueueOptions(d.opts), deadLetter: dead });
+      await boss.work(dead, { pollingIntervalSeconds: d.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async (jobs: JobWithMetadata<object>[]) => {
+        for (const job of jobs) await onGiveUp(job.data, { reason: reasonOf(job.sourceOutput), jobId: job.sourceId ?? job.id });
+      });
+    } else {
+      await ensureQueue(name, toQueueOptions(d.opts));
+    }
+    // Past its time limit pg-boss fails the attempt and aborts the signal: the worker stops
+    // waiting for a handler that hangs (a port that never answers), so it takes the next jobs.
+    const attempt = async (job: Job<object>): Promise<void> => {
+      try {
+        await untilAborted(d.handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount, signal: job.signal }), job.signal);
+        counters.completed++;
+      } catch (err) {
+        counters.failed++;
+        log?.warn({ err, job: { id: job.id, name: job.name, retryCount: job.retryCount } }, 'job attempt failed');
+        throw err;
       }
-    });
+    };
+    const pollingIntervalSeconds = d.opts.pollingIntervalSeconds ?? 2;
+    const concurrency = Math.max(1, Math.floor(d.opts.concurrency ?? 1));
+    if (concurrency === 1) {
+      await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs: Job<object>[]) => {
+        for (const job of jobs) await attempt(job);
+      });
+      return;
+    }
+    await boss.work(name, { pollingIntervalSeconds, batchSize: concurrency, burstWhenBatchFull: true, perJobResults: true }, async (jobs: Job<object>[]) =>
+      Promise.all(
+        jobs.map(async (job): Promise<JobResult> => {
+          try {
+            await attempt(job);
+            return { id: job.id, status: 'completed' };
+          } catch (err) {
+            return { id: job.id, status: 'failed', output: err instanceof Error ? err : { message: String(err) } };
+          }
+        }),
+      ),
+    );
   }
 
   return {

@@ -285,10 +285,10 @@ function parentView(op: AnyOperation, home: Home, p: Placement): ParentView | un
   throw new Error(`${op.operationId}: the matrix does not place parents of kind ${parent.kind} yet`);
 }
 
-/** A Caller as the conditions see it: roles and where he sits, from the declaration of the world. */
-function symbolicCaller(role: Role): Caller {
+/** A Caller as the conditions see it: roles and where he sits (or a twin of him in a company `like` one of the world), from the declaration of the world. */
+function symbolicCaller(role: Role, like?: CompanyKey): Caller {
   const h = HOMES[role];
-  const c = COMPANIES[h.company];
+  const c = COMPANIES[like ?? h.company];
   return {
     userId: `caller:${role}`,
     sessionId: '',
@@ -466,19 +466,25 @@ function generateTarget(op: AnyOperation, sample: Extract<Sample, { type: 'targe
       const holds = (r: RelationName) => holdsInWorld(r, home, s.placement, kind);
       const baseTargetRoles: Role[] = s.placement.self ? roles : ['user'];
       const variants: { suffix: string; violation?: Violation }[] = [{ suffix: '' }];
-      // A variant per condition of a grant that reaches this target: the condition made to fail.
+      // A variant per condition of a grant that reaches this target: the condition made to fail,
+      // and made to hold when the world's caller does not meet it (`satisfy`).
       for (const g of heldBy(grantsOf(operationId), roles)) {
-        const v = g.condition ? sample.violations?.[g.condition] : undefined;
-        if (!g.condition || !v || !holds(g.relation)) continue;
-        if (v.targetRoles && (s.placement.self || kind !== 'user')) continue;
-        if (variants.some((x) => x.suffix.includes(g.condition!))) continue;
-        variants.push({ suffix: `, violating ${g.condition}`, violation: v });
+        if (!g.condition || !holds(g.relation)) continue;
+        for (const [how, v] of [['violating', sample.violations?.[g.condition]], ['satisfying', sample.satisfy?.[g.condition]]] as const) {
+          if (!v) continue;
+          if (v.targetRoles && (s.placement.self || kind !== 'user')) continue;
+          if (v.callerLike && (s.placement.company !== home.company || s.placement.self || s.placement.site)) continue;
+          const suffix = `, ${how} ${g.condition}${v.callerLike ? ` (caller in a company like ${v.callerLike})` : ''}`;
+          if (variants.some((x) => x.suffix === suffix)) continue;
+          variants.push({ suffix, violation: v });
+        }
       }
       for (const { suffix, violation } of variants) {
         const targetRoles = violation?.targetRoles ?? baseTargetRoles;
         const body = violation?.body;
+        const like = violation?.callerLike;
         const symbolicTarget = kind === 'user' ? { roles: targetRoles } : kind === 'site' ? { companyId: s.placement.company } : {};
-        const v = verdict(operationId, roles, kind, holds, { caller, target: symbolicTarget, body: body ?? sampleBody(sample) }, parentView(op, home, s.placement));
+        const v = verdict(operationId, roles, kind, holds, { caller: like ? symbolicCaller(role, like) : caller, target: symbolicTarget, body: body ?? sampleBody(sample) }, parentView(op, home, s.placement));
         const refusal = v.status === 'allowed' ? sample.businessRefusal?.(s.placement) : undefined;
         const status = refusal?.status ?? (v.status === 'allowed' ? successStatus(op) : v.status);
         const code = refusal?.code ?? (v.status === 'allowed' ? undefined : v.code);
@@ -488,7 +494,7 @@ function generateTarget(op: AnyOperation, sample: Extract<Sample, { type: 'targe
             if (s.producedFor) expect(holdsInWorld(s.producedFor, home, s.placement, kind), `world: ${s.producedFor} should hold`).toBe(true);
             // A changing operation on the caller himself (his company, site, organisation) works
             // on a twin of the caller, made with the target.
-            const { id, actor } = await w.target(kind, s.placement, role, { fresh: sample.fresh, roles: targetRoles });
+            const { id, actor } = await w.target(kind, s.placement, role, { fresh: sample.fresh || like !== undefined, roles: targetRoles, like });
             const res = await call(op, await sample.request(id, ctxOf(role, actor, s.placement), body), actor.token);
             expectOutcome(res, status, code);
           },
@@ -645,6 +651,8 @@ interface MakeOpts {
   fresh: boolean;
   /** The roles of a user target. */
   roles: Role[];
+  /** The caller's twin sits in a new company like this one of the world, the target in it (Violation.callerLike). */
+  like?: CompanyKey;
 }
 
 interface World {
@@ -655,7 +663,7 @@ interface World {
   organisations: Record<OrganisationKey, string>;
   callers: Record<Role, MadeUser>;
   /** A target of a kind at a placement for a role's case: cached per placement unless fresh. */
-  target(kind: TargetKindName, p: Placement, role: Role, o: { fresh: boolean; roles: Role[] }): Promise<Made>;
+  target(kind: TargetKindName, p: Placement, role: Role, o: { fresh: boolean; roles: Role[]; like?: CompanyKey }): Promise<Made>;
   listed(op: AnyOperation, sample: Extract<Sample, { type: 'list' }>, role: Role): Promise<Set<string>>;
 }
 
@@ -751,6 +759,11 @@ async function buildWorld(t: TestApp): Promise<World> {
       const company = need(p.company, 'company', p);
       const caller = callers[o.role];
       const home = HOMES[o.role];
+      if (o.like) {
+        // The caller's own company, made like another company of the world, with his twin in it.
+        const id = await companyLike(o.like);
+        return { id, actor: await twinIn(o.role, id) };
+      }
       if (!o.fresh) return { id: companyIds[company], actor: caller };
       if (company === home.company) {
         const id = await companyLike(company);
@@ -817,8 +830,10 @@ async function buildWorld(t: TestApp): Promise<World> {
       const offerId = newId();
       await t.db.insert(offers).values({ id: offerId, name: `Matrix offer ${next()}`, businessModel: 'nb_users' });
       const id = newId();
-      await t.db.insert(subscriptions).values({ id, companyId: companyIds[need(p.company, 'company', p)], offerId, status: 'active', maxNumberUsers: 10 });
-      return { id, actor: callers[o.role] };
+      // Violation.callerLike: in the caller's own company made like another one, his twin in it.
+      const companyId = o.like ? await companyLike(o.like) : companyIds[need(p.company, 'company', p)];
+      await t.db.insert(subscriptions).values({ id, companyId, offerId, status: 'active', maxNumberUsers: 10 });
+      return { id, actor: o.like ? await twinIn(o.role, companyId) : callers[o.role] };
     },
     async system(p, o) {
       return { id: await insertSystem(p), actor: callers[o.role] };
@@ -834,7 +849,8 @@ async function buildWorld(t: TestApp): Promise<World> {
   const cache = new Map<string, Promise<string>>();
   const lists = new Map<string, Promise<Set<string>>>();
 
-  function target(kind: TargetKindName, p: Placement, role: Role, o: { fresh: boolean; roles: Role[] }): Promise<Made> {
+  function target(kind: TargetKindName, p: Placement, role: Role, o: { fresh: boolean; roles: Role[]; like?: CompanyKey }): Promise<Made> {
+    if (o.like && kind !== 'company' && kind !== 'subscription') throw new Error(`callerLike: the matrix places a twin caller for company and subscription targets only, not ${kind}`);
     if (o.fresh) return makeTarget[kind](p, { role, ...o });
     // Shared targets: one per kind and placement (and caller, for his own things), called on
     // by the role's caller himself (only fresh targets have twins of him).

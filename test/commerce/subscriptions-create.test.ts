@@ -138,6 +138,35 @@ describe('issue 10, point 2: create a subscription, rules 1 to 11', () => {
     expect((await subscribe(w.ecIr, { offerId: w.offers.flat }, w.irFinance.token)).json().errorDetailsCode).toBe(400675);
   });
 
+  it('doc 1, create subscription, rule 7: an IR\'s bp_finance buys for its own BP IR company, prepaid offers only, and only when its VAD set adminHasRightToUpdateSubscriptions on it', async () => {
+    const flag = (v: boolean | null) => t.db.update(companies).set({ adminHasRightToUpdateSubscriptions: v }).where(eq(companies.id, w.ir));
+    try {
+      await flag(null);
+      expect((await subscribe(w.ir, { offerId: w.offers.prepaid, maxNumberUsers: 2 }, w.irFinance.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400675 });
+      await flag(false);
+      expect((await subscribe(w.ir, { offerId: w.offers.prepaid, maxNumberUsers: 2 }, w.irFinance.token)).json().errorDetailsCode).toBe(400675);
+      await flag(true);
+      const res = await subscribe(w.ir, { offerId: w.offers.prepaid, maxNumberUsers: 2 }, w.irFinance.token);
+      expect(res.statusCode, res.body).toBe(201);
+      // Ordered for the VAD above the IR (rule 2: "BP IR companies should have no bpApplicantNumber").
+      expect(res.json().data).toMatchObject({ companyId: w.ir, status: 'creating', createdBy: { userId: w.irFinance.id, bpApplicantNumber: `APP-${w.vad}` } });
+      expect((await subscribe(w.ir, { offerId: w.offers.flat }, w.irFinance.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400675 });
+      expect((await subscribe(w.ir, { offerId: w.offers.nbUsers, maxNumberUsers: 2 }, w.irFinance.token)).json().errorDetailsCode).toBe(400675);
+    } finally {
+      await flag(true);
+    }
+  });
+
+  it('doc 1, create subscription, rule 1: a VAD\'s or a DR\'s bp_finance does not buy for its own company (resell only: for its customers); an IR\'s not for its VAD', async () => {
+    for (const [company, who] of [[w.vad, w.vadFinance], [w.dr, w.drFinance]] as const) {
+      const res = await subscribe(company, { offerId: w.offers.flat }, who.token);
+      expect(res.json(), res.body).toMatchObject({ errorCode: 403, errorDetailsCode: 403001 });
+    }
+    expect((await subscribe(w.vad, { offerId: w.offers.prepaid, maxNumberUsers: 2 }, w.vadFinance.token)).statusCode).toBe(403);
+    // The IR's bp_finance reads its VAD (its BP) but does not buy for it.
+    expect((await subscribe(w.vad, { offerId: w.offers.prepaid, maxNumberUsers: 2 }, w.irFinance.token)).statusCode).not.toBe(201);
+  });
+
   it('doc 1, create subscription, rule 8: an offer outside the catalog assigned to the BP gives 403, superadmin excepted; an unknown offer 404', async () => {
     expect((await subscribe(w.ecVad, { offerId: w.offers.outside }, w.vadFinance.token)).json()).toMatchObject({ errorCode: 403, errorDetailsCode: 403600 });
     expect((await subscribe(w.ecVad, { offerId: w.offers.outside })).statusCode).toBe(201);

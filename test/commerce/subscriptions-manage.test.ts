@@ -226,6 +226,46 @@ describe('issue 10, point 2: delete a subscription', () => {
   });
 });
 
+describe('issue 10, point 2: a BP IR\'s bp_finance and its own company (create rule 7 kept for update and delete: docs/decisions.md)', () => {
+  const flag = (v: boolean) => t.db.update(companies).set({ adminHasRightToUpdateSubscriptions: v }).where(eq(companies.id, w.ir));
+
+  it('doc 1, create subscription rule 7, for update: the IR\'s bp_finance updates its own company\'s prepaid subscriptions while the VAD\'s flag is set; not its other ones; the VAD\'s bp_finance not its own', async () => {
+    await flag(true);
+    const prepaid = await active(w.ir, { offerId: w.offers.prepaid, maxNumberUsers: 2 }, w.irFinance.token);
+    const monthly = await active(w.ir, { offerId: w.offers.nbUsers, maxNumberUsers: 2 }, t.superToken); // bought by the superadmin
+    const raised = await call('PUT', url(w.ir, prepaid.id), { maxNumberUsers: 3 }, w.irFinance.token);
+    expect(raised.statusCode, raised.body).toBe(200);
+    await waitFor(t, w.ir, prepaid.id, (s) => s.syncOngoing === false);
+    expect((await call('PUT', url(w.ir, monthly.id), { maxNumberUsers: 3 }, w.irFinance.token)).json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400675 });
+    await flag(false);
+    try {
+      expect((await call('PUT', url(w.ir, prepaid.id), { maxNumberUsers: 4 }, w.irFinance.token)).json().errorDetailsCode).toBe(400675);
+    } finally {
+      await flag(true);
+    }
+    // Rule 1 of create, kept: a VAD's bp_finance does not act on its own company's subscriptions.
+    const ofVad = await active(w.vad, { offerId: w.offers.nbUsers, maxNumberUsers: 2 }, t.superToken);
+    expect((await call('PUT', url(w.vad, ofVad.id), { maxNumberUsers: 3 }, w.vadFinance.token)).json()).toMatchObject({ errorCode: 403, errorDetailsCode: 403001 });
+    expect((await call('DELETE', url(w.vad, ofVad.id), undefined, w.vadFinance.token)).json()).toMatchObject({ errorCode: 403, errorDetailsCode: 403001 });
+  });
+
+  it('doc 1, create subscription rule 7, for delete: the IR\'s bp_finance terminates its own company\'s prepaid subscription (in its month of creation) while the VAD\'s flag is set', async () => {
+    await flag(true);
+    const a = await active(w.ir, { offerId: w.offers.prepaid, maxNumberUsers: 2 }, w.irFinance.token);
+    const b = await active(w.ir, { offerId: w.offers.prepaid, maxNumberUsers: 2 }, w.irFinance.token);
+    const monthly = await active(w.ir, { offerId: w.offers.nbUsers, maxNumberUsers: 2 }, t.superToken);
+    expect((await call('DELETE', url(w.ir, monthly.id), undefined, w.irFinance.token)).json().errorDetailsCode).toBe(400675);
+    const res = await call('DELETE', url(w.ir, a.id), undefined, w.irFinance.token);
+    expect(res.json(), res.body).toEqual({ status: `Subscription ${a.id} terminated`, data: [] });
+    await flag(false);
+    try {
+      expect((await call('DELETE', url(w.ir, b.id), undefined, w.irFinance.token)).json().errorDetailsCode).toBe(400675);
+    } finally {
+      await flag(true);
+    }
+  });
+});
+
 describe('issue 10, point 2: the end of a prepaid subscription', () => {
   it('doc 1, update subscription, rule 8: a prepaid subscription whose autoRenew is false is terminated at its expirationDate (its licences unassigned, the delete message sent); one that renews is not', async () => {
     const ending = await active(w.ecVad, { offerId: w.offers.prepaid, maxNumberUsers: 3 });

@@ -76,6 +76,60 @@ describe('job queue', () => {
     });
   });
 
+  it('issue 10, point 3: onGiveUp runs once a job failed its last attempt, by an error or by its time limit (the hung handler abandoned, its signal aborted)', async () => {
+    const clock = new TestClock(START);
+    const gaveUp: { data: object; reason: string }[] = [];
+    const signals: AbortSignal[] = [];
+    let hungAttempts = 0;
+    await withQueue(clock, async (q) => {
+      const onGiveUp = async (data: object, why: { reason: string }) => void gaveUp.push({ data, reason: why.reason });
+      await q.define('broken', async () => { throw new Error('the order system said no'); }, { retryLimit: 1, retryDelaySeconds: 1, pollingIntervalSeconds: 1, onGiveUp });
+      await q.define('hung', async (_data, job) => {
+        hungAttempts++;
+        signals.push(job.signal);
+        await new Promise(() => undefined); // never answers
+      }, { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 2, pollingIntervalSeconds: 1, onGiveUp });
+      const broken = await q.enqueue('broken', { n: 'broken' });
+      const hung = await q.enqueue('hung', { n: 'hung' });
+      await tickUntil(clock, () => gaveUp.length === 2, 120);
+      expect((await q.state('broken', broken))?.state).toBe('failed');
+      expect((await q.state('hung', hung))?.state).toBe('failed');
+      expect(hungAttempts).toBe(2);
+      expect(signals.every((s) => s.aborted)).toBe(true);
+      expect(gaveUp.find((g) => (g.data as { n: string }).n === 'broken')?.reason).toBe('the order system said no');
+      expect(gaveUp.find((g) => (g.data as { n: string }).n === 'hung')?.reason).toMatch(/exceeded 2s/);
+    });
+  });
+
+  it('issue 10, point 8: with concurrency, a backlog is worked several jobs at once and not one per polling interval; a failing job of a batch fails alone', async () => {
+    const clock = new TestClock(START);
+    let inFlight = 0;
+    let most = 0;
+    const done: number[] = [];
+    await withQueue(clock, async (q) => {
+      await q.define('bulk', async (data: { n: number }) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, 20));
+        inFlight--;
+        if (data.n === 7) throw new Error('job 7 fails');
+        done.push(data.n);
+      }, { retryLimit: 0, pollingIntervalSeconds: 1, concurrency: 10 });
+      const ids = [];
+      for (let n = 0; n < 30; n++) ids.push(await q.enqueue('bulk', { n }));
+      // One job per polling interval would need 30 s of clock time; each second of it gives the handlers real time to run.
+      for (let i = 0; i < 8 && done.length < 29; i++) {
+        await clock.tick(1000);
+        await new Promise((r) => setTimeout(r, 150));
+      }
+      expect(done).toHaveLength(29);
+      expect(most).toBeGreaterThan(1);
+      expect(most).toBeLessThanOrEqual(10);
+      expect((await q.state('bulk', ids[7]!))?.state).toBe('failed');
+      expect((await q.state('bulk', ids[8]!))?.state).toBe('completed');
+    });
+  });
+
   it('does not run a delayed job before its time', async () => {
     const clock = new TestClock(START);
     await withQueue(clock, async (q) => {

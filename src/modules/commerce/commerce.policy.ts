@@ -45,11 +45,17 @@ const companyFeaturesGrants = [
  */
 const offerCountersGrants = companyOverseers.filter((g) => g.roles.some((r) => r === 'superadmin' || r === 'support' || r === 'bp_admin' || r === 'bp_finance'));
 
-/** Who buys subscriptions for a company (document 1, create subscription rules 3 to 6). */
+/**
+ * Who buys subscriptions for a company (document 1, create subscription rules 3 to 7), and
+ * updates or deletes them. Rule 7: a BP IR's bp_finance buys for its End Customers
+ * (customerOfOwnBp) or for its own BP IR company; a VAD's or DR's bp_finance never for its own
+ * company (rule 1: resell only). Prepaid offers only and the VAD's flag: in the service.
+ */
 const buyers = [
   grant('superadmin', 'any'),
   grant('business_admin', 'any'),
   grant('bp_finance', 'customerOfOwnBp'),
+  grant('bp_finance', 'ownCompany', 'callerCompanyIsBpIr'),
   grant(['bp_finance', 'organization_admin'], 'companyOfOwnOrganisation'),
 ];
 
@@ -87,9 +93,11 @@ export const commercePolicy: Record<string, PolicyEntry> = {
   // any company; bp_finance End Customer / BP IR companies of which its company is the BP, with
   // organization_admin also the organisation's companies; other admins are denied.
   createSubscription: grants(buyers),
-  // Document 1, update rule 4: bp_finance its End Customers; company_admin his own company (rule 5's flags in the service).
+  // Document 1, update rule 4: bp_finance its End Customers (a BP IR's also its own company, as
+  // create rule 7: docs/decisions.md); company_admin his own company (rule 5's flags in the service).
   updateSubscription: grants([...buyers, grant('company_admin', 'ownCompany')]),
-  // Document 1, delete: superadmin any company; business_admin demo offers; bp_finance its End Customers.
+  // Document 1, delete: superadmin any company; business_admin demo offers; bp_finance its End
+  // Customers (a BP IR's also its own company, as create rule 7: docs/decisions.md).
   deleteSubscription: grants(buyers),
   // Route table +: the operators' retry of a synchronisation that gave up (docs/decisions.md, Subscriptions).
   retrySubscriptionSync: grants([grant('superadmin', 'any')]),

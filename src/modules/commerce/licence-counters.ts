@@ -43,21 +43,31 @@ export async function licenceCounters(exec: Executor, subscriptions: readonly { 
     LEFT JOIN licences l ON l.subscription_id = s.id
     WHERE s.id = ANY(${sql.param(ids)}::text[])
     GROUP BY s.id, c.bp_type, o.business_model`);
-  for (const row of rowsOf<Row>(r)) {
-    if (!row.irNbUsers) {
-      out.set(row.id, { numberAssignedUsers: row.own });
-      continue;
-    }
-    const nbBPLicences = row.maxNumberUsers ?? 0;
-    const used = row.own + row.ecs;
-    out.set(row.id, {
-      nbBPLicences,
-      nbAssignedBPUsers: row.own,
-      nbLicencesAssignedToECs: row.ecs,
-      nbLicencesUsed: used,
-      nbFreeLicences: nbBPLicences - used,
-      numberAssignedUsers: used,
-    });
-  }
+  for (const row of rowsOf<Row>(r)) out.set(row.id, countersOf(row));
   return out;
 }
+
+/** The counters from the counts of licences: those of the subscription's company's users (own) and of other companies' (ecs). */
+export function countersOf(row: Omit<Row, 'id'>): LicenceCounters {
+  if (!row.irNbUsers) return { numberAssignedUsers: row.own };
+  const nbBPLicences = row.maxNumberUsers ?? 0;
+  const used = row.own + row.ecs;
+  return {
+    nbBPLicences,
+    nbAssignedBPUsers: row.own,
+    nbLicencesAssignedToECs: row.ecs,
+    nbLicencesUsed: used,
+    nbFreeLicences: nbBPLicences - used,
+    numberAssignedUsers: used,
+  };
+}
+
+/**
+ * The counts of countersOf for the subscription row `t`, as an extra of the authorising statement
+ * (getSubscription answers in one round trip): the same counts as licenceCounters.
+ */
+export const LICENCE_COUNTS_EXTRA = sql`(SELECT json_build_object(
+    'irNbUsers', COALESCE((SELECT c.bp_type = 'IR' FROM companies c WHERE c.id = t.company_id), FALSE) AND COALESCE((SELECT o.business_model = 'nb_users' FROM offers o WHERE o.id = t.offer_id), FALSE),
+    'own', count(l.user_id) FILTER (WHERE l.user_company_id = t.company_id),
+    'ecs', count(l.user_id) FILTER (WHERE l.user_company_id <> t.company_id))
+  FROM licences l WHERE l.subscription_id = t.id)`;

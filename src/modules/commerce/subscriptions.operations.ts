@@ -9,6 +9,8 @@ import { fail } from '../../errors/catalogue.ts';
 import { PortFailure } from '../../ports/control.ts';
 import { portsOf } from '../../ports/ports.ts';
 import { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
+import { LICENCE_COUNTS_EXTRA } from './licence-counters.ts';
+import { offerFromExtra, SUBSCRIPTION_OFFER_EXTRA } from './subscriptions.repo.ts';
 import { CompanyIdParams } from './offers.schemas.ts';
 import {
   ApplicantCheck,
@@ -122,13 +124,15 @@ export const getSubscription = defineOperation({
   response: Subscription,
   envelope: 'data',
   formats: full,
-  target: subscriptionTarget,
-  handler: (ctx) => service.getSubscription(ctx.db, ctx.caller, grantsOf('getSubscription'), companyOf(ctx), ctx.target.id),
+  // One round trip: the subscription's offer and licence counts are read by the authorising statement.
+  target: { ...subscriptionTarget, extras: { offer: SUBSCRIPTION_OFFER_EXTRA, counts: LICENCE_COUNTS_EXTRA } },
+  handler: (ctx) =>
+    service.getSubscription(ctx.db, ctx.caller, grantsOf('getSubscription'), companyOf(ctx), ctx.target, offerFromExtra(ctx.extras.offer), ctx.extras.counts as { irNbUsers: boolean; own: number; ecs: number }),
 });
 
 export const updateSubscription = defineOperation({
   operationId: 'updateSubscription',
-  errors: ['APPLICANT_UNKNOWN', 'MAX_NUMBER_USERS_BELOW_ASSIGNED', 'ORDER_SYSTEM_UNAVAILABLE', 'PREPAID_DURATION_INCREASE_ONLY', 'PREPAID_LOWERING_REFUSED', 'SUBSCRIPTION_CHANGED', 'SUBSCRIPTION_FIELD_NOT_UPDATABLE', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_SYNC_ONGOING', 'SUBSCRIPTION_UPDATE_FORBIDDEN'],
+  errors: ['APPLICANT_UNKNOWN', 'IR_FINANCE_PREPAID_ONLY', 'MAX_NUMBER_USERS_BELOW_ASSIGNED', 'ORDER_SYSTEM_UNAVAILABLE', 'PREPAID_DURATION_INCREASE_ONLY', 'PREPAID_LOWERING_REFUSED', 'SUBSCRIPTION_CHANGED', 'SUBSCRIPTION_FIELD_NOT_UPDATABLE', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_SYNC_ONGOING', 'SUBSCRIPTION_UPDATE_FORBIDDEN'],
   method: 'PUT',
   path: `${S}/companies/:companyId/subscriptions/:subscriptionId`,
   tag,
@@ -144,7 +148,7 @@ export const updateSubscription = defineOperation({
 
 export const deleteSubscription = defineOperation({
   operationId: 'deleteSubscription',
-  errors: ['PREPAID_TERMINATION_MONTH', 'SUBSCRIPTION_DEFAULT_PROTECTED', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_TERMINATED'],
+  errors: ['IR_FINANCE_PREPAID_ONLY', 'PREPAID_TERMINATION_MONTH', 'SUBSCRIPTION_DEFAULT_PROTECTED', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_TERMINATED'],
   method: 'DELETE',
   path: `${S}/companies/:companyId/subscriptions/:subscriptionId`,
   tag,

@@ -32,6 +32,20 @@ export async function insertSubscription(exec: Executor, s: NewSubscription): Pr
   return row!;
 }
 
+/** The offer of the subscription row `t` as one JSON value, for an extra of the authorising statement. */
+export const SUBSCRIPTION_OFFER_EXTRA = sql`(SELECT to_jsonb(o) FROM offers o WHERE o.id = t.offer_id)`;
+
+/** The offer row from that extra: each value as its column gives it to the code (timestamps as Dates...). */
+export function offerFromExtra(json: unknown): SubscriptionWithOffer['offer'] {
+  const row = json as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [prop, column] of Object.entries(getTableColumns(offers))) {
+    const v = row[column.name];
+    out[prop] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+  }
+  return out as SubscriptionWithOffer['offer'];
+}
+
 /** One subscription and its offer, optionally locked for the change that follows. */
 export async function findWithOffer(exec: Executor, id: string, lock = false): Promise<SubscriptionWithOffer | undefined> {
   const q = exec.select({ sub: getTableColumns(subscriptions), offer: getTableColumns(offers) }).from(subscriptions).innerJoin(offers, eq(offers.id, subscriptions.offerId)).where(eq(subscriptions.id, id));
@@ -78,6 +92,19 @@ export async function updateIfVersion(exec: Executor, id: string, version: numbe
 export async function updateSubscriptionRow(exec: Executor, id: string, patch: Partial<NewSubscription>): Promise<SubscriptionRow | undefined> {
   const [row] = await exec.update(subscriptions).set({ ...patch, version: sql`${subscriptions.version} + 1` }).where(eq(subscriptions.id, id)).returning();
   return row;
+}
+
+/**
+ * A synchronisation that gave up: its reason, on a subscription still synchronising (or
+ * terminated: its cancellation failed) that shows none yet. Returns whether it was written.
+ */
+export async function recordSyncFailure(exec: Executor, id: string, reason: string, now: Date): Promise<boolean> {
+  const rows = await exec
+    .update(subscriptions)
+    .set({ syncError: reason, syncFailedAt: now, lastUpdateDate: now, version: sql`${subscriptions.version} + 1` })
+    .where(and(eq(subscriptions.id, id), sql`${subscriptions.syncError} IS NULL`, or(eq(subscriptions.syncOngoing, true), eq(subscriptions.status, 'terminated'))))
+    .returning({ id: subscriptions.id });
+  return rows.length > 0;
 }
 
 export async function deleteSubscriptionRow(exec: Executor, id: string): Promise<void> {

@@ -15,7 +15,7 @@ import { emit } from '../../events/outbox.ts';
 import { subscriptionChange } from '../../events/stanzas.ts';
 import * as repo from './subscriptions.repo.ts';
 import { demoOnly } from './offers.service.ts';
-import { licenceCounters, type LicenceCounters } from './licence-counters.ts';
+import { countersOf, licenceCounters, type LicenceCounters } from './licence-counters.ts';
 import type { CreateSubscriptionBody, Subscription, UpdateSubscriptionBody } from './subscriptions.schemas.ts';
 import type { SubscriptionProvisioning } from './commerce.tables.ts';
 
@@ -111,6 +111,25 @@ async function announce(tx: Executor, action: 'create' | 'update' | 'delete', s:
 }
 export { announce as announceSubscriptionChange };
 
+/** A BP IR's bp_finance (document 1, create subscription rule 7). */
+const irFinance = (caller: Caller) => caller.roles.includes('bp_finance') && caller.companyIsBP && caller.companyBpType === 'IR';
+
+/** Document 1, create rule 7: a BP IR's bp_finance takes prepaid offers only, and only when its VAD set `adminHasRightToUpdateSubscriptions` on the IR company. */
+async function irFinanceRule(db: Executor, caller: Caller, offer: { id: string; isPrepaid: boolean }): Promise<void> {
+  const ir = await repo.companyFacts(db, caller.companyId);
+  if (!offer.isPrepaid || ir?.adminHasRightToUpdateSubscriptions !== true) fail('IR_FINANCE_PREPAID_ONLY', { offerId: offer.id, isPrepaid: offer.isPrepaid });
+}
+
+/**
+ * Update and delete: a BP IR's bp_finance acts on its own company's subscriptions as create rule 7
+ * lets him buy them (prepaid ones, the VAD's flag set); on its End Customers' as document 1 says
+ * (docs/decisions.md, Subscriptions: a BP IR's bp_finance and its own company).
+ */
+async function irOwnCompanyRule(db: Executor, caller: Caller, companyId: string, offer: { id: string; isPrepaid: boolean }): Promise<void> {
+  if (caller.roles.includes('superadmin') || !irFinance(caller) || companyId !== caller.companyId) return;
+  await irFinanceRule(db, caller, offer);
+}
+
 const addMonths = (d: Date, months: number) => {
   const x = new Date(d);
   x.setUTCMonth(x.getUTCMonth() + months);
@@ -146,10 +165,7 @@ export async function createSubscription(
   // Rule 9: nb_users and nb_services need maxNumberUsers > 0.
   if ((offer.businessModel === 'nb_users' || offer.businessModel === 'nb_services') && !(body.maxNumberUsers && body.maxNumberUsers > 0)) fail('MAX_NUMBER_USERS_REQUIRED', { businessModel: offer.businessModel });
   // Rule 7: the bp_finance of a BP IR: prepaid offers only, and only when its VAD allowed it on the IR company.
-  if (!superadmin && caller.roles.includes('bp_finance') && caller.companyIsBP && caller.companyBpType === 'IR') {
-    const ir = await repo.companyFacts(db, caller.companyId);
-    if (!offer.isPrepaid || ir?.adminHasRightToUpdateSubscriptions !== true) fail('IR_FINANCE_PREPAID_ONLY', { offerId: offer.id, isPrepaid: offer.isPrepaid });
-  }
+  if (!superadmin && irFinance(caller)) await irFinanceRule(db, caller, offer);
   // Rules 1 and 2: the resell model only; its applicant number known to the partner order system.
   const bp = await orderingBp(db, company);
   if (bp?.bpBusinessModel === 'referral' && !superadmin) fail('SUBSCRIPTION_REFERRAL_MODEL', { bpId: bp.id });
@@ -191,13 +207,21 @@ export async function listSubscriptions(db: Executor, caller: Caller, grants: re
   return { items, total: items.length, limit: items.length, offset: 0 };
 }
 
-/** The subscription of the path, with its offer and counters (document 1, get: "with licence counters"). */
-export async function getSubscription(db: Executor, caller: Caller, grants: readonly Grant[], company: { id: string }, subscriptionId: string) {
-  const row = await repo.findWithOffer(db, subscriptionId);
-  if (!row) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
-  if (!row.offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
-  const counters = await licenceCounters(db, [{ id: row.sub.id }]);
-  return toApiSubscription(row.sub, row.offer, counters.get(row.sub.id));
+/**
+ * The subscription of the path, with its offer and counters (document 1, get: "with licence
+ * counters"), all read by the authorising statement (the operation's extras).
+ */
+export async function getSubscription(
+  db: Executor,
+  caller: Caller,
+  grants: readonly Grant[],
+  company: { id: string },
+  sub: repo.SubscriptionRow,
+  offer: repo.SubscriptionWithOffer['offer'],
+  counts: { irNbUsers: boolean; own: number; ecs: number },
+) {
+  if (!offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId: sub.id });
+  return toApiSubscription(sub, offer, countersOf({ ...counts, maxNumberUsers: sub.maxNumberUsers }));
 }
 
 export async function getDefaultSubscription(db: Executor, company: { id: string }) {
@@ -220,6 +244,7 @@ export async function deleteSubscription(db: Executor, caller: Caller, grants: r
     if (!row) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
     const { sub, offer } = row;
     if (!offer.isDemo && (await demoOnly(tx, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
+    await irOwnCompanyRule(tx, caller, company.id, offer);
     if (sub.isDefault) fail('SUBSCRIPTION_DEFAULT_PROTECTED', { subscriptionId });
     if (sub.status === 'terminated') fail('SUBSCRIPTION_TERMINATED', { subscriptionId });
     if (sub.syncOngoing && !sub.syncError) fail('SUBSCRIPTION_SYNC_ONGOING', { subscriptionId });
@@ -275,6 +300,7 @@ export async function updateSubscription(
   if (sub.syncOngoing) fail('SUBSCRIPTION_SYNC_ONGOING', { subscriptionId });
   // Rule 4: business_admin, demo subscriptions only.
   if (!offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
+  await irOwnCompanyRule(db, caller, company.id, offer);
   // Rule 1: maxNumberUsers on licence offers, the renewal fields on prepaid offers.
   const counted = offer.businessModel === 'nb_users' || offer.businessModel === 'nb_services';
   if (body.maxNumberUsers !== undefined && !counted) fail('SUBSCRIPTION_FIELD_NOT_UPDATABLE', { field: 'maxNumberUsers', businessModel: offer.businessModel });

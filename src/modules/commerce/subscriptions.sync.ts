@@ -2,8 +2,9 @@
 // the providers (document 1, States and transitions): a job, enqueued in the transaction of the
 // change. Each step is saved as it succeeds (bsSubscriptionId, billingSubscriptionId, each
 // provisioning), so a retried attempt resumes where the failed one stopped and never orders twice.
-// When the retries are spent the subscription keeps syncOngoing with a visible syncError; a
-// superadmin retries it (retrySubscriptionSync).
+// When the retries are spent, however the last attempt failed (an error, its time limit, its
+// instance gone), the subscription keeps syncOngoing with a visible syncError, written from the
+// job's dead-letter queue; a superadmin retries it (retrySubscriptionSync).
 import type { JobDeps } from '../module.ts';
 import type { JobInfo, JobQueue } from '../../jobs/queue.ts';
 import * as repo from './subscriptions.repo.ts';
@@ -24,7 +25,12 @@ async function wind(deps: JobDeps, row: repo.SubscriptionWithOffer): Promise<voi
   for (const p of sub.provisioning) if (p.providerId && (await providers.get(p.providerId))?.status === 'ready') await providers.deprovision(p.providerId);
 }
 
-export async function synchronise(deps: JobDeps, subscriptionId: string): Promise<void> {
+/**
+ * Brings the subscription to the state the order and billing systems and the providers confirm.
+ * `signal` aborts when the attempt ran past its time limit: an external call that answers after
+ * that saves nothing (the next attempt, or the operator's retry, resumes from what was saved).
+ */
+export async function synchronise(deps: JobDeps, subscriptionId: string, signal?: AbortSignal): Promise<void> {
   const row = await repo.findWithOffer(deps.db, subscriptionId);
   if (!row) return; // removed meanwhile
   if (row.sub.status === 'terminated') return wind(deps, row);
@@ -36,6 +42,7 @@ export async function synchronise(deps: JobDeps, subscriptionId: string): Promis
   const bp = await orderingBp(deps, company.bpId);
   const quantity = sub.updatingMaxNumberUsers ?? sub.maxNumberUsers ?? 1;
   const save = async (patch: Partial<repo.NewSubscription>) => {
+    signal?.throwIfAborted();
     sub = (await repo.updateSubscriptionRow(deps.db, sub.id, { ...patch, lastUpdateDate: deps.now() }))!;
   };
 
@@ -81,6 +88,7 @@ export async function synchronise(deps: JobDeps, subscriptionId: string): Promis
   }
 
   // Synchronised: active, the new maximum in force, and the message (docs/decisions.md, Subscriptions).
+  signal?.throwIfAborted();
   await deps.db.transaction(async (tx) => {
     const done = await repo.updateSubscriptionRow(tx, sub.id, {
       status: 'active',
@@ -95,25 +103,30 @@ export async function synchronise(deps: JobDeps, subscriptionId: string): Promis
   });
 }
 
-/** The last attempt failed: the subscription shows why, and stays syncOngoing until a superadmin retries. */
-async function giveUp(deps: JobDeps, subscriptionId: string, err: unknown): Promise<void> {
-  const reason = err instanceof Error ? err.message : String(err);
-  await repo.updateSubscriptionRow(deps.db, subscriptionId, { syncError: reason.slice(0, 1000), syncFailedAt: deps.now(), lastUpdateDate: deps.now() });
+/**
+ * The last attempt failed, by an error or by its time limit: the subscription shows why, and stays
+ * syncOngoing until a superadmin retries. Only while that synchronisation is still under way and
+ * shows no reason yet (run at least once: a repeated run changes nothing).
+ */
+async function giveUp(deps: JobDeps, subscriptionId: string, reason: string): Promise<void> {
+  await repo.recordSyncFailure(deps.db, subscriptionId, reason.slice(0, 1000), deps.now());
 }
 
 export async function defineSubscriptionJobs(queue: JobQueue, deps: JobDeps): Promise<void> {
   const retryLimit = deps.config.subscriptionSyncRetryLimit;
   await queue.define(
     SYNC_JOB,
-    async (data: { subscriptionId: string }, job: JobInfo) => {
-      try {
-        await synchronise(deps, data.subscriptionId);
-      } catch (err) {
-        if (job.retryCount >= retryLimit) await giveUp(deps, data.subscriptionId, err);
-        throw err;
-      }
+    async (data: { subscriptionId: string }, job: JobInfo) => synchronise(deps, data.subscriptionId, job.signal),
+    {
+      retryLimit,
+      retryDelaySeconds: deps.config.subscriptionSyncRetryDelaySeconds,
+      backoff: true,
+      retryDelayMaxSeconds: 600,
+      pollingIntervalSeconds: 0.5,
+      expireInSeconds: deps.config.subscriptionSyncTimeoutSeconds,
+      concurrency: deps.config.subscriptionSyncConcurrency,
+      onGiveUp: (data, why) => giveUp(deps, (data as { subscriptionId: string }).subscriptionId, why.reason),
     },
-    { retryLimit, retryDelaySeconds: deps.config.subscriptionSyncRetryDelaySeconds, backoff: true, retryDelayMaxSeconds: 600, pollingIntervalSeconds: 0.5 },
   );
   // Document 1, update rule 8: prepaid subscriptions without auto-renewal end at their expirationDate (checked hourly).
   await queue.define(EXPIRY_JOB, async () => void (await endExpiredSubscriptions(deps.db, deps.now(), { queue })), { retryLimit: 3, retryDelaySeconds: 60 });

@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { catalogOffers, catalogs, licences, offers, subscriptions } from '../../../src/modules/commerce/commerce.tables.ts';
 import { users } from '../../../src/modules/admin/users/users.tables.ts';
+import { companies } from '../../../src/modules/admin/companies/companies.tables.ts';
 import { addDefaultSubscription } from '../../../src/modules/commerce/commerce.service.ts';
 import { newId } from '../../../src/shared/ids.ts';
 import type { Ctx, Sample } from './types.ts';
@@ -71,6 +72,36 @@ function offerOfDefaultCatalog(ctx: Ctx, key: string, values: Partial<typeof off
 const demoOfferOfDefaultCatalog = (ctx: Ctx) => offerOfDefaultCatalog(ctx, 'demo', { isDemo: true });
 /** A sellable demo offer: every buyer the table allows may take it, the business_admin too. */
 const sellableDemoOffer = (ctx: Ctx) => offerOfDefaultCatalog(ctx, 'sellable demo', { isDemo: true, canBeSold: true, businessModel: 'flat_fee' });
+
+/** A sellable prepaid demo offer: what a BP IR's bp_finance may take (document 1, create rule 7). */
+const sellablePrepaidDemoOffer = (ctx: Ctx) => offerOfDefaultCatalog(ctx, 'sellable prepaid demo', { isDemo: true, canBeSold: true, businessModel: 'flat_fee', isPrepaid: true, prepaidDuration: 12 });
+
+/**
+ * Document 1, create rule 7 (kept for update and delete): a BP IR's bp_finance acts on his own
+ * company's prepaid subscriptions when its VAD set the flag. When the case's caller sits in the
+ * company and it is a BP IR (the `satisfy` case of callerCompanyIsBpIr), the VAD sets the flag
+ * and the answer is true: the sample then uses prepaid offers, so that the case tests the grant.
+ */
+async function irBuysForItself(ctx: Ctx, companyId: string): Promise<boolean> {
+  const [me] = await ctx.t.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, ctx.caller.id));
+  if (me?.companyId !== companyId) return false;
+  const [c] = await ctx.t.db.select({ isBP: companies.isBP, bpType: companies.bpType }).from(companies).where(eq(companies.id, companyId));
+  if (!c?.isBP || c.bpType !== 'IR') return false;
+  await ctx.t.db.update(companies).set({ adminHasRightToUpdateSubscriptions: true }).where(eq(companies.id, companyId));
+  return true;
+}
+
+/** The subscription's offer made prepaid (created now: a prepaid one is deleted in its month of creation only) when a BP IR's bp_finance acts on his own company's. */
+async function prepaidForIr(ctx: Ctx, id: string, companyId: string): Promise<string> {
+  if (!(await irBuysForItself(ctx, companyId))) return companyId;
+  const [sub] = await ctx.t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
+  await ctx.t.db.update(offers).set({ isPrepaid: true, prepaidDuration: 12 }).where(eq(offers.id, sub!.offerId));
+  await ctx.t.db.update(subscriptions).set({ creationDate: ctx.t.clock.now() }).where(eq(subscriptions.id, id));
+  return companyId;
+}
+
+/** How the matrix places a BP IR's bp_finance on his own company (the world's bp_finance sits at the VAD). */
+const irOwnCompany = { violations: { callerCompanyIsBpIr: { callerLike: 'vad' } }, satisfy: { callerCompanyIsBpIr: { callerLike: 'ir' } } } as const;
 
 /**
  * The matrix's subscription target made a demo one (its offer marked demo): the business_admin,
@@ -182,7 +213,12 @@ export const commerceSamples: Record<string, Sample> = {
     kind: 'company',
     fresh: false,
     defaultBody: { offerId: 'a sellable demo offer' },
-    request: async (id, ctx) => ({ method: 'POST', url: `${S}/companies/${id}/subscriptions`, payload: { offerId: await sellableDemoOffer(ctx), purchaseOrderNumber: `PO-${ctx.n}` } }),
+    ...irOwnCompany,
+    request: async (id, ctx) => ({
+      method: 'POST',
+      url: `${S}/companies/${id}/subscriptions`,
+      payload: { offerId: (await irBuysForItself(ctx, id)) ? await sellablePrepaidDemoOffer(ctx) : await sellableDemoOffer(ctx), purchaseOrderNumber: `PO-${ctx.n}` },
+    }),
   },
   getDefaultSubscription: {
     type: 'target',
@@ -207,14 +243,16 @@ export const commerceSamples: Record<string, Sample> = {
     kind: 'subscription',
     fresh: true,
     defaultBody: { maxNumberUsers: 11 },
-    request: async (id, ctx) => ({ method: 'PUT', url: `${S}/companies/${await demoSubscription(ctx, id)}/subscriptions/${id}`, payload: { maxNumberUsers: 11 } }),
+    ...irOwnCompany,
+    request: async (id, ctx) => ({ method: 'PUT', url: `${S}/companies/${await prepaidForIr(ctx, id, await demoSubscription(ctx, id))}/subscriptions/${id}`, payload: { maxNumberUsers: 11 } }),
   },
   deleteSubscription: {
     type: 'target',
     kind: 'subscription',
     fresh: true,
     defaultBody: undefined,
-    request: async (id, ctx) => ({ method: 'DELETE', url: `${S}/companies/${await demoSubscription(ctx, id)}/subscriptions/${id}` }),
+    ...irOwnCompany,
+    request: async (id, ctx) => ({ method: 'DELETE', url: `${S}/companies/${await prepaidForIr(ctx, id, await demoSubscription(ctx, id))}/subscriptions/${id}` }),
   },
   retrySubscriptionSync: {
     type: 'target',

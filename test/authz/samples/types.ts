@@ -110,12 +110,19 @@ export interface Ctx {
   placement?: Placement;
 }
 
-/** How to make one condition of a grant fail (a case is generated per condition). */
+/** How to make one condition of a grant fail (a case is generated per condition), or hold (`satisfy`). */
 export interface Violation {
   /** The target user holds these roles instead of just `user` (user targets only). */
   targetRoles?: Role[];
   /** The request body instead of the sample's (passed as `body` to a target sample's request). */
   body?: Record<string, unknown>;
+  /**
+   * Conditions on the caller's company (its BP type): a twin of the caller sits in a new company
+   * with the facts of this company of the world (its BP type, its BP), and the target is that
+   * company (company targets) or belongs to it (subscriptions). Only where the target sits in
+   * the caller's own company; company and subscription targets.
+   */
+  callerLike?: CompanyKey;
 }
 
 /** The sample request of one operation. */
@@ -157,6 +164,11 @@ export type Sample =
       defaultBody?: unknown;
       /** How to make each condition of the operation's grants fail (required for each). */
       violations?: Partial<Record<ConditionName, Violation>>;
+      /**
+       * How to make a condition hold that the world's callers never meet (a BP IR's bp_finance:
+       * the world's bp_finance sits at the VAD): a case per condition, as for violations.
+       */
+      satisfy?: Partial<Record<ConditionName, Violation>>;
       /**
        * A rule of the service that refuses what the table allows (deleting oneself): the status
        * and errorDetailsCode expected instead of success, or undefined to expect success.
