@@ -53,7 +53,11 @@ export const utcDate = (d: Date): string => d.toISOString().slice(0, 10);
  */
 export async function invoicedCompanyOf(exec: Executor, companyId: string): Promise<repo.BillingCompany | undefined> {
   const found = await repo.companyWithBps(exec, companyId);
-  if (!found) return undefined;
+  return found && invoicedOf(found);
+}
+
+/** The same, for a company with its BP and its BP's BP already read (the quotation's BPS_EXTRA). */
+export function invoicedOf<C extends repo.BillingCompany>(found: { company: C; parent: C | null; grandParent: C | null }): C | undefined {
   const [bp, above] = found.company.isBP ? [found.company, found.parent] : [found.parent, found.grandParent];
   if (!bp?.isBP) return undefined;
   if (bp.bpType !== 'IR') return bp;

@@ -2,9 +2,9 @@
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
 import { portsOf } from '../../ports/ports.ts';
-import { checkApplicantOf, COMPANY_CATALOG_EXTRA } from '../commerce/commerce.service.ts';
 import { CompanyIdParams } from '../commerce/offers.schemas.ts';
 import { CreateQuotationBody, Quotation, QuotationQuery } from './quotations.schemas.ts';
+import { QUOTATION_EXTRAS, QUOTATION_INPUTS, quotationReads } from './quotations.repo.ts';
 import * as service from './quotations.service.ts';
 import { taxTable } from './tax.ts';
 
@@ -39,11 +39,16 @@ export const createQuotation = defineOperation({
   successStatus: 200,
   // Pure: an Idempotency-Key would store the answer; a quotation stores nothing.
   idempotent: false,
-  target: { kind: 'company', from: 'params', field: 'companyId', extras: { catalogId: COMPANY_CATALOG_EXTRA } },
-  // Rule 4, asked of the partner order system before the quotation reads anything else.
-  prepare: (ctx) => checkApplicantOf(ctx.db, service.applicantHolder(ctx.target), portsOf(ctx.deps).orders),
-  handler: (ctx, { body, query }) =>
-    service.createQuotation(ctx.db, ctx.caller, ctx.target, ctx.extras.catalogId as string | null, body, ctx.now, taxTable(ctx.deps.config), query.format === 'full'),
+  // Issue 11, point 8: the offer or subscription of the body, the catalog and the company's BPs
+  // are read by the authorising statement (quotations.repo.ts); the service runs no statement.
+  target: { kind: 'company', from: 'params', field: 'companyId', inputs: QUOTATION_INPUTS, extras: QUOTATION_EXTRAS },
+  // Rule 4, asked of the partner order system before the quotation's other rules.
+  prepare: async (ctx) => {
+    const reads = quotationReads(ctx.extras);
+    await service.checkApplicant(ctx.target, reads, portsOf(ctx.deps).orders);
+    return reads;
+  },
+  handler: async (ctx, { body, query, prepared }) => service.createQuotation(ctx.caller, ctx.target, prepared, body, ctx.now, taxTable(ctx.deps.config), query.format === 'full'),
 });
 
 export const quotationsOperations: AnyOperation[] = [createQuotation];

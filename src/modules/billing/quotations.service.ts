@@ -1,29 +1,39 @@
 // Quotations (document 1, create a quotation, rules 1 to 6; issue 11, point 1): a subscription
 // creation or change in preview, priced by the one pricing function with the same helpers the
-// charges ledger uses, so the quotation is what the change then records. Pure: reads only; it
-// writes nothing and emits nothing.
+// charges ledger uses, so the quotation is what the change then records. Pure: it writes nothing
+// and emits nothing; what it reads comes with the authorising statement (quotations.repo.ts), so
+// the service itself runs no statement (issue 11, point 8).
 import type { Static } from 'typebox';
-import type { Executor } from '../../db/client.ts';
 import type { Caller } from '../../authz/roles.ts';
 import { fail } from '../../errors/catalogue.ts';
+import type { OrdersPort } from '../../ports/orders/orders.port.ts';
 import * as commerce from '../commerce/commerce.service.ts';
-import { changeOf, chargeContextOf, invoicedCompanyOf, PRICED_MODELS, type ChargeableOffer } from './charges.service.ts';
+import { changeOf, chargeContextOf, invoicedOf, PRICED_MODELS, type ChargeableOffer } from './charges.service.ts';
+import type { BpFacts } from './charges.repo.ts';
 import { priceChange, type PricedChange } from './pricing.ts';
+import type { QuotationReads } from './quotations.repo.ts';
 import type { CreateQuotationBody, Quotation } from './quotations.schemas.ts';
 
 type Body = Static<typeof CreateQuotationBody>;
 type Api = Static<typeof Quotation>;
 
-/** The company of the path, as the quotation reads it. */
-export interface QuotedCompany {
-  id: string;
-  isBP: boolean;
-  bpType: string | null;
-  bpId: string | null;
+/** The company of the path, as the quotation reads it (the target row). */
+export type QuotedCompany = BpFacts;
+
+/**
+ * Document 1, rule 4: the BP whose applicant number the order system must know: the company itself
+ * when it is a BP, else its BP; the VAD above when that BP is an IR ("BP IR companies should have
+ * no bpApplicantNumber"), as create subscription rule 2.
+ */
+export function applicantHolder(company: QuotedCompany, reads: Pick<QuotationReads, 'parent' | 'grandParent'>): BpFacts | undefined {
+  const [bp, above] = company.isBP ? [company, reads.parent] : [reads.parent, reads.grandParent];
+  if (bp?.bpType === 'IR') return above ?? bp;
+  return bp ?? undefined;
 }
 
-/** Document 1, rule 4: the BP whose applicant number the order system must know (the company itself when it is a BP). */
-export const applicantHolder = (company: QuotedCompany): { bpId: string | null } => ({ bpId: company.isBP ? company.id : company.bpId });
+/** Rule 4, asked of the partner order system before anything else of the quotation (the operation's prepare step). */
+export const checkApplicant = (company: QuotedCompany, reads: QuotationReads, orders: OrdersPort | undefined): Promise<void> =>
+  commerce.checkApplicant(applicantHolder(company, reads), orders);
 
 /** Rule 3: a BP company, or one linked to a BP. */
 function checkBpLink(company: QuotedCompany): void {
@@ -91,30 +101,25 @@ function toApi(priced: PricedChange, currency: string, day: string, ids: { rateP
  * Document 1, create a quotation. Rule 1 (who) is the policy's; rule 4 (the applicant number) is
  * asked of the order system before (the operation's prepare step); rules 2, 3, 5 and 6 here.
  */
-export async function createQuotation(
-  db: Executor,
+export function createQuotation(
   caller: Caller,
   company: QuotedCompany,
-  catalogId: string | null,
+  reads: QuotationReads,
   body: Body,
   now: Date,
   taxRates: Readonly<Record<string, string>>,
   full: boolean,
-): Promise<Api> {
+): Api {
   // Rule 6: offerId before creating, subscriptionId before updating; one of them.
   if ((body.offerId === undefined) === (body.subscriptionId === undefined)) fail('QUOTATION_OFFER_OR_SUBSCRIPTION', { offerId: body.offerId ?? null, subscriptionId: body.subscriptionId ?? null });
   checkBpLink(company);
+  const invoiced = invoicedOf({ company, parent: reads.parent, grandParent: reads.grandParent });
 
   if (body.offerId !== undefined) {
-    // The reads do not depend on each other: at once (on a server, over several connections).
-    const [offer, inCatalog, invoiced] = await Promise.all([
-      commerce.offerById(db, body.offerId),
-      caller.roles.includes('superadmin') ? true : commerce.offerInCatalog(db, body.offerId, catalogId),
-      invoicedCompanyOf(db, company.id),
-    ]);
+    const offer = reads.offer;
     if (!offer) fail('NOT_FOUND', { target: 'offer', id: body.offerId });
     // Rule 5: the offer of the catalog assigned to the company's BP, else 403 (superadmin excepted, as for create subscription).
-    if (!inCatalog) fail('OFFER_NOT_IN_CATALOG', { offerId: offer.id, companyId: company.id, catalogId });
+    if (!caller.roles.includes('superadmin') && !reads.inCatalog) fail('OFFER_NOT_IN_CATALOG', { offerId: offer.id, companyId: company.id, catalogId: reads.catalogId });
     checkQuotable(offer);
     if (body.prepaidDuration !== undefined) fail('QUOTATION_PREPAID_DURATION_OF_SUBSCRIPTION', { offerId: offer.id });
     const counted = offer.businessModel !== 'flat_fee';
@@ -126,7 +131,7 @@ export async function createQuotation(
     return toApi(priced, ctx.offer.currency, change.date, { ratePlanId: offer.billingProductRatePlanId, chargeId: offer.billingProductRatePlanChargeId, origin: null }, full);
   }
 
-  const [row, invoiced] = await Promise.all([commerce.subscriptionWithOffer(db, body.subscriptionId!), invoicedCompanyOf(db, company.id)]);
+  const row = reads.subscription;
   // Another company's subscription is not found (nothing about it leaks).
   if (!row || row.sub.companyId !== company.id) fail('NOT_FOUND', { target: 'subscription', id: body.subscriptionId });
   const { sub, offer } = row;

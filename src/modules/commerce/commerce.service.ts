@@ -30,3 +30,7 @@ export { findOffer as offerById, findWithOffer as subscriptionWithOffer, offerIn
 export { checkApplicantOf } from './subscriptions.service.ts';
 /** The catalog a company sees, as an extra of the authorising statement (create subscription, create a quotation). */
 export { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
+/** Document 1, create a quotation, rule 4, for a BP already read (the authorising statement's extras). */
+export { checkApplicant } from './subscriptions.service.ts';
+/** The offer, its catalog membership and a subscription with its offer, as extras of another module's authorising statement. */
+export { offerExtra, offerInCatalogExtra, subscriptionWithOfferExtra, offerFromExtra, subscriptionWithOfferFromExtra } from './extras.ts';

@@ -89,7 +89,7 @@ async function orderingBp(exec: Executor, company: { bpId: string | null }): Pro
 }
 
 /** Document 1, create rule 2 and update rule 3: a resell BP's applicant number must exist in the partner order system. */
-async function checkApplicant(bp: repo.CompanyFacts | undefined, orders: OrdersPort | undefined): Promise<void> {
+export async function checkApplicant(bp: Pick<repo.CompanyFacts, 'id' | 'bpBusinessModel' | 'bpApplicantNumber'> | undefined, orders: OrdersPort | undefined): Promise<void> {
   if (bp?.bpBusinessModel !== 'resell') return;
   if (!bp.bpApplicantNumber) fail('APPLICANT_UNKNOWN', { bpId: bp.id, bpApplicantNumber: null });
   if (!orders) fail('ORDER_SYSTEM_UNAVAILABLE', { bpId: bp.id });

@@ -1,0 +1,1 @@
+CREATE INDEX "companies_bp_applicant_idx" ON "companies" USING btree ("bp_applicant_number") WHERE "companies"."is_bp";
