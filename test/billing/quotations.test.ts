@@ -7,6 +7,8 @@ import { expect } from '../support/expect.ts';
 import { createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser } from '../support/factories.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { organisations } from '../../src/modules/admin/organisations/organisations.tables.ts';
+import { newId } from '../../src/shared/ids.ts';
 import { catalogOffers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { outbox } from '../../src/events/outbox.tables.ts';
 import { billingCharges } from '../../src/modules/billing/charges.tables.ts';
@@ -137,6 +139,29 @@ describe('doc 1, create a quotation, rules 1 to 6', () => {
     expect((await quote(w.ecVad, body, orgAdmin.token)).statusCode).toBe(403);
     // Another BP's bp_finance does not reach the VAD's customer.
     expect([403, 404]).toContain((await quote(w.ecVad, body, w.drFinance.token)).statusCode);
+  });
+
+  it('doc 1, create a quotation, rule 1: a bp_finance who is also organization_admin quotes for the whole organisation and the End Customers / BP IR linked to its BP companies; createSubscription (rule 5) keeps to the organisation', async () => {
+    // The VAD belongs to an organisation; the caller sits in another company of it (not the VAD's).
+    const org = newId();
+    await t.db.insert(organisations).values({ id: org, name: `Org ${org}` });
+    const home = await makeCompany(t, { isBP: true, bpType: 'DR', organisationId: org });
+    await t.db.update(companies).set({ organisationId: org }).where(eq(companies.id, w.vad));
+    try {
+      const body = { offerId: monthly, maxNumberUsers: 1 };
+      const both = await makeUser(t, home, ['bp_finance', 'organization_admin']);
+      for (const c of [w.vad, w.ecVad, w.ir, w.ecIr]) expect((await quote(c, body, both.token)).statusCode, c).toBe(200);
+      // A company linked to a BP outside the organisation: refused.
+      expect([403, 404]).toContain((await quote(w.ecDr, body, both.token)).statusCode);
+      // bp_finance alone (its company is not their BP) does not reach them.
+      const finance = await makeUser(t, home, ['bp_finance']);
+      expect([403, 404]).toContain((await quote(w.ecVad, body, finance.token)).statusCode);
+      // Create subscription rule 5 says "with organization_admin also the companies of the organisation": not their End Customers.
+      const sub = await call('POST', `${S}/companies/${w.ecVad}/subscriptions`, { offerId: monthly, maxNumberUsers: 1 }, both.token);
+      expect([403, 404]).toContain(sub.statusCode);
+    } finally {
+      await t.db.update(companies).set({ organisationId: null }).where(eq(companies.id, w.vad));
+    }
   });
 
   it('doc 1, create a quotation, rule 2: only nb_users, flat_fee and nb_services offers are quoted (usage, and offers without a price: 400701)', async () => {

@@ -6,7 +6,7 @@ import type { Ctx, Sample } from './types.ts';
 
 const S = '/api/svc/subscription/v1.0';
 /** The world's companies linked to a BP (document 1, create a quotation, rule 3); the others are refused. */
-const LINKED_TO_BP = new Set(['vad', 'ir', 'ecVad', 'ecIr']);
+const LINKED_TO_BP = new Set(['vad', 'ir', 'ecVad', 'ecIr', 'orgBp', 'orgIr', 'ecOrgBp', 'ecOrgIr']);
 
 /** A priced nb_users offer of the default catalog (the catalog of every company of the world), made once per application. */
 const made = new WeakMap<object, Promise<string>>();
