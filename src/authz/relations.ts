@@ -82,6 +82,19 @@ export const RELATIONS = {
     t.companyOrganisation
       ? sql`${t.companyOrganisation} = ${c.organisationId}`
       : onCompany(t, (co) => sql`${co} IN (SELECT o.id FROM companies o WHERE o.organisation_id = ${c.organisationId})`),
+  /**
+   * End Customer (or BP IR) companies linked to a BP company of the caller's organisation: their
+   * BP belongs to it, or, for the End Customers of a BP IR, the IR's VAD does (as customerOfOwnBp
+   * for a VAD). Held with organization_admin by a bp_admin or bp_finance (document 1, list offers
+   * of a company: "organisation companies plus the End Customers / BP IR linked to BP companies of
+   * the organisation"; create a quotation, rule 1: "the whole organisation and linked End
+   * Customers / BP IR").
+   */
+  customerOfOrganisationBp: (c, t) => {
+    const linked = (bp: Column | SQL) => sql`(${bp} IN (SELECT bp.id FROM companies bp WHERE bp.organisation_id = ${c.organisationId} AND bp.is_bp)
+    OR ${bp} IN (SELECT ir.id FROM companies ir JOIN companies vad ON vad.id = ir.bp_id WHERE vad.organisation_id = ${c.organisationId} AND vad.is_bp AND vad.bp_type = 'VAD' AND ir.bp_type = 'IR'))`;
+    return t.companyBp ? linked(t.companyBp) : onCompany(t, (co) => sql`${co} IN (SELECT ec.id FROM companies ec WHERE ${linked(sql.raw('ec.bp_id'))})`);
+  },
   /** The caller's organisation itself (organisation targets). */
   ownOrganisation: (c, t) => (t.organisation ? sql`${t.organisation} = ${c.organisationId}` : FALSE),
   /** The caller's own site (site_admin). */

@@ -71,7 +71,12 @@ export interface ResolvePlan {
   second: { name: string; kind: TargetKindName }[];
   /** Data of the answer read in the same statement (a company's subscriptions...), by name. */
   extras?: Record<string, SQL>;
+  /** Names of the request values the extras read (extraInput), bound after the ids. */
+  inputs?: string[];
 }
+
+/** A request value of the plan's inputs, as an extra reads it (text, NULL when the request has none). */
+export const extraInput = (name: string): SQL => sql.raw(`input."${name}"`);
 
 /** One loaded resource of the statement: its alias and columns (its relations are `<alias>__r_<name>`). */
 interface Slot {
@@ -154,9 +159,16 @@ function targetStatement(plan: ResolvePlan): TargetStatement {
   const firstSecond = plan.parent ? 5 : 4;
   plan.second.forEach((s, i) => add(`s${i}`, s.kind, needed.second[i]!, `s${i}.id = $${firstSecond + i}::text`));
   selects.push(...extraSelect(plan.operationId, plan.extras ?? {}));
-  const text = `${CALLER_CTE}
+  // The inputs of the extras: one row of text parameters after the ids, as the CTE `input`.
+  const inputs = plan.inputs ?? [];
+  inputs.forEach((name) => {
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Error(`${plan.operationId}: input ${name} is not a plain name`);
+  });
+  const firstInput = firstSecond + plan.second.length;
+  const inputCte = inputs.length ? `, input AS (SELECT ${inputs.map((name, i) => `$${firstInput + i}::text AS "${name}"`).join(', ')})` : '';
+  const text = `${CALLER_CTE}${inputCte}
 SELECT ${CALLER_SELECT}, ${selects.join(', ')}
-FROM caller ${joins.join(' ')}`;
+FROM caller ${inputs.length ? 'CROSS JOIN input ' : ''}${joins.join(' ')}`;
   const st = { name: `target_${plan.operationId}`, text, slots, extras: Object.keys(plan.extras ?? {}) };
   statements.set(plan.operationId, st);
   return st;
@@ -175,6 +187,8 @@ export interface ResolveIds {
   target: string | undefined;
   parent?: string;
   second: (string | undefined)[];
+  /** The values of the plan's inputs, in their order. */
+  inputs?: (string | undefined)[];
 }
 
 /**
@@ -191,7 +205,7 @@ export async function resolveCallerAndTarget(
   secondApplies: (name: string, target: Record<string, unknown>) => boolean,
 ): Promise<Resolved> {
   const st = targetStatement(plan);
-  const params: unknown[] = [token.sessionId, deps.now().toISOString(), ids.target ?? null, ...(plan.parent ? [ids.parent ?? null] : []), ...ids.second.map((x) => x ?? null)];
+  const params: unknown[] = [token.sessionId, deps.now().toISOString(), ids.target ?? null, ...(plan.parent ? [ids.parent ?? null] : []), ...ids.second.map((x) => x ?? null), ...(plan.inputs ?? []).map((_, i) => ids.inputs?.[i] ?? null)];
   const rows = await deps.database.prepared<Record<string, unknown>>(st.name, st.text, params);
   const row = rows[0];
   if (!row) fail('TOKEN_REVOKED');

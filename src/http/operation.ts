@@ -47,6 +47,12 @@ export interface TargetRef<K extends TargetKindName = TargetKindName> {
    * the handler as `ctx.extras[name]`. A single-resource GET then answers in one round trip.
    */
   extras?: Record<string, SQL>;
+  /**
+   * Request values the extras read besides the target row (the offer a quotation prices, named in
+   * the body), by name: each is bound as a text parameter (NULL when the request has none) and an
+   * extra reads it as `extraInput(name)` (src/authz/resolve.ts).
+   */
+  inputs?: Record<string, { from: From; field: string }>;
 }
 
 /**
@@ -241,6 +247,7 @@ async function authorise(deps: AppDeps, op: AnyOperation, plan: ResolvePlan | un
     target: id,
     parent: t.parent && requestValue('params', t.parent.field, req),
     second: seconds.map(([, s]) => requestValue(s.from, s.field, req)),
+    inputs: Object.values(t.inputs ?? {}).map((i) => requestValue(i.from, i.field, req)),
   };
   const applies = (name: string, target: Record<string, unknown>) => {
     const s = op.second![name]!;
@@ -282,6 +289,7 @@ function planOf(op: AnyOperation): ResolvePlan | undefined {
     parent: op.target.parent && { kind: op.target.parent.kind },
     second: Object.entries(op.second ?? {}).map(([name, s]) => ({ name, kind: s.kind })),
     extras: op.target.extras,
+    inputs: Object.keys(op.target.inputs ?? {}),
   };
 }
 

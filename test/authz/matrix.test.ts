@@ -84,6 +84,12 @@ const COMPANIES: Record<CompanyKey, CompanyFacts> = {
   ecIr: { bp: 'ir' },
   orgA: { org: 'org' },
   orgB: { org: 'org' },
+  // A BP of the organisation, its BP IR (outside it) and their End Customers: the End Customers / BP
+  // IR linked to BP companies of the organisation (customerOfOrganisationBp).
+  orgBp: { isBP: true, bpType: 'VAD', org: 'org' },
+  orgIr: { isBP: true, bpType: 'IR', bp: 'orgBp' },
+  ecOrgBp: { bp: 'orgBp' },
+  ecOrgIr: { bp: 'orgIr' },
   elsewhere: {}, // where the `any` relation is exercised
   unrelated: {}, // the out-of-scope company of every caller
 };
@@ -97,8 +103,20 @@ interface Home {
   site?: SiteKey;
 }
 
+/**
+ * Callers holding two roles whose grants name them together (document 1: "a user who is both
+ * bp_admin or bp_finance and organization_admin"). They sit in a company of the organisation
+ * that is no BP, so that what they reach as such is told apart from their own customers.
+ */
+const COMBOS = ['bp_finance+organization_admin', 'bp_admin+organization_admin'] as const;
+/** Whom the cases are about: one caller per role, and one per combination of COMBOS. */
+type Profile = Role | (typeof COMBOS)[number];
+const PROFILES: readonly Profile[] = [...ROLES, ...COMBOS];
+
 /** Where each role's caller sits: where the role makes sense. */
-const HOMES: Record<Role, Home> = {
+const HOMES: Record<Profile, Home> = {
+  'bp_finance+organization_admin': { company: 'orgA' },
+  'bp_admin+organization_admin': { company: 'orgA' },
   superadmin: { company: 'hq' },
   support: { company: 'hq' },
   business_admin: { company: 'hq' },
@@ -110,7 +128,7 @@ const HOMES: Record<Role, Home> = {
   user: { company: 'ecVad' },
 };
 
-const callerRoles = (role: Role): Role[] => [...new Set<Role>([role, 'user'])];
+const callerRoles = (role: Profile): Role[] => [...new Set<Role>([...(role.split('+') as Role[]), 'user'])];
 
 const placementLabel = (p: Placement) =>
   p.self ? 'himself' : p.organisation ? `organisation ${p.organisation}` : p.site ? `${p.company}/${p.site}` : `${p.company}`;
@@ -180,6 +198,13 @@ function holdsInWorld(rel: RelationName, home: Home, p: Placement, kind: TargetK
     }
     case 'companyOfOwnOrganisation':
       return theirs !== undefined && mine.org !== undefined && theirs.org === mine.org;
+    case 'customerOfOrganisationBp': {
+      if (!theirs?.bp || mine.org === undefined) return false;
+      const bp = COMPANIES[theirs.bp];
+      if (bp.isBP && bp.org === mine.org) return true;
+      const vad = bp.bp ? COMPANIES[bp.bp] : undefined;
+      return bp.bpType === 'IR' && vad?.isBP === true && vad.bpType === 'VAD' && vad.org === mine.org;
+    }
     case 'ownOrganisation':
       return c.organisation && mine.org !== undefined && p.organisation === mine.org;
     case 'ownSite':
@@ -204,6 +229,16 @@ const PRODUCERS: Record<RelationName, (home: Home, kind: TargetKindName) => Plac
   companyOfOwnOrganisation: (h, kind) => {
     const org = COMPANIES[h.company].org;
     return org && KIND_COLUMNS[kind].company ? COMPANY_KEYS.filter((k) => COMPANIES[k].org === org).map((company) => ({ company })) : [];
+  },
+  customerOfOrganisationBp: (h, kind) => {
+    const org = COMPANIES[h.company].org;
+    if (!org || !KIND_COLUMNS[kind].company) return [];
+    // The companies whose BP is a BP of the organisation, and the End Customers of the BP IR of its VADs.
+    const orgBps = COMPANY_KEYS.filter((k) => COMPANIES[k].isBP && COMPANIES[k].org === org);
+    const direct = COMPANY_KEYS.filter((k) => orgBps.some((b) => COMPANIES[k].bp === b));
+    const irsOfVads = direct.filter((d) => COMPANIES[d].bpType === 'IR' && COMPANIES[COMPANIES[d].bp!].bpType === 'VAD');
+    const viaIr = COMPANY_KEYS.filter((k) => irsOfVads.some((ir) => COMPANIES[k].bp === ir));
+    return [...direct, ...viaIr].map((company) => ({ company }));
   },
   ownOrganisation: (h, kind) => {
     const org = COMPANIES[h.company].org;
@@ -286,7 +321,7 @@ function parentView(op: AnyOperation, home: Home, p: Placement): ParentView | un
 }
 
 /** A Caller as the conditions see it: roles and where he sits (or a twin of him in a company `like` one of the world), from the declaration of the world. */
-function symbolicCaller(role: Role, like?: CompanyKey): Caller {
+function symbolicCaller(role: Profile, like?: CompanyKey): Caller {
   const h = HOMES[role];
   const c = COMPANIES[like ?? h.company];
   return {
@@ -321,7 +356,7 @@ let counter = 0;
 const next = () => ++counter;
 
 /** The context of one case's request. */
-const ctxOf = (role: Role, caller: MadeUser = w.callers[role], placement?: Placement): Ctx => ({ t: w.t, caller, role, n: next(), world: w.ids, placement });
+const ctxOf = (role: Profile, caller: MadeUser = w.callers[role], placement?: Placement): Ctx => ({ t: w.t, caller, role, n: next(), world: w.ids, placement });
 
 function routeRegex(op: AnyOperation): RegExp[] {
   return [op.path, ...(op.aliases ?? [])].map((p) => new RegExp(`^${fullPath(p).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+').replace(/\*/g, '.*')}$`));
@@ -399,7 +434,7 @@ function generate(): void {
         }
         break;
       case 'targetless':
-        for (const role of ROLES) {
+        for (const role of PROFILES) {
           const allowed = heldBy(grantsOf(operationId), callerRoles(role)).length > 0;
           cases.push({
             name: `${operationId} / ${role} / ${allowed ? `holds a grant -> ${successStatus(op)}` : 'holds no grant -> 403'}`,
@@ -429,7 +464,7 @@ interface Scoped {
   producedFor?: RelationName;
 }
 
-function scopedPlacements(operationId: string, role: Role, kind: TargetKindName, relevantOverride?: readonly Grant[]): Scoped[] {
+function scopedPlacements(operationId: string, role: Profile, kind: TargetKindName, relevantOverride?: readonly Grant[]): Scoped[] {
   const home = HOMES[role];
   const relevant = relevantOverride ?? relevantGrants(operationId, callerRoles(role), kind);
   const relations = RELATION_NAMES.filter((r) => relevant.some((g) => g.relation === r));
@@ -458,7 +493,7 @@ function generateTarget(op: AnyOperation, sample: Extract<Sample, { type: 'targe
   const conditions = [...new Set(grantsOf(operationId).flatMap((g) => (g.condition ? [g.condition] : [])))];
   for (const c of conditions) if (!sample.violations?.[c]) problems.push(`the sample of ${operationId} does not say how to violate the condition ${c}`);
 
-  for (const role of ROLES) {
+  for (const role of PROFILES) {
     const roles = callerRoles(role);
     const home = HOMES[role];
     const caller = symbolicCaller(role);
@@ -556,7 +591,7 @@ function generateSecond(op: AnyOperation, sample: Extract<Sample, { type: 'targe
       continue;
     }
     const secondGrants = entry.second?.[name] ?? [];
-    for (const role of ROLES) {
+    for (const role of PROFILES) {
       const roles = callerRoles(role);
       const home = HOMES[role];
       const caller = symbolicCaller(role);
@@ -610,7 +645,7 @@ function generateList(op: AnyOperation, sample: Extract<Sample, { type: 'list' }
     problems.push(`${operationId}: a list filtered by a conditional grant is not covered by the matrix`);
     return;
   }
-  for (const role of ROLES) {
+  for (const role of PROFILES) {
     const roles = callerRoles(role);
     const home = HOMES[role];
     const held = heldBy(grantsOf(operationId), roles);
@@ -646,7 +681,7 @@ interface Made {
 
 interface MakeOpts {
   /** The caller's role: where he sits (HOMES). */
-  role: Role;
+  role: Profile;
   /** A target of the case's own, that the operation may change or delete. */
   fresh: boolean;
   /** The roles of a user target. */
@@ -661,10 +696,10 @@ interface World {
   companies: Record<CompanyKey, string>;
   sites: Record<SiteKey, string>;
   organisations: Record<OrganisationKey, string>;
-  callers: Record<Role, MadeUser>;
+  callers: Record<Profile, MadeUser>;
   /** A target of a kind at a placement for a role's case: cached per placement unless fresh. */
-  target(kind: TargetKindName, p: Placement, role: Role, o: { fresh: boolean; roles: Role[]; like?: CompanyKey }): Promise<Made>;
-  listed(op: AnyOperation, sample: Extract<Sample, { type: 'list' }>, role: Role): Promise<Set<string>>;
+  target(kind: TargetKindName, p: Placement, role: Profile, o: { fresh: boolean; roles: Role[]; like?: CompanyKey }): Promise<Made>;
+  listed(op: AnyOperation, sample: Extract<Sample, { type: 'list' }>, role: Profile): Promise<Set<string>>;
 }
 
 let w: World;
@@ -692,15 +727,15 @@ async function buildWorld(t: TestApp): Promise<World> {
   const sites = {} as Record<SiteKey, string>;
   for (const [s, c] of Object.entries(SITES)) sites[s as SiteKey] = await makeSite(t, companyIds[c]);
 
-  const makeCaller = (role: Role, at: { companyId: string; siteId?: string } = { companyId: companyIds[HOMES[role].company], siteId: HOMES[role].site ? sites[HOMES[role].site!] : undefined }) =>
-    makeUser(t, at.companyId, [role], { siteId: at.siteId });
-  const callers = {} as Record<Role, MadeUser>;
-  for (const role of ROLES) callers[role] = await makeCaller(role);
+  const makeCaller = (role: Profile, at: { companyId: string; siteId?: string } = { companyId: companyIds[HOMES[role].company], siteId: HOMES[role].site ? sites[HOMES[role].site!] : undefined }) =>
+    makeUser(t, at.companyId, role.split('+') as Role[], { siteId: at.siteId });
+  const callers = {} as Record<Profile, MadeUser>;
+  for (const role of PROFILES) callers[role] = await makeCaller(role);
   const owners = {} as Record<CompanyKey, MadeUser>;
   for (const k of COMPANY_KEYS) owners[k] = await makeUser(t, companyIds[k]);
 
   /** A twin of a role's caller sitting in company `companyId` (with a site of it when he has one). */
-  async function twinIn(role: Role, companyId: string): Promise<MadeUser> {
+  async function twinIn(role: Profile, companyId: string): Promise<MadeUser> {
     return makeCaller(role, { companyId, siteId: HOMES[role].site ? await makeSite(t, companyId) : undefined });
   }
 
@@ -849,7 +884,7 @@ async function buildWorld(t: TestApp): Promise<World> {
   const cache = new Map<string, Promise<string>>();
   const lists = new Map<string, Promise<Set<string>>>();
 
-  function target(kind: TargetKindName, p: Placement, role: Role, o: { fresh: boolean; roles: Role[]; like?: CompanyKey }): Promise<Made> {
+  function target(kind: TargetKindName, p: Placement, role: Profile, o: { fresh: boolean; roles: Role[]; like?: CompanyKey }): Promise<Made> {
     if (o.like && kind !== 'company' && kind !== 'subscription') throw new Error(`callerLike: the matrix places a twin caller for company and subscription targets only, not ${kind}`);
     if (o.fresh) return makeTarget[kind](p, { role, ...o });
     // Shared targets: one per kind and placement (and caller, for his own things), called on
@@ -859,7 +894,7 @@ async function buildWorld(t: TestApp): Promise<World> {
     return cache.get(key)!.then((id) => ({ id, actor: callers[role] }));
   }
 
-  async function readList(op: AnyOperation, sample: Extract<Sample, { type: 'list' }>, role: Role): Promise<Set<string>> {
+  async function readList(op: AnyOperation, sample: Extract<Sample, { type: 'list' }>, role: Profile): Promise<Set<string>> {
     // Every item this caller's cases look for exists before the list is read.
     for (const s of scopedPlacements(op.operationId, role, sample.kind)) await target(sample.kind, s.placement, role, { fresh: false, roles: ['user'] });
     const ids = new Set<string>();
@@ -907,7 +942,7 @@ describe('the matrix covers the policy table', () => {
   });
 
   it('every role has a caller, every relation a producer, every target kind its columns', () => {
-    expect(Object.keys(HOMES).sort()).toEqual([...ROLES].sort());
+    expect(Object.keys(HOMES).sort()).toEqual([...PROFILES].sort());
     expect(Object.keys(PRODUCERS).sort()).toEqual([...RELATION_NAMES].sort());
     expect(Object.keys(KIND_COLUMNS).sort()).toEqual(Object.keys(TARGETS).sort());
     for (const kind of Object.keys(TARGETS) as TargetKindName[]) {
@@ -918,7 +953,7 @@ describe('the matrix covers the policy table', () => {
   });
 
   it('each producer places targets for which its relation holds in the world, for every caller and kind', () => {
-    for (const role of ROLES) {
+    for (const role of PROFILES) {
       for (const kind of Object.keys(KIND_COLUMNS) as TargetKindName[]) {
         for (const rel of RELATION_NAMES) {
           for (const p of PRODUCERS[rel](HOMES[role], kind)) expect(holdsInWorld(rel, HOMES[role], p, kind), `${rel} ${role} ${kind} ${placementLabel(p)}`).toBe(true);
@@ -952,7 +987,7 @@ describe('the matrix covers the policy table', () => {
     let checked = 0;
     for (const kind of Object.keys(TARGETS) as TargetKindName[]) {
       const target = TARGETS[kind] as TargetKind;
-      for (const role of ROLES) {
+      for (const role of PROFILES) {
         const home = HOMES[role];
         const placements = new Map<string, Placement>();
         for (const p of [...RELATION_NAMES.flatMap((r) => PRODUCERS[r](home, kind)), ...nearbyPlacements(home, kind)]) placements.set(placementKey(p), p);

@@ -7,6 +7,7 @@ import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
 import { catalogs, offers } from '../../src/modules/commerce/commerce.tables.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { organisations } from '../../src/modules/admin/organisations/organisations.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 import { OFFER_FORMATS } from '../../src/modules/commerce/offers.schemas.ts';
 
@@ -142,6 +143,29 @@ describe('issue 10, point 1: list offers of a company', () => {
     expect((await ids(ecOfIr, '', vadFinance.token)).length).toBe(4);
     expect((await call('GET', `${S}/companies/${vad}/offers`, undefined, loneAdmin.token)).statusCode).toBe(404);
     expect((await call('GET', `${S}/companies/${dr}/offers`, undefined, vadAdmin.token)).statusCode).toBe(404);
+  });
+
+  it('doc 1, list offers of a company: a user who is both bp_admin or bp_finance and organization_admin reads the organisation\'s companies plus the End Customers / BP IR linked to its BP companies', async () => {
+    // The VAD belongs to an organisation; the callers sit in another company of it (not the VAD's).
+    const org = newId();
+    await t.db.insert(organisations).values({ id: org, name: `Org ${org}` });
+    const home = await makeCompany(t, { organisationId: org });
+    await t.db.update(companies).set({ organisationId: org }).where(eq(companies.id, vad));
+    try {
+      for (const roles of [['bp_admin', 'organization_admin'], ['bp_finance', 'organization_admin']] as const) {
+        const both = await makeUser(t, home, [...roles]);
+        for (const c of [home, vad, ecOfVad, ir, ecOfIr]) expect((await ids(c, '', both.token)).length, `${roles.join('+')} ${c}`).toBeGreaterThan(0);
+        // Not linked to a BP of the organisation: refused.
+        expect([403, 404]).toContain((await call('GET', `${S}/companies/${ecOfDr}/offers`, undefined, both.token)).statusCode);
+        // Either role alone does not reach the End Customers of the organisation's BPs.
+        for (const role of roles) {
+          const one = await makeUser(t, home, [role]);
+          expect([403, 404], role).toContain((await call('GET', `${S}/companies/${ecOfVad}/offers`, undefined, one.token)).statusCode);
+        }
+      }
+    } finally {
+      await t.db.update(companies).set({ organisationId: null }).where(eq(companies.id, vad));
+    }
   });
 });
 

@@ -11,9 +11,18 @@ const readGrants = [grant('superadmin', 'any'), grant('support', 'any')];
  * Document 1, list offers of a company: "superadmin and support any company; business_admin demo
  * offers of any company (the service keeps the demo ones); bp_admin and bp_finance their own
  * company and End Customer / BP IR companies of which their company is the BP; organization_admin
- * companies of the organisation; company_admin own company". Get an offer: the same.
+ * companies of the organisation; company_admin own company; a user who is both bp_admin or
+ * bp_finance and organization_admin: organisation companies plus the End Customers / BP IR linked
+ * to BP companies of the organisation". Get an offer: the same.
  */
-export const companyOffersGrants = companyOverseers; // the same people document 3 lets oversee a company
+export const companyOffersGrants = [
+  ...companyOverseers, // the same people document 3 lets oversee a company
+  grant(['bp_admin', 'organization_admin'], 'customerOfOrganisationBp'),
+  grant(['bp_finance', 'organization_admin'], 'customerOfOrganisationBp'),
+];
+
+/** Document 1, list and get subscriptions: those who oversee the company (no combined roles in their wording). */
+const subscriptionReaders = companyOverseers;
 
 /**
  * Licences (route table, Users; document 1 names no roles: docs/decisions.md, Licences): those who
@@ -77,7 +86,7 @@ export const commercePolicy: Record<string, PolicyEntry> = {
   getCompanyOffer: grants(companyOffersGrants),
   // Document 1, get subscription: the roles of list subscriptions (business_admin: demo ones).
   // Licences name a subscription as second resource.
-  getSubscription: grants(companyOffersGrants),
+  getSubscription: grants(subscriptionReaders),
   // Licences (docs/decisions.md, Licences): the user's administrators, with the same grants on
   // the subscription the licence comes from.
   assignUserLicence: grants(licenceGrants, { second: { subscription: licenceGrants } }),
@@ -87,8 +96,8 @@ export const commercePolicy: Record<string, PolicyEntry> = {
   // Document 1, list subscriptions: "superadmin, business_admin (demo subscriptions only) and
   // support any company; bp_admin and bp_finance their End Customers; organization_admin
   // organisation companies; company_admin own company"; get the default subscription: the same.
-  listSubscriptions: grants(companyOffersGrants),
-  getDefaultSubscription: grants(companyOffersGrants),
+  listSubscriptions: grants(subscriptionReaders),
+  getDefaultSubscription: grants(subscriptionReaders),
   // Document 1, create rules 3 to 6: superadmin and business_admin (demo offers: in the service)
   // any company; bp_finance End Customer / BP IR companies of which its company is the BP, with
   // organization_admin also the organisation's companies; other admins are denied.

@@ -12,9 +12,13 @@ import type { Order, OrdersPort } from './orders.port.ts';
  */
 export function embeddedOrders(db: Db, now: () => Date, configured: readonly string[] = []): OrdersPort {
   const known = new Set(configured);
-  const onBpCompany = async (n: string) => {
-    const res = await db.execute(sql`SELECT 1 FROM companies WHERE is_bp AND bp_applicant_number = ${n} LIMIT 1`);
-    return (res as unknown as { rows: unknown[] }).rows.length > 0;
+  // Registered here, or the number of a BP company: one statement, two index lookups (the primary
+  // key of port_records, companies_bp_applicant_idx). Not cached: a BP's number can change or go
+  // on any instance, and the answer must follow at once.
+  const registeredOrOnBpCompany = async (n: string) => {
+    const res = await db.execute(sql`SELECT (EXISTS (SELECT 1 FROM port_records WHERE port = 'orders' AND kind = 'applicant' AND id = ${n})
+      OR EXISTS (SELECT 1 FROM companies WHERE is_bp AND bp_applicant_number = ${n})) AS known`);
+    return (res as unknown as { rows: { known: boolean }[] }).rows[0]?.known === true;
   };
   const applicants = records<{ companyName: string }>(db, 'orders', 'applicant');
   const orders = records<Omit<Order, 'id'>>(db, 'orders', 'order');
@@ -23,7 +27,7 @@ export function embeddedOrders(db: Db, now: () => Date, configured: readonly str
     if (!o) throw new PortFailure('orders', op, `no order ${id}`);
     return o;
   };
-  const exists = async (n: string) => known.has(n) || (await applicants.get(n)) !== undefined || (await onBpCompany(n));
+  const exists = async (n: string) => known.has(n) || (await registeredOrOnBpCompany(n));
   return {
     applicantExists: exists,
     async registerApplicant(applicantNumber, info) {

@@ -10,7 +10,7 @@ import type { Ctx, Sample } from './types.ts';
 const S = '/api/svc/subscription/v1.0';
 const licenceUrl = (userId: string, subscriptionId: string) => `/api/svc/admin/v1.0/users/${userId}/profiles/subscriptions/${subscriptionId}`;
 /** The world's BP companies: offer counters are theirs only. */
-const BP_KEYS = new Set(['vad', 'ir']);
+const BP_KEYS = new Set(['vad', 'ir', 'orgBp', 'orgIr']);
 
 /** An active subscription of the user's company with free licences, for the licence he is given. */
 async function subscriptionOfUsersCompany(ctx: Ctx, userId: string): Promise<string> {

@@ -6,13 +6,13 @@ const E = '/api/svc/enduser/v1.0';
 
 export const companiesSamples: Record<string, Sample> = {
   // The target is the company the new one goes under (bpId): only BP companies are accepted
-  // (400106); the world's BPs are vad and ir.
+  // (400106); the world's BPs are vad, ir, orgBp and orgIr.
   createCompany: {
     type: 'target',
     kind: 'company',
     fresh: false,
     request: (id, { n }) => ({ method: 'POST', url: A, payload: { name: `Matrix company ${n}`, bpId: id } }),
-    businessRefusal: (p) => (p.company === 'vad' || p.company === 'ir' ? undefined : { status: 400, code: 400106 }),
+    businessRefusal: (p) => (p.company && ['vad', 'ir', 'orgBp', 'orgIr'].includes(p.company) ? undefined : { status: 400, code: 400106 }),
   },
   // The target is the caller's own company whatever the placement; no caller of the world sits
   // in the Default company, so the service refuses every case (403101).

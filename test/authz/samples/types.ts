@@ -35,7 +35,7 @@ export { expect } from '../../support/expect.ts';
  * `vad`, `ecVad`/`ecIr` End Customers of each, `orgA`/`orgB` two companies of the organisation
  * `org`, `elsewhere` where the `any` relation is exercised, `unrelated` out of every scope.
  */
-export const COMPANY_KEYS = ['hq', 'vad', 'ir', 'ecVad', 'ecIr', 'orgA', 'orgB', 'elsewhere', 'unrelated'] as const;
+export const COMPANY_KEYS = ['hq', 'vad', 'ir', 'ecVad', 'ecIr', 'orgA', 'orgB', 'orgBp', 'orgIr', 'ecOrgBp', 'ecOrgIr', 'elsewhere', 'unrelated'] as const;
 export type CompanyKey = (typeof COMPANY_KEYS)[number];
 
 /** The sites of the world, with their company (site_admin sits at `siteEcIr`). */
@@ -101,7 +101,7 @@ export interface Ctx {
    */
   caller: MadeUser;
   /** The role the case is about (the caller holds it and `user`). */
-  role: Role;
+  role: Role | `${Role}+${Role}`;
   /** A number unique to the case: use it for names and emails that must not collide. */
   n: number;
   /** The world's ids by key. */

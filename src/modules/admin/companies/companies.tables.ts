@@ -119,5 +119,7 @@ export const companies = pgTable(
     index('companies_bp_business_type_idx').using('gin', t.bpBusinessType),
     // Name keywords (ILIKE '%kw%') through trigrams (pg_trgm, loaded by migration 0003).
     index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // The embedded order system's applicant check (document 1, quotation rule 4, create subscription rule 2): one lookup.
+    index('companies_bp_applicant_idx').on(t.bpApplicantNumber).where(sql`${t.isBP}`),
   ],
 );

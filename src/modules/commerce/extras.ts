@@ -1,0 +1,41 @@
+// What commerce lends other modules' authorising statements (extras of a target reference,
+// src/http/operation.ts): SQL over the company row `t` and the request's inputs (extraInput), so
+// that an operation such as createQuotation reads the offer, its catalog membership and the
+// subscription it changes in the same round trip as the caller and its target. The JSON values
+// come back as the rows the repositories give (each value as its column maps it).
+import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { extraInput } from '../../authz/resolve.ts';
+import { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
+import { offers, subscriptions } from './commerce.tables.ts';
+
+/** The offer named by the input, as one JSON value (NULL when none). */
+export const offerExtra = (input: string): SQL => sql`(SELECT to_jsonb(o) FROM offers o WHERE o.id = ${extraInput(input)})`;
+
+/** Whether the offer named by the input is in the catalog the company `t` sees (its own, its BP's..., the default: COMPANY_CATALOG_EXTRA). */
+export const offerInCatalogExtra = (input: string): SQL =>
+  sql`EXISTS (SELECT 1 FROM catalog_offers co WHERE co.offer_id = ${extraInput(input)} AND co.catalog_id = (${COMPANY_CATALOG_EXTRA}))`;
+
+/** The subscription named by the input with its offer, as one JSON value {sub, offer} (NULL when none). */
+export const subscriptionWithOfferExtra = (input: string): SQL =>
+  sql`(SELECT json_build_object('sub', to_jsonb(s), 'offer', to_jsonb(o)) FROM subscriptions s JOIN offers o ON o.id = s.offer_id WHERE s.id = ${extraInput(input)})`;
+
+/** A row of `table` from its to_jsonb form: each value as its column gives it to the code (timestamps as Dates...). */
+function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [prop, column] of Object.entries(getTableColumns(table) as Record<string, Column>)) {
+    const v = json[column.name];
+    out[prop] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
+  }
+  return out as T['$inferSelect'];
+}
+
+/** The offerExtra value as commerce's offer row. */
+export const offerFromExtra = (v: unknown): typeof offers.$inferSelect | undefined => (v ? rowFromJson(offers, v as Record<string, unknown>) : undefined);
+
+/** The subscriptionWithOfferExtra value as findWithOffer gives it. */
+export function subscriptionWithOfferFromExtra(v: unknown): { sub: typeof subscriptions.$inferSelect; offer: typeof offers.$inferSelect } | undefined {
+  if (!v) return undefined;
+  const j = v as { sub: Record<string, unknown>; offer: Record<string, unknown> };
+  return { sub: rowFromJson(subscriptions, j.sub), offer: rowFromJson(offers, j.offer) };
+}
