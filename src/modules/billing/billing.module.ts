@@ -1,0 +1,41 @@
+// The billing module (issue 11): quotations, invoices, the billing run and the invoicing module's files.
+import { defineModule, type JobDeps } from '../module.ts';
+import { targetKind, type TablesOf, type TargetKind } from '../../authz/targets.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { invoicingFiles } from './invoices.tables.ts';
+import { invoicesOperations } from './invoices.operations.ts';
+import { billingPolicy } from './billing.policy.ts';
+import { billingErrors } from './billing.errors.ts';
+import { periodOf, runBilling } from './billing-runs.service.ts';
+
+export const billingTargets = {
+  // The invoicing module's files belong to the invoiced company (docs/decisions.md, Invoicing files).
+  invoicingFile: targetKind(invoicingFiles, { cols: { company: invoicingFiles.companyId }, readBy: 'listInvoicingFiles' }),
+} satisfies Record<string, TargetKind>;
+
+declare module '../../authz/targets.ts' {
+  interface TargetTables extends TablesOf<typeof billingTargets> {}
+}
+
+export const BILLING_RUN_JOB = 'billing.run';
+
+/** The monthly billing run: on the 1st at 00:00 UTC, for the month that starts (docs/billing.md, Invoices). */
+async function defineBillingJobs(queue: JobQueue, deps: JobDeps): Promise<void> {
+  await queue.define(
+    BILLING_RUN_JOB,
+    async (data: { billingPeriod?: string }) => {
+      await runBilling({ db: deps.db, ports: deps.ports, config: deps.config, now: deps.now, ...(deps.log ? { log: deps.log } : {}) }, data.billingPeriod ?? periodOf(deps.now()), 'billing-run');
+    },
+    { retryLimit: 3, retryDelaySeconds: 300, expireInSeconds: 3600 },
+  );
+  await queue.schedule(BILLING_RUN_JOB, '0 0 1 * *');
+}
+
+export const billingModule = defineModule({
+  name: 'billing',
+  operations: [...invoicesOperations],
+  policy: billingPolicy,
+  errors: billingErrors,
+  targets: billingTargets,
+  jobs: defineBillingJobs,
+});
