@@ -63,6 +63,8 @@ export interface Config {
   databaseStatementTimeoutSeconds: number;
   shutdownGraceSeconds: number;
   metrics: { enabled: boolean; port: number | undefined };
+  /** BILLING_TAX_RATES: tax rates by country (alpha-3) over the built-in table of src/modules/billing/tax.ts. */
+  billingTaxRates: Record<string, string>;
 }
 
 type Env = Record<string, string | undefined>;
@@ -136,6 +138,25 @@ function readable(variable: string, file: string | undefined): void {
   }
 }
 
+const TAX_RATE = /^(0(\.\d{1,6})?|1(\.0{1,6})?)$/;
+
+function taxRates(raw: string | undefined): Record<string, string> {
+  if (raw === undefined) return {};
+  const fail = (why: string) => new ConfigError('BILLING_TAX_RATES', `BILLING_TAX_RATES ${why}: expected a JSON object such as {"FRA":"0.20","DEU":"0.19"}`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw fail('is not JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw fail('is not an object');
+  for (const [country, rate] of Object.entries(parsed)) {
+    if (!/^[A-Z]{3}$/.test(country)) throw fail(`has "${country.slice(0, 20)}", not an ISO 3166 alpha-3 code`);
+    if (typeof rate !== 'string' || !TAX_RATE.test(rate)) throw fail(`gives ${country} ${JSON.stringify(rate).slice(0, 20)}, not a rate from 0 to 1 as decimal text`);
+  }
+  return parsed as Record<string, string>;
+}
+
 /** The value of each setting, typed from its schema; optional where it has no default. */
 type Values = {
   [S in (typeof SETTINGS)[number] as S['env']]: S extends { default: unknown } ? Static<S['schema']> : Static<S['schema']> | undefined;
@@ -198,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseStatementTimeoutSeconds: v.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS,
     metrics: { enabled: v.METRICS, port: v.METRICS_PORT },
+    billingTaxRates: taxRates(v.BILLING_TAX_RATES),
   };
 }
 

@@ -64,6 +64,7 @@ export const SETTINGS = [
   { env: 'IMAGE_CONCURRENCY', schema: int(1, 64), default: 1, doc: 'avatars and banners decoded or resized at once by a process (uploads and new variants); the others wait their turn, so memory stays bounded whatever arrives at once (docs/security.md)' },
   { env: 'METRICS', schema: Type.Boolean(), default: true, doc: '`false` turns `GET /metrics` (Prometheus) off' },
   { env: 'METRICS_PORT', schema: int(1, 65535), doc: 'serve `/metrics` on this port of `HOST` instead of the API\'s port' },
+  { env: 'BILLING_TAX_RATES', schema: text({ description: 'a JSON object of ISO 3166 alpha-3 country codes to rates as decimal text from 0 to 1, such as {"FRA":"0.20"}' }), shownDefault: '(built-in EU table)', doc: 'tax rates by the invoiced BP\'s country, over the built-in table of EU standard VAT rates (docs/billing.md, Tax); a country in neither is taxed 0' },
 ] as const satisfies readonly Setting[];
 
 export type SettingName = (typeof SETTINGS)[number]['env'];
