@@ -11,12 +11,11 @@ import type { Ports } from '../../ports/ports.ts';
 import type { Config } from '../../config.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { newId } from '../../shared/ids.ts';
-import type { OfferPrice } from '../commerce/commerce.tables.ts';
 import type { CallRecord } from '../../ports/voice/voice.port.ts';
 import type { ConferenceRecord } from '../../ports/providers/providers.port.ts';
-import { addDays, moneyText, priceRecurring, type ChargeModel, type PricedItem, type PricedOffer } from './pricing.ts';
+import { addDays, moneyText, priceRecurring, type PricedItem } from './pricing.ts';
 import { taxRateFor, taxTable } from './tax.ts';
-import { markInvoiced, uninvoicedCharges } from './charges.service.ts';
+import { chargeCurrency, isCharged, markInvoiced, pricedOffer, uninvoicedCharges } from './charges.service.ts';
 import * as repo from './invoices.repo.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { conferenceCdrCsv, fileNameOf, filePath, invCsv, voiceCdrCsv, type InvLine } from './invoicing-files.ts';
@@ -78,26 +77,6 @@ export function checkPeriod(period: string, now: Date): void {
   if (!new RegExp(PERIOD_PATTERN).test(period) || period > periodOf(now)) fail('BILLING_PERIOD_INVALID', { billingPeriod: period, latest: periodOf(now) });
 }
 
-const UNITS: Record<ChargeModel, string> = { nb_users: 'users', nb_services: 'services', flat_fee: 'fee' };
-
-/** The offer of a monthly subscription as the pricing function takes it, in the invoiced currency; undefined without a price in it. */
-function pricedOffer(row: repo.RecurringRow, currency: string): PricedOffer | undefined {
-  const price = (row.prices as OfferPrice[]).find((p) => p.currency === currency);
-  if (!price) return undefined;
-  const model = row.businessModel as ChargeModel;
-  return {
-    currency,
-    unitPrice: price.amount,
-    model,
-    prepaidMonths: null,
-    productName: row.offerName,
-    chargeName: row.offerName,
-    productRatePlanId: row.billingProductRatePlanId,
-    productRatePlanChargeId: row.billingProductRatePlanChargeId,
-    unitOfMeasure: UNITS[model],
-  };
-}
-
 const dateTime = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
 
 interface Line {
@@ -143,26 +122,36 @@ type BpOutcome = { kind: 'already' } | { kind: 'empty' } | { kind: 'invoiced'; c
 
 async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, createdBy: string, usage: Usage, runAt: Date): Promise<BpOutcome> {
   const { first, next } = periodBounds(period);
-  const currency = bp.currency ?? 'EUR';
+  // The invoice's currency: the BP's, else that of the first charge or priced subscription (as the ledger's chargeCurrency).
   const taxRate = taxRateFor(taxTable(deps.config), bp.country);
   const chargeDate = dateTime(new Date(`${first}T00:00:00Z`));
 
   // Read and priced before the transaction: it holds only the writes.
   const recurring: Line[] = [];
-  for (const row of await repo.recurringSubscriptions(deps.db, bp, new Date(`${first}T00:00:00Z`))) {
-    const offer = pricedOffer(row, currency);
-    const quantity = row.businessModel === 'flat_fee' ? 1 : (row.maxNumberUsers ?? 0);
-    if (!offer || quantity <= 0) continue;
+  const subs = (await repo.recurringSubscriptions(deps.db, bp, new Date(`${first}T00:00:00Z`))).filter((r) => isCharged(r.offer));
+  const pending = await uninvoicedCharges(deps.db, bp.id, first);
+  const currency = bp.currency ?? pending[0]?.currency ?? (subs[0] && chargeCurrency(bp, subs[0].offer)) ?? 'EUR';
+  let unpriced = 0;
+  for (const row of subs) {
+    // An offer without a price in the invoice's currency cannot be invoiced: counted, logged, left out.
+    if (!row.offer.prices.some((p) => p.currency === currency)) {
+      unpriced++;
+      continue;
+    }
+    const offer = pricedOffer(row.offer, currency);
+    const quantity = row.offer.businessModel === 'flat_fee' ? 1 : (row.maxNumberUsers ?? 0);
+    if (quantity <= 0) continue;
     recurring.push({
       item: priceRecurring(offer, quantity, period, taxRate),
       customerCompanyId: row.companyId,
       subscriptionId: row.subscriptionId,
-      subscriptionName: `${row.companyName} / ${row.offerName}`,
-      chargeId: row.billingProductRatePlanChargeId ?? row.offerId,
+      subscriptionName: `${row.companyName} / ${row.offer.name}`,
+      chargeId: row.offer.billingProductRatePlanChargeId ?? row.offer.id,
       chargeDate,
       chargeType: 'Recurring',
     });
   }
+  if (unpriced) deps.log?.warn({ companyId: bp.id, currency, subscriptions: unpriced }, 'billing run: subscriptions to offers without a price in the invoice currency left out');
   const names = await repo.customerNames(deps.db, bp);
   const calls = [...names.keys()].flatMap((id) => usage.calls.get(id) ?? []).sort((a, b) => a.startTime.localeCompare(b.startTime));
   const conferences = [...names.keys()].flatMap((id) => usage.conferences.get(id) ?? []).sort((a, b) => a.startTime.localeCompare(b.startTime));
@@ -181,7 +170,7 @@ async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, create
           subscriptionId: c.subscriptionId,
           subscriptionName: `${names.get(c.companyId) ?? c.companyId} / ${item.productName}`,
           chargeId: c.id,
-          chargeDate: dateTime(c.changeDate),
+          chargeDate: dateTime(c.createdAt),
           chargeType: 'OneTime',
         });
       }

@@ -112,7 +112,7 @@ export const downloadInvoicingFile = defineOperation({
   scope: 'invoicingFile',
   handler: async (ctx, { params }) => {
     const file = await service.fileAt(ctx.db, ctx.scope, params['*']);
-    return { mediaType: 'text/csv', fileName: file.fileName, disposition: 'attachment', body: file.data, lastModified: file.createdAt };
+    return { mediaType: 'text/csv', fileName: file.fileName, disposition: 'attachment' as const, body: file.data, lastModified: file.createdAt };
   },
 });
 

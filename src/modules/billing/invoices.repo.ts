@@ -1,8 +1,10 @@
 // SQL of invoices, billing runs and invoicing files; every function takes the executor it runs on.
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ChargeableOffer } from './charges.service.ts';
 import type { Executor } from '../../db/client.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
-import { offers, subscriptions, type OfferPrice } from '../commerce/commerce.tables.ts';
+import { offers, subscriptions } from '../commerce/commerce.tables.ts';
 import { billedPeriods, invoiceFiles, invoiceItems, invoices, invoicingFiles } from './invoices.tables.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -43,7 +45,10 @@ export function invoicedBps(db: Executor): Promise<InvoicedBp[]> {
   return db.select(bpColumns).from(companies).where(invoicedBpKinds).orderBy(asc(companies.id));
 }
 
-/** The companies a BP invoices: its End Customers and, for a VAD, its BP IR companies and their End Customers. */
+/**
+ * The companies a BP invoices (besides itself): its End Customers and, for a VAD, its BP IR
+ * companies and their End Customers (the ledger's "who is invoiced", charges.service.ts).
+ */
 function customersOf(bp: InvoicedBp): SQL {
   return bp.bpType === 'VAD'
     ? sql`(c.bp_id = ${bp.id} OR c.bp_id IN (SELECT ir.id FROM companies ir WHERE ir.bp_id = ${bp.id} AND ir.bp_type = 'IR'))`
@@ -55,12 +60,7 @@ export interface RecurringRow {
   companyId: string;
   companyName: string;
   maxNumberUsers: number | null;
-  offerId: string;
-  offerName: string;
-  businessModel: string;
-  prices: OfferPrice[];
-  billingProductRatePlanId: string | null;
-  billingProductRatePlanChargeId: string | null;
+  offer: ChargeableOffer;
 }
 
 /**
@@ -69,17 +69,38 @@ export interface RecurringRow {
  * the period's 1st (a subscription created later has its first month in the ledger).
  */
 export async function recurringSubscriptions(db: Executor, bp: InvoicedBp, periodStart: Date): Promise<RecurringRow[]> {
-  const { rows } = (await db.execute(sql`
-    SELECT s.id AS "subscriptionId", s.company_id AS "companyId", c.name AS "companyName", s.max_number_users AS "maxNumberUsers",
-           o.id AS "offerId", o.name AS "offerName", o.business_model AS "businessModel", o.prices AS prices,
-           o.billing_product_rate_plan_id AS "billingProductRatePlanId", o.billing_product_rate_plan_charge_id AS "billingProductRatePlanChargeId"
-    FROM subscriptions s JOIN companies c ON c.id = s.company_id JOIN offers o ON o.id = s.offer_id
-    WHERE ${customersOf(bp)} AND s.status <> 'terminated' AND NOT o.is_prepaid
-      AND o.business_model IN ('nb_users', 'nb_services', 'flat_fee') AND s.creation_date < ${periodStart.toISOString()}::timestamptz
-    ORDER BY c.name, c.id, s.creation_date, s.id`)) as unknown as { rows: RecurringRow[] };
-  void subscriptions;
-  void offers;
-  return rows;
+  const c = alias(companies, 'c');
+  return db
+    .select({
+      subscriptionId: subscriptions.id,
+      companyId: subscriptions.companyId,
+      companyName: c.name,
+      maxNumberUsers: subscriptions.maxNumberUsers,
+      offer: {
+        id: offers.id,
+        name: offers.name,
+        businessModel: offers.businessModel,
+        isDefault: offers.isDefault,
+        isPrepaid: offers.isPrepaid,
+        prepaidDuration: offers.prepaidDuration,
+        prices: offers.prices,
+        billingProductRatePlanId: offers.billingProductRatePlanId,
+        billingProductRatePlanChargeId: offers.billingProductRatePlanChargeId,
+      },
+    })
+    .from(subscriptions)
+    .innerJoin(c, eq(c.id, subscriptions.companyId))
+    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
+    .where(
+      and(
+        sql`(${customersOf(bp)} OR c.id = ${bp.id})`,
+        sql`${subscriptions.status} <> 'terminated'`,
+        sql`NOT ${offers.isPrepaid}`,
+        inArray(offers.businessModel, ['nb_users', 'nb_services', 'flat_fee']),
+        lt(subscriptions.creationDate, periodStart),
+      ),
+    )
+    .orderBy(asc(c.name), asc(c.id), asc(subscriptions.creationDate), asc(subscriptions.id));
 }
 
 /** Ids and names of the companies whose usage records a BP's CDR files hold: its customers and itself. */
