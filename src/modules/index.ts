@@ -11,8 +11,8 @@ import { brandingModule } from './admin/branding/branding.module.ts';
 import { customisationModule } from './admin/customisation/customisation.module.ts';
 import { backgroundModule } from './admin/background/background.module.ts';
 import { commerceModule } from './commerce/commerce.module.ts';
-import { systemsModule } from './systems/systems.module.ts';
 import { billingModule } from './billing/billing.module.ts';
+import { systemsModule } from './systems/systems.module.ts';
 
 // What the platform needs of particular modules at start, exported from here only.
 export { defaultCompanyId } from './admin/companies/companies.seed.ts';

@@ -10,7 +10,9 @@ export const billingErrors = {
   QUOTATION_NO_BP: { status: 400, code: 400702, message: 'Bad Request: the company is neither a BP company nor linked to one (a BP DR or VAD to invoice)' },
   QUOTATION_OFFER_OR_SUBSCRIPTION: { status: 400, code: 400703, message: 'Bad Request: give offerId (a new subscription) or subscriptionId (a change to one), not both, not neither' },
   QUOTATION_INCREASE_ONLY: { status: 400, code: 400704, message: 'Bad Request: a quotation of a change raises maxNumberUsers and/or prepaidDuration (12 to 60 months, prepaid offers); it lowers nothing' },
-  QUOTATION_SUBSCRIPTION_NOT_ACTIVE: { status: 400, code: 400705, message: 'Bad Request: the subscription is terminated or not of this company' },
+  QUOTATION_SUBSCRIPTION_TERMINATED: { status: 400, code: 400705, message: 'Bad Request: the subscription is terminated' },
+  QUOTATION_QUANTITY_REQUIRED: { status: 400, code: 400706, message: 'Bad Request: maxNumberUsers (0 or more) is required to quote a new nb_users or nb_services subscription' },
+  QUOTATION_PREPAID_DURATION_OF_SUBSCRIPTION: { status: 400, code: 400707, message: "Bad Request: prepaidDuration quotes the extension of an existing prepaid subscription (subscriptionId); a new one takes its offer's prepaidDuration" },
   // Invoices, billing runs and invoicing files (docs/billing.md, Invoices and Files), from 750.
   BILLING_PERIOD_INVALID: { status: 400, code: 400750, message: 'Bad Request: billingPeriod is a month of the form YYYY-MM, not later than the current month' },
   INVOICES_BP_ONLY: { status: 400, code: 400751, message: 'Bad Request: only BP DR and BP VAD companies have invoices' },

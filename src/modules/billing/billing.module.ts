@@ -1,11 +1,13 @@
-// The billing module (issue 11): quotations, invoices, the billing run and the invoicing module's files.
+// The billing module (issue 11; docs/billing.md): the one pricing function, the charges ledger the
+// subscription changes write, quotations; invoices, billing runs and the invoicing files.
 import { defineModule, type JobDeps } from '../module.ts';
 import { targetKind, type TablesOf, type TargetKind } from '../../authz/targets.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
-import { invoicingFiles } from './invoices.tables.ts';
-import { invoicesOperations } from './invoices.operations.ts';
 import { billingPolicy } from './billing.policy.ts';
 import { billingErrors } from './billing.errors.ts';
+import { quotationsOperations } from './quotations.operations.ts';
+import { invoicingFiles } from './invoices.tables.ts';
+import { invoicesOperations } from './invoices.operations.ts';
 import { periodOf, runBilling } from './billing-runs.service.ts';
 
 export const billingTargets = {
@@ -33,7 +35,7 @@ async function defineBillingJobs(queue: JobQueue, deps: JobDeps): Promise<void> 
 
 export const billingModule = defineModule({
   name: 'billing',
-  operations: [...invoicesOperations],
+  operations: [...quotationsOperations, ...invoicesOperations],
   policy: billingPolicy,
   errors: billingErrors,
   targets: billingTargets,

@@ -1,5 +1,7 @@
-// Policy of billing (document 1, Invoices and the invoicing module; route table +: runBilling).
+// Policy of billing (issue 11): quotations (document 1, create a quotation, rule 1); the invoices
+// and billing runs join this table.
 import { grant, grants, type PolicyEntry } from '../../authz/grant.ts';
+import { quoters } from './quotations.policy.ts';
 
 /**
  * Document 1, list invoices: "superadmin any company; bp_finance its own BP company; bp_finance
@@ -21,6 +23,7 @@ const invoicingFileReaders = [
 ];
 
 export const billingPolicy: Record<string, PolicyEntry> = {
+  createQuotation: grants(quoters),
   listInvoices: grants(invoiceReaders),
   downloadInvoiceFile: grants(invoiceReaders),
   // Route table +: a superadmin invoices a period now (the monthly schedule does it otherwise).

@@ -23,3 +23,8 @@ export async function addDefaultSubscription(exec: Executor, companyId: string, 
   const offerId = (await offersRepo.defaultOfferId(exec)) ?? (await offersRepo.ensureDefaultOffer(exec)).id;
   await subscriptionsRepo.insertDefaultSubscription(exec, companyId, offerId, now);
 }
+
+/** Issue 11 (billing: quotations): an offer, a subscription with its offer, and whether an offer is in a catalog. */
+export { findOffer as offerById, findWithOffer as subscriptionWithOffer, offerInCatalog } from './subscriptions.repo.ts';
+/** Document 1, create a quotation, rule 4 (the same check as create subscription rule 2). */
+export { checkApplicantOf } from './subscriptions.service.ts';

@@ -23,6 +23,7 @@ import {
 } from './subscriptions.schemas.ts';
 import * as service from './subscriptions.service.ts';
 import { commercePolicy } from './commerce.policy.ts';
+import { taxTable } from '../billing/tax.ts';
 
 const tag = 'Subscriptions';
 const S = '/subscription/v1.0';
@@ -33,7 +34,7 @@ const grantsOf = (id: string) => {
   const e = commercePolicy[id];
   return e?.kind === 'grants' ? e.grants : [];
 };
-const syncDeps = (ctx: OperationContext<unknown>): service.SyncDeps => ({ queue: ctx.deps.background?.queue, orders: portsOf(ctx.deps).orders });
+const syncDeps = (ctx: OperationContext<unknown>): service.SyncDeps => ({ queue: ctx.deps.background?.queue, orders: portsOf(ctx.deps).orders, taxRates: taxTable(ctx.deps.config) });
 /** The company of the path: the parent a subscription target is bound to. */
 const companyOf = (ctx: OperationContext<unknown>) => ctx.parent as { id: string; bpId: string | null; bpType: string | null; adminHasRightToUpdateSubscriptions: boolean | null; adminAllowedUpdateSubscriptionsOps: string | null };
 
@@ -79,7 +80,7 @@ export const listSubscriptions = defineOperation({
 
 export const createSubscription = defineOperation({
   operationId: 'createSubscription',
-  errors: ['APPLICANT_UNKNOWN', 'IR_FINANCE_PREPAID_ONLY', 'MAX_NUMBER_USERS_REQUIRED', 'OFFER_NOT_IN_CATALOG', 'OFFER_NOT_SOLD', 'ORDER_SYSTEM_UNAVAILABLE', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_REFERRAL_MODEL'],
+  errors: ['APPLICANT_UNKNOWN', 'IR_FINANCE_PREPAID_ONLY', 'MAX_NUMBER_USERS_REQUIRED', 'OFFER_NOT_IN_CATALOG', 'OFFER_NOT_SOLD', 'ORDER_SYSTEM_UNAVAILABLE', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_REFERRAL_MODEL', 'OFFER_NO_PRICE_IN_CURRENCY'],
   method: 'POST',
   path: `${S}/companies/:companyId/subscriptions`,
   tag,
@@ -128,7 +129,7 @@ export const getSubscription = defineOperation({
 
 export const updateSubscription = defineOperation({
   operationId: 'updateSubscription',
-  errors: ['APPLICANT_UNKNOWN', 'MAX_NUMBER_USERS_BELOW_ASSIGNED', 'ORDER_SYSTEM_UNAVAILABLE', 'PREPAID_DURATION_INCREASE_ONLY', 'PREPAID_LOWERING_REFUSED', 'SUBSCRIPTION_CHANGED', 'SUBSCRIPTION_FIELD_NOT_UPDATABLE', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_SYNC_ONGOING', 'SUBSCRIPTION_UPDATE_FORBIDDEN'],
+  errors: ['APPLICANT_UNKNOWN', 'MAX_NUMBER_USERS_BELOW_ASSIGNED', 'ORDER_SYSTEM_UNAVAILABLE', 'PREPAID_DURATION_INCREASE_ONLY', 'PREPAID_LOWERING_REFUSED', 'SUBSCRIPTION_CHANGED', 'SUBSCRIPTION_FIELD_NOT_UPDATABLE', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_SYNC_ONGOING', 'SUBSCRIPTION_UPDATE_FORBIDDEN', 'OFFER_NO_PRICE_IN_CURRENCY'],
   method: 'PUT',
   path: `${S}/companies/:companyId/subscriptions/:subscriptionId`,
   tag,

@@ -18,6 +18,8 @@ import { demoOnly } from './offers.service.ts';
 import { licenceCounters, type LicenceCounters } from './licence-counters.ts';
 import type { CreateSubscriptionBody, Subscription, UpdateSubscriptionBody } from './subscriptions.schemas.ts';
 import type { SubscriptionProvisioning } from './commerce.tables.ts';
+import { changeOf, recordCharges } from '../billing/charges.service.ts';
+import { BUILT_IN_TAX_RATES } from '../billing/tax.ts';
 
 type Api = Static<typeof Subscription>;
 export const SYNC_JOB = 'commerce.subscription-sync';
@@ -26,6 +28,8 @@ export const SYNC_JOB = 'commerce.subscription-sync';
 export interface SyncDeps {
   queue?: JobQueue;
   orders?: OrdersPort;
+  /** The tax table in force (BILLING_TAX_RATES over the built-in one) for the charges a change records. */
+  taxRates?: Readonly<Record<string, string>>;
 }
 
 export function toApiSubscription(s: repo.SubscriptionRow, o: repo.SubscriptionWithOffer['offer'], counters?: LicenceCounters): Api {
@@ -177,6 +181,8 @@ export async function createSubscription(
       expirationDate: offer.isPrepaid && offer.prepaidDuration ? addMonths(now, offer.prepaidDuration) : null,
       provisioning,
     });
+    // Issue 11: what the creation charges, recorded with it (docs/billing.md, Charges).
+    await recordCharges(tx, sub, offer, changeOf(offer, null, now, null, { quantity: sub.maxNumberUsers ?? 1 }), deps.taxRates ?? BUILT_IN_TAX_RATES);
     // The synchronisation exists exactly when the subscription does (same transaction).
     await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: sub.id }, { tx });
     await announce(tx, 'create', sub, offer, company.bpId);
@@ -320,6 +326,10 @@ export async function updateSubscription(
       lastUpdateDate: now,
     });
     if (!changed) fail('SUBSCRIPTION_CHANGED', { subscriptionId });
+    // Issue 11: what the change charges (an increase, a longer prepaid term), recorded with it.
+    const months = offer.isPrepaid ? { before: sub.prepaidDuration ?? undefined, after: changed.prepaidDuration ?? undefined } : undefined;
+    const change = changeOf(offer, sub, now, { quantity: sub.maxNumberUsers ?? 1, prepaidMonths: months?.before }, { quantity: changed.updatingMaxNumberUsers ?? 1, prepaidMonths: months?.after });
+    await recordCharges(tx, sub, offer, change, deps.taxRates ?? BUILT_IN_TAX_RATES);
     await deps.queue?.enqueue(SYNC_JOB, { subscriptionId }, { tx });
     await announce(tx, 'update', changed, offer, company.bpId);
     return toApiSubscription(changed, offer);

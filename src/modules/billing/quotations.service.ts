@@ -1,0 +1,154 @@
+// Quotations (document 1, create a quotation, rules 1 to 6; issue 11, point 1): a subscription
+// creation or change in preview, priced by the one pricing function with the same helpers the
+// charges ledger uses, so the quotation is what the change then records. Pure: reads only; it
+// writes nothing and emits nothing.
+import type { Static } from 'typebox';
+import type { Executor } from '../../db/client.ts';
+import type { Caller } from '../../authz/roles.ts';
+import { fail } from '../../errors/catalogue.ts';
+import * as commerce from '../commerce/commerce.service.ts';
+import { changeOf, chargeContext, PRICED_MODELS, type ChargeableOffer } from './charges.service.ts';
+import { priceChange, type PricedChange } from './pricing.ts';
+import type { CreateQuotationBody, Quotation } from './quotations.schemas.ts';
+
+type Body = Static<typeof CreateQuotationBody>;
+type Api = Static<typeof Quotation>;
+
+/** The company of the path, as the quotation reads it. */
+export interface QuotedCompany {
+  id: string;
+  isBP: boolean;
+  bpType: string | null;
+  bpId: string | null;
+}
+
+/** Document 1, rule 4: the BP whose applicant number the order system must know (the company itself when it is a BP). */
+export const applicantHolder = (company: QuotedCompany): { bpId: string | null } => ({ bpId: company.isBP ? company.id : company.bpId });
+
+/** Rule 3: a BP company, or one linked to a BP. */
+function checkBpLink(company: QuotedCompany): void {
+  if (!company.isBP && !company.bpId) fail('QUOTATION_NO_BP', { companyId: company.id });
+}
+
+/** Rule 2: nb_users, flat_fee and nb_services offers, with prices (usage offers and free offers are not quoted). */
+function checkQuotable(offer: ChargeableOffer): void {
+  if (offer.isDefault || !offer.businessModel || !PRICED_MODELS.includes(offer.businessModel) || offer.prices.length === 0)
+    fail('QUOTATION_MODEL_NOT_QUOTABLE', { offerId: offer.id, businessModel: offer.businessModel, prices: offer.prices.length });
+}
+
+const num = (text: string): number => Number(text);
+const numOrNull = (text: string | null): number | null => (text === null ? null : Number(text));
+
+/** The 1st of the month after a day: the billing run that invoices what the change charges. */
+function nextFirst(day: string): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}
+
+function toApi(priced: PricedChange, currency: string, day: string, ids: { ratePlanId: string | null; chargeId: string | null; origin: { ratePlanId: string | null; billingSubscriptionId: string | null; subscriptionId: string } | null }, full: boolean): Api {
+  return {
+    currency,
+    contractedMrr: num(priced.mrr),
+    totalContractedValue: numOrNull(priced.tcv),
+    totalDeltaMrr: num(priced.dmrr),
+    totalDeltaTcv: numOrNull(priced.dtcv),
+    amount: num(priced.amount),
+    amountWithoutTax: num(priced.amountWithoutTax),
+    taxAmount: num(priced.taxAmount),
+    invoiceTargetDate: nextFirst(day),
+    expirationDate: priced.expirationDate === null ? null : `${priced.expirationDate}T00:00:00.000Z`,
+    invoiceItems: priced.items.map((i) => ({
+      serviceStartDate: i.serviceStartDate,
+      serviceEndDate: i.serviceEndDate,
+      chargeAmount: num(i.chargeAmount),
+      taxAmount: num(i.taxAmount),
+      chargeDescription: i.chargeDescription,
+      chargeName: i.chargeName,
+      productName: i.productName,
+      productRatePlanChargeId: i.productRatePlanChargeId,
+      unitOfMeasure: i.unitOfMeasure,
+      quantity: i.quantity,
+      calculation: i.calculation,
+      ...(full ? { taxRate: num(i.taxRate) } : {}),
+    })),
+    chargeMetrics: [
+      {
+        productRatePlanId: ids.ratePlanId,
+        productRatePlanChargeId: ids.chargeId,
+        originRatePlanId: ids.origin?.ratePlanId ?? null,
+        originalId: ids.origin?.billingSubscriptionId ?? null,
+        number: ids.origin?.subscriptionId ?? null,
+        mrr: num(priced.mrr),
+        dmrr: num(priced.dmrr),
+        tcv: numOrNull(priced.tcv),
+        dtcv: numOrNull(priced.dtcv),
+      },
+    ],
+  };
+}
+
+/**
+ * Document 1, create a quotation. Rule 1 (who) is the policy's; rule 4 (the applicant number) is
+ * asked of the order system before (the operation's prepare step); rules 2, 3, 5 and 6 here.
+ */
+export async function createQuotation(
+  db: Executor,
+  caller: Caller,
+  company: QuotedCompany,
+  catalogId: string | null,
+  body: Body,
+  now: Date,
+  taxRates: Readonly<Record<string, string>>,
+  full: boolean,
+): Promise<Api> {
+  // Rule 6: offerId before creating, subscriptionId before updating; one of them.
+  if ((body.offerId === undefined) === (body.subscriptionId === undefined)) fail('QUOTATION_OFFER_OR_SUBSCRIPTION', { offerId: body.offerId ?? null, subscriptionId: body.subscriptionId ?? null });
+  checkBpLink(company);
+
+  if (body.offerId !== undefined) {
+    const offer = await commerce.offerById(db, body.offerId);
+    if (!offer) fail('NOT_FOUND', { target: 'offer', id: body.offerId });
+    // Rule 5: the offer of the catalog assigned to the company's BP, else 403 (superadmin excepted, as for create subscription).
+    if (!caller.roles.includes('superadmin') && !(await commerce.offerInCatalog(db, offer.id, catalogId))) fail('OFFER_NOT_IN_CATALOG', { offerId: offer.id, companyId: company.id, catalogId });
+    checkQuotable(offer);
+    if (body.prepaidDuration !== undefined) fail('QUOTATION_PREPAID_DURATION_OF_SUBSCRIPTION', { offerId: offer.id });
+    const counted = offer.businessModel !== 'flat_fee';
+    if (counted && body.maxNumberUsers === undefined) fail('QUOTATION_QUANTITY_REQUIRED', { businessModel: offer.businessModel });
+    const ctx = await chargeContext(db, company.id, offer, taxRates);
+    if (!ctx) fail('QUOTATION_NO_BP', { companyId: company.id });
+    const change = changeOf(offer, null, now, null, { quantity: body.maxNumberUsers ?? 1 });
+    const priced = priceChange(ctx.offer, change, ctx.taxRate);
+    return toApi(priced, ctx.offer.currency, change.date, { ratePlanId: offer.billingProductRatePlanId, chargeId: offer.billingProductRatePlanChargeId, origin: null }, full);
+  }
+
+  const row = await commerce.subscriptionWithOffer(db, body.subscriptionId!);
+  // Another company's subscription is not found (nothing about it leaks).
+  if (!row || row.sub.companyId !== company.id) fail('NOT_FOUND', { target: 'subscription', id: body.subscriptionId });
+  const { sub, offer } = row;
+  if (sub.status === 'terminated') fail('QUOTATION_SUBSCRIPTION_TERMINATED', { subscriptionId: sub.id });
+  checkQuotable(offer);
+  const current = sub.maxNumberUsers ?? 1;
+  const quantity = offer.businessModel === 'flat_fee' ? current : (body.maxNumberUsers ?? current);
+  if (body.maxNumberUsers !== undefined && offer.businessModel === 'flat_fee') fail('QUOTATION_INCREASE_ONLY', { field: 'maxNumberUsers', businessModel: offer.businessModel });
+  if (quantity < current) fail('QUOTATION_INCREASE_ONLY', { field: 'maxNumberUsers', current });
+  const months = offer.isPrepaid ? (sub.prepaidDuration ?? offer.prepaidDuration ?? 12) : null;
+  if (body.prepaidDuration !== undefined && (months === null || body.prepaidDuration < months)) fail('QUOTATION_INCREASE_ONLY', { field: 'prepaidDuration', current: months });
+  const ctx = await chargeContext(db, company.id, offer, taxRates);
+  if (!ctx) fail('QUOTATION_NO_BP', { companyId: company.id });
+  const change = changeOf(
+    offer,
+    sub,
+    now,
+    { quantity: current, ...(months !== null ? { prepaidMonths: months } : {}) },
+    { quantity, ...(months !== null ? { prepaidMonths: body.prepaidDuration ?? months } : {}) },
+  );
+  const priced = priceChange(ctx.offer, change, ctx.taxRate);
+  return toApi(
+    priced,
+    ctx.offer.currency,
+    change.date,
+    { ratePlanId: offer.billingProductRatePlanId, chargeId: offer.billingProductRatePlanChargeId, origin: { ratePlanId: offer.billingProductRatePlanId, billingSubscriptionId: sub.billingSubscriptionId, subscriptionId: sub.id } },
+    full,
+  );
+}
+
