@@ -63,6 +63,11 @@ const GET_TARGET_RATIO = 0.7;
 const GET_TARGET_P99_MS = 20;
 const LIST_TARGET_RPS = 2_000;
 const LIST_TARGET_P99_MS = 50;
+// Issue 11, point 8: quotations per second on PostgreSQL.
+const QUOTATION_TARGET_RPS = 2_000;
+const QUOTATION_TARGET_P99_MS = 50;
+/** The priced offer of the default catalog the quotation case quotes (issue 11). */
+const QUOTED_OFFER_ID = 'bench-quoted-offer';
 const EMBEDDED_SHARE = 1 / 3;
 const COLD_START_TARGET_MS = 2_000;
 const RSS_TARGET_MB = { embedded: 300, postgresql: 200 } as const;
@@ -78,6 +83,7 @@ export const ALL_CASES = [
   'listCompanies name',
   'listCompanies name+status+isBP',
   'listCompanies status (bp_admin)',
+  'createQuotation',
 ] as const;
 export type CaseName = (typeof ALL_CASES)[number];
 const CASES = (process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',') : [...ALL_CASES]) as CaseName[];
@@ -270,9 +276,14 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
       SELECT substr(md5('company-' || c), 1, 24), 'Bench company ' || lpad(c::text, 4, '0'), 'active', 'FRA'
       FROM generate_series(1, ${COMPANIES}::int) AS c`);
     await db.execute(sql`
-      INSERT INTO companies (id, name, status, country, is_bp, bp_type, bp_business_model)
-      SELECT substr(md5('bp-' || b), 1, 24), 'Bench BP ' || lpad(b::text, 3, '0'), 'active', 'FRA', true, 'DR', 'resell'
+      INSERT INTO companies (id, name, status, country, is_bp, bp_type, bp_business_model, bp_applicant_number)
+      SELECT substr(md5('bp-' || b), 1, 24), 'Bench BP ' || lpad(b::text, 3, '0'), 'active', 'FRA', true, 'DR', 'resell', 'BENCH-APP-' || b
       FROM generate_series(1, ${BP_COUNT}::int) AS b`);
+    // The offer the quotation case quotes (issue 11): nb_users, 5.00 EUR per user and month, in the default catalog.
+    await db.execute(sql`
+      INSERT INTO offers (id, name, can_be_sold, business_model, billing_product_rate_plan_id, prices)
+      VALUES (${QUOTED_OFFER_ID}, 'Bench quoted offer', true, 'nb_users', 'rp-bench', '[{"currency":"EUR","amount":"5.00"}]'::jsonb)`);
+    await db.execute(sql`INSERT INTO catalog_offers (catalog_id, offer_id) SELECT id, ${QUOTED_OFFER_ID} FROM catalogs WHERE is_default`);
     await db.execute(sql`
       INSERT INTO companies (id, name, status, country, bp_id, external_reference)
       SELECT substr(md5('ec-' || e), 1, 24), 'Customer ' || initcap(translate(substr(md5('ecname-' || e), 1, 8), '0123456789', 'ghijklmnop')) || ' ' || e,
@@ -324,9 +335,10 @@ async function login(base: string, email: string, password: string): Promise<str
 // Requests of each case
 
 interface Req {
-  method: 'GET';
+  method: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
+  body?: string;
 }
 
 const A = '/api/svc/admin/v1.0';
@@ -365,6 +377,14 @@ function serviceRequests(c: CaseName, tokens: { superadmin: string; bpAdmins: st
       return list(keywords.map((name) => ({ name, status: 'active', isBP: false })));
     case 'listCompanies status (bp_admin)':
       return tokens.bpAdmins.map((t) => ({ method: 'GET', path: `${A}/companies?${q({ status: 'active', limit: PAGE_LIMIT })}`, headers: auth(t) }));
+    case 'createQuotation':
+      // Issue 11, point 8: a new monthly subscription of 1 to 50 users quoted for an End Customer of a resell DR.
+      return ecIds.map((id, i) => ({
+        method: 'POST',
+        path: `/api/svc/subscription/v1.0/companies/${id}/quotations`,
+        headers: { ...auth(), 'content-type': 'application/json' },
+        body: JSON.stringify({ offerId: QUOTED_OFFER_ID, maxNumberUsers: 1 + (i % 50) }),
+      }));
   }
 }
 
@@ -386,9 +406,9 @@ function ceilingRequests(c: CaseName, token: string): Req[] {
 
 /** One request of each before measuring: a wrong path or token fails here, not as non-2xx. */
 async function check(base: string, reqs: Req[], c: CaseName): Promise<void> {
-  const r = await fetch(base + reqs[0]!.path, { headers: reqs[0]!.headers });
+  const r = await fetch(base + reqs[0]!.path, { method: reqs[0]!.method, headers: reqs[0]!.headers, body: reqs[0]!.body });
   const body = await r.text();
-  if (!r.ok) throw new Error(`${c}: GET ${reqs[0]!.path}: ${r.status} ${body.slice(0, 300)}`);
+  if (!r.ok) throw new Error(`${c}: ${reqs[0]!.method} ${reqs[0]!.path}: ${r.status} ${body.slice(0, 300)}`);
   if (c.startsWith('list')) {
     const b = JSON.parse(body) as { data: unknown[]; total: number };
     if (!Array.isArray(b.data) || b.data.length === 0 || typeof b.total !== 'number') throw new Error(`${c}: an empty page: ${body.slice(0, 300)}`);
@@ -586,6 +606,10 @@ function evaluate(all: Measure[]): Row[] {
       const targeted = m.caseName !== 'listUsers';
       return { m, ratio, ratioTo: 'ceiling', target: targeted ? `≥ ${GET_TARGET_RATIO} × ceiling, p99 < ${GET_TARGET_P99_MS} ms` : '—', met: targeted ? (ok ? 'yes' : 'no') : clean ? '—' : 'no (errors)' };
     }
+    if (m.caseName === 'createQuotation') {
+      const ok = clean && m.rps >= QUOTATION_TARGET_RPS && m.p99 < QUOTATION_TARGET_P99_MS;
+      return { m, ratio: undefined, ratioTo: '', target: `≥ ${fmt(QUOTATION_TARGET_RPS, 0)} req/s, p99 < ${QUOTATION_TARGET_P99_MS} ms`, met: ok ? 'yes' : 'no' };
+    }
     if (m.caseName.startsWith('listCompanies')) {
       const ok = clean && m.rps >= LIST_TARGET_RPS && m.p99 < LIST_TARGET_P99_MS;
       return { m, ratio: undefined, ratioTo: '', target: `≥ ${fmt(LIST_TARGET_RPS, 0)} req/s, p99 < ${LIST_TARGET_P99_MS} ms`, met: ok ? 'yes' : 'no' };
@@ -644,6 +668,9 @@ How to read it:
   *name* rotates over ${fmt(ROTATION, 0)} three-letter keywords of existing names (about a hundred matches each, through the trigram index);
   *name+status+isBP* adds two filters to those; *status (bp_admin)* lists the active companies a bp_admin may see (his BP's ~900 customers),
   with ${BP_ADMINS} bp_admins.
+- **createQuotation** (issue 11) quotes a new monthly subscription of 1 to 50 users to a priced offer for ${fmt(ROTATION, 0)} End Customers of
+  resell DR BPs (superadmin): the applicant-number check, the offer, the invoiced BP and the pricing function, nothing written.
+  Target: at least ${fmt(QUOTATION_TARGET_RPS, 0)} quotations/s with p99 under ${QUOTATION_TARGET_P99_MS} ms on PostgreSQL.
 - **ceiling (bare pg)** is scripts/bench-ceiling.ts: Fastify + pg (pool of 10, as the service) verifying the same JWT (fast-jwt, the
   same key and options) and reading the same row by id (or the same page and count), with no session check, authorisation,
   envelope, validation or response schema. Targets of issue 6 on PostgreSQL over 100,000 companies: getUser, getCompany and getSite at

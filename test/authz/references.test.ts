@@ -153,6 +153,8 @@ describe('issue 9, point 6: the declarations', () => {
     'createCatalog.offerIds': 'offers are the platform\'s, managed by superadmin like the catalog; the service refuses an unknown one',
     'addOfferToCatalog.offerId': 'offers are the platform\'s, managed by superadmin like the catalog (404 when unknown)',
     'createSubscription.offerId': 'an offer of the catalog the company sees (document 1, create subscription rule 8: 403600 outside it, superadmin excepted; 404 when unknown), checked by the service',
+    'createQuotation.offerId': 'an offer of the catalog the company sees (document 1, create a quotation rule 5: 403600 outside it, superadmin excepted; 404 when unknown), checked by the service; nothing is stored',
+    'createQuotation.subscriptionId': 'a subscription of the company of the path (404 otherwise), read by the service; nothing is stored',
     'applyCustomisationTemplate.templateId': 'the templates are a platform catalogue every signed-in user reads (404450 when unknown)',
     'createSystem.pbxId': 'the identifier the telephone system itself reports, not a resource of this service',
     // Document 3: these cannot change; only the phone number's current values are accepted (400551).

@@ -10,7 +10,7 @@ import { companies } from '../../src/modules/admin/companies/companies.tables.ts
 import { catalogOffers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { outbox } from '../../src/events/outbox.tables.ts';
 import { billingCharges } from '../../src/modules/billing/charges.tables.ts';
-import { markInvoiced, uninvoicedCharges } from '../../src/modules/billing/charges.service.ts';
+import { invoicedCompanyOf, markInvoiced, uninvoicedCharges } from '../../src/modules/billing/charges.service.ts';
 import { buildWorld, caller, S, waitFor, type World } from '../commerce/subscriptions.fixture.ts';
 
 let t: TestApp;
@@ -237,6 +237,19 @@ describe('issue 11, point 1: a quotation is pure; the change it quotes records e
     expect(await markInvoiced(t.db, ids, 'inv-1')).toHaveLength(ids.length);
     expect(await markInvoiced(t.db, ids, 'inv-2')).toEqual([]);
     expect(await uninvoicedCharges(t.db, w.vad, tomorrow)).toEqual([]);
+  });
+
+  it('issue 11, charges: who is invoiced: an End Customer\'s BP (DR or VAD); for a BP IR and its End Customers, the IR\'s VAD; a DR or VAD for its own; nobody for a company without a BP', async () => {
+    const who = async (id: string) => (await invoicedCompanyOf(t.db, id))?.id;
+    expect(await who(w.ecVad)).toBe(w.vad);
+    expect(await who(w.ecIr)).toBe(w.vad);
+    expect(await who(w.ir)).toBe(w.vad);
+    expect(await who(w.vad)).toBe(w.vad);
+    expect(await who(w.ecDr)).toBe(w.dr);
+    expect(await who(w.dr)).toBe(w.dr);
+    expect(await who(await makeCompany(t))).toBeUndefined();
+    const loneIr = await makeCompany(t, { isBP: true, bpType: 'IR' });
+    expect(await who(await makeCompany(t, { bpId: loneIr }))).toBe(loneIr);
   });
 
   it('issue 11, charges: an offer without prices (free, usage, demo) charges nothing', async () => {

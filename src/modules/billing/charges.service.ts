@@ -52,13 +52,12 @@ export const utcDate = (d: Date): string => d.toISOString().slice(0, 10);
  * undefined: the company has no BP (nobody to invoice).
  */
 export async function invoicedCompanyOf(exec: Executor, companyId: string): Promise<repo.BillingCompany | undefined> {
-  const company = await repo.billingCompany(exec, companyId);
-  if (!company) return undefined;
-  const bp = company.isBP ? company : await repo.billingCompany(exec, company.bpId);
+  const found = await repo.companyWithBps(exec, companyId);
+  if (!found) return undefined;
+  const [bp, above] = found.company.isBP ? [found.company, found.parent] : [found.parent, found.grandParent];
   if (!bp?.isBP) return undefined;
   if (bp.bpType !== 'IR') return bp;
-  const vad = await repo.billingCompany(exec, bp.bpId);
-  return vad?.isBP ? vad : bp;
+  return above?.isBP ? above : bp;
 }
 
 /** The currency charged: the invoiced BP's, else the first of the offer's prices; never converted. */

@@ -2,8 +2,7 @@
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
 import { portsOf } from '../../ports/ports.ts';
-import { COMPANY_CATALOG_EXTRA } from '../commerce/catalogs.repo.ts';
-import { checkApplicantOf } from '../commerce/commerce.service.ts';
+import { checkApplicantOf, COMPANY_CATALOG_EXTRA } from '../commerce/commerce.service.ts';
 import { CompanyIdParams } from '../commerce/offers.schemas.ts';
 import { CreateQuotationBody, Quotation, QuotationQuery } from './quotations.schemas.ts';
 import * as service from './quotations.service.ts';

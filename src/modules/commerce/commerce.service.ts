@@ -28,3 +28,5 @@ export async function addDefaultSubscription(exec: Executor, companyId: string, 
 export { findOffer as offerById, findWithOffer as subscriptionWithOffer, offerInCatalog } from './subscriptions.repo.ts';
 /** Document 1, create a quotation, rule 4 (the same check as create subscription rule 2). */
 export { checkApplicantOf } from './subscriptions.service.ts';
+/** The catalog a company sees, as an extra of the authorising statement (create subscription, create a quotation). */
+export { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
