@@ -69,11 +69,11 @@ export const ListInvoicesQuery = Type.Object({ format: formatQuery('small') });
 
 export const InvoiceFileJson = Obj({ Invoice: Type.String({ description: 'the PDF, base64' }) }, { description: 'the PDF as base64 (Accept: application/json, the default)' });
 
-export const RunBillingBody = Obj({ billingPeriod: Type.String({ pattern: PERIOD_PATTERN, description: 'the month to invoice, YYYY-MM, not later than the current month', example: '2026-06' }) });
+export const RunBillingBody = Obj({ billingPeriod: Type.String({ pattern: PERIOD_PATTERN, description: 'the month to invoice, YYYY-MM, not later than the current month', examples: ['2026-06'] }) });
 
 const Total = Obj({ currency: Type.String(), amountWithoutTax: Type.String(), taxAmount: Type.String(), amount: Type.String() });
 export const RunSummary = Obj({
-  billingPeriod: Type.String({ example: '2026-06' }),
+  billingPeriod: Type.String({ examples: ['2026-06'] }),
   companies: Type.Integer({ description: 'BP DR and VAD companies looked at' }),
   invoices: Type.Integer({ description: 'invoices written by this run' }),
   alreadyBilled: Type.Integer({ description: 'BPs whose period an earlier (or concurrent) run billed: left unchanged' }),
@@ -88,7 +88,7 @@ export const RunSummary = Obj({
 const dayQuery = (description: string) => Type.Optional(Type.String({ format: 'date', description }));
 export const ListInvoicingFilesQuery = Type.Object({
   companyId: Type.Optional(Id('files of this company')),
-  billingPeriod: Type.Optional(Type.String({ pattern: PERIOD_PATTERN, description: 'YYYY-MM', example: '2026-06' })),
+  billingPeriod: Type.Optional(Type.String({ pattern: PERIOD_PATTERN, description: 'YYYY-MM', examples: ['2026-06'] })),
   invoiceType: Type.Optional(OneOf(INVOICE_TYPES)),
   fileType: Type.Optional(OneOf(FILE_TYPES)),
   invoiceCreationDate: dayQuery('files created that day (exact); the from and to filters are then ignored'),
