@@ -1,7 +1,7 @@
 // SQL of the charges ledger, and the company facts pricing needs (who is invoiced, in which
 // currency, at which tax rate).
 import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
 import { billingCharges } from './charges.tables.ts';
@@ -27,7 +27,7 @@ export async function billingCompany(exec: Executor, id: string | null): Promise
   return row;
 }
 
-const cols = (t: typeof companies) => ({ id: t.id, isBP: t.isBP, bpType: t.bpType, bpId: t.bpId, currency: t.currency, country: t.country });
+const cols = (t: Record<'id' | 'isBP' | 'bpType' | 'bpId' | 'currency' | 'country', AnyPgColumn>) => ({ id: t.id, isBP: t.isBP, bpType: t.bpType, bpId: t.bpId, currency: t.currency, country: t.country });
 
 /** A company, its BP and its BP's BP, in one statement (who is invoiced: charges.service.ts). */
 export async function companyWithBps(exec: Executor, id: string): Promise<{ company: BillingCompany; parent: BillingCompany | null; grandParent: BillingCompany | null } | undefined> {

@@ -113,8 +113,12 @@ export interface ChargeContext {
  */
 export async function chargeContext(exec: Executor, companyId: string, offer: ChargeableOffer, taxRates: Readonly<Record<string, string>>): Promise<ChargeContext | undefined> {
   if (!isCharged(offer)) return undefined;
-  const invoiced = await invoicedCompanyOf(exec, companyId);
-  if (!invoiced) return undefined;
+  return chargeContextOf(await invoicedCompanyOf(exec, companyId), offer, taxRates);
+}
+
+/** The same, with the invoiced company already read (invoicedCompanyOf). */
+export function chargeContextOf(invoiced: repo.BillingCompany | undefined, offer: ChargeableOffer, taxRates: Readonly<Record<string, string>>): ChargeContext | undefined {
+  if (!isCharged(offer) || !invoiced) return undefined;
   const currency = chargeCurrency(invoiced, offer)!;
   return { invoiced, offer: pricedOffer(offer, currency), taxRate: taxRateFor(taxRates, invoiced.country) };
 }

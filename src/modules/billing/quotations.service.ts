@@ -7,7 +7,7 @@ import type { Executor } from '../../db/client.ts';
 import type { Caller } from '../../authz/roles.ts';
 import { fail } from '../../errors/catalogue.ts';
 import * as commerce from '../commerce/commerce.service.ts';
-import { changeOf, chargeContext, PRICED_MODELS, type ChargeableOffer } from './charges.service.ts';
+import { changeOf, chargeContextOf, invoicedCompanyOf, PRICED_MODELS, type ChargeableOffer } from './charges.service.ts';
 import { priceChange, type PricedChange } from './pricing.ts';
 import type { CreateQuotationBody, Quotation } from './quotations.schemas.ts';
 
@@ -106,22 +106,27 @@ export async function createQuotation(
   checkBpLink(company);
 
   if (body.offerId !== undefined) {
-    const offer = await commerce.offerById(db, body.offerId);
+    // The reads do not depend on each other: at once (on a server, over several connections).
+    const [offer, inCatalog, invoiced] = await Promise.all([
+      commerce.offerById(db, body.offerId),
+      caller.roles.includes('superadmin') ? true : commerce.offerInCatalog(db, body.offerId, catalogId),
+      invoicedCompanyOf(db, company.id),
+    ]);
     if (!offer) fail('NOT_FOUND', { target: 'offer', id: body.offerId });
     // Rule 5: the offer of the catalog assigned to the company's BP, else 403 (superadmin excepted, as for create subscription).
-    if (!caller.roles.includes('superadmin') && !(await commerce.offerInCatalog(db, offer.id, catalogId))) fail('OFFER_NOT_IN_CATALOG', { offerId: offer.id, companyId: company.id, catalogId });
+    if (!inCatalog) fail('OFFER_NOT_IN_CATALOG', { offerId: offer.id, companyId: company.id, catalogId });
     checkQuotable(offer);
     if (body.prepaidDuration !== undefined) fail('QUOTATION_PREPAID_DURATION_OF_SUBSCRIPTION', { offerId: offer.id });
     const counted = offer.businessModel !== 'flat_fee';
     if (counted && body.maxNumberUsers === undefined) fail('QUOTATION_QUANTITY_REQUIRED', { businessModel: offer.businessModel });
-    const ctx = await chargeContext(db, company.id, offer, taxRates);
+    const ctx = chargeContextOf(invoiced, offer, taxRates);
     if (!ctx) fail('QUOTATION_NO_BP', { companyId: company.id });
     const change = changeOf(offer, null, now, null, { quantity: body.maxNumberUsers ?? 1 });
     const priced = priceChange(ctx.offer, change, ctx.taxRate);
     return toApi(priced, ctx.offer.currency, change.date, { ratePlanId: offer.billingProductRatePlanId, chargeId: offer.billingProductRatePlanChargeId, origin: null }, full);
   }
 
-  const row = await commerce.subscriptionWithOffer(db, body.subscriptionId!);
+  const [row, invoiced] = await Promise.all([commerce.subscriptionWithOffer(db, body.subscriptionId!), invoicedCompanyOf(db, company.id)]);
   // Another company's subscription is not found (nothing about it leaks).
   if (!row || row.sub.companyId !== company.id) fail('NOT_FOUND', { target: 'subscription', id: body.subscriptionId });
   const { sub, offer } = row;
@@ -133,7 +138,7 @@ export async function createQuotation(
   if (quantity < current) fail('QUOTATION_INCREASE_ONLY', { field: 'maxNumberUsers', current });
   const months = offer.isPrepaid ? (sub.prepaidDuration ?? offer.prepaidDuration ?? 12) : null;
   if (body.prepaidDuration !== undefined && (months === null || body.prepaidDuration < months)) fail('QUOTATION_INCREASE_ONLY', { field: 'prepaidDuration', current: months });
-  const ctx = await chargeContext(db, company.id, offer, taxRates);
+  const ctx = chargeContextOf(invoiced, offer, taxRates);
   if (!ctx) fail('QUOTATION_NO_BP', { companyId: company.id });
   const change = changeOf(
     offer,
