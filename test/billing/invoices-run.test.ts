@@ -25,13 +25,14 @@ const invoicesOf = (companyId: string) => t.db.select().from(invoices).where(eq(
 const itemsOf = (invoiceId: string) => t.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)).orderBy(invoiceItems.position);
 
 describe('the billing run of a period', () => {
-  it('route table, runBilling: only a superadmin runs it; a bad or future period is 400 (400750)', async () => {
+  it('route table, runBilling: only a superadmin runs it; a bad period, or one after next month, is 400 (400750)', async () => {
     for (const u of [w.drFinance, w.support, w.drAdmin]) expect((await runPeriod(t, PERIOD, u.token)).statusCode).toBe(403);
     for (const p of ['2026-13', '2026-1', '26-11', 'november', '2026-11-01']) {
       const res = await runPeriod(t, p);
       expect(res.statusCode, p).toBe(400);
     }
-    const future = await runPeriod(t, '2026-12');
+    // The clock stands on 2026-11-21: December (the next invoice date) may run ahead, January not.
+    const future = await runPeriod(t, '2027-01');
     expect(future.statusCode).toBe(400);
     expect(future.json().errorDetailsCode).toBe(400750);
     expect(await t.db.select().from(invoices)).toHaveLength(0);
@@ -140,6 +141,23 @@ describe('the billing run of a period', () => {
   });
 });
 
+describe('running the next period ahead', () => {
+  it("docs/billing.md, Invoices: next month's period runs ahead of its 1st: this month's charges and the new subscription's first recurring month are invoiced now", async () => {
+    const res = await runPeriod(t, '2026-12');
+    expect(res.statusCode, res.body).toBe(200);
+    const dec = (await invoicesOf(w.dr)).find((i) => i.billingPeriod === '2026-12')!;
+    expect(dec.invoiceTargetDate).toBe('2026-12-01');
+    const items = await itemsOf(dec.id);
+    // The first month of drNew (2 users from 2026-11-05: 2 x 5.00 x 26/30 = 8.67) from the ledger, and its December.
+    expect(items.filter((i) => i.subscriptionId === w.subs.drNew).map((i) => [i.chargeType, i.chargeAmount]).sort()).toEqual([
+      ['OneTime', '8.67'],
+      ['Recurring', '10.00'],
+    ]);
+    const [afterCharge] = await t.db.select().from(billingCharges).where(eq(billingCharges.id, w.charges.after));
+    expect(afterCharge!.invoiceId).toBe(dec.id);
+  });
+});
+
 describe('the monthly job', () => {
   it('issue 11, point 3: the billing run is a job scheduled on the 1st of each month at 00:00 UTC, invoicing the month of its clock', async () => {
     const bg = await createTestApp({ background: true });
@@ -168,6 +186,6 @@ describe('reads of a run', () => {
   it('doc 1, list invoices: the run shows in the BP list at once', async () => {
     const res = await call(t)('GET', `${S}/companies/${w.dr}/invoices`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().total).toBe(3);
+    expect(res.json().total).toBe(4);
   });
 });

@@ -72,9 +72,15 @@ export function previousPeriod(period: string): string {
   return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
 }
 
-/** A YYYY-MM month not later than the current one (the quantity of a later 1st is not known yet). */
+/** The month after the one of `d`: the period of the next invoice date (the next 1st). */
+export const nextPeriodOf = (d: Date): string => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+
+/**
+ * A YYYY-MM month not later than the next one: the next invoice date may be run ahead (to invoice
+ * today's changes now, at today's quantities); later ones not (their quantities are not known).
+ */
 export function checkPeriod(period: string, now: Date): void {
-  if (!new RegExp(PERIOD_PATTERN).test(period) || period > periodOf(now)) fail('BILLING_PERIOD_INVALID', { billingPeriod: period, latest: periodOf(now) });
+  if (!new RegExp(PERIOD_PATTERN).test(period) || period > nextPeriodOf(now)) fail('BILLING_PERIOD_INVALID', { billingPeriod: period, latest: nextPeriodOf(now) });
 }
 
 const dateTime = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');

@@ -69,7 +69,7 @@ export const ListInvoicesQuery = Type.Object({ format: formatQuery('small') });
 
 export const InvoiceFileJson = Obj({ Invoice: Type.String({ description: 'the PDF, base64' }) }, { description: 'the PDF as base64 (Accept: application/json, the default)' });
 
-export const RunBillingBody = Obj({ billingPeriod: Type.String({ pattern: PERIOD_PATTERN, description: 'the month to invoice, YYYY-MM, not later than the current month', examples: ['2026-06'] }) });
+export const RunBillingBody = Obj({ billingPeriod: Type.String({ pattern: PERIOD_PATTERN, description: 'the month to invoice, YYYY-MM, not later than next month (run ahead: docs/billing.md, Invoices)', examples: ['2026-06'] }) });
 
 const Total = Obj({ currency: Type.String(), amountWithoutTax: Type.String(), taxAmount: Type.String(), amount: Type.String() });
 export const RunSummary = Obj({
