@@ -166,7 +166,11 @@ async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, create
   return deps.db.transaction(async (tx) => {
     await repo.lockBp(tx, bp.id);
     if (!(await repo.claimPeriod(tx, bp.id, period, runAt))) return { kind: 'already' } as const;
-    const charges = await uninvoicedCharges(tx, bp.id, first);
+    // Charges in another currency (a BP without a currency whose offers are priced in several)
+    // cannot be added to this invoice: they stay in the ledger, and the log says so.
+    const all = await uninvoicedCharges(tx, bp.id, first);
+    const charges = all.filter((c) => c.currency === currency);
+    if (charges.length < all.length) deps.log?.warn({ companyId: bp.id, currency, charges: all.length - charges.length }, 'billing run: ledger charges in another currency than the invoice left uninvoiced');
     const lines: Line[] = [...recurring];
     for (const c of charges) {
       for (const item of c.items) {
