@@ -127,8 +127,7 @@ async function accountOf(deps: RunDeps, bp: repo.InvoicedBp, currency: string) {
 type BpOutcome = { kind: 'already' } | { kind: 'empty' } | { kind: 'invoiced'; currency: string; items: number; charges: number; files: number; amountWithoutTax: Decimal; taxAmount: Decimal; amount: Decimal };
 
 async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, createdBy: string, usage: Usage, runAt: Date): Promise<BpOutcome> {
-  const { first, next } = periodBounds(period);
-  // The invoice's currency: the BP's, else that of the first charge or priced subscription (as the ledger's chargeCurrency).
+  const { first } = periodBounds(period);
   const taxRate = taxRateFor(taxTable(deps.config), bp.country);
   const chargeDate = dateTime(new Date(`${first}T00:00:00Z`));
 
@@ -136,6 +135,7 @@ async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, create
   const recurring: Line[] = [];
   const subs = (await repo.recurringSubscriptions(deps.db, bp, new Date(`${first}T00:00:00Z`))).filter((r) => isCharged(r.offer));
   const pending = await uninvoicedCharges(deps.db, bp.id, first);
+  // The invoice's currency: the BP's, else that of its first charge or priced subscription (as the ledger's chargeCurrency).
   const currency = bp.currency ?? pending[0]?.currency ?? (subs[0] && chargeCurrency(bp, subs[0].offer)) ?? 'EUR';
   let unpriced = 0;
   for (const row of subs) {
@@ -305,7 +305,6 @@ async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, create
     if (calls.length) files.push(fileRow('voice', 'CDR', voiceCdrCsv(calls, names), calls.length));
     if (conferences.length) files.push(fileRow('conference', 'CDR', conferenceCdrCsv(conferences, names), conferences.length));
     await repo.insertInvoicingFiles(tx, files);
-    void next;
     return { kind: 'invoiced', currency, items: lines.length, charges: charges.length, files: files.length + (lines.length ? 1 : 0), ...totals } as const;
   });
 }
