@@ -40,6 +40,10 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { hashPassword } from '../src/shared/passwords.ts';
 
+import { billingBenchLine, billingRunBench } from './bench-billing.ts';
+
+/** Issue 11, point 8: End Customers (3 monthly subscriptions each) of the billing run case. */
+const BILLING_END_CUSTOMERS = Number(process.env.BENCH_BILLING_ECS ?? 10_000);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 const USERS = 100_000;
@@ -905,6 +909,16 @@ async function main(): Promise<void> {
   all.sort((a, b) => ALL_CASES.indexOf(a.caseName) - ALL_CASES.indexOf(b.caseName) || order(a.engine) - order(b.engine));
   const rows = evaluate(all);
   printTable(rows, facts);
+  // Issue 11, point 8: a billing run over 10,000 End Customers with 3 subscriptions each, on each engine (scripts/bench-billing.ts).
+  const billingLines: string[] = [];
+  if (!process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes('billingRun')) {
+    console.log('\nBilling run');
+    for (const e of engines) {
+      const line = billingBenchLine(await billingRunBench(e.engine, BILLING_END_CUSTOMERS, PG_ADMIN_URL));
+      console.log(line);
+      billingLines.push(line);
+    }
+  }
   const meta: Record<string, string> = {
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
     machine: `${availableParallelism()} cores (nproc), ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
@@ -912,6 +926,7 @@ async function main(): Promise<void> {
     data: `${fmt(EC_COMPANIES + COMPANIES + BP_COUNT, 0)} companies (${fmt(COMPANIES, 0)} with ${USERS / COMPANIES} users each, ${BP_COUNT} BPs, ${fmt(EC_COMPANIES, 0)} End Customers of those BPs, one in ten on hold), ${fmt(USERS, 0)} users, ${fmt(SITES, 0)} sites, loaded with INSERT … SELECT generate_series, then VACUUM ANALYZE`,
     load: `autocannon 8, ${CONNECTIONS} connections, no pipelining, ${WARMUP} s warm-up then ${DURATION} s per case, in the benchmark process on the same machine`,
     service: '`src/main.ts` with the environment and flags of `npm start`, LOG_LEVEL=warn, RATE_LIMIT_MAX=0, one process, pg pool of 10 (PostgreSQL)',
+    ...(billingLines.length ? { 'billing run (issue 11, in process on a fresh database, 10 BPs)': billingLines.join('; ') } : {}),
   };
   console.log(`\n(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   if (process.env.BENCH_NO_DOC !== '1' && !ONLY && !process.env.BENCH_CASES) {

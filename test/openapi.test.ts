@@ -62,7 +62,8 @@ function registeredRoutes(): Set<string> {
     const depth = m[1]!.length / 4;
     const pieces = m[2]!.includes('|') ? m[2]!.split('|') : [m[2]!];
     const parents = depth === 0 ? [''] : prefixes[depth - 1]!;
-    const paths = parents.flatMap((p) => pieces.map((piece) => p + piece));
+    // find-my-way prints the wildcard child of a static node (`/invoices/*`) as `*`, without its '/'.
+    const paths = parents.flatMap((p) => pieces.map((piece) => (piece === '*' && !p.endsWith('/') ? `${p}/*` : p + piece)));
     prefixes[depth] = paths;
     prefixes.length = depth + 1;
     for (const method of m[3]?.split(', ') ?? []) for (const p of paths) out.add(`${method} ${p}`);

@@ -39,3 +39,16 @@ export function records<T extends object>(db: Db, port: string, kind: string): R
     },
   };
 }
+
+/**
+ * Records of a port's kind whose `data->>field` (an ISO 8601 UTC text) lies in [from, to), in
+ * that order: the usage records the billing run reads for a period.
+ */
+export async function recordsBetween<T extends object>(db: Db, port: string, kind: string, field: string, from: string, to: string): Promise<Array<T & { id: string }>> {
+  const rows = await db
+    .select()
+    .from(portRecords)
+    .where(and(eq(portRecords.port, port), eq(portRecords.kind, kind), sql`${portRecords.data}->>${field} >= ${from}`, sql`${portRecords.data}->>${field} < ${to}`))
+    .orderBy(sql`${portRecords.data}->>${field}`, asc(portRecords.id));
+  return rows.map((r) => ({ ...(r.data as T), id: r.id }));
+}

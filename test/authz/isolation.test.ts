@@ -24,6 +24,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { eq, getTableColumns, inArray, is, or, sql, type Column } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions } from 'fastify';
+import { newId } from '../../src/shared/ids.ts';
+import { invoiceFiles as invoiceFilesTable, invoices as invoicesTable, invoicingFiles as invoicingFilesTable } from '../../src/modules/billing/invoices.tables.ts';
 import sharp from 'sharp';
 import { expect } from '../support/expect.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
@@ -181,6 +183,17 @@ async function buildTenant(label: string): Promise<Tenant> {
   const offer = await api('POST', '/api/svc/subscription/v1.0/offers', { name: `Tenant ${label} offer ${next()}`, businessModel: 'nb_users', canBeSold: true });
   const subscription = await api('POST', `/api/svc/subscription/v1.0/companies/${companies.ecVad}/subscriptions`, { offerId: offer.id, maxNumberUsers: 5 });
   resources.push({ kind: 'subscription', id: subscription.id as string, placement: { company: 'ecVad' } });
+  // An invoice of the VAD with its PDF, and one of its invoicing files (billing): what invoice reads on B could reveal.
+  const invoiceId = newId();
+  const pdfId = newId();
+  await t.db.insert(invoicesTable).values({
+    id: invoiceId, companyId: companies.vad, billingPeriod: '2026-10', accountId: `acc-${label}`, accountNumber: `A-${label}`, accountName: `Tenant ${label}`, invoiceDate: '2026-10-01', dueDate: '2026-10-31',
+    invoiceTargetDate: '2026-10-01', invoiceNumber: 'INV-000001', sequence: 1, currency: 'EUR', amountWithoutTax: '1.00', taxAmount: '0.20', amount: '1.20', balance: '1.20', createdBy: 'test', body: `/v1/files/${pdfId}`, invoiceFiles: [{ id: pdfId, versionNumber: 1 }],
+  });
+  await t.db.insert(invoiceFilesTable).values({ id: pdfId, invoiceId, companyId: companies.vad, fileName: 'INV-000001.pdf', contentType: 'application/pdf', data: Buffer.from(`%PDF-1.3 tenant ${label}`) });
+  const fileId = newId();
+  await t.db.insert(invoicingFilesTable).values({ id: fileId, companyId: companies.vad, billingPeriod: '2026-10', invoiceType: 'services', fileType: 'INV', path: `${companies.vad}/2026-10/services/INV-services-2026-10.csv`, fileName: 'INV-services-2026-10.csv', invoiceId, invoiceNumber: 'INV-000001', invoiceCreationDate: '2026-10-01', lines: 1, size: 12, data: Buffer.from(`tenant ${label}\r\n`) });
+  resources.push({ kind: 'invoicingFile', id: fileId, placement: { company: 'vad' } });
   // Images, customisation, custom data, a contact and visibility: what an operation on B could alter.
   for (const kind of ['avatar', 'banner']) await api('POST', `${A_}/companies/${companies.ecVad}/${kind}`, { image: await image() });
   await api('PUT', `${A_}/companies/${companies.ecVad}/app-feature-customisation`, { useGifCustomisation: 'disabled' });

@@ -59,6 +59,7 @@ import {
 import { loadSamples } from './load-samples.ts';
 import { systems as systemsTable } from '../../src/modules/systems/systems.tables.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
+import { invoicingFiles } from '../../src/modules/billing/invoices.tables.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The samples, one per operation, from test/authz/samples/*.ts.
@@ -157,6 +158,8 @@ const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
   // A system belongs to the company it was created for and to its first site; its phone numbers carry both.
   system: cols({ company: true, site: true }),
   systemPhoneNumber: cols({ company: true, site: true }),
+  // The invoicing module's files belong to the invoiced company.
+  invoicingFile: cols({ company: true }),
 };
 
 function bpTree(c: CompanyKey): CompanyKey[] {
@@ -439,7 +442,7 @@ function generate(): void {
           cases.push({
             name: `${operationId} / ${role} / ${allowed ? `holds a grant -> ${successStatus(op)}` : 'holds no grant -> 403'}`,
             run: async () => {
-              const res = await call(op, sample.request(ctxOf(role)), w.callers[role].token);
+              const res = await call(op, await sample.request(ctxOf(role)), w.callers[role].token);
               expectOutcome(res, allowed ? successStatus(op) : 403, allowed ? undefined : ERROR_CODES[403]);
             },
           });
@@ -872,6 +875,13 @@ async function buildWorld(t: TestApp): Promise<World> {
     },
     async system(p, o) {
       return { id: await insertSystem(p), actor: callers[o.role] };
+    },
+    async invoicingFile(p, o) {
+      const id = newId();
+      const companyId = companyIds[need(p.company, 'company', p)];
+      const fileName = `matrix-${id}.csv`;
+      await t.db.insert(invoicingFiles).values({ id, companyId, billingPeriod: '2026-11', invoiceType: 'services', fileType: 'INV', path: `${companyId}/2026-11/services/${fileName}`, fileName, invoiceCreationDate: '2026-11-01', lines: 0, size: 3, data: Buffer.from('a\r\n') });
+      return { id, actor: callers[o.role] };
     },
     async systemPhoneNumber(p, o) {
       const systemId = await insertSystem(p);

@@ -13,6 +13,11 @@ export const billingErrors = {
   QUOTATION_SUBSCRIPTION_TERMINATED: { status: 400, code: 400705, message: 'Bad Request: the subscription is terminated' },
   QUOTATION_QUANTITY_REQUIRED: { status: 400, code: 400706, message: 'Bad Request: maxNumberUsers (0 or more) is required to quote a new nb_users or nb_services subscription' },
   QUOTATION_PREPAID_DURATION_OF_SUBSCRIPTION: { status: 400, code: 400707, message: "Bad Request: prepaidDuration quotes the extension of an existing prepaid subscription (subscriptionId); a new one takes its offer's prepaidDuration" },
+  // Invoices, billing runs and invoicing files (docs/billing.md, Invoices and Files), from 750.
+  BILLING_PERIOD_INVALID: { status: 400, code: 400750, message: 'Bad Request: billingPeriod is a month of the form YYYY-MM, not later than next month' },
+  INVOICES_BP_ONLY: { status: 400, code: 400751, message: 'Bad Request: only BP DR and BP VAD companies have invoices' },
+  INVOICE_FILE_NOT_FOUND: { status: 404, code: 404750, message: 'Not Found: no invoice file of this company has this id' },
+  INVOICING_FILE_NOT_FOUND: { status: 404, code: 404751, message: 'Not Found: no invoicing file you may read has this path' },
 } as const satisfies Record<string, ErrorEntry>;
 
 declare module '../../errors/catalogue.ts' {

@@ -2,12 +2,14 @@
 // unique within its tenant, as on the platform.
 import type { Db } from '../../db/client.ts';
 import { PortFailure } from '../control.ts';
-import { records } from '../records.ts';
-import type { VoicePort, VoiceSubscriber, VoiceTenant } from './voice.port.ts';
+import { records, recordsBetween } from '../records.ts';
+import type { CallRecord, VoicePort, VoiceSubscriber, VoiceTenant } from './voice.port.ts';
 
 export function embeddedVoice(db: Db): VoicePort {
   const tenants = records<Omit<VoiceTenant, 'id'>>(db, 'voice', 'tenant');
   const subscribers = records<Omit<VoiceSubscriber, 'id'>>(db, 'voice', 'subscriber');
+  // Usage records (CDR) of calls, by company: the invoicing module's CDR files read them.
+  const calls = records<Omit<CallRecord, 'id'>>(db, 'voice', 'call');
   const numberFree = async (tenantId: string, shortNumber: string, exceptId?: string) =>
     !(await subscribers.children(tenantId)).some((s) => s.shortNumber === shortNumber && s.id !== exceptId);
   return {
@@ -31,5 +33,7 @@ export function embeddedVoice(db: Db): VoicePort {
       if (!(await subscribers.remove(id))) throw new PortFailure('voice', 'deleteSubscriber', `no subscriber ${id}`);
     },
     listSubscribers: (tenantId) => subscribers.children(tenantId),
+    recordCall: (r) => calls.insert(r, { parentId: r.companyId }),
+    callRecords: (from, to) => recordsBetween<Omit<CallRecord, 'id'>>(db, 'voice', 'call', 'startTime', from, to),
   };
 }

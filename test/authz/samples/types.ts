@@ -195,5 +195,5 @@ export type Sample =
       /** The `total` of the response body (default: body.total). */
       total?: (body: any) => number;
     }
-  /** A grants operation with no target: success when the role holds any grant, else 403. */
-  | { type: 'targetless'; request: (ctx: Ctx) => Req };
+  /** A grants operation with no target: success when the role holds any grant, else 403. May be async (setup through ctx.t). */
+  | { type: 'targetless'; request: (ctx: Ctx) => Req | Promise<Req> };

@@ -1,0 +1,215 @@
+// SQL of invoices, billing runs and invoicing files; every function takes the executor it runs on.
+import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { ChargeableOffer } from './charges.service.ts';
+import type { Executor } from '../../db/client.ts';
+import { companies } from '../admin/companies/companies.tables.ts';
+import { offers, subscriptions } from '../commerce/commerce.tables.ts';
+import { billedPeriods, invoiceFiles, invoiceItems, invoices, invoicingFiles } from './invoices.tables.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type NewInvoice = typeof invoices.$inferInsert;
+export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
+export type NewInvoiceItem = typeof invoiceItems.$inferInsert;
+export type InvoicingFileRow = typeof invoicingFiles.$inferSelect;
+export type NewInvoicingFile = typeof invoicingFiles.$inferInsert;
+
+export interface InvoicedBp {
+  id: string;
+  name: string;
+  bpType: string;
+  country: string;
+  currency: string | null;
+  street: string | null;
+  postalCode: string | null;
+  city: string | null;
+  state: string | null;
+}
+
+const bpColumns = {
+  id: companies.id,
+  name: companies.name,
+  bpType: sql<string>`${companies.bpType}`,
+  country: companies.country,
+  currency: companies.currency,
+  street: companies.street,
+  postalCode: companies.postalCode,
+  city: companies.city,
+  state: companies.state,
+};
+
+/** Document 1: BP DR and BP VAD companies are the invoiced ones. */
+export const invoicedBpKinds = sql`${companies.isBP} AND ${companies.bpType} IN ('DR', 'VAD')`;
+
+export function invoicedBps(db: Executor): Promise<InvoicedBp[]> {
+  return db.select(bpColumns).from(companies).where(invoicedBpKinds).orderBy(asc(companies.id));
+}
+
+/**
+ * The companies a BP invoices (besides itself): its End Customers and, for a VAD, its BP IR
+ * companies and their End Customers (the ledger's "who is invoiced", charges.service.ts).
+ */
+function customersOf(bp: InvoicedBp): SQL {
+  return bp.bpType === 'VAD'
+    ? sql`(c.bp_id = ${bp.id} OR c.bp_id IN (SELECT ir.id FROM companies ir WHERE ir.bp_id = ${bp.id} AND ir.bp_type = 'IR'))`
+    : sql`c.bp_id = ${bp.id}`;
+}
+
+export interface RecurringRow {
+  subscriptionId: string;
+  companyId: string;
+  companyName: string;
+  maxNumberUsers: number | null;
+  offer: ChargeableOffer;
+}
+
+/**
+ * The monthly subscriptions a BP invoices for a period (docs/billing.md, Invoices): those of its
+ * customers not terminated, to monthly (not prepaid) per-unit or flat-fee offers, created before
+ * the period's 1st (a subscription created later has its first month in the ledger).
+ */
+export async function recurringSubscriptions(db: Executor, bp: InvoicedBp, periodStart: Date): Promise<RecurringRow[]> {
+  const c = alias(companies, 'c');
+  return db
+    .select({
+      subscriptionId: subscriptions.id,
+      companyId: subscriptions.companyId,
+      companyName: c.name,
+      maxNumberUsers: subscriptions.maxNumberUsers,
+      offer: {
+        id: offers.id,
+        name: offers.name,
+        businessModel: offers.businessModel,
+        isDefault: offers.isDefault,
+        isPrepaid: offers.isPrepaid,
+        prepaidDuration: offers.prepaidDuration,
+        prices: offers.prices,
+        billingProductRatePlanId: offers.billingProductRatePlanId,
+        billingProductRatePlanChargeId: offers.billingProductRatePlanChargeId,
+      },
+    })
+    .from(subscriptions)
+    .innerJoin(c, eq(c.id, subscriptions.companyId))
+    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
+    .where(
+      and(
+        sql`(${customersOf(bp)} OR c.id = ${bp.id})`,
+        sql`${subscriptions.status} <> 'terminated'`,
+        sql`NOT ${offers.isPrepaid}`,
+        inArray(offers.businessModel, ['nb_users', 'nb_services', 'flat_fee']),
+        lt(subscriptions.creationDate, periodStart),
+      ),
+    )
+    .orderBy(asc(c.name), asc(c.id), asc(subscriptions.creationDate), asc(subscriptions.id));
+}
+
+/** Ids and names of the companies whose usage records a BP's CDR files hold: its customers and itself. */
+export async function customerNames(db: Executor, bp: InvoicedBp): Promise<Map<string, string>> {
+  const { rows } = (await db.execute(sql`SELECT c.id, c.name FROM companies c WHERE ${customersOf(bp)} OR c.id = ${bp.id}`)) as unknown as { rows: { id: string; name: string }[] };
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** Serialises the invoicing of one BP (a row lock on the company): invoice numbers stay sequential. */
+export async function lockBp(tx: Executor, bpId: string): Promise<void> {
+  await tx.execute(sql`SELECT id FROM companies WHERE id = ${bpId} FOR UPDATE`);
+}
+
+/** Claims the BP's period; false when it is billed already (by this run's predecessor or a concurrent one). */
+export async function claimPeriod(tx: Executor, companyId: string, billingPeriod: string, at: Date): Promise<boolean> {
+  const rows = await tx.insert(billedPeriods).values({ companyId, billingPeriod, billedAt: at }).onConflictDoNothing().returning({ companyId: billedPeriods.companyId });
+  return rows.length === 1;
+}
+
+export async function setPeriodInvoice(tx: Executor, companyId: string, billingPeriod: string, invoiceId: string): Promise<void> {
+  await tx.update(billedPeriods).set({ invoiceId }).where(and(eq(billedPeriods.companyId, companyId), eq(billedPeriods.billingPeriod, billingPeriod)));
+}
+
+export async function nextSequence(tx: Executor, companyId: string): Promise<number> {
+  const [r] = await tx.select({ n: sql<number>`COALESCE(MAX(${invoices.sequence}), 0)::int` }).from(invoices).where(eq(invoices.companyId, companyId));
+  return (r?.n ?? 0) + 1;
+}
+
+export async function insertInvoice(tx: Executor, row: NewInvoice): Promise<void> {
+  await tx.insert(invoices).values(row);
+}
+
+/** Items in batches (a statement carries at most 65,535 parameters). */
+export async function insertItems(tx: Executor, rows: NewInvoiceItem[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(invoiceItems).values(rows.slice(i, i + 1000));
+}
+
+export async function insertInvoiceFile(tx: Executor, row: typeof invoiceFiles.$inferInsert): Promise<void> {
+  await tx.insert(invoiceFiles).values(row);
+}
+
+export async function insertInvoicingFiles(tx: Executor, rows: NewInvoicingFile[]): Promise<void> {
+  if (rows.length) await tx.insert(invoicingFiles).values(rows);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export async function companyInvoices(db: Executor, companyId: string, withItems: boolean): Promise<{ invoice: InvoiceRow; items: InvoiceItemRow[] }[]> {
+  const list = await db.select().from(invoices).where(eq(invoices.companyId, companyId)).orderBy(desc(invoices.updatedAt), desc(invoices.sequence));
+  if (!withItems || list.length === 0) return list.map((invoice) => ({ invoice, items: [] }));
+  const items = await db.select().from(invoiceItems).where(inArray(invoiceItems.invoiceId, list.map((i) => i.id))).orderBy(asc(invoiceItems.invoiceId), asc(invoiceItems.position));
+  const by = new Map<string, InvoiceItemRow[]>();
+  for (const it of items) by.set(it.invoiceId, [...(by.get(it.invoiceId) ?? []), it]);
+  return list.map((invoice) => ({ invoice, items: by.get(invoice.id) ?? [] }));
+}
+
+export async function invoiceFile(db: Executor, companyId: string, fileId: string) {
+  const [f] = await db.select().from(invoiceFiles).where(and(eq(invoiceFiles.id, fileId), eq(invoiceFiles.companyId, companyId)));
+  return f;
+}
+
+export interface FileFilters {
+  companyId?: string;
+  billingPeriod?: string;
+  invoiceType?: string;
+  fileType?: string;
+  invoiceCreationDate?: string;
+  fromInvoiceCreationDate?: string;
+  toInvoiceCreationDate?: string;
+}
+
+const fileListColumns = {
+  id: invoicingFiles.id,
+  companyId: invoicingFiles.companyId,
+  billingPeriod: invoicingFiles.billingPeriod,
+  invoiceType: invoicingFiles.invoiceType,
+  fileType: invoicingFiles.fileType,
+  path: invoicingFiles.path,
+  fileName: invoicingFiles.fileName,
+  invoiceId: invoicingFiles.invoiceId,
+  invoiceNumber: invoicingFiles.invoiceNumber,
+  invoiceCreationDate: invoicingFiles.invoiceCreationDate,
+  lines: invoicingFiles.lines,
+  size: invoicingFiles.size,
+};
+
+/** Document 1, invoicing module, list: every filter; the exact creation date wins over from/to. */
+export function listInvoicingFiles(db: Executor, scope: SQL | undefined, f: FileFilters) {
+  const where: SQL[] = [];
+  if (scope) where.push(scope);
+  if (f.companyId) where.push(eq(invoicingFiles.companyId, f.companyId));
+  if (f.billingPeriod) where.push(eq(invoicingFiles.billingPeriod, f.billingPeriod));
+  if (f.invoiceType) where.push(eq(invoicingFiles.invoiceType, f.invoiceType));
+  if (f.fileType) where.push(eq(invoicingFiles.fileType, f.fileType));
+  if (f.invoiceCreationDate) where.push(eq(invoicingFiles.invoiceCreationDate, f.invoiceCreationDate));
+  else {
+    if (f.fromInvoiceCreationDate) where.push(sql`${invoicingFiles.invoiceCreationDate} > ${f.fromInvoiceCreationDate}`);
+    if (f.toInvoiceCreationDate) where.push(sql`${invoicingFiles.invoiceCreationDate} < ${f.toInvoiceCreationDate}`);
+  }
+  return db
+    .select(fileListColumns)
+    .from(invoicingFiles)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(invoicingFiles.billingPeriod), asc(invoicingFiles.companyId), asc(invoicingFiles.path));
+}
+
+/** The file at exactly this path, when the caller's scope reaches it. */
+export async function invoicingFileAt(db: Executor, scope: SQL | undefined, path: string): Promise<InvoicingFileRow | undefined> {
+  const [f] = await db.select().from(invoicingFiles).where(scope ? and(scope, eq(invoicingFiles.path, path)) : eq(invoicingFiles.path, path));
+  return f;
+}
