@@ -95,6 +95,29 @@ interface Line {
   chargeType: 'Recurring' | 'OneTime';
 }
 
+/** The fields an invoice item and its INV line share, from one line of the run. */
+function lineFields(l: Line) {
+  const i = l.item;
+  return {
+    customerCompanyId: l.customerCompanyId,
+    subscriptionId: l.subscriptionId,
+    subscriptionName: l.subscriptionName,
+    chargeId: l.chargeId,
+    chargeName: i.chargeName,
+    chargeType: l.chargeType,
+    productName: i.productName,
+    unitOfMeasure: i.unitOfMeasure,
+    serviceStartDate: i.serviceStartDate,
+    serviceEndDate: i.serviceEndDate,
+    quantity: i.quantity,
+    unitPrice: i.unitPrice,
+    chargeAmount: i.chargeAmount,
+    taxRate: i.taxRate,
+    taxAmount: i.taxAmount,
+    calculation: i.calculation,
+  };
+}
+
 interface Usage {
   calls: Map<string, CallRecord[]>;
   conferences: Map<string, ConferenceRecord[]>;
@@ -237,25 +260,10 @@ async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, create
           id: newId(),
           invoiceId,
           position,
-          customerCompanyId: l.customerCompanyId,
-          subscriptionName: l.subscriptionName,
-          subscriptionId: l.subscriptionId,
+          ...lineFields(l),
           chargeDescription: l.item.chargeDescription,
-          chargeName: l.item.chargeName,
-          chargeId: l.chargeId,
-          productName: l.item.productName,
-          unitOfMeasure: l.item.unitOfMeasure,
-          serviceStartDate: l.item.serviceStartDate,
-          serviceEndDate: l.item.serviceEndDate,
-          quantity: l.item.quantity,
-          unitPrice: l.item.unitPrice,
-          chargeAmount: l.item.chargeAmount,
-          taxRate: l.item.taxRate,
-          taxAmount: l.item.taxAmount,
           chargeDate: l.chargeDate,
-          chargeType: l.chargeType,
           processingType: 'Charge',
-          calculation: l.item.calculation,
         })),
       );
       if (charges.length) await markInvoiced(tx, charges.map((c) => c.id), invoiceId);
@@ -281,23 +289,8 @@ async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, create
         invoiceDate,
         billingPeriod: period,
         accountNumber: account.accountNumber,
-        customerCompanyId: l.customerCompanyId,
-        subscriptionId: l.subscriptionId,
-        subscriptionName: l.subscriptionName,
-        chargeId: l.chargeId,
-        chargeName: l.item.chargeName,
-        chargeType: l.chargeType,
-        productName: l.item.productName,
-        unitOfMeasure: l.item.unitOfMeasure,
-        serviceStartDate: l.item.serviceStartDate,
-        serviceEndDate: l.item.serviceEndDate,
-        quantity: l.item.quantity,
-        unitPrice: l.item.unitPrice,
-        chargeAmount: l.item.chargeAmount,
-        taxRate: l.item.taxRate,
-        taxAmount: l.item.taxAmount,
+        ...lineFields(l),
         currency,
-        calculation: l.item.calculation,
       }));
       files.push(fileRow('services', 'INV', invCsv(invLines), invLines.length, { id: invoiceId, number: invoiceNumber }));
       await repo.setPeriodInvoice(tx, bp.id, period, invoiceId);

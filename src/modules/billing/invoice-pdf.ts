@@ -2,7 +2,8 @@
 // Unicode fonts (src/pdf/fonts.ts) so that BP and customer names in any script render and can be
 // searched. It shows the invoice number and dates, the BP's name and address, the period, every
 // item with its calculation and tax, and the totals.
-import { registerUnicodeFonts, writeText } from '../../pdf/fonts.ts';
+import { writeText } from '../../pdf/fonts.ts';
+import { newPdf } from '../../pdf/document.ts';
 
 export interface InvoicePdfItem {
   subscriptionName: string;
@@ -39,16 +40,8 @@ export function percent(rate: string): string {
 }
 
 export async function renderInvoicePdf(d: InvoicePdfData, now: Date): Promise<Buffer> {
-  // pdfkit (and its fonts) load on the first invoice, not at start.
-  const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${d.invoiceNumber}`, Producer: 'svc-admin', CreationDate: now } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (b: Buffer) => chunks.push(b));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  registerUnicodeFonts(doc);
+  const pdf = await newPdf(`Invoice ${d.invoiceNumber}`, now);
+  const doc = pdf.doc;
   const line = (label: string, value: string) => writeText(writeText(doc, `${label}: `, 'bold', { continued: true }), value, 'regular');
 
   writeText(doc.fontSize(18), `Invoice ${d.invoiceNumber}`, 'bold');
@@ -92,6 +85,5 @@ export async function renderInvoicePdf(d: InvoicePdfData, now: Date): Promise<Bu
   line('Amount without tax', `${d.amountWithoutTax} ${d.currency}`);
   line('Tax', `${d.taxAmount} ${d.currency}`);
   line('Total', `${d.amount} ${d.currency}`);
-  doc.end();
-  return done;
+  return pdf.finish();
 }

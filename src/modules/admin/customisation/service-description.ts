@@ -6,7 +6,8 @@ import type { Executor } from '../../../db/client.ts';
 import { COMPANY_MANAGED_KEYS, companyValues } from './customisation.keys.ts';
 import * as repo from './customisation.repo.ts';
 import { companySubscriptions } from '../companies/companies.service.ts';
-import { registerUnicodeFonts, writeText } from '../../../pdf/fonts.ts';
+import { writeText } from '../../../pdf/fonts.ts';
+import { newPdf } from '../../../pdf/document.ts';
 
 const day = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : d ? new Date(String(d)).toISOString().slice(0, 10) : '-');
 
@@ -29,18 +30,9 @@ export async function loadDescription(db: Executor, company: Record<string, unkn
 }
 
 export async function renderDescription(d: DescriptionData, now: Date): Promise<Buffer> {
-  // pdfkit (and its fonts) load on the first description, not at start.
-  const { default: PDFDocument } = await import('pdfkit');
   const c = d.company;
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Service description - ${String(c.name)}`, Producer: 'svc-admin', CreationDate: now } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (b: Buffer) => chunks.push(b));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  registerUnicodeFonts(doc);
+  const pdf = await newPdf(`Service description - ${String(c.name)}`, now);
+  const doc = pdf.doc;
   const heading = (text: string) => writeText(doc.moveDown(0.8).fontSize(13), text, 'bold').moveDown(0.3).fontSize(10);
   const show = (value: unknown) => (value === null || value === undefined || value === '' ? '-' : String(value));
   const line = (label: string, value: unknown) => writeText(writeText(doc, `${label}: `, 'bold', { continued: true }), show(value), 'regular');
@@ -77,6 +69,5 @@ export async function renderDescription(d: DescriptionData, now: Date): Promise<
   for (const [k, v] of Object.entries(companyValues(c.customisations))) line(k, v);
   for (const k of COMPANY_MANAGED_KEYS) line(k, c[k]);
 
-  doc.end();
-  return done;
+  return pdf.finish();
 }
