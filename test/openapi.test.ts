@@ -32,8 +32,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** `/users/{userId}` -> `/users/:userId`, and the `{*}` of a wildcard route back to `*`. */
-const toFastifyPath = (p: string) => p.replace(/\{\*\}/g, '*').replace(/\{([^}]+)\}/g, ':$1');
+/**
+ * `/users/{userId}` -> `/users/:userId`, and a parameter of several segments (a wildcard route,
+ * marked `x-several-segments`, or still `{*}`) back to `*`.
+ */
+const toFastifyPath = (p: string, op?: Json) => {
+  const several = new Set<string>(((op?.parameters ?? []) as Json[]).filter((x) => x.in === 'path' && x.schema?.['x-several-segments']).map((x) => x.name as string));
+  return p.replace(/\{([^}]+)\}/g, (_m, name: string) => (name === '*' || several.has(name) ? '*' : `:${name}`));
+};
 /** Parameter names do not matter to the router; two routes differing only by them are one. */
 const shape = (methodAndPath: string) => methodAndPath.replace(/:[A-Za-z0-9_]+/g, ':');
 
@@ -108,7 +114,7 @@ describe('the document describes exactly the routes of the service', () => {
       if (isInfrastructure(path)) return false;
       return !(method === 'HEAD' && registered.has(`GET ${path}`));
     });
-    const documented = documentedOperations().map((d) => `${d.method} ${toFastifyPath(d.path)}`);
+    const documented = documentedOperations().map((d) => `${d.method} ${toFastifyPath(d.path, d.op)}`);
     const servedShapes = new Map(served.map((r) => [shape(r), r]));
     const documentedShapes = new Map(documented.map((r) => [shape(r), r]));
     const undocumented = [...servedShapes].filter(([s]) => !documentedShapes.has(s)).map(([, r]) => r);
@@ -125,7 +131,7 @@ describe('the document describes exactly the routes of the service', () => {
         const id = i === 0 ? op.operationId : `${op.operationId}_alias${i}`;
         const d = byId.get(id);
         expect(d, `${id} is not in the document`).toBeDefined();
-        expect(`${d!.method} ${toFastifyPath(d!.path)}`).toBe(`${op.method} ${fullPath(p)}`);
+        expect(`${d!.method} ${toFastifyPath(d!.path, d!.op)}`).toBe(`${op.method} ${fullPath(p)}`);
       });
     }
   });

@@ -55,9 +55,24 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     transformObject: (documentObject) => addExamples(hoistNamedSchemas((documentObject as { openapiObject: Record<string, unknown> }).openapiObject)) as never,
     // Raw and multipart request bodies are not validated by Fastify (only JSON is): the document
     // gets them from the operation's media declaration.
-    transform: ({ schema, url, route }) => ({ schema: documentErrors(documentMedia(schema, route.config), route.config), url }),
+    transform: ({ schema, url, route }) => namedWildcard(documentErrors(documentMedia(schema, route.config), route.config), url),
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, { routePrefix: '/api/svc/docs', staticCSP: false });
   app.get('/api/svc/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
+
+/**
+ * A route ending in a wildcard (`…/invoices/*`, a path of several segments) appears in the
+ * document under the name the route table gives it (`{invoicePath}`): the `title` of the
+ * wildcard's parameter schema, marked `x-several-segments` (its value holds '/'). Without one
+ * the document would show `{*}`, a parameter name that is not one.
+ */
+function namedWildcard<S extends { params?: unknown }>(schema: S, url: string): { schema: S; url: string } {
+  const params = schema?.params as { properties?: Record<string, { title?: string }>; required?: string[] } | undefined;
+  const name = params?.properties?.['*']?.title;
+  if (!url.endsWith('/*') || !name || !params?.properties) return { schema, url };
+  const { '*': wildcard, ...rest } = params.properties;
+  const renamed = { ...params, properties: { ...rest, [name]: { ...wildcard, 'x-several-segments': true } }, required: (params.required ?? []).map((r) => (r === '*' ? name : r)) };
+  return { schema: { ...schema, params: renamed }, url: `${url.slice(0, -1)}:${name}` };
 }

@@ -111,6 +111,6 @@ export const InvoicingFile = Obj({
   size: Type.Integer({ description: 'bytes' }),
 });
 
-export const InvoicingFileParams = Type.Object({ '*': Type.String({ description: 'the file path of the list: <companyId>/<billingPeriod>/<invoiceType>/<fileName>' }) });
+export const InvoicingFileParams = Type.Object({ '*': Type.String({ title: 'invoicePath', description: 'the file path of the list: <companyId>/<billingPeriod>/<invoiceType>/<fileName>' }) });
 
 nameSchemas({ Invoice, InvoiceItem, InvoicingFile, RunSummary });
