@@ -522,7 +522,10 @@ function generateTarget(op: AnyOperation, sample: Extract<Sample, { type: 'targe
         const body = violation?.body;
         const like = violation?.callerLike;
         const symbolicTarget = kind === 'user' ? { roles: targetRoles } : kind === 'site' ? { companyId: s.placement.company } : {};
-        const v = verdict(operationId, roles, kind, holds, { caller: like ? symbolicCaller(role, like) : caller, target: symbolicTarget, body: body ?? sampleBody(sample) }, parentView(op, home, s.placement));
+        // The twin sits in a company like `like`, the target in it: the relations are those of
+        // that company to itself (his own company; an organisation only if `like` has one).
+        const holdsHere = like ? (r: RelationName) => holdsInWorld(r, { ...home, company: like }, { ...s.placement, company: like }, kind) : holds;
+        const v = verdict(operationId, roles, kind, holdsHere, { caller: like ? symbolicCaller(role, like) : caller, target: symbolicTarget, body: body ?? sampleBody(sample) }, parentView(op, home, s.placement));
         const refusal = v.status === 'allowed' ? sample.businessRefusal?.(s.placement) : undefined;
         const status = refusal?.status ?? (v.status === 'allowed' ? successStatus(op) : v.status);
         const code = refusal?.code ?? (v.status === 'allowed' ? undefined : v.code);

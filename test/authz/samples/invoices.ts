@@ -9,8 +9,9 @@ import type { Ctx, Placement, Sample } from './types.ts';
 const S = '/api/svc/subscription/v1.0';
 const I = '/api/svc/invoicing/v1.0';
 
-/** Document 1: only BP DR and VAD companies have invoices; in the matrix's world, the VAD (400751 elsewhere). */
-const notInvoiced = (p: Placement) => (p.company === 'vad' ? undefined : { status: 400, code: 400751 });
+/** Document 1: only BP DR and VAD companies have invoices; in the matrix's world, the two VADs (400751 elsewhere). */
+const INVOICED = new Set(['vad', 'orgBp']);
+const notInvoiced = (p: Placement) => (p.company && INVOICED.has(p.company) ? undefined : { status: 400, code: 400751 });
 
 /** An invoice with its PDF for a company (any company: the kind check comes after authorisation). */
 async function invoiceWithFile(ctx: Ctx, companyId: string): Promise<string> {
