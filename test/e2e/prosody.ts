@@ -1,6 +1,9 @@
 // The Prosody of the end-to-end tests: where it listens and how to drive it. .ci/run starts it
 // with .ci/prosody/prosody.cfg.lua and exports these variables; the defaults are that file's.
 import { execFile } from 'node:child_process';
+import { openSync, readFileSync, unlinkSync, writeSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -110,3 +113,56 @@ export async function loginClient(localpart: string, password: string, resource 
 }
 
 export { xml };
+
+/**
+ * The end-to-end files share one Prosody and one component address (a second component
+ * connection on it only stands by), and one of them stops and restarts Prosody: run in parallel
+ * (npm test runs two files at once) they would take each other's connection. Each file holds
+ * this lock, a file naming its process, from its first hook to its last; a lock left by a
+ * process that is gone is taken over.
+ */
+export async function holdProsody(waitMs = 15 * 60_000): Promise<() => void> {
+  const path = join(tmpdir(), `svc-e2e-prosody-${PROSODY.c2sPort}.lock`);
+  for (const end = Date.now() + waitMs; ; ) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          if (readFileSync(path, 'utf8') === String(process.pid)) unlinkSync(path);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+    let holder = Number.NaN;
+    try {
+      holder = Number(readFileSync(path, 'utf8'));
+    } catch {
+      continue; // released meanwhile
+    }
+    if (!alive(holder)) {
+      try {
+        unlinkSync(path);
+      } catch {
+        // taken over by another waiter
+      }
+      continue;
+    }
+    if (Date.now() > end) throw new Error(`another end-to-end test (process ${holder}) has held Prosody for ${waitMs / 1000} s (${path})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -15,7 +15,7 @@ import { createBackground, type Background } from '../../src/background.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
 import { xmppRequests } from '../../src/xmpp/xmpp.tables.ts';
-import { PROSODY, loginClient, requireProsody, xml, type TestClient } from './prosody.ts';
+import { PROSODY, loginClient, requireProsody, xml, type TestClient, holdProsody } from './prosody.ts';
 
 const NS = 'urn:xmpp:pbxagent:config:1';
 const xmppConfig: Config['xmpp'] = {
@@ -52,7 +52,11 @@ async function startInstance(name: string, t: TestApp): Promise<Instance> {
   return { name, t, bg };
 }
 
+let releaseProsody: (() => void) | undefined;
+
 before(async () => {
+  // One end-to-end file at a time on the shared Prosody (the hook waits meanwhile: its timeout).
+  releaseProsody = await holdProsody();
   await requireProsody();
   a = await startInstance('A', await createTestApp({ config }));
   for (const end = Date.now() + 15_000; !a.bg.xmpp.connected(); ) {
@@ -72,7 +76,7 @@ before(async () => {
     else void x.send(xml('iq', { type: 'result', to: iq.attrs.from, id: iq.attrs.id }));
   });
   await gateway.xmpp.send(xml('presence', { to: PROSODY.componentDomain }));
-});
+}, { timeout: 20 * 60_000 });
 
 after(async () => {
   await gateway?.stop();
@@ -82,6 +86,7 @@ after(async () => {
     await b.bg.stop();
   }
   await a?.t.close();
+  releaseProsody?.();
 });
 
 const put = (i: Instance, id: string, payload: object) =>

@@ -17,7 +17,7 @@ import { createBackground, type Background } from '../../src/background.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { systems } from '../../src/modules/systems/systems.tables.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
-import { PROSODY, loginClient, requireProsody, xml, type TestClient } from './prosody.ts';
+import { PROSODY, loginClient, requireProsody, xml, type TestClient, holdProsody } from './prosody.ts';
 
 const NS = 'urn:xmpp:pbxagent:config:1';
 const TIMEOUT_MS = 1500;
@@ -58,7 +58,11 @@ function checkStructure(iq: Element): void {
   for (const e of child.getChildElements()) if (e.getChildElements().length) problems.push(`${e.name} is not a text element`);
 }
 
+let releaseProsody: (() => void) | undefined;
+
 before(async () => {
+  // One end-to-end file at a time on the shared Prosody (the hook waits meanwhile: its timeout).
+  releaseProsody = await holdProsody();
   await requireProsody();
   t = await createTestApp({ config });
   bg = createBackground({ database: t.deps.database, config, now: t.deps.now, log: captureLog().log, countersEverySeconds: 0 });
@@ -75,7 +79,7 @@ before(async () => {
   const localpart = system.jid_pbxpcg.split('@')[0];
   expect(system.jid_pbxpcg).toBe(`${localpart}@${PROSODY.userDomain}`);
   gateway = await gatewayLogin();
-});
+}, { timeout: 20 * 60_000 });
 
 /**
  * The test gateway logs in as the system's jid_pbxpcg (resource `gateway`) with the password the
@@ -112,6 +116,7 @@ after(async () => {
   await gateway?.stop();
   await bg?.stop();
   await t?.close();
+  releaseProsody?.();
 });
 
 /** Whether Prosody refuses these credentials (a client that cannot log in). */

@@ -12,7 +12,7 @@ import { emit } from '../../src/events/outbox.ts';
 import { subscriptionChange } from '../../src/events/stanzas.ts';
 import { XmppRequestFailed } from '../../src/xmpp/transport.ts';
 import type { Element } from '@xmpp/xml';
-import { PROSODY, loginClient, registerAccount, requireProsody, startProsody, stopProsody, xml, type TestClient } from './prosody.ts';
+import { PROSODY, loginClient, registerAccount, requireProsody, startProsody, stopProsody, xml, type TestClient, holdProsody } from './prosody.ts';
 
 const PASSWORD = 'Passw0rd!';
 const xmppConfig: Config['xmpp'] = {
@@ -48,7 +48,11 @@ async function account(prefix: string): Promise<string> {
   return localpart;
 }
 
+let releaseProsody: (() => void) | undefined;
+
 before(async () => {
+  // One end-to-end file at a time on the shared Prosody (the hook waits meanwhile: its timeout).
+  releaseProsody = await holdProsody();
   await requireProsody();
   t = await createTestApp({ config });
   const captured = captureLog();
@@ -56,13 +60,14 @@ before(async () => {
   t.deps.background = bg;
   await bg.start();
   await waitConnected(bg);
-});
+}, { timeout: 20 * 60_000 });
 
 after(async () => {
   for (const c of clients) await c.stop();
   for (const b of extra) await b.stop();
   await bg?.stop();
   await t?.close();
+  releaseProsody?.();
 });
 
 describe('XMPP end to end (Prosody)', () => {
