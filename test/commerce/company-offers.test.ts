@@ -123,6 +123,27 @@ describe('issue 10, point 1: list offers of a company', () => {
     expect({ data: past.data, total: past.total }).toEqual({ data: [], total: 4 });
   });
 
+  it('issue 10, point 8: a page this instance remembers is answered again exactly after any write to offers or catalog_offers, the API\'s or another\'s', async () => {
+    const page = async () => (await call('GET', `${S}/companies/${ecOfVad}/offers?format=full&limit=1000`)).json() as { data: Array<{ id: string; name: string; creationDate: string; lastUpdateDate: string }>; total: number };
+    const before = await page();
+    expect(await page()).toEqual(before);
+    // Dates are those of the offer row, as a single read gives them.
+    const one = (await call('GET', `${S}/companies/${ecOfVad}/offers/${sold.id}`)).json().data;
+    expect(before.data.find((o) => o.id === sold.id)).toEqual(one);
+    // Through the API: an offer renamed, an offer added to the catalog and removed again.
+    expect((await call('PUT', `${S}/offers/${other.id}`, { name: 'alpha prepaid renamed' })).statusCode).toBe(200);
+    expect((await page()).data.find((o) => o.id === other.id)!.name).toBe('alpha prepaid renamed');
+    const added = await offer({ name: 'Added later' });
+    expect((await call('POST', `${S}/catalogs/${vadCatalog}/offers`, { offerId: added.id })).statusCode).toBe(201);
+    const grown = await page();
+    expect({ total: grown.total, has: grown.data.some((o) => o.id === added.id) }).toEqual({ total: before.total + 1, has: true });
+    expect((await call('DELETE', `${S}/catalogs/${vadCatalog}/offers/${added.id}`)).statusCode).toBe(200);
+    expect((await page()).total).toBe(before.total);
+    // A write that did not go through this instance (another instance, an operator's SQL).
+    await t.db.update(offers).set({ name: 'alpha prepaid' }).where(eq(offers.id, other.id));
+    expect((await page()).data.find((o) => o.id === other.id)!.name).toBe('alpha prepaid');
+  });
+
   it('issue 10, point 6: format small (default), medium and full give the levels of docs/formats.md', async () => {
     const level = async (qs: string) => (await call('GET', `${S}/companies/${vad}/offers?name=Business${qs}`)).json().data[0];
     expect(Object.keys(await level('')).sort()).toEqual([...OFFER_FORMATS.small].sort());
