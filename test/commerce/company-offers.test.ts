@@ -20,7 +20,7 @@ let vadCatalog: string, ownCatalog: string;
 let sold: { id: string }, other: { id: string }, demo: { id: string };
 let vadAdmin: MadeUser, vadFinance: MadeUser, businessAdmin: MadeUser, loneAdmin: MadeUser;
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = t.superToken) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = t.superToken) =>
   t.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const offer = async (body: object) => (await call('POST', `${S}/offers`, { name: `Offer ${newId()}`, ...body })).json().data as { id: string };
 const catalog = async (name: string, offerIds: string[]) => (await call('POST', `${S}/catalogs`, { name, offerIds })).json().data.id as string;

@@ -75,9 +75,18 @@ export async function deleteOffer(db: Executor, target: repo.OfferRow): Promise<
   });
 }
 
+/**
+ * The answer's items of each page the repository remembers (it returns the same rows while the
+ * offers do not change): mapped once, not on every request. Nothing downstream modifies them
+ * (the format levels copy the fields they keep).
+ */
+const apiItemsOf = new WeakMap<readonly repo.OfferRow[], Static<typeof Offer>[]>();
+
 export async function listAllOffers(database: Database, catalogId: string | undefined, filters: repo.OfferFilters, paging: Paging<(typeof OFFER_SORT_FIELDS)[number]>) {
   const { rows, total } = await repo.listOfferRows(database, catalogId, filters, paging);
-  return { items: rows.map(toApiOffer), total, limit: paging.limit, offset: paging.offset };
+  let items = apiItemsOf.get(rows);
+  if (!items) apiItemsOf.set(rows, (items = rows.map(toApiOffer)));
+  return { items, total, limit: paging.limit, offset: paging.offset };
 }
 
 // ---------------------------------------------------------------------------------------------
