@@ -117,6 +117,8 @@ export async function listOfferRows(database: Database, catalogId: string | unde
       ORDER BY ${SORT[p.sortField]} ${dir}, ${offers.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
     SELECT ${unlessUnchanged('offers', sql`COALESCE((SELECT json_agg(${OFFER_JSON} ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json)`, known, 'rows')},
       ${versionedCount('offers', sql`SELECT count(*)::int FROM ${from} WHERE ${where}`, known)}`,
+    // Everything the statement depends on: built once per catalog, filter values and page.
+    JSON.stringify(['offers', catalogId ?? null, f, p]),
   );
   return { rows: row.rows ? offerRowsOf(row.rows) : [], total: row.total };
 }
