@@ -44,6 +44,8 @@ export function versionedCount(listName: string, count: SQL, known: SQL): SQL {
   return sql`${versionOf(listName)}::text AS list_version, ${unlessUnchanged(listName, count, known, 'total')}`;
 }
 
+/** Bound on the statements kept built per instance (a few kilobytes of text each). */
+const MAX_BUILT = 1_000;
 /** Statements built for a `buildKey`: their text, values and name (the oldest is forgotten first). */
 const built = new Map<string, { sql: string; params: unknown[]; name: string }>();
 
@@ -60,7 +62,7 @@ function statementOf(build: (known: SQL) => SQL, buildKey: string | undefined): 
   // Named after its text: the same filter set (different values) reuses its plan.
   const made = { sql: q.sql, params: q.params, name: `l_${createHash('sha1').update(q.sql).digest('hex').slice(0, 20)}` };
   if (buildKey !== undefined) {
-    if (built.size >= MAX_ENTRIES) built.delete(built.keys().next().value!);
+    if (built.size >= MAX_BUILT) built.delete(built.keys().next().value!);
     built.set(buildKey, { ...made, params: [...made.params] });
   }
   return made;
