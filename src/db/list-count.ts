@@ -44,16 +44,39 @@ export function versionedCount(listName: string, count: SQL, known: SQL): SQL {
   return sql`${versionOf(listName)}::text AS list_version, ${unlessUnchanged(listName, count, known, 'total')}`;
 }
 
+/** Bound on the statements kept built per instance (a few kilobytes of text each). */
+const MAX_BUILT = 1_000;
+/** Statements built for a `buildKey`: their text, values and name (the oldest is forgotten first). */
+const built = new Map<string, { sql: string; params: unknown[]; name: string }>();
+
+/**
+ * The text and values of `build(known)`, and the statement's name. With `buildKey` (which must
+ * name everything `build` depends on: the values and the shape), they are built once and reused:
+ * walking the query builder's tree again on every request of a hot list costs more than the rest
+ * of its statement's work in Node.
+ */
+function statementOf(build: (known: SQL) => SQL, buildKey: string | undefined): { sql: string; params: unknown[]; name: string } {
+  const memo = buildKey === undefined ? undefined : built.get(buildKey);
+  if (memo) return { ...memo, params: [...memo.params] };
+  const q = dialect.sqlToQuery(build(sql`${NONE}`));
+  // Named after its text: the same filter set (different values) reuses its plan.
+  const made = { sql: q.sql, params: q.params, name: `l_${createHash('sha1').update(q.sql).digest('hex').slice(0, 20)}` };
+  if (buildKey !== undefined) {
+    if (built.size >= MAX_BUILT) built.delete(built.keys().next().value!);
+    built.set(buildKey, { ...made, params: [...made.params] });
+  }
+  return made;
+}
+
 /**
  * Runs a list statement built by `build(known)` (which selects `versionedCount`, and may guard
  * other items with `unlessUnchanged`) as a prepared statement, and returns its row with the exact
  * total. When the version did not move, the row remembered with it is returned: its guarded items
  * (the total, and a page if guarded) were not computed again.
  */
-export async function runCounted<R extends CountedRow>(database: Database, build: (known: SQL) => SQL): Promise<Omit<R, 'total'> & { total: number }> {
-  const q = dialect.sqlToQuery(build(sql`${NONE}`));
-  // Named after its text: the same filter set (different values) reuses its plan.
-  const name = `l_${createHash('sha1').update(q.sql).digest('hex').slice(0, 20)}`;
+export async function runCounted<R extends CountedRow>(database: Database, build: (known: SQL) => SQL, buildKey?: string): Promise<Omit<R, 'total'> & { total: number }> {
+  const q = statementOf(build, buildKey);
+  const name = q.name;
   const at = q.params.flatMap((p, i) => (p === NONE ? [i] : []));
   if (at.length === 0) throw new Error('list statement: select versionedCount');
   const key = `${q.sql}\u0000${JSON.stringify(q.params)}`;

@@ -30,7 +30,7 @@ export interface Ports {
 type Deps = { database: Database; config: Config; now: () => Date };
 
 const IMPLEMENTATIONS: { [K in keyof Omit<Ports, 'controls'>]: Record<string, (d: Deps) => Ports[K]> } = {
-  orders: { embedded: (d) => embeddedOrders(d.database.db, d.now, d.config.ordersApplicantNumbers) },
+  orders: { embedded: (d) => embeddedOrders(d.database.db, d.now, d.config.ordersApplicantNumbers, d.database.prepared) },
   billing: { embedded: (d) => embeddedBilling(d.database.db, d.now) },
   providers: { embedded: (d) => embeddedProviders(d.database.db, d.now) },
   voice: { embedded: (d) => embeddedVoice(d.database.db) },

@@ -20,7 +20,7 @@ let vadCatalog: string, ownCatalog: string;
 let sold: { id: string }, other: { id: string }, demo: { id: string };
 let vadAdmin: MadeUser, vadFinance: MadeUser, businessAdmin: MadeUser, loneAdmin: MadeUser;
 
-const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, token = t.superToken) =>
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = t.superToken) =>
   t.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 const offer = async (body: object) => (await call('POST', `${S}/offers`, { name: `Offer ${newId()}`, ...body })).json().data as { id: string };
 const catalog = async (name: string, offerIds: string[]) => (await call('POST', `${S}/catalogs`, { name, offerIds })).json().data.id as string;
@@ -121,6 +121,27 @@ describe('issue 10, point 1: list offers of a company', () => {
     expect({ ids: page.data.map((o: { id: string }) => o.id), total: page.total, limit: page.limit, offset: page.offset }).toEqual({ ids: all.slice(1, 3), total: 4, limit: 2, offset: 1 });
     const past = (await call('GET', `${S}/companies/${vad}/offers?offset=10`)).json();
     expect({ data: past.data, total: past.total }).toEqual({ data: [], total: 4 });
+  });
+
+  it('issue 10, point 8: a page this instance remembers is answered again exactly after any write to offers or catalog_offers, the API\'s or another\'s', async () => {
+    const page = async () => (await call('GET', `${S}/companies/${ecOfVad}/offers?format=full&limit=1000`)).json() as { data: Array<{ id: string; name: string; creationDate: string; lastUpdateDate: string }>; total: number };
+    const before = await page();
+    expect(await page()).toEqual(before);
+    // Dates are those of the offer row, as a single read gives them.
+    const one = (await call('GET', `${S}/companies/${ecOfVad}/offers/${sold.id}`)).json().data;
+    expect(before.data.find((o) => o.id === sold.id)).toEqual(one);
+    // Through the API: an offer renamed, an offer added to the catalog and removed again.
+    expect((await call('PUT', `${S}/offers/${other.id}`, { name: 'alpha prepaid renamed' })).statusCode).toBe(200);
+    expect((await page()).data.find((o) => o.id === other.id)!.name).toBe('alpha prepaid renamed');
+    const added = await offer({ name: 'Added later' });
+    expect((await call('POST', `${S}/catalogs/${vadCatalog}/offers`, { offerId: added.id })).statusCode).toBe(201);
+    const grown = await page();
+    expect({ total: grown.total, has: grown.data.some((o) => o.id === added.id) }).toEqual({ total: before.total + 1, has: true });
+    expect((await call('DELETE', `${S}/catalogs/${vadCatalog}/offers/${added.id}`)).statusCode).toBe(200);
+    expect((await page()).total).toBe(before.total);
+    // A write that did not go through this instance (another instance, an operator's SQL).
+    await t.db.update(offers).set({ name: 'alpha prepaid' }).where(eq(offers.id, other.id));
+    expect((await page()).data.find((o) => o.id === other.id)!.name).toBe('alpha prepaid');
   });
 
   it('issue 10, point 6: format small (default), medium and full give the levels of docs/formats.md', async () => {

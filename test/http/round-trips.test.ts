@@ -61,3 +61,20 @@ describe('single-resource GETs: one round trip', () => {
     }
   });
 });
+
+describe('issue 10, point 8: a page of a company\'s offers in two round trips', () => {
+  it('listCompanyOffers (full, a page of 20): the authorising statement (with the catalog the company sees), then the page and its total in one', async () => {
+    const S = '/api/svc/subscription/v1.0';
+    const catalogs = await t.inject({ method: 'GET', url: `${S}/catalogs?format=small&limit=100`, headers: bearer(t.superToken) });
+    const def = (catalogs.json().data as Array<{ id: string; isDefault: boolean }>).find((c) => c.isDefault)!;
+    for (let i = 0; i < 25; i++) {
+      const made = await t.inject({ method: 'POST', url: `${S}/offers`, headers: bearer(t.superToken), payload: { name: `Round trip offer ${i}`, prices: [{ currency: 'EUR', amount: '1.50' }] } });
+      expect(made.statusCode).toBe(201);
+      expect((await t.inject({ method: 'POST', url: `${S}/catalogs/${def.id}/offers`, headers: bearer(t.superToken), payload: { offerId: made.json().data.id } })).statusCode).toBe(201);
+    }
+    const url = `${S}/companies/${t.defaultCompanyId}/offers?format=full&limit=20`;
+    expect((await roundTrips(url, t.superToken)).count).toBe(2);
+    const res = await t.inject({ method: 'GET', url, headers: bearer(t.superToken) });
+    expect({ items: res.json().data.length, total: res.json().total }).toEqual({ items: 20, total: 26 });
+  });
+});

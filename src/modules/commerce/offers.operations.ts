@@ -54,7 +54,7 @@ export const listAllOffers = defineOperation({
   envelope: 'list',
   formats: OFFER_FORMATS,
   scope: 'offer',
-  handler: (ctx, { query }) => service.listAllOffers(ctx.db, query.catalogId, query, parsePaging(query, OFFER_SORT_FIELDS, 'name')),
+  handler: (ctx, { query }) => service.listAllOffers(ctx.deps.database, query.catalogId, query, parsePaging(query, OFFER_SORT_FIELDS, 'name')),
 });
 
 export const updateOffer = defineOperation({
@@ -104,7 +104,7 @@ export const listCompanyOffers = defineOperation({
   formats: OFFER_FORMATS,
   target: companyTarget,
   handler: (ctx, { query }) =>
-    service.listCompanyOffers(ctx.db, ctx.caller, companyOffersGrants, ctx.target, ctx.extras.catalogId as string | null, query, parsePaging(query, OFFER_SORT_FIELDS, 'name')),
+    service.listCompanyOffers(ctx.deps.database, ctx.caller, companyOffersGrants, ctx.target, ctx.extras.catalogId as string | null, query, parsePaging(query, OFFER_SORT_FIELDS, 'name')),
 });
 
 export const getCompanyOffer = defineOperation({

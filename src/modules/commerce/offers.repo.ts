@@ -1,7 +1,8 @@
 // SQL of offers; every function takes the executor it runs on.
-import { and, asc, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client.ts';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from '../../db/client.ts';
+import { runCounted, unlessUnchanged, versionedCount } from '../../db/list-count.ts';
 import { escapeLike } from '../../db/like.ts';
 import type { Paging } from '../../http/paging.ts';
 import { newId } from '../../shared/ids.ts';
@@ -67,25 +68,59 @@ export function offerFilterSql(f: OfferFilters): SQL[] {
 const SORT: Record<(typeof OFFER_SORT_FIELDS)[number], SQL | AnyPgColumn> = { name: sql`lower(${offers.name})`, _id: offers.id };
 
 /**
- * A page of offers and the number matching, in one statement (the count is a window over the
- * matching rows, computed before the page is cut; a second statement counts only when the page
- * is past the end). With `catalogId`, the catalog's offers: its index range of catalog_offers.
+ * Every column of an offer as a JSON object with the row's keys (the page of listOfferRows). It
+ * holds no value: rendered once, it is one raw chunk of each statement instead of some sixty for
+ * the query builder to walk on every request.
  */
-export async function listOfferRows(exec: Executor, catalogId: string | undefined, f: OfferFilters, p: Paging<(typeof OFFER_SORT_FIELDS)[number]>) {
-  const dir = p.sortOrder === 1 ? asc : desc;
-  const conds = offerFilterSql(f);
-  const select = { offer: getTableColumns(offers), total: sql<number>`(count(*) OVER ())::int` };
-  const where = and(...(catalogId ? [eq(catalogOffers.catalogId, catalogId)] : []), ...conds);
-  const base = catalogId
-    ? exec.select(select).from(catalogOffers).innerJoin(offers, eq(offers.id, catalogOffers.offerId)).where(where)
-    : exec.select(select).from(offers).where(where);
-  const rows = await base.orderBy(dir(SORT[p.sortField]), dir(offers.id)).limit(p.limit).offset(p.offset);
-  if (rows.length > 0) return { rows: rows.map((r) => r.offer), total: rows[0]!.total };
-  if (p.offset === 0) return { rows: [], total: 0 };
-  const counted = catalogId
-    ? exec.select({ n: sql<number>`count(*)::int` }).from(catalogOffers).innerJoin(offers, eq(offers.id, catalogOffers.offerId)).where(where)
-    : exec.select({ n: sql<number>`count(*)::int` }).from(offers).where(where);
-  return { rows: [], total: (await counted)[0]?.n ?? 0 };
+const OFFER_JSON = sql.raw(
+  new PgDialect().sqlToQuery(
+    sql`json_build_object(${sql.join(
+      Object.entries(getTableColumns(offers)).map(([key, col]) => sql`${sql.raw(`'${key}'`)}, page.${sql.identifier(col.name)}`),
+      sql`, `,
+    )})`,
+  ).sql,
+);
+const DATE_KEYS = Object.entries(getTableColumns(offers)).flatMap(([key, col]) => (col.dataType === 'date' ? [key] : []));
+
+/** The rows of each remembered page, read once (a remembered answer returns the same array). */
+const rowsOfPage = new WeakMap<object, OfferRow[]>();
+
+/** The rows of a page as the statement gives them (dates as JSON text) to the rows drizzle would read. */
+function offerRowsOf(page: Record<string, unknown>[]): OfferRow[] {
+  let rows = rowsOfPage.get(page);
+  if (!rows) {
+    rows = page.map((o) => {
+      const row = { ...o };
+      for (const k of DATE_KEYS) if (typeof row[k] === 'string') row[k] = new Date(row[k] as string);
+      return row as OfferRow;
+    });
+    rowsOfPage.set(page, rows);
+  }
+  return rows;
+}
+
+/**
+ * A page of offers and the number matching, in one prepared statement (issue 10, point 8). With
+ * `catalogId`, the catalog's offers: its index range of catalog_offers. The page and the count are
+ * computed only when offers or catalog_offers changed since this statement (with these values)
+ * was last answered by this instance; otherwise the remembered answer stands (the 'offers' list
+ * version, moved in the writing transaction by the triggers of migration 0017; src/db/list-count.ts).
+ */
+export async function listOfferRows(database: Database, catalogId: string | undefined, f: OfferFilters, p: Paging<(typeof OFFER_SORT_FIELDS)[number]>) {
+  const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
+  const where = and(...(catalogId ? [eq(catalogOffers.catalogId, catalogId)] : []), ...offerFilterSql(f)) ?? sql`TRUE`;
+  const from = catalogId ? sql`${catalogOffers} JOIN ${offers} ON ${offers.id} = ${catalogOffers.offerId}` : sql`${offers}`;
+  const row = await runCounted<{ list_version: string | null; total: number | null; rows: Record<string, unknown>[] | null }>(
+    database,
+    (known) => sql`WITH page AS (
+      SELECT ${offers}.*, ${SORT[p.sortField]} AS k FROM ${from} WHERE ${where}
+      ORDER BY ${SORT[p.sortField]} ${dir}, ${offers.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
+    SELECT ${unlessUnchanged('offers', sql`COALESCE((SELECT json_agg(${OFFER_JSON} ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json)`, known, 'rows')},
+      ${versionedCount('offers', sql`SELECT count(*)::int FROM ${from} WHERE ${where}`, known)}`,
+    // Everything the statement depends on: built once per catalog, filter values and page.
+    JSON.stringify(['offers', catalogId ?? null, f, p]),
+  );
+  return { rows: row.rows ? offerRowsOf(row.rows) : [], total: row.total };
 }
 
 /** The offer, and whether it is in the catalog. */

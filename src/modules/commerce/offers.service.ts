@@ -1,7 +1,7 @@
 // Rules of offers: their management by superadmin (route table, +; docs/decisions.md, Commerce)
 // and what a company sees of them (document 1, list offers of a company, get an offer).
 import type { Static } from 'typebox';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { newId } from '../../shared/ids.ts';
 import type { Caller } from '../../authz/roles.ts';
@@ -75,9 +75,18 @@ export async function deleteOffer(db: Executor, target: repo.OfferRow): Promise<
   });
 }
 
-export async function listAllOffers(db: Executor, catalogId: string | undefined, filters: repo.OfferFilters, paging: Paging<(typeof OFFER_SORT_FIELDS)[number]>) {
-  const { rows, total } = await repo.listOfferRows(db, catalogId, filters, paging);
-  return { items: rows.map(toApiOffer), total, limit: paging.limit, offset: paging.offset };
+/**
+ * The answer's items of each page the repository remembers (it returns the same rows while the
+ * offers do not change): mapped once, not on every request. Nothing downstream modifies them
+ * (the format levels copy the fields they keep).
+ */
+const apiItemsOf = new WeakMap<readonly repo.OfferRow[], Static<typeof Offer>[]>();
+
+export async function listAllOffers(database: Database, catalogId: string | undefined, filters: repo.OfferFilters, paging: Paging<(typeof OFFER_SORT_FIELDS)[number]>) {
+  const { rows, total } = await repo.listOfferRows(database, catalogId, filters, paging);
+  let items = apiItemsOf.get(rows);
+  if (!items) apiItemsOf.set(rows, (items = rows.map(toApiOffer)));
+  return { items, total, limit: paging.limit, offset: paging.offset };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -94,7 +103,7 @@ export async function demoOnly(db: Executor, caller: Caller, grants: readonly Gr
 }
 
 export async function listCompanyOffers(
-  db: Executor,
+  database: Database,
   caller: Caller,
   grants: readonly Grant[],
   company: { id: string },
@@ -103,7 +112,7 @@ export async function listCompanyOffers(
   paging: Paging<(typeof OFFER_SORT_FIELDS)[number]>,
 ) {
   if (!catalogId) return { items: [], total: 0, limit: paging.limit, offset: paging.offset };
-  return listAllOffers(db, catalogId, { ...filters, demoOnly: await demoOnly(db, caller, grants, company.id) }, paging);
+  return listAllOffers(database, catalogId, { ...filters, demoOnly: await demoOnly(database.db, caller, grants, company.id) }, paging);
 }
 
 /** Document 1, get an offer: 403 when the offer is not in the company's catalog; 404 when there is no such offer. */

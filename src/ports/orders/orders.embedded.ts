@@ -1,6 +1,6 @@
 // The embedded partner order system: applicants and orders kept in port_records.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { PortFailure } from '../control.ts';
 import { records } from '../records.ts';
 import type { Order, OrdersPort } from './orders.port.ts';
@@ -10,12 +10,18 @@ import type { Order, OrdersPort } from './orders.port.ts';
  * (ORDERS_APPLICANT_NUMBERS) and the bpApplicantNumber of every BP company: a superadmin sets
  * that number once the partner exists in the order system, which the embedded one takes as given.
  */
-export function embeddedOrders(db: Db, now: () => Date, configured: readonly string[] = []): OrdersPort {
+const KNOWN_TEXT = `SELECT (EXISTS (SELECT 1 FROM port_records WHERE port = 'orders' AND kind = 'applicant' AND id = $1)
+  OR EXISTS (SELECT 1 FROM companies WHERE is_bp AND bp_applicant_number = $1)) AS known`;
+
+export function embeddedOrders(db: Db, now: () => Date, configured: readonly string[] = [], prepared?: Database['prepared']): OrdersPort {
   const known = new Set(configured);
   // Registered here, or the number of a BP company: one statement, two index lookups (the primary
   // key of port_records, companies_bp_applicant_idx). Not cached: a BP's number can change or go
   // on any instance, and the answer must follow at once.
+  // A named prepared statement where the database gives one (quotations and subscriptions ask it
+  // on every request: issue 11, point 8).
   const registeredOrOnBpCompany = async (n: string) => {
+    if (prepared) return (await prepared<{ known: boolean }>('orders_applicant_known', KNOWN_TEXT, [n]))[0]?.known === true;
     const res = await db.execute(sql`SELECT (EXISTS (SELECT 1 FROM port_records WHERE port = 'orders' AND kind = 'applicant' AND id = ${n})
       OR EXISTS (SELECT 1 FROM companies WHERE is_bp AND bp_applicant_number = ${n})) AS known`);
     return (res as unknown as { rows: { known: boolean }[] }).rows[0]?.known === true;
