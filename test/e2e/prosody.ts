@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { client, xml, type Client } from '@xmpp/client';
 import type { Element } from '@xmpp/xml';
+import { loadConfig, type Config } from '../../src/config.ts';
 
 const run = promisify(execFile);
 
@@ -21,6 +22,25 @@ export const PROSODY = {
   componentSecret: process.env.E2E_XMPP_COMPONENT_SECRET ?? 'svc-ci-component-secret',
   userDomain: process.env.E2E_XMPP_USER_DOMAIN ?? 'localhost',
 };
+
+/**
+ * The service's settings for a test on this Prosody: its component connection, the given
+ * accounts mode (`prosodyctl`: the service makes accounts itself) and a quick outbox.
+ */
+export function serviceConfigOnProsody(o: { accounts: 'none' | 'prosodyctl'; requestTimeoutMs?: number }): Config {
+  const xmpp: Config['xmpp'] = {
+    componentUrl: `xmpp://${PROSODY.host}:${PROSODY.componentPort}`,
+    componentDomain: PROSODY.componentDomain,
+    componentSecret: PROSODY.componentSecret,
+    userDomain: PROSODY.userDomain,
+    requestTimeoutMs: o.requestTimeoutMs ?? 5000,
+    gatewaySimulator: 'ack',
+    gatewaySimulatorDelayMs: 0,
+    accounts: o.accounts,
+    prosodyctlConfig: o.accounts === 'prosodyctl' ? PROSODY.config : undefined,
+  };
+  return { ...loadConfig({}), xmpp, outboxPollMs: 50 };
+}
 
 export const HOW_TO_START = `start it with: SVC_PROSODY_DATA=/tmp/svc-prosody prosodyctl --config ${PROSODY.config} start (Debian package prosody; bash .ci/run installs and starts it)`;
 

@@ -12,24 +12,12 @@ import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite } from '../support/factories.ts';
 import { captureLog } from '../support/log-capture.ts';
 import { createBackground, type Background } from '../../src/background.ts';
-import { loadConfig, type Config } from '../../src/config.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
 import { xmppRequests } from '../../src/xmpp/xmpp.tables.ts';
-import { PROSODY, loginClient, requireProsody, xml, type TestClient, holdProsody } from './prosody.ts';
+import { PROSODY, loginClient, requireProsody, xml, type TestClient, holdProsody, serviceConfigOnProsody } from './prosody.ts';
 
 const NS = 'urn:xmpp:pbxagent:config:1';
-const xmppConfig: Config['xmpp'] = {
-  componentUrl: `xmpp://${PROSODY.host}:${PROSODY.componentPort}`,
-  componentDomain: PROSODY.componentDomain,
-  componentSecret: PROSODY.componentSecret,
-  userDomain: PROSODY.userDomain,
-  requestTimeoutMs: 5000,
-  gatewaySimulator: 'ack',
-  gatewaySimulatorDelayMs: 0,
-  accounts: 'prosodyctl',
-  prosodyctlConfig: PROSODY.config,
-};
-const config = { ...loadConfig({}), xmpp: xmppConfig, outboxPollMs: 50 };
+const config = serviceConfigOnProsody({ accounts: 'prosodyctl' });
 const SYSTEMS = '/api/svc/admin/v1.0/systems';
 
 /** One instance of the service: its application and its background. */

@@ -14,26 +14,14 @@ import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite } from '../support/factories.ts';
 import { captureLog } from '../support/log-capture.ts';
 import { createBackground, type Background } from '../../src/background.ts';
-import { loadConfig, type Config } from '../../src/config.ts';
 import { systems } from '../../src/modules/systems/systems.tables.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
-import { PROSODY, loginClient, requireProsody, xml, type TestClient, holdProsody } from './prosody.ts';
+import { PROSODY, loginClient, requireProsody, xml, type TestClient, holdProsody, serviceConfigOnProsody } from './prosody.ts';
 
 const NS = 'urn:xmpp:pbxagent:config:1';
 const TIMEOUT_MS = 1500;
-const xmppConfig: Config['xmpp'] = {
-  componentUrl: `xmpp://${PROSODY.host}:${PROSODY.componentPort}`,
-  componentDomain: PROSODY.componentDomain,
-  componentSecret: PROSODY.componentSecret,
-  userDomain: PROSODY.userDomain,
-  requestTimeoutMs: TIMEOUT_MS,
-  gatewaySimulator: 'ack',
-  gatewaySimulatorDelayMs: 0,
-  // The service makes the system's accounts on Prosody itself.
-  accounts: 'prosodyctl',
-  prosodyctlConfig: PROSODY.config,
-};
-const config = { ...loadConfig({}), xmpp: xmppConfig, outboxPollMs: 50 };
+// The service makes the system's accounts on Prosody itself.
+const config = serviceConfigOnProsody({ accounts: 'prosodyctl', requestTimeoutMs: TIMEOUT_MS });
 const SYSTEMS = '/api/svc/admin/v1.0/systems';
 
 let t: TestApp;

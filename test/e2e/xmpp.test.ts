@@ -7,26 +7,14 @@ import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { captureLog } from '../support/log-capture.ts';
 import { createBackground, type Background } from '../../src/background.ts';
-import { loadConfig, type Config } from '../../src/config.ts';
 import { emit } from '../../src/events/outbox.ts';
 import { subscriptionChange } from '../../src/events/stanzas.ts';
 import { XmppRequestFailed } from '../../src/xmpp/transport.ts';
 import type { Element } from '@xmpp/xml';
-import { PROSODY, loginClient, registerAccount, requireProsody, startProsody, stopProsody, xml, type TestClient, holdProsody } from './prosody.ts';
+import { PROSODY, loginClient, registerAccount, requireProsody, startProsody, stopProsody, xml, type TestClient, holdProsody, serviceConfigOnProsody } from './prosody.ts';
 
 const PASSWORD = 'Passw0rd!';
-const xmppConfig: Config['xmpp'] = {
-  componentUrl: `xmpp://${PROSODY.host}:${PROSODY.componentPort}`,
-  componentDomain: PROSODY.componentDomain,
-  componentSecret: PROSODY.componentSecret,
-  userDomain: PROSODY.userDomain,
-  requestTimeoutMs: 5000,
-  gatewaySimulator: 'ack',
-  gatewaySimulatorDelayMs: 0,
-  accounts: 'none',
-  prosodyctlConfig: undefined,
-};
-const config = { ...loadConfig({}), xmpp: xmppConfig, outboxPollMs: 50 };
+const config = serviceConfigOnProsody({ accounts: 'none' });
 
 let t: TestApp;
 let bg: Background;
