@@ -44,10 +44,16 @@ async function main(): Promise<void> {
           await source.db.execute(sql.raw(`SELECT json_agg(t) AS rows FROM (SELECT * FROM "${table}" ORDER BY ctid LIMIT ${BATCH} OFFSET ${offset}) t`)),
         )[0]?.rows;
         if (!batch || batch.length === 0) break;
-        await client.query(`INSERT INTO "${table}" SELECT * FROM json_populate_recordset(NULL::"${table}", $1::json)`, [JSON.stringify(batch)]);
+        // OVERRIDING SYSTEM VALUE: identity columns (port_records.position) keep the copied values.
+        await client.query(`INSERT INTO "${table}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::"${table}", $1::json)`, [JSON.stringify(batch)]);
         copied += batch.length;
       }
       counts.set(table, copied);
+    }
+    // Identity sequences start after the copied values, so that new rows follow them.
+    const identities = (await client.query<{ t: string; c: string }>(`SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = 'public' AND is_identity = 'YES'`)).rows;
+    for (const { t, c } of identities) {
+      await client.query(`SELECT setval(pg_get_serial_sequence('"${t}"', '${c}'), coalesce((SELECT max("${c}") FROM "${t}"), 0) + 1, false)`);
     }
     for (const [table, n] of counts) {
       const [{ n: there }] = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows as [{ n: number }];

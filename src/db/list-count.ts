@@ -2,7 +2,7 @@
 // costs as many index entries as there are matches (90,000 active companies: tens of
 // milliseconds), on every page. Instead each instance remembers the answer of a list statement
 // (its text and values: filters, scope, page) with the version of its tables it was computed at
-// (list_versions, moved by triggers in the same transaction as any write: migration 0006). The
+// (list_versions, moved by triggers in the same transaction as any write: migrations 0008 and 0019). The
 // statement reads the current version and computes its guarded items (the count, the page) only
 // when it differs from the remembered one. The answer stays exact and the same on every
 // instance; after a write, the first request of each statement computes again.
@@ -28,7 +28,15 @@ export interface CountedRow {
   total: number | null;
 }
 
-const versionOf = (listName: string) => sql`(SELECT version FROM list_versions WHERE name = ${sql.raw(`'${listName.replace(/'/g, "''")}'`)})`;
+/**
+ * The version of a family of lists: the sum of its first row and of its stripes ('name#0' to
+ * 'name#63'), which writers bump by their transaction id so that concurrent writers do not wait
+ * for one row (migration 0019). Every row only grows: the sum moves with every committed write.
+ */
+const versionOf = (listName: string) => {
+  const name = listName.replace(/[^a-z_]/g, '');
+  return sql`(SELECT sum(version)::bigint FROM list_versions WHERE name = ${sql.raw(`'${name}'`)} OR name LIKE ${sql.raw(`'${name.replace(/_/g, '\\_')}#%'`)})`;
+};
 
 /**
  * A select item computed only when the version of `listName` moved since `known`: NULL otherwise,

@@ -34,7 +34,7 @@ export function records<T extends object>(db: Db, port: string, kind: string): R
       return (await db.delete(portRecords).where(key(id)).returning({ id: portRecords.id })).length > 0;
     },
     async children(parentId) {
-      const rows = await db.select().from(portRecords).where(and(eq(portRecords.port, port), eq(portRecords.kind, kind), eq(portRecords.parentId, parentId))).orderBy(asc(portRecords.createdAt), asc(portRecords.id));
+      const rows = await db.select().from(portRecords).where(and(eq(portRecords.port, port), eq(portRecords.kind, kind), eq(portRecords.parentId, parentId))).orderBy(asc(portRecords.position));
       return rows.map(out);
     },
   };

@@ -2,10 +2,13 @@
 // default, a new database on the PostgreSQL server of TEST_DATABASE_URL when set (CI runs both).
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { openDatabase, type Database, type Db } from '../../src/db/client.ts';
+import { dumpEmbedded, migrationsFolder, openDatabase, type Database, type Db } from '../../src/db/client.ts';
 import { ensureSuperadmin, ensureSystemCompanies } from '../../src/bootstrap.ts';
 import { loadServerKeys } from '../../src/shared/keys.ts';
 import type { AppDeps } from '../../src/http/context.ts';
@@ -24,9 +27,39 @@ export function testClock(start = new Date('2026-11-21T08:00:00.000Z')): TestClo
   return { now: () => new Date(t), advance: (ms) => void (t += ms) };
 }
 
+/**
+ * The embedded database with every migration applied, as a dump: made once per set of migrations
+ * and kept in the temporary folder, so that each test file loads it (about 0.3 s) instead of
+ * running initdb and the migrations (about 2.5 s, for each of the ~80 test processes). The name
+ * holds a hash of the migrations and of the PGlite version: any change makes a new one.
+ */
+let template: Blob | undefined;
+async function migratedEmbedded(): Promise<Blob> {
+  if (template) return template;
+  const hash = createHash('sha256');
+  for (const dir of [migrationsFolder, join(migrationsFolder, 'meta')]) {
+    for (const f of readdirSync(dir).sort()) if (f.endsWith('.sql') || f.endsWith('.json')) hash.update(f).update(readFileSync(join(dir, f)));
+  }
+  hash.update(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
+  const file = join(tmpdir(), `svc-admin-test-db-${hash.digest('hex').slice(0, 16)}.tar`);
+  try {
+    template = new Blob([readFileSync(file)]);
+  } catch {
+    const made = openDatabase({});
+    await made.migrate();
+    template = await dumpEmbedded(made);
+    await made.close();
+    // Written aside then renamed: a test process starting meanwhile reads a whole file or none.
+    const aside = `${file}.${process.pid}`;
+    writeFileSync(aside, Buffer.from(await template.arrayBuffer()));
+    renameSync(aside, file);
+  }
+  return template;
+}
+
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({});
+  if (!url) return openDatabase({ fromDump: await migratedEmbedded() });
   const name = `svc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
