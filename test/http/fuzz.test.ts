@@ -14,6 +14,8 @@
 // a cost of the start, not of the input.
 // The run is seeded: the seed is printed, and FUZZ_SEED=<seed> replays the same requests
 // (FUZZ_ONLY=opA,opB narrows to some operations, FUZZ_PER_OP sets the count per operation).
+// Its budget is bounded, as the operations grow: FUZZ_BUDGET requests (default 6,000) shared among
+// the operations, never fewer than 40 per operation (the issue's floor).
 // The figures (requests sent, count per status and per kind) are printed to the test output.
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { performance } from 'node:perf_hooks';
@@ -31,7 +33,7 @@ import { companies } from '../../src/modules/admin/companies/companies.tables.ts
 import { hashPassword } from '../../src/shared/passwords.ts';
 
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : Math.floor(Math.random() * 2 ** 31);
-const PER_OP = Math.max(40, Number(process.env.FUZZ_PER_OP ?? 60));
+const perOp = (operations: number) => Math.max(40, process.env.FUZZ_PER_OP ? Number(process.env.FUZZ_PER_OP) : Math.floor(Number(process.env.FUZZ_BUDGET ?? 6000) / Math.max(1, operations)));
 const ONLY = process.env.FUZZ_ONLY?.split(',').filter(Boolean);
 const MAX_MS = 2000;
 /** A path parameter, query value or header this long must not come back in an error answer. */
@@ -162,6 +164,7 @@ describe('issue 9, point 1: requests generated from the OpenAPI document', () =>
     let sent = 0;
     let slowest = { ms: 0, what: '' };
     const started = performance.now();
+    const PER_OP = perOp(ops.length);
     console.log(`fuzz: seed ${SEED} (replay with FUZZ_SEED=${SEED}), ${ops.length} operations, ${PER_OP} requests each`);
 
     const ctx = { pathValue, known, token: TOKEN, resolve };
