@@ -130,6 +130,31 @@ describe('issue 11, pricing rules: monthly offers', () => {
   });
 });
 
+describe('issue 11, pricing rules: taking back a prepaid add-on (doc 1, update subscription, rule 6)', () => {
+  const prepaid = offer({ prepaidMonths: 12 });
+  it('rule "prepaid 5": taking back the whole add-on on its own day is a credit that cancels it to the cent', () => {
+    const added = priceChange(prepaid, { date: '2026-06-20', termStart: '2026-06-15', before: { quantity: 10 }, after: { quantity: 15 } }, FR);
+    const back = priceChange(prepaid, { date: '2026-06-20', termStart: '2026-06-15', before: { quantity: 15 }, after: { quantity: 10 } }, FR);
+    expect(back.items).toHaveLength(1);
+    expect(back.items[0]).toMatchObject({ serviceStartDate: '2026-06-20', serviceEndDate: '2027-06-14', quantity: 5, chargeAmount: '-295.97', taxAmount: '-59.19', calculation: '- 5 users x 5.00 EUR x (11 months + 26/31 days)', kind: 'prepaid-take-back' });
+    expect(back).toMatchObject({ amountWithoutTax: '-295.97', amount: '-355.16', dmrr: '-25.00', dtcv: '-295.97' });
+    expect(new Decimal(added.amount).plus(back.amount).toFixed(2)).toBe('0.00');
+  });
+
+  it('rule "prepaid 5": taken back later in the month, the units are credited from that day: the days held are paid', () => {
+    const back = priceChange(prepaid, { date: '2026-06-25', termStart: '2026-06-15', before: { quantity: 15 }, after: { quantity: 13 } }, FR);
+    // 2026-06-25..2027-06-14: 11 months, then 2027-05-25..2027-06-14 = 21 of the 31 days of 2027-05-25..2027-06-24.
+    expect(back.items[0]).toMatchObject({ quantity: 2, calculation: '- 2 users x 5.00 EUR x (11 months + 21/31 days)', kind: 'prepaid-take-back' });
+    expect(back.items[0]!.chargeAmount).toBe(new Decimal(10).times(new Decimal(11).plus(new Decimal(21).div(31))).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).negated().toFixed(2));
+  });
+
+  it('rule "prepaid 5": a credit of a free offer is 0, never -0', () => {
+    const back = priceChange(offer({ prepaidMonths: 12, unitPrice: '0' }), { date: '2026-06-20', termStart: '2026-06-15', before: { quantity: 15 }, after: { quantity: 10 } }, FR);
+    expect(back.items[0]).toMatchObject({ chargeAmount: '0.00', taxAmount: '0.00' });
+    expect(back.amount).toBe('0.00');
+  });
+});
+
 describe('issue 11, pricing rules: prepaid offers', () => {
   it('rule "prepaid 1": the term runs prepaidMonths months from creation and is invoiced whole, up front: MRR = unit x qty, TCV = MRR x months', () => {
     const p = priceChange(offer({ prepaidMonths: 24, unitPrice: '7.5' }), { date: '2026-01-31', before: null, after: { quantity: 4 } }, FR);

@@ -7,7 +7,11 @@ import { expect } from '../support/expect.ts';
 import { createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser } from '../support/factories.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
-import { licences, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
+import { catalogOffers, licences, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
+import { billingCharges } from '../../src/modules/billing/charges.tables.ts';
+import { invoiceItems, invoices } from '../../src/modules/billing/invoices.tables.ts';
+import { priceChange } from '../../src/modules/billing/pricing.ts';
+import { pricedOffer } from '../../src/modules/billing/charges.service.ts';
 import { addDefaultSubscription } from '../../src/modules/commerce/commerce.service.ts';
 import { SUBSCRIPTION_FORMATS } from '../../src/modules/commerce/subscriptions.schemas.ts';
 import { endExpiredSubscriptions } from '../../src/modules/commerce/subscriptions.service.ts';
@@ -156,6 +160,33 @@ describe('issue 10, point 2: update a subscription, rules 1 to 8', () => {
     await t.db.update(subscriptions).set({ prepaidAddOnDate: new Date('2026-10-15T00:00:00.000Z') }).where(eq(subscriptions.id, prepaid.id));
     expect((await put({ maxNumberUsers: 7 })).json().errorDetailsCode).toBe(400682);
     expect((await put({ prepaidDuration: 12 })).statusCode).toBe(200);
+  });
+
+  it('doc 1, update subscription, rule 6, with issue 11: the add-on taken back is credited in the ledger, and the next invoice carries the charge and its credit', async () => {
+    const o = await call('POST', `${S}/offers`, { name: 'Prepaid priced', canBeSold: true, businessModel: 'nb_users', isPrepaid: true, prepaidDuration: 12, prices: [{ currency: 'EUR', amount: '5.00' }] });
+    expect(o.statusCode, o.body).toBe(201);
+    const offer = o.json().data;
+    const [vad] = await t.db.select({ catalogId: companies.catalogId }).from(companies).where(eq(companies.id, w.vad));
+    await t.db.insert(catalogOffers).values({ catalogId: vad!.catalogId!, offerId: offer.id });
+    const ec = await makeCompany(t, { bpId: w.vad });
+    const sub = await active(ec, { offerId: offer.id, maxNumberUsers: 10 });
+    for (const n of [15, 12]) {
+      expect((await call('PUT', url(ec, sub.id), { maxNumberUsers: n }, w.vadFinance.token)).statusCode).toBe(200);
+      await waitFor(t, ec, sub.id, (s) => s.syncOngoing === false);
+    }
+    const ledger = await t.db.select().from(billingCharges).where(eq(billingCharges.subscriptionId, sub.id)).orderBy(billingCharges.createdAt);
+    const items = ledger.flatMap((c) => c.items as Array<Record<string, unknown>>);
+    expect(items.map((i) => [i.kind, i.quantity])).toEqual([['prepaid-term', 10], ['prepaid-add-on', 5], ['prepaid-take-back', 3]]);
+    // The credit is the pricing function's, for 3 units from today to the end of the term: the mirror of a 3-unit add-on today.
+    const mirror = priceChange(pricedOffer({ ...offer, isDefault: false, billingProductRatePlanId: null, billingProductRatePlanChargeId: null }, ledger[0]!.currency), { date: '2026-11-21', termStart: '2026-11-21', before: { quantity: 12 }, after: { quantity: 15 } }, items[2]!.taxRate as string);
+    expect(items[2]).toMatchObject({ chargeAmount: `-${mirror.items[0]!.chargeAmount}`, taxAmount: `-${mirror.items[0]!.taxAmount}`, serviceStartDate: '2026-11-21' });
+    // The run of the next period (charges dated before its 1st) invoices the three items; the total is their sum.
+    const run = await call('POST', `${S}/billing-runs`, { billingPeriod: '2026-12' });
+    expect(run.statusCode, run.body).toBe(200);
+    const [inv] = await t.db.select().from(invoices).where(eq(invoices.companyId, w.vad));
+    const lines = await t.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, inv!.id));
+    const mine = lines.filter((l) => l.subscriptionId === sub.id);
+    expect(mine.map((l) => l.chargeAmount).sort()).toEqual(items.map((i) => i.chargeAmount).sort());
   });
 
   it('doc 1, update subscription, rule 8: autoRenew false on a prepaid subscription keeps its expirationDate as its end', async () => {

@@ -23,7 +23,7 @@ export interface PricedOffer {
   unitOfMeasure: string;
 }
 
-export type PricedItemKind = 'first-period' | 'recurring' | 'increase' | 'prepaid-term' | 'prepaid-add-on' | 'prepaid-extension';
+export type PricedItemKind = 'first-period' | 'recurring' | 'increase' | 'prepaid-term' | 'prepaid-add-on' | 'prepaid-extension' | 'prepaid-take-back';
 
 export interface PricedItem {
   serviceStartDate: string;
@@ -206,14 +206,22 @@ const DESCRIPTIONS: Record<PricedItemKind, (q: number, unit: string, months?: nu
   'prepaid-term': (_q, _u, months) => `Prepaid term of ${months} months`,
   'prepaid-add-on': (q, unit) => `Prepaid add-on of ${q} ${unit}, to the end of the term`,
   'prepaid-extension': (_q, _u, months) => `Prepaid term extended by ${months} months`,
+  'prepaid-take-back': (q, unit) => `Credit: add-on of ${q} ${unit} taken back, to the end of the term`,
 };
 
-/** One item: quantity x unit price x span, rounded half-up; its tax rounded on its own. */
-function item(offer: PricedOffer, kind: PricedItemKind, quantity: number, from: string, to: string, span: Span, taxRate: Decimal, describedMonths?: number): PricedItem {
+/**
+ * One item: quantity x unit price x span, rounded half-up; its tax rounded on its own. A credit
+ * (`credit` true) is the same item with both amounts negated: rounding half-up (away from zero)
+ * is symmetric, so a credit over the span of a charge cancels it to the minor unit.
+ */
+function item(offer: PricedOffer, kind: PricedItemKind, quantity: number, from: string, to: string, span: Span, taxRate: Decimal, describedMonths?: number, credit = false): PricedItem {
   const unitPrice = new Decimal(offer.unitPrice);
   const q = units(offer, quantity);
-  const charge = roundMoney(unitPrice.times(q).times(spanFactor(span)), offer.currency);
-  const tax = roundMoney(charge.times(taxRate), offer.currency);
+  // Never "-0.00": a credit of nothing is 0.
+  const signed = (d: Decimal) => (credit && !d.isZero() ? d.negated() : d);
+  const cost = roundMoney(unitPrice.times(q).times(spanFactor(span)), offer.currency);
+  const charge = signed(cost);
+  const tax = signed(roundMoney(cost.times(taxRate), offer.currency));
   const what = offer.model === 'flat_fee' ? `${priceText(unitPrice, offer.currency)} ${offer.currency}` : `${q} ${offer.unitOfMeasure} x ${priceText(unitPrice, offer.currency)} ${offer.currency}`;
   return {
     serviceStartDate: from,
@@ -228,7 +236,7 @@ function item(offer: PricedOffer, kind: PricedItemKind, quantity: number, from: 
     productName: offer.productName,
     productRatePlanChargeId: offer.productRatePlanChargeId,
     unitOfMeasure: offer.unitOfMeasure,
-    calculation: `${what} x ${spanText(span)}`,
+    calculation: `${credit ? '- ' : ''}${what} x ${spanText(span)}`,
     kind,
   };
 }
@@ -299,6 +307,11 @@ export function priceChange(offer: PricedOffer, change: Change, taxRate: string)
       if (afterUnits > beforeUnits) {
         const last = addDays(termEnd, -1);
         items.push(item(offer, 'prepaid-add-on', change.after.quantity - change.before.quantity, change.date, last, termSpan(change.date, last), rate));
+      } else if (afterUnits < beforeUnits) {
+        // Update rule 6: this month's add-on taken back (the rule bounds it): a credit of the units
+        // taken back from the change's day to the end of the term, as their add-on would cost from that day.
+        const last = addDays(termEnd, -1);
+        items.push(item(offer, 'prepaid-take-back', change.before.quantity - change.after.quantity, change.date, last, termSpan(change.date, last), rate, undefined, true));
       }
     }
     const charged = items.reduce((s, i) => s.plus(i.chargeAmount), new Decimal(0));
