@@ -175,7 +175,7 @@ describe('issue 10, point 2: update a subscription, rules 1 to 8', () => {
       await waitFor(t, ec, sub.id, (s) => s.syncOngoing === false);
     }
     const ledger = await t.db.select().from(billingCharges).where(eq(billingCharges.subscriptionId, sub.id)).orderBy(billingCharges.createdAt);
-    const items = ledger.flatMap((c) => c.items as Array<Record<string, unknown>>);
+    const items = ledger.flatMap((c) => c.items);
     expect(items.map((i) => [i.kind, i.quantity])).toEqual([['prepaid-term', 10], ['prepaid-add-on', 5], ['prepaid-take-back', 3]]);
     // The credit is the pricing function's, for 3 units from today to the end of the term: the mirror of a 3-unit add-on today.
     const mirror = priceChange(pricedOffer({ ...offer, isDefault: false, billingProductRatePlanId: null, billingProductRatePlanChargeId: null }, ledger[0]!.currency), { date: '2026-11-21', termStart: '2026-11-21', before: { quantity: 12 }, after: { quantity: 15 } }, items[2]!.taxRate as string);
