@@ -2,22 +2,15 @@
 // the companies lists moves with every committed write to companies, subscriptions and offers (so
 // a remembered count stays exact: src/db/list-count.ts), and two transactions writing companies at
 // once do not wait for each other on it. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
-import { freshDatabase } from '../support/harness.ts';
-import type { Database, Executor } from '../../src/db/client.ts';
+import { databaseForFile } from '../support/harness.ts';
+import type { Executor } from '../../src/db/client.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 
-let database: Database;
-before(async () => {
-  database = await freshDatabase();
-  await database.migrate();
-});
-after(async () => {
-  await database.close();
-});
+const file = databaseForFile();
 
 const version = async (db: Executor) =>
   Number(((await db.execute(sql`SELECT sum(version)::bigint AS v FROM list_versions WHERE name = 'companies' OR name LIKE 'companies#%'`)) as unknown as { rows: { v: string }[] }).rows[0]!.v);
@@ -25,29 +18,29 @@ const xid = async (db: Executor) => Number(((await db.execute(sql`SELECT pg_curr
 
 describe('list version (companies lists)', () => {
   it('moves with every committed write and not with a rolled-back one', async () => {
-    const v0 = await version(database.db);
-    await database.db.insert(companies).values({ id: newId(), name: 'list version 1' });
-    const v1 = await version(database.db);
+    const v0 = await version(file.database.db);
+    await file.database.db.insert(companies).values({ id: newId(), name: 'list version 1' });
+    const v1 = await version(file.database.db);
     expect(v1).toBeGreaterThan(v0);
-    await database.db.transaction(async (tx) => {
+    await file.database.db.transaction(async (tx) => {
       await tx.insert(companies).values({ id: newId(), name: 'never' });
       tx.rollback();
     }).catch(() => undefined);
-    expect(await version(database.db)).toBe(v1);
-    await database.db.transaction(async (tx) => {
+    expect(await version(file.database.db)).toBe(v1);
+    await file.database.db.transaction(async (tx) => {
       await tx.insert(companies).values({ id: newId(), name: 'list version 2' });
       await tx.insert(companies).values({ id: newId(), name: 'list version 3' });
     });
-    expect(await version(database.db)).toBeGreaterThan(v1);
+    expect(await version(file.database.db)).toBeGreaterThan(v1);
   });
 
   it('does not make a writer wait for another open writer (a server: the embedded database runs one transaction at a time)', async (t) => {
-    if (database.kind !== 'server') return t.skip('one transaction at a time on the embedded database');
+    if (file.database.kind !== 'server') return t.skip('one transaction at a time on the embedded database');
     let release!: () => void;
     const mayCommit = new Promise<void>((r) => (release = r));
     let wrote!: (x: number) => void;
     const firstXid = new Promise<number>((r) => (wrote = r));
-    const first = database.db.transaction(async (tx) => {
+    const first = file.database.db.transaction(async (tx) => {
       await tx.insert(companies).values({ id: newId(), name: 'open writer' });
       wrote(await xid(tx));
       await mayCommit;
@@ -57,7 +50,7 @@ describe('list version (companies lists)', () => {
       // A second writer whose id falls on another stripe (ids 64 apart share one) writes and commits while the first is open.
       let done = false;
       for (let attempt = 0; attempt < 3 && !done; attempt++) {
-        await database.db.transaction(async (tx) => {
+        await file.database.db.transaction(async (tx) => {
           await tx.execute(sql`SET LOCAL lock_timeout = '3s'`);
           if ((await xid(tx)) % 64 === x1 % 64) return;
           await tx.insert(companies).values({ id: newId(), name: 'second writer' });

@@ -1,5 +1,6 @@
 // Builds the real application on a fresh real database for one test file: in-memory PGlite by
 // default, a new database on the PostgreSQL server of TEST_DATABASE_URL when set (CI runs both).
+import { after, before } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { createHash, randomBytes } from 'node:crypto';
@@ -77,6 +78,22 @@ export async function freshDatabase(): Promise<Database> {
     await c.end();
   };
   return database;
+}
+
+/**
+ * A fresh migrated database for the test file that calls it (at its top level): opened before its
+ * first test, closed after its last. Read `.database` inside the tests.
+ */
+export function databaseForFile(): { database: Database } {
+  const held = {} as { database: Database };
+  before(async () => {
+    held.database = await freshDatabase();
+    await held.database.migrate();
+  });
+  after(async () => {
+    await held.database.close();
+  });
+  return held;
 }
 
 export interface TestApp {
