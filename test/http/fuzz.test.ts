@@ -68,6 +68,12 @@ beforeAll(async () => {
   ids.systemId = await created(`${A}/systems`, { siteId: ids.siteId, name: 'Fuzz system' });
   const numbers = await t.inject({ method: 'POST', url: `${A}/systems/${ids.systemId}/phone-numbers`, headers: bearer(t.superToken), payload: { phoneNumbers: [{ shortNumber: '1000' }] } });
   ids.phoneNumberId = numbers.json().data[0].id as string;
+  // Commerce: an offer with a price, a catalog holding it, a subscription of the company to it, an applicant number.
+  const S = '/api/svc/subscription/v1.0';
+  ids.offerId = await created(`${S}/offers`, { name: 'Fuzz offer', canBeSold: true, businessModel: 'nb_users', prices: [{ currency: 'EUR', amount: '5.00' }] });
+  ids.catalogId = await created(`${S}/catalogs`, { name: 'Fuzz catalog', offerIds: [ids.offerId] });
+  ids.subscriptionId = await created(`${S}/companies/${ids.companyId}/subscriptions`, { offerId: ids.offerId, maxNumberUsers: 5 });
+  ids.bpApplicantNumber = 'FUZZ-APPLICANT-1';
   const templates = await t.inject({ method: 'GET', url: `${A}/customisations/templates`, headers: bearer(t.superToken) });
   ids.templateId = templates.json().data[0].id as string;
   tokens.superadmin = t.superToken;

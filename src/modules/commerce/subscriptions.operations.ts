@@ -149,7 +149,7 @@ export const updateSubscription = defineOperation({
 
 export const deleteSubscription = defineOperation({
   operationId: 'deleteSubscription',
-  errors: ['IR_FINANCE_PREPAID_ONLY', 'PREPAID_TERMINATION_MONTH', 'SUBSCRIPTION_DEFAULT_PROTECTED', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_TERMINATED'],
+  errors: ['IR_FINANCE_PREPAID_ONLY', 'PREPAID_TERMINATION_MONTH', 'SUBSCRIPTION_DEFAULT_PROTECTED', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_SYNC_ONGOING', 'SUBSCRIPTION_TERMINATED'],
   method: 'DELETE',
   path: `${S}/companies/:companyId/subscriptions/:subscriptionId`,
   tag,
