@@ -74,6 +74,15 @@ beforeAll(async () => {
   ids.catalogId = await created(`${S}/catalogs`, { name: 'Fuzz catalog', offerIds: [ids.offerId] });
   ids.subscriptionId = await created(`${S}/companies/${ids.companyId}/subscriptions`, { offerId: ids.offerId, maxNumberUsers: 5 });
   ids.bpApplicantNumber = 'FUZZ-APPLICANT-1';
+  // Billing: the company is made a BP DR, so that the billing run of next month invoices its
+  // subscription: an invoice file (fileId) and an invoicing file (invoicePath) exist.
+  await t.db.update(companies).set({ isBP: true, bpType: 'DR' }).where(eq(companies.id, ids.companyId));
+  const run = await t.inject({ method: 'POST', url: `${S}/billing-runs`, headers: bearer(t.superToken), payload: { billingPeriod: '2026-12' } });
+  if (run.statusCode !== 200) throw new Error(`fixture billing run: ${run.statusCode} ${run.body}`);
+  const invoiceList = await t.inject({ method: 'GET', url: `${S}/companies/${ids.companyId}/invoices?format=full`, headers: bearer(t.superToken) });
+  ids.fileId = invoiceList.json().data[0].invoiceFiles[0].id as string;
+  const files = await t.inject({ method: 'GET', url: `/api/svc/invoicing/v1.0/invoices?companyId=${ids.companyId}`, headers: bearer(t.superToken) });
+  ids.invoicePath = files.json().data[0].path as string;
   const templates = await t.inject({ method: 'GET', url: `${A}/customisations/templates`, headers: bearer(t.superToken) });
   ids.templateId = templates.json().data[0].id as string;
   tokens.superadmin = t.superToken;
