@@ -87,7 +87,9 @@ export async function runCounted<R extends CountedRow>(database: Database, build
   const name = q.name;
   const at = q.params.flatMap((p, i) => (p === NONE ? [i] : []));
   if (at.length === 0) throw new Error('list statement: select versionedCount');
-  const key = `${q.sql}\u0000${JSON.stringify(q.params)}`;
+  // The statement's name stands for its text (a digest of it): a key of a few dozen characters
+  // instead of several kilobytes, kept per remembered answer and hashed on every request.
+  const key = `${name}\u0000${JSON.stringify(q.params)}`;
   const memo = remembered.get(key);
   if (memo) for (const i of at) q.params[i] = memo.version;
   const [row] = await database.prepared<R>(name, q.sql, q.params);
