@@ -11,6 +11,7 @@ import { newId } from '../shared/ids.ts';
 /** Writes one event per recipient in the transaction `tx`; returns the ids (the stanza ids). */
 export async function emit(tx: Executor, to: string | readonly string[], stanza: Element): Promise<string[]> {
   const recipients = [...new Set(typeof to === 'string' ? [to] : to)].sort();
+  if (recipients.length === 0) return [];
   // The name of the event: the first child element (companysubscription, command_ended, config...).
   const kind = stanza.getChildElements()[0]?.name ?? stanza.name;
   // A copy: the caller's element is left as it was.
@@ -19,7 +20,6 @@ export async function emit(tx: Executor, to: string | readonly string[], stanza:
   delete clean.attrs.id;
   delete clean.attrs.from;
   const text = clean.toString();
-  if (recipients.length === 0) return [];
   const ids = recipients.map(() => newId());
   // One statement for every recipient: the recipients' rows stay locked from here to the commit,
   // so the statement comes last in the caller's transaction and is one round trip, not two per

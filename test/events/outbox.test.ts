@@ -3,12 +3,11 @@
 // dispatchers (instances), and per recipient in the order of the commits. Runs on PGlite and on
 // PostgreSQL (TEST_DATABASE_URL). The transport here is the log transport (no XMPP settings); the
 // real server, its outage and redelivery are in test/e2e/xmpp.test.ts.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
-import { freshDatabase } from '../support/harness.ts';
+import { databaseForFile } from '../support/harness.ts';
 import { captureLog } from '../support/log-capture.ts';
-import type { Database } from '../../src/db/client.ts';
 import { emit } from '../../src/events/outbox.ts';
 import { commandEnded, subscriptionChange } from '../../src/events/stanzas.ts';
 import { createDispatcher } from '../../src/events/dispatcher.ts';
@@ -16,20 +15,13 @@ import { createLogTransport } from '../../src/xmpp/log-transport.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 
-let database: Database;
-before(async () => {
-  database = await freshDatabase();
-  await database.migrate();
-});
-after(async () => {
-  await database.close();
-});
+const file = databaseForFile();
 
 const sent = (lines: Array<Record<string, any>>) => lines.filter((l) => l.xmpp?.stanza).map((l) => l.xmpp as { to: string; id: string; stanza: string });
 
 function instance() {
   const captured = captureLog();
-  const dispatcher = createDispatcher({ database, transport: createLogTransport(captured.log), instanceId: `i-${newId()}`, pollMs: 20 });
+  const dispatcher = createDispatcher({ database: file.database, transport: createLogTransport(captured.log), instanceId: `i-${newId()}`, pollMs: 20 });
   return { dispatcher, captured };
 }
 
@@ -38,15 +30,15 @@ describe('outbox', () => {
     const { dispatcher, captured } = instance();
     const to = `${newId()}@localhost`;
     const companyId = newId();
-    await database.db.transaction(async (tx) => {
+    await file.database.db.transaction(async (tx) => {
       await tx.insert(companies).values({ id: companyId, name: `Outbox ${companyId}` });
       await emit(tx, to, commandEnded('cmd-1'));
-      // Not delivered while the transaction is open. (The embedded database has one session: a
+      // Not delivered while the transaction is open. (The embedded file.database has one session: a
       // dispatcher there waits for the transaction to end, so this is asked of a server only.)
-      if (database.kind === 'server') expect(await dispatcher.runOnce()).toBe(0);
+      if (file.database.kind === 'server') expect(await dispatcher.runOnce()).toBe(0);
     });
     const rolledBack = `${newId()}@localhost`;
-    await database.db.transaction(async (tx) => {
+    await file.database.db.transaction(async (tx) => {
       await tx.insert(companies).values({ id: newId(), name: 'never' });
       await emit(tx, rolledBack, commandEnded('cmd-2'));
       tx.rollback();
@@ -56,7 +48,7 @@ describe('outbox', () => {
     expect(out.filter((s) => s.to === to)).toHaveLength(1);
     expect(out[0]!.stanza).toBe(`<message type="management" to="${to}" id="${out[0]!.id}"><command_ended xmlns="jabber:iq:configuration" commandId="cmd-1"/></message>`);
     expect(out.some((s) => s.to === rolledBack)).toBe(false);
-    const rows = (await database.db.execute(sql`SELECT count(*)::int AS n FROM outbox WHERE recipient = ${rolledBack}`)) as unknown as { rows: { n: number }[] };
+    const rows = (await file.database.db.execute(sql`SELECT count(*)::int AS n FROM outbox WHERE recipient = ${rolledBack}`)) as unknown as { rows: { n: number }[] };
     expect(rows.rows[0]!.n).toBe(0);
     // Delivered once: another pass sends nothing again.
     expect(await dispatcher.runOnce()).toBe(0);
@@ -67,7 +59,7 @@ describe('outbox', () => {
     const b = instance();
     const recipients = [1, 2, 3].map(() => `${newId()}@localhost`);
     for (let i = 0; i < 10; i++) {
-      await database.db.transaction(async (tx) => {
+      await file.database.db.transaction(async (tx) => {
         for (const r of recipients) await emit(tx, r, subscriptionChange({ action: 'update', subscriptionId: `s${i}`, companyId: 'c', details: { offerId: 'o', offerName: 'Offer', profileId: 'p', profileName: 'P', status: 'active', syncOngoing: true, maxNumberUsers: i } }));
       });
     }
@@ -79,7 +71,7 @@ describe('outbox', () => {
     for (const r of recipients) {
       // Per recipient, each instance's log is in its sending order; a recipient's queue is sent
       // by one instance at a time, in order, so concatenating both logs by seq must give s0..s9.
-      const rows = (await database.db.execute(sql`SELECT id FROM outbox WHERE recipient = ${r} ORDER BY seq`)) as unknown as { rows: { id: string }[] };
+      const rows = (await file.database.db.execute(sql`SELECT id FROM outbox WHERE recipient = ${r} ORDER BY seq`)) as unknown as { rows: { id: string }[] };
       const mine = [...sent(a.captured.lines), ...sent(b.captured.lines)].filter((s) => s.to === r);
       const byId = new Map(mine.map((s) => [s.id, s.stanza]));
       expect(rows.rows.map((row) => /subscriptionId="(s\d+)"/.exec(byId.get(row.id)!)![1])).toEqual(['s0', 's1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9']);
@@ -95,12 +87,12 @@ describe('outbox', () => {
     const to = `${newId()}@localhost`;
     const committed: string[] = [];
     // The first transaction emits first but commits last unless the second waits for it.
-    const first = database.db.transaction(async (tx) => {
+    const first = file.database.db.transaction(async (tx) => {
       await emit(tx, to, commandEnded('first'));
       await new Promise((r) => setTimeout(r, 300));
     }).then(() => committed.push('first'));
     await new Promise((r) => setTimeout(r, 50));
-    const second = database.db.transaction(async (tx) => {
+    const second = file.database.db.transaction(async (tx) => {
       await emit(tx, to, commandEnded('second'));
     }).then(() => committed.push('second'));
     await Promise.all([first, second]);
@@ -114,9 +106,9 @@ describe('outbox', () => {
     let up = false;
     const log = createLogTransport(captured.log);
     const transport = { ...log, connected: () => up };
-    const dispatcher = createDispatcher({ database, transport, instanceId: 'i-away', pollMs: 20 });
+    const dispatcher = createDispatcher({ database: file.database, transport, instanceId: 'i-away', pollMs: 20 });
     const to = `${newId()}@localhost`;
-    await database.db.transaction((tx) => emit(tx, to, commandEnded('while-away')));
+    await file.database.db.transaction((tx) => emit(tx, to, commandEnded('while-away')));
     expect(await dispatcher.runOnce()).toBe(0);
     up = true;
     expect(await dispatcher.runOnce()).toBeGreaterThanOrEqual(1);
@@ -126,13 +118,13 @@ describe('outbox', () => {
   it('leaves a recipient to the instance holding his lease, and takes him over when the lease of a crashed instance expires', async () => {
     const { dispatcher, captured } = instance();
     const to = `${newId()}@localhost`;
-    await database.db.transaction((tx) => emit(tx, to, commandEnded('leased')));
+    await file.database.db.transaction((tx) => emit(tx, to, commandEnded('leased')));
     // Another instance is delivering this recipient (its lease runs 30 s more).
-    await database.db.execute(sql`UPDATE outbox_recipients SET lease_owner = 'i-other', lease_until = now() + interval '30 seconds' WHERE recipient = ${to}`);
+    await file.database.db.execute(sql`UPDATE outbox_recipients SET lease_owner = 'i-other', lease_until = now() + interval '30 seconds' WHERE recipient = ${to}`);
     await dispatcher.runOnce();
     expect(sent(captured.lines).filter((s) => s.to === to)).toHaveLength(0);
     // That instance died: its lease ran out, and this one delivers.
-    await database.db.execute(sql`UPDATE outbox_recipients SET lease_until = now() - interval '1 second' WHERE recipient = ${to}`);
+    await file.database.db.execute(sql`UPDATE outbox_recipients SET lease_until = now() - interval '1 second' WHERE recipient = ${to}`);
     await dispatcher.runOnce();
     expect(sent(captured.lines).filter((s) => s.to === to)).toHaveLength(1);
   });

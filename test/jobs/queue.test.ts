@@ -1,27 +1,18 @@
 // Issue 7, point 1: jobs on pg-boss behave the same on the embedded database and on a server
 // (this file runs on both: PGlite by default, PostgreSQL with TEST_DATABASE_URL). Time is moved by
 // hand with pg-boss's TestClock, which both the queue's timers and its SQL (job_now()) read.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { TestClock } from 'pg-boss';
 import { sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
-import { freshDatabase } from '../support/harness.ts';
+import { databaseForFile } from '../support/harness.ts';
 import { createJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
-import type { Database } from '../../src/db/client.ts';
 
 const START = '2026-06-15T00:00:30.000Z';
-let database: Database;
-
-before(async () => {
-  database = await freshDatabase();
-  await database.migrate();
-});
-after(async () => {
-  await database.close();
-});
+const file = databaseForFile();
 
 async function withQueue<T>(clock: TestClock, fn: (q: JobQueue) => Promise<T>): Promise<T> {
-  const q = createJobQueue(database, { clock });
+  const q = createJobQueue(file.database, { clock });
   await q.start();
   try {
     return await fn(q);
@@ -149,7 +140,7 @@ describe('job queue', () => {
     const ids = await withQueue(clock, async (q) => [await q.enqueue('resume', { n: 1 }), await q.enqueue('resume', { n: 2 })].map(String)).catch(async (err) => {
       throw err;
     });
-    // Second life: a new queue on the same database works them.
+    // Second life: a new queue on the same file.database works them.
     const seen: number[] = [];
     await withQueue(clock, async (q) => {
       await q.define<{ n: number }>('resume', async (d) => void seen.push(d.n), { pollingIntervalSeconds: 1 });
@@ -159,12 +150,12 @@ describe('job queue', () => {
   });
 
   it('runs a cron schedule once per period across two instances', async () => {
-    // A day after the other cases: pg-boss stamps its last cron pass in the database, and this
+    // A day after the other cases: pg-boss stamps its last cron pass in the file.database, and this
     // clock must not start behind a stamp left by another case's clock.
     const clock = new TestClock('2026-06-16T00:00:30.000Z');
     const runs: string[] = [];
-    const a = createJobQueue(database, { clock });
-    const b = createJobQueue(database, { clock });
+    const a = createJobQueue(file.database, { clock });
+    const b = createJobQueue(file.database, { clock });
     await a.start();
     await b.start();
     try {
@@ -188,15 +179,15 @@ describe('job queue', () => {
     await withQueue(clock, async (q) => {
       await q.define('tx', async () => undefined, { pollingIntervalSeconds: 1 });
       let rolledBackId = '';
-      await database.db.transaction(async (tx) => {
+      await file.database.db.transaction(async (tx) => {
         rolledBackId = await q.enqueue('tx', { n: 1 }, { tx });
         tx.rollback();
       }).catch(() => undefined);
-      const committed = await database.db.transaction(async (tx) => q.enqueue('tx', { n: 2 }, { tx }));
+      const committed = await file.database.db.transaction(async (tx) => q.enqueue('tx', { n: 2 }, { tx }));
       expect(rolledBackId).not.toBe('');
       expect(await q.state('tx', rolledBackId)).toBeUndefined();
       expect((await q.state('tx', committed))?.state).toBeDefined();
-      const rows = await database.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'tx'`);
+      const rows = await file.database.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'tx'`);
       expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
     });
   });
