@@ -24,7 +24,7 @@
 // Settings (environment): BENCH_PG_URL (an admin URL of the PostgreSQL server, default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONNECTIONS (default 20), BENCH_DURATION
 // (seconds per case and server, in slices of 2 s, default 6), BENCH_WARMUP (seconds, default 2). For profiling: BENCH_ONLY
-// (server|embedded), BENCH_CASES (comma-separated case names), BENCH_SERVICE_NODE_ARGS (e.g.
+// (server|embedded), BENCH_CASES (comma-separated case names), BENCH_SERVICE_NODE_ARGS and BENCH_CEILING_NODE_ARGS (e.g.
 // "--cpu-prof --cpu-prof-dir=/tmp/prof"); only a full run writes docs/benchmarks.md, and not
 // with BENCH_NO_DOC=1.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -185,6 +185,8 @@ export interface Child {
   /** Milliseconds from spawning to the first answer of /health. */
   startMs: number;
   rssMb(): number;
+  /** CPU time (user + system) the process has used so far, in ms; NaN where /proc is absent. */
+  cpuMs(): number;
   output(): string;
   stop(): Promise<void>;
 }
@@ -249,7 +251,16 @@ export async function startChild(name: string, script: string, env: Record<strin
       return Number.NaN;
     }
   };
-  return { name, proc, base, startMs, rssMb, output: () => out, stop };
+  const cpuMs = () => {
+    try {
+      // /proc/PID/stat: utime and stime are fields 14 and 15, in clock ticks (100 per second on Linux).
+      const fields = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  return { name, proc, base, startMs, rssMb, cpuMs, output: () => out, stop };
 }
 
 export function startService(dbEnv: Record<string, string>): Promise<Child> {
@@ -613,6 +624,9 @@ interface Contender {
   base: string;
   requests: Req[];
   slices: autocannon.Result[];
+  /** The server process's CPU time so far (ms): the bench prints its CPU per request. */
+  cpuMs?: () => number;
+  cpuSpent?: number;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -628,7 +642,11 @@ async function measureCase(caseName: CaseName, contenders: Omit<Contender, 'slic
   const busy = await waitForQuiet();
   for (const c of cs) if (WARMUP > 0) await cannon(c.base, c.requests, { duration: WARMUP });
   for (let round = 0; round < Math.max(1, Math.round(DURATION / SLICE)); round++) {
-    for (const c of cs) c.slices.push(await cannon(c.base, c.requests, { duration: SLICE }));
+    for (const c of cs) {
+      const cpu0 = c.cpuMs?.() ?? Number.NaN;
+      c.slices.push(await cannon(c.base, c.requests, { duration: SLICE }));
+      c.cpuSpent = (c.cpuSpent ?? 0) + ((c.cpuMs?.() ?? Number.NaN) - cpu0);
+    }
   }
   return cs.map((c) => {
     const total = c.slices.reduce((a, r) => a + r.requests.total, 0);
@@ -645,7 +663,9 @@ async function measureCase(caseName: CaseName, contenders: Omit<Contender, 'slic
       busy,
     };
     const bad = m.non2xx || m.errors ? `  (!! ${m.non2xx} non-2xx, ${m.errors} errors)` : '';
-    console.log(`  ${caseName.padEnd(32)} ${c.engine.padEnd(18)} ${fmt(m.rps, 0).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  (machine ${busyText(busy)} busy before)${bad}`);
+    // The server's own CPU per answer: what its code costs, whatever else the machine is doing.
+    const cpu = c.cpuSpent !== undefined && total > 0 ? `  cpu ${fmt((1000 * c.cpuSpent) / total, 0)} µs/req` : '';
+    console.log(`  ${caseName.padEnd(32)} ${c.engine.padEnd(18)} ${fmt(m.rps, 0).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${cpu}  (machine ${busyText(busy)} busy before)${bad}`);
     return m;
   });
 }
@@ -884,7 +904,7 @@ async function main(): Promise<void> {
   for (const e of engines) running.push(await startMeasured(e.engine, e.env));
   const pgRun = running.find((r) => r.engine === 'postgresql');
   const pgUrl = engines.find((e) => e.engine === 'postgresql')?.env.DATABASE_URL;
-  const ceiling = pgUrl ? await startChild('ceiling', 'scripts/bench-ceiling.ts', { DATABASE_URL: pgUrl }, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning']) : undefined;
+  const ceiling = pgUrl ? await startChild('ceiling', 'scripts/bench-ceiling.ts', { DATABASE_URL: pgUrl }, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', ...(process.env.BENCH_CEILING_NODE_ARGS ?? '').split(' ').filter(Boolean)]) : undefined;
 
   console.log('\nCases (each server in turn, in slices of 2 s)');
   for (const c of CASES) {
@@ -894,8 +914,8 @@ async function main(): Promise<void> {
       else console.log(`  ${CREATE_CASE}: PostgreSQL only, skipped`);
       continue;
     }
-    const contenders: Omit<Contender, 'slices'>[] = running.map((r) => ({ engine: r.engine, base: r.service.base, requests: serviceRequests(c, r.tokens) }));
-    if (ceiling && pgRun && CEILING_CASES.includes(c)) contenders.push({ engine: 'ceiling (bare pg)', base: ceiling.base, requests: ceilingRequests(c, pgRun.tokens.superadmin) });
+    const contenders: Omit<Contender, 'slices'>[] = running.map((r) => ({ engine: r.engine, base: r.service.base, requests: serviceRequests(c, r.tokens), cpuMs: r.service.cpuMs }));
+    if (ceiling && pgRun && CEILING_CASES.includes(c)) contenders.push({ engine: 'ceiling (bare pg)', base: ceiling.base, requests: ceilingRequests(c, pgRun.tokens.superadmin), cpuMs: ceiling.cpuMs });
     all.push(...(await measureCase(c, contenders)));
   }
   for (const r of running) {
@@ -925,7 +945,7 @@ async function main(): Promise<void> {
     software: `Node ${process.version}, PostgreSQL ${pgVersion} (default settings, local TCP), PGlite ${pgliteVersion()}`,
     data: `${fmt(EC_COMPANIES + COMPANIES + BP_COUNT, 0)} companies (${fmt(COMPANIES, 0)} with ${USERS / COMPANIES} users each, ${BP_COUNT} BPs, ${fmt(EC_COMPANIES, 0)} End Customers of those BPs, one in ten on hold), ${fmt(USERS, 0)} users, ${fmt(SITES, 0)} sites, loaded with INSERT … SELECT generate_series, then VACUUM ANALYZE`,
     load: `autocannon 8, ${CONNECTIONS} connections, no pipelining, ${WARMUP} s warm-up then ${DURATION} s per case, in the benchmark process on the same machine`,
-    service: '`src/main.ts` with the environment and flags of `npm start`, LOG_LEVEL=warn, RATE_LIMIT_MAX=0, one process, pg pool of 10 (PostgreSQL)',
+    service: '`src/main.ts` with the environment and flags of `npm start`, LOG_LEVEL=warn, RATE_LIMIT_MAX=0, one process, two pg pools of 10 (PostgreSQL: the hot statements with generic plans, the others)',
     ...(billingLines.length ? { 'billing run (issue 11, in process on a fresh database, 10 BPs)': billingLines.join('; ') } : {}),
   };
   console.log(`\n(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);

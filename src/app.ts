@@ -1,7 +1,6 @@
 // buildApp(deps): the Fastify instance that main.ts serves and that tests call in process.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { AppDeps } from './http/context.ts';
 import { clientError, frameworkError, installErrorHandling } from './errors/handler.ts';
@@ -15,6 +14,7 @@ import { installJsonParser } from './http/json-body.ts';
 import { MODULES, OPERATIONS } from './modules/index.ts';
 import { AppError } from './errors/catalogue.ts';
 import { installHealth, requestId } from './http/health.ts';
+import { installAnswerHeaders } from './http/security-headers.ts';
 import { installMetrics } from './http/metrics.ts';
 
 // Credentials travel in these headers; they never reach a log line.
@@ -58,17 +58,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   }) as unknown as FastifyInstance;
 
   installErrorHandling(app);
-  // Before the other hooks: every answer carries its request id and is counted.
+  // Before the other hooks: every answer carries its request id, helmet's security headers and
+  // no-store (src/http/security-headers.ts), and is counted.
+  installAnswerHeaders(app, { https: Boolean(opts.https) });
   installHealth(app, deps);
   installMetrics(app, deps);
-  // Security headers from helmet (nosniff, frame and referrer policies, CSP...). HSTS only when
-  // this process serves TLS itself. Avatars and banners are embedded by <img> elements of other
-  // origins, and the API authenticates by bearer header (no cookies), so resources are not
-  // restricted to the same origin.
-  await app.register(helmet, {
-    hsts: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
   // The general per-client limit, beside the failed-login limit. Counted in this instance's
   // memory: a request per second more or less across instances matters less than a database
   // round trip on every request would.
@@ -91,9 +85,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   // Route table, conventions: an empty nested object in a PUT changes nothing (before the routes: it hooks onRoute).
   installEmptyObjectRule(app);
 
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('Cache-Control', 'no-store');
-  });
   for (const m of MODULES) m.hooks?.(app, deps);
 
   registerAll(app, deps, OPERATIONS);

@@ -8,7 +8,7 @@ import { fail } from '../errors/catalogue.ts';
 import type { Grant, GrantsEntry } from './grant.ts';
 import { CONDITION_ERRORS, CONDITIONS } from './conditions.ts';
 import { POLICY } from './policy.ts';
-import { callerParams, relationSql, type RelationName, type TargetColumns } from './relations.ts';
+import { callerParams, callerValues, relationSql, type RelationName, type TargetColumns } from './relations.ts';
 import type { Caller, Role } from './roles.ts';
 import { TARGETS, type TargetKindName } from './targets.ts';
 
@@ -103,10 +103,22 @@ export function decideSecond(caller: Caller, operationId: string, name: string, 
  * The WHERE clause restricting a list to what the caller may see through the operation's grants,
  * or undefined when a held grant reaches any target. A caller with no grant at all gets 403.
  */
-export function scopeFilter(caller: Caller, operationId: string, cols: TargetColumns): SQL | undefined {
+export function scopeFilter(caller: Caller, operationId: string, cols: TargetColumns): { where: SQL | undefined; key: string } {
   const held = heldGrants(grantsOf(operationId), caller);
   if (held.length === 0) fail('FORBIDDEN', { operationId });
-  return grantsScope(held, caller, cols);
+  return { where: grantsScope(held, caller, cols), key: scopeKey(held, caller) };
+}
+
+/**
+ * What grantsScope's clause depends on, as a string: the held relations and the caller's values
+ * they read (callerValues, the same values callerParams binds). Two callers with the same key get
+ * the same clause for an operation, so a list statement built for one serves the other
+ * (src/db/list-count.ts, `buildKey`).
+ */
+function scopeKey(held: readonly Grant[], caller: Caller): string {
+  if (held.some((g) => g.relation === 'any')) return 'any';
+  const relations = [...new Set(held.map((g) => g.relation))].sort().join(',');
+  return JSON.stringify([relations, callerValues(caller)]);
 }
 
 /** The WHERE clause of some held grants over a kind's columns: undefined when one is `any`. */

@@ -27,15 +27,21 @@ export interface CallerSql {
   bpId: SQL;
 }
 
+/** The caller's values the relations read: every one of them, and nothing else. */
+export function callerValues(c: Caller): Record<keyof CallerSql, string | boolean | null> {
+  return { userId: c.userId, companyId: c.companyId, siteId: c.siteId, organisationId: c.organisationId, isBP: c.companyIsBP, bpType: c.companyBpType, bpId: c.companyBpId };
+}
+
 export function callerParams(c: Caller): CallerSql {
+  const v = callerValues(c);
   return {
-    userId: sql`${c.userId}::text`,
-    companyId: sql`${c.companyId}::text`,
-    siteId: sql`${c.siteId}::text`,
-    organisationId: sql`${c.organisationId}::text`,
-    isBP: sql`${c.companyIsBP}::boolean`,
-    bpType: sql`${c.companyBpType}::text`,
-    bpId: sql`${c.companyBpId}::text`,
+    userId: sql`${v.userId}::text`,
+    companyId: sql`${v.companyId}::text`,
+    siteId: sql`${v.siteId}::text`,
+    organisationId: sql`${v.organisationId}::text`,
+    isBP: sql`${v.isBP}::boolean`,
+    bpType: sql`${v.bpType}::text`,
+    bpId: sql`${v.bpId}::text`,
   };
 }
 

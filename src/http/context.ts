@@ -35,6 +35,8 @@ export interface OperationContext<T = Record<string, unknown>> {
   second: Record<string, Record<string, unknown> | undefined>;
   /** For operations declaring a scope: the WHERE clause of the caller's grants (undefined: any). */
   scope: SQL | undefined;
+  /** For operations declaring a scope: equal for callers whose `scope` is the same clause. */
+  scopeKey: string | undefined;
   /** The values of the target reference's `extras`, read in the authorising statement (by name). */
   extras: Record<string, unknown>;
   req: FastifyRequest;

@@ -7,7 +7,7 @@
 //   made; it is returned on every answer and is on every log line of the request (Fastify's reqId).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './context.ts';
@@ -40,9 +40,6 @@ async function readiness(deps: AppDeps): Promise<Record<string, Check>> {
 }
 
 export function installHealth(app: FastifyInstance, deps: AppDeps): void {
-  app.addHook('onRequest', async (req: FastifyRequest, reply) => {
-    reply.header('X-Request-Id', req.id);
-  });
   const opts = { schema: { hide: true }, config: { rateLimit: false } };
   app.get('/health', opts, async () => ({ status: 'ok' }));
   app.get('/ready', opts, async (_req, reply) => {

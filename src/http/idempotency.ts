@@ -85,23 +85,30 @@ export async function idempotencyStore(tx: Executor, req: FastifyRequest, status
  * its effect is left as it is, whatever happens after the commit.
  */
 export function installIdempotency(app: FastifyInstance, deps: AppDeps): void {
-  app.addHook('onSend', async (req, reply, payload) => {
+  // Callback style: answers without a claim (nearly all) go on without a promise of their own.
+  app.addHook('onSend', (req, reply, payload, done) => {
     const claim = req.idempotency;
-    if (!claim || claim.stored || reply.getHeader('Idempotent-Replayed')) return payload;
-    const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
-    if (reply.statusCode >= 500) {
-      // Only a claim whose effect did not commit is released: a 'done' row committed with its
-      // effect stays, whatever failed after the commit.
-      await deps.database.db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'running')));
-      return payload;
-    }
-    const ct = reply.getHeader('content-type');
-    await deps.database.db
-      .update(idempotencyKeys)
-      .set({ state: 'done', statusCode: reply.statusCode, body: typeof payload === 'string' ? payload : payload == null ? '' : String(payload), headers: ct ? { 'content-type': String(ct) } : {} })
-      .where(where);
-    return payload;
+    if (!claim || claim.stored || reply.getHeader('Idempotent-Replayed')) return done(null, payload);
+    storeAnswer(deps, claim, reply, payload).then(
+      () => done(null, payload),
+      (err: Error) => done(err),
+    );
   });
+}
+
+async function storeAnswer(deps: AppDeps, claim: NonNullable<FastifyRequest['idempotency']>, reply: FastifyReply, payload: unknown): Promise<void> {
+  const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
+  if (reply.statusCode >= 500) {
+    // Only a claim whose effect did not commit is released: a 'done' row committed with its
+    // effect stays, whatever failed after the commit.
+    await deps.database.db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.state, 'running')));
+    return;
+  }
+  const ct = reply.getHeader('content-type');
+  await deps.database.db
+    .update(idempotencyKeys)
+    .set({ state: 'done', statusCode: reply.statusCode, body: typeof payload === 'string' ? payload : payload == null ? '' : String(payload), headers: ct ? { 'content-type': String(ct) } : {} })
+    .where(where);
 }
 
 /** Removes keys past their 24 hours; run at start and from time to time. */

@@ -68,10 +68,11 @@ export function installMetrics(app: FastifyInstance, deps: AppDeps): void {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [register],
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const operation = operationOf(req);
     requests.inc({ operation, method: req.method, status: reply.statusCode });
     durations.observe({ operation, method: req.method }, reply.elapsedTime / 1000);
+    done();
   });
   if (deps.config.metrics.port) return;
   app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (_req, reply) => {

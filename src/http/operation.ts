@@ -228,6 +228,7 @@ interface Authorised {
   parent: Record<string, unknown> | undefined;
   second: Record<string, Record<string, unknown> | undefined>;
   scope: SQL | undefined;
+  scopeKey: string | undefined;
   extras: Record<string, unknown>;
 }
 
@@ -236,7 +237,7 @@ async function authorise(deps: AppDeps, op: AnyOperation, plan: ResolvePlan | un
   if (!op.target || !plan) {
     const caller = await authenticateRequest(deps, req);
     const scope = op.scope ? scopeFilter(caller, op.operationId, op.scope === 'caller' ? {} : TARGETS[op.scope].cols) : undefined;
-    return { caller, target: {}, parent: undefined, second: {}, scope, extras: {} };
+    return { caller, target: {}, parent: undefined, second: {}, scope: scope?.where, scopeKey: scope?.key, extras: {} };
   }
   const token = requestToken(deps, req);
   const t = op.target;
@@ -255,7 +256,7 @@ async function authorise(deps: AppDeps, op: AnyOperation, plan: ResolvePlan | un
     return ids.second[i] !== undefined && (!s.when || s.when(target, { body: req.body }));
   };
   const r = await resolveCallerAndTarget(deps, plan, token, ids, req.body, applies);
-  return { ...r, scope: undefined };
+  return { ...r, scope: undefined, scopeKey: undefined };
 }
 
 /** Declarations that could allow by default, or that name what the policy does not, are refused. */
@@ -350,6 +351,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
             parent: auth?.parent,
             second: auth?.second ?? {},
             scope: auth?.scope,
+            scopeKey: auth?.scopeKey,
             extras: auth?.extras ?? {},
             req,
             reply,

@@ -6,7 +6,7 @@ import { after as afterAll, before as beforeAll, describe, it } from 'node:test'
 import { eq } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
-import { makeCompany } from '../support/factories.ts';
+import { makeCompany, makeUser } from '../support/factories.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
@@ -58,5 +58,31 @@ describe('listCompanies totals', () => {
     expect(await total(`offerCanBeSold=true&bpId=${bp}`)).toBe(1);
     await t.db.update(subscriptions).set({ status: 'terminated' }).where(eq(subscriptions.offerId, offerId));
     expect(await total(`offerCanBeSold=true&bpId=${bp}`)).toBe(0);
+  });
+});
+
+// The statement of a list page is built once per scope, filters and page and then reused
+// (src/authz/evaluate.ts, scopeKey; src/db/list-count.ts, buildKey): the same request from a
+// caller of another scope must never be answered with the statement built for the first.
+describe('listCompanies statements reused across callers', () => {
+  it('two bp_admins of different BPs asking the same page in turn each see their own customers only', async () => {
+    const bpA = await makeCompany(t, { name: 'Scope BP A', isBP: true, bpType: 'DR' });
+    const bpB = await makeCompany(t, { name: 'Scope BP B', isBP: true, bpType: 'DR' });
+    const ofA = [await makeCompany(t, { name: 'Scope customer A1', bpId: bpA }), await makeCompany(t, { name: 'Scope customer A2', bpId: bpA })];
+    const ofB = [await makeCompany(t, { name: 'Scope customer B1', bpId: bpB })];
+    const adminA = await makeUser(t, bpA, ['bp_admin']);
+    const adminB = await makeUser(t, bpB, ['bp_admin']);
+    const page = async (token: string) => {
+      const res = await t.inject({ method: 'GET', url: `${A}?name=scope%20customer&limit=10`, headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { data: { id: string }[]; total: number };
+      return { ids: body.data.map((c) => c.id).sort(), total: body.total };
+    };
+    for (let round = 0; round < 2; round++) {
+      expect(await page(adminA.token)).toEqual({ ids: [...ofA].sort(), total: 2 });
+      expect(await page(adminB.token)).toEqual({ ids: [...ofB].sort(), total: 1 });
+    }
+    // A superadmin's statement (any company) is not the bp_admins' either.
+    expect((await page(t.superToken)).total).toBe(3);
   });
 });

@@ -6,6 +6,7 @@
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { expect } from '../support/expect.ts';
 import { createTestApp, type TestApp } from '../support/harness.ts';
+import { statementsOf as watch } from '../support/statements.ts';
 import { buildWorld, caller, S, type World } from '../commerce/subscriptions.fixture.ts';
 import { subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
@@ -15,25 +16,7 @@ let w: World;
 let call: ReturnType<typeof caller>;
 let subscriptionId: string;
 
-/** The statements sent through the database client while `run` runs (PostgreSQL pool or PGlite). */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const client = (t.db as unknown as { $client: Record<string, unknown> }).$client;
-  const seen: string[] = [];
-  const methods = ['query', 'exec'].filter((m) => typeof client[m] === 'function');
-  const originals = methods.map((m) => client[m] as (...a: unknown[]) => unknown);
-  methods.forEach((m, i) => {
-    client[m] = function (this: unknown, q: unknown, ...rest: unknown[]) {
-      seen.push(typeof q === 'string' ? q : String((q as { text?: string; name?: string }).name ?? (q as { text?: string }).text));
-      return originals[i]!.call(this, q, ...rest);
-    };
-  });
-  try {
-    await run();
-  } finally {
-    methods.forEach((m, i) => (client[m] = originals[i]));
-  }
-  return seen;
-}
+const statementsOf = (run: () => Promise<unknown>) => watch(t, run);
 
 beforeAll(async () => {
   // No background: nothing else (jobs, events) uses the database while a request is counted.

@@ -6,34 +6,23 @@ import { after as afterAll, before as beforeAll, describe, it } from 'node:test'
 import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { makeSite, makeUser } from '../support/factories.ts';
+import { statementsOf } from '../support/statements.ts';
 
 const A = '/api/svc/admin/v1.0';
 let t: TestApp;
-let statements = 0;
 
 beforeAll(async () => {
   t = await createTestApp();
-  // PGlite and pg.Pool both expose query() (and PGlite exec()): every statement goes through them.
-  const client = (t.db as unknown as { $client: Record<string, (...a: unknown[]) => Promise<unknown>> }).$client;
-  for (const m of ['query', 'exec'] as const) {
-    const original = client[m];
-    if (typeof original !== 'function') continue;
-    client[m] = function (this: unknown, ...args: unknown[]) {
-      statements++;
-      return original.apply(this, args);
-    };
-  }
 });
 afterAll(() => t.close());
 
 /** Statements the database received while answering `url` (after one warm-up call that prepares them). */
 async function roundTrips(url: string, token: string): Promise<{ count: number; body: Record<string, unknown> }> {
   expect((await t.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(200);
-  statements = 0;
-  const res = await t.inject({ method: 'GET', url, headers: bearer(token) });
-  const count = statements;
-  expect(res.statusCode).toBe(200);
-  return { count, body: res.json().data };
+  let res: Awaited<ReturnType<TestApp['inject']>> | undefined;
+  const count = (await statementsOf(t, async () => (res = await t.inject({ method: 'GET', url, headers: bearer(token) })))).length;
+  expect(res!.statusCode).toBe(200);
+  return { count, body: res!.json().data };
 }
 
 describe('single-resource GETs: one round trip', () => {

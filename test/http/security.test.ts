@@ -1,4 +1,4 @@
-// Issue 6, point 10: security headers come from @fastify/helmet, and a general per-client request
+// Issue 6, point 10: security headers come from helmet (computed once, src/http/security-headers.ts), and a general per-client request
 // limit (@fastify/rate-limit) stands beside the failed-login limit, answering in the error shape
 // of document 1 with Retry-After.
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';

@@ -105,7 +105,7 @@ export const listCompanies = defineOperation({
     const filters = { ...query, keywords, status: csv(query.status), visibility: csv(query.visibility), bpType: csv(query.bpType), bpBusinessType: csv(query.bpBusinessType) };
     const level = formatLevel(query.format, 'small');
     if (level === 'small') {
-      const { rows, total } = await repo.listCompanyNames(ctx.deps.database, scope, filters, paging);
+      const { rows, total } = await repo.listCompanyNames(ctx.deps.database, { where: scope, key: ctx.scopeKey }, filters, paging);
       return listResult(rows, total, paging);
     }
     const { rows, total } = await repo.listCompanyRows(ctx.deps.database, scope, filters, paging);

@@ -221,24 +221,30 @@ export async function listCompanyRows(
  */
 export async function listCompanyNames(
   database: Database,
-  scope: SQL | undefined,
+  scope: { where: SQL | undefined; key: string | undefined },
   f: CompanyFilters,
   p: Paging<(typeof COMPANY_SORT_FIELDS)[number]>,
 ): Promise<{ rows: { name: string; id: string }[]; total: number }> {
-  const where = listWhere(scope, f) ?? sql`TRUE`;
   const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
+  // Built once per scope, filters and page (src/db/list-count.ts): the same request again, from
+  // this caller or any other of the same scope, skips the query builder.
+  const buildKey = scope.key === undefined ? undefined : JSON.stringify(['companyNames', scope.key, f, p.sortField, p.sortOrder, p.limit, p.offset]);
   // One statement for the page and the total (one round trip); the page keeps its sort key so
   // that the aggregate is ordered exactly as the page. Page and total are computed only when the
   // companies changed since this statement (with these values) was last answered; otherwise the
   // remembered answer stands (src/db/list-count.ts).
   const row = await runCounted<{ list_version: string | null; total: number | null; rows: { name: string; id: string }[] | null }>(
     database,
-    (known) => sql`WITH page AS (
+    (known) => {
+      const where = listWhere(scope.where, f) ?? sql`TRUE`;
+      return sql`WITH page AS (
       SELECT ${companies.name} AS name, ${companies.id} AS id, ${SORT[p.sortField]} AS k
       FROM ${companies} WHERE ${where}
       ORDER BY ${SORT[p.sortField]} ${dir}, ${companies.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
     SELECT ${unlessUnchanged('companies', sql`COALESCE((SELECT json_agg(json_build_object('name', name, 'id', id) ORDER BY k ${dir}, id ${dir}) FROM page), '[]'::json)`, known, 'rows')},
-      ${versionedCount('companies', sql`SELECT count(*)::int FROM ${companies} WHERE ${where}`, known)}`,
+      ${versionedCount('companies', sql`SELECT count(*)::int FROM ${companies} WHERE ${where}`, known)}`;
+    },
+    buildKey,
   );
   return { rows: row.rows ?? [], total: row.total };
 }

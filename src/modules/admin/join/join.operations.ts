@@ -166,7 +166,7 @@ export const listJoinInvitations = defineOperation({
 
 export const acceptJoinInvitation = defineOperation({
   operationId: 'acceptJoinInvitation',
-  errors: ['JOIN_INVITATION_EXPIRED', 'JOIN_INVITATION_NOT_FOUND', 'JOIN_INVITATION_USED', 'WEAK_PASSWORD'],
+  errors: ['JOIN_INVITATION_EXPIRED', 'JOIN_INVITATION_NOT_FOUND', 'JOIN_INVITATION_USED', 'LOGIN_EMAIL_TAKEN', 'WEAK_PASSWORD'],
   method: 'POST',
   path: '/enduser/v1.0/join-companies/invitations/:invitationId/accept',
   tag: tagInvitations,
