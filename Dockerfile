@@ -1,5 +1,5 @@
-# svc-admin: a multi-stage image. The TypeScript sources run as they are (Node's type stripping):
-# the build stage only installs the production dependencies.
+# svc-admin: a multi-stage image. The first stage installs the production dependencies; the image
+# bundles the sources into .build/service.mjs (src/bundle.ts), which the service runs.
 # Build: docker build -t svc-admin .
 # Run behind a TLS-terminating proxy (docs/operations.md):
 #   docker run -p 8080:8080 -v svc-data:/data -e TRUST_PROXY=true -e SUPERADMIN_EMAIL=... svc-admin
@@ -8,7 +8,8 @@
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev && npm cache clean --force
+# --ignore-scripts: the sources are not here yet to be bundled (the `prepare` script); that is done below.
+RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
@@ -20,6 +21,8 @@ COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
 COPY src ./src
 COPY scripts ./scripts
+# The bundle, made once here: every start finds it as new as its sources and runs it.
+RUN npm run -s build
 # The embedded database lives in /data (a volume); the image runs as the unprivileged user node.
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -1,7 +1,25 @@
-// Entry point of `npm start`: the module resolution hook first (it must precede every import of
-// the packages it redirects, hence the dynamic import), then the service (src/serve.ts).
+// Entry point of `npm start`. The service runs bundled (src/bundle.ts) when the bundle is as new
+// as its sources, or can be made so; otherwise from its sources, after the module resolution hook
+// (it must precede every import of the packages it redirects, hence the dynamic imports).
+import { pathToFileURL } from 'node:url';
 import { enableCompileCache, preferCommonJsBuilds } from './load-hooks.ts';
+import { buildBundle, bundleFile, bundleIsFresh } from './bundle.ts';
+
+async function bundleReady(): Promise<boolean> {
+  if (bundleIsFresh()) return true;
+  try {
+    await buildBundle();
+    return true;
+  } catch (err) {
+    process.stderr.write(`svc-admin: the bundle could not be built (${(err as Error).message.split('\n')[0]}); running from the sources\n`);
+    return false;
+  }
+}
 
 enableCompileCache();
-preferCommonJsBuilds();
-await import('./serve.ts');
+if (await bundleReady()) {
+  await import(pathToFileURL(bundleFile()).href);
+} else {
+  preferCommonJsBuilds();
+  await import('./serve.ts');
+}

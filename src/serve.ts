@@ -15,6 +15,7 @@ import type { AppDeps } from './http/context.ts';
 import { serviceClock } from './clock.ts';
 import { createBackground } from './background.ts';
 import { startMetricsServer } from './http/metrics.ts';
+import { BUNDLED } from './shared/source-root.ts';
 
 /** A start that cannot go on, for a reason the operator can fix: one line, no stack trace. */
 class StartFailure extends Error {}
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`svc-admin on ${https ? 'https' : 'http'}://${config.host}:${config.port} (${database.kind} database)`);
+  app.log.info(`svc-admin on ${https ? 'https' : 'http'}://${config.host}:${config.port} (${database.kind} database, ${BUNDLED ? 'bundled' : 'from the sources'})`);
 }
 
 main().catch((err) => {

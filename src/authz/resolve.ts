@@ -11,6 +11,7 @@ import { decide, decideSecond, relationsNeeded, type Holds } from './evaluate.ts
 import { CALLER_COLUMNS, relationSql, type RelationName } from './relations.ts';
 import type { Caller, Role } from './roles.ts';
 import { TARGETS, type TargetKind, type TargetKindName } from './targets.ts';
+import { versionOf, type ListFamily } from '../db/list-count.ts';
 
 const CALLER_CTE = `WITH caller AS (
   SELECT u.id, u.login_email, u.company_id, u.roles, u.site_id, c.organisation_id, c.is_bp, c.bp_type, c.bp_id, s.app_id
@@ -50,13 +51,27 @@ function toCaller(row: CallerRow, sessionId: string): Caller {
   };
 }
 
-const CALLER_TEXT = `${CALLER_CTE} SELECT ${CALLER_SELECT} FROM caller`;
+/** The select item of a family's list version (src/db/list-count.ts), as text. */
+const listVersionSelect = (family: ListFamily) => `${dialect.sqlToQuery(versionOf(family)).sql}::text AS list_version`;
 
-/** The caller of a valid token, or 401 when its session is revoked or expired. */
-export async function loadCaller(deps: AppDeps, token: VerifiedToken): Promise<Caller> {
-  const rows = await deps.database.prepared<CallerRow>('auth_caller', CALLER_TEXT, [token.sessionId, deps.now().toISOString()]);
+const CALLER_TEXT = `${CALLER_CTE} SELECT ${CALLER_SELECT} FROM caller`;
+const callerTexts = new Map<ListFamily, string>();
+
+/**
+ * The caller of a valid token, or 401 when its session is revoked or expired; with `listVersion`,
+ * the version of that family of lists read in the same statement.
+ */
+export async function loadCaller(deps: AppDeps, token: VerifiedToken, listVersion?: ListFamily): Promise<{ caller: Caller; listVersion: string | undefined }> {
+  let name = 'auth_caller';
+  let text = CALLER_TEXT;
+  if (listVersion) {
+    name = `auth_caller_v_${listVersion}`;
+    text = callerTexts.get(listVersion) ?? `${CALLER_CTE} SELECT ${CALLER_SELECT}, ${listVersionSelect(listVersion)} FROM caller`;
+    callerTexts.set(listVersion, text);
+  }
+  const rows = await deps.database.prepared<CallerRow & { list_version?: string }>(name, text, [token.sessionId, deps.now().toISOString()]);
   if (!rows[0]) fail('TOKEN_REVOKED');
-  return toCaller(rows[0], token.sessionId);
+  return { caller: toCaller(rows[0], token.sessionId), listVersion: rows[0].list_version ?? undefined };
 }
 
 /** Caller fields a target id may default to when the request names none. */
@@ -73,6 +88,8 @@ export interface ResolvePlan {
   extras?: Record<string, SQL>;
   /** Names of the request values the extras read (extraInput), bound after the ids. */
   inputs?: string[];
+  /** A family of lists whose version the statement reads too (`Resolved.listVersion`). */
+  listVersion?: ListFamily;
 }
 
 /** A request value of the plan's inputs, as an extra reads it (text, NULL when the request has none). */
@@ -159,6 +176,7 @@ function targetStatement(plan: ResolvePlan): TargetStatement {
   const firstSecond = plan.parent ? 5 : 4;
   plan.second.forEach((s, i) => add(`s${i}`, s.kind, needed.second[i]!, `s${i}.id = $${firstSecond + i}::text`));
   selects.push(...extraSelect(plan.operationId, plan.extras ?? {}));
+  if (plan.listVersion) selects.push(listVersionSelect(plan.listVersion));
   // The inputs of the extras: one row of text parameters after the ids, as the CTE `input`.
   const inputs = plan.inputs ?? [];
   inputs.forEach((name) => {
@@ -181,6 +199,7 @@ export interface Resolved {
   second: Record<string, Record<string, unknown> | undefined>;
   /** The values of the plan's extras, by name. */
   extras: Record<string, unknown>;
+  listVersion: string | undefined;
 }
 
 export interface ResolveIds {
@@ -238,5 +257,5 @@ export async function resolveCallerAndTarget(
   });
   const extras: Record<string, unknown> = {};
   for (const name of st.extras) extras[name] = row[`x_${name}`];
-  return { caller, target, parent: p && read(p), second, extras };
+  return { caller, target, parent: p && read(p), second, extras, listVersion: plan.listVersion ? (row.list_version as string) : undefined };
 }

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { sqlLiterals } from './literal.ts';
+import { SOURCE_ROOT } from '../shared/source-root.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<PgQueryResultHKT>;
@@ -37,7 +38,7 @@ export interface Database {
   queueConnection: { connectionString: string } | { pglite: PGlite };
 }
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('db/migrations', SOURCE_ROOT));
 
 /**
  * Issue 9, point 3: PGlite's own bytea serializer writes a parameter as hex text through an array

@@ -39,6 +39,8 @@ export interface OperationContext<T = Record<string, unknown>> {
   scopeKey: string | undefined;
   /** The values of the target reference's `extras`, read in the authorising statement (by name). */
   extras: Record<string, unknown>;
+  /** The version of the operation's `listVersion` family, read in the authorising statement. */
+  listVersion: string | undefined;
   req: FastifyRequest;
   reply: FastifyReply;
 }

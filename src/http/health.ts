@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './context.ts';
+import { SOURCE_ROOT } from '../shared/source-root.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
@@ -20,7 +21,7 @@ export function requestId(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-const MIGRATIONS = (JSON.parse(readFileSync(new URL('../db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] }).entries.length;
+const MIGRATIONS = (JSON.parse(readFileSync(new URL('db/migrations/meta/_journal.json', SOURCE_ROOT), 'utf8')) as { entries: unknown[] }).entries.length;
 
 type Check = 'ok' | string;
 

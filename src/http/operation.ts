@@ -7,7 +7,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { Type, type Static, type TSchema } from 'typebox';
 import type { SQL } from 'drizzle-orm';
 import { POLICY } from '../authz/policy.ts';
-import { resolveCallerAndTarget, type ResolvePlan, type TargetFallback } from '../authz/resolve.ts';
+import { loadCaller, resolveCallerAndTarget, type ResolvePlan, type TargetFallback } from '../authz/resolve.ts';
+import type { ListFamily } from '../db/list-count.ts';
 import { scopeFilter } from '../authz/evaluate.ts';
 import type { Caller } from '../authz/roles.ts';
 import { TARGETS, type TargetKind, type TargetKindName, type TargetRow } from '../authz/targets.ts';
@@ -16,7 +17,7 @@ import { formatLevel, project, type FormatLevels } from './format.ts';
 import type { AppDeps, OperationContext } from './context.ts';
 import { describePolicy } from '../authz/describe.ts';
 import { checkReferenceDeclaration, checkReferences, referenceWords, type ReferenceRef } from '../authz/references.ts';
-import { authenticateRequest, requestToken } from '../shared/bearer.ts';
+import { requestToken } from '../shared/bearer.ts';
 import { idempotencyBegin, idempotencyStore } from './idempotency.ts';
 import { fail } from '../errors/catalogue.ts';
 import type { Executor } from '../db/client.ts';
@@ -137,6 +138,12 @@ export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K 
    */
   scope?: TargetKindName | 'caller';
   /**
+   * For lists answered through src/db/list-count.ts: the family of lists (`list_versions`) whose
+   * version the authorising statement reads as well, as `ctx.listVersion`. A page remembered at
+   * that version is then answered without a second statement: one round trip.
+   */
+  listVersion?: ListFamily;
+  /**
    * The errors of the catalogue its rules give (a conflict, a refused change...). Those the
    * declaration implies (credentials, target, body, Idempotency-Key) are added by the framework.
    */
@@ -230,14 +237,15 @@ interface Authorised {
   scope: SQL | undefined;
   scopeKey: string | undefined;
   extras: Record<string, unknown>;
+  listVersion: string | undefined;
 }
 
 /** The caller and, for operations with a target, the authorised resources: one database round trip. */
 async function authorise(deps: AppDeps, op: AnyOperation, plan: ResolvePlan | undefined, req: FastifyRequest): Promise<Authorised> {
   if (!op.target || !plan) {
-    const caller = await authenticateRequest(deps, req);
+    const { caller, listVersion } = await loadCaller(deps, requestToken(deps, req), op.listVersion);
     const scope = op.scope ? scopeFilter(caller, op.operationId, op.scope === 'caller' ? {} : TARGETS[op.scope].cols) : undefined;
-    return { caller, target: {}, parent: undefined, second: {}, scope: scope?.where, scopeKey: scope?.key, extras: {} };
+    return { caller, target: {}, parent: undefined, second: {}, scope: scope?.where, scopeKey: scope?.key, extras: {}, listVersion };
   }
   const token = requestToken(deps, req);
   const t = op.target;
@@ -291,6 +299,7 @@ function planOf(op: AnyOperation): ResolvePlan | undefined {
     second: Object.entries(op.second ?? {}).map(([name, s]) => ({ name, kind: s.kind })),
     extras: op.target.extras,
     inputs: Object.keys(op.target.inputs ?? {}),
+    listVersion: op.listVersion,
   };
 }
 
@@ -353,6 +362,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
             scope: auth?.scope,
             scopeKey: auth?.scopeKey,
             extras: auth?.extras ?? {},
+            listVersion: auth?.listVersion,
             req,
             reply,
           }) as OperationContext<never>;

@@ -295,7 +295,7 @@ function changes(before: Record<string, string[]>, after: Record<string, string[
 
 const callerCache = new Map<string, Promise<Caller>>();
 const callerOf = (u: MadeUser) => {
-  if (!callerCache.has(u.id)) callerCache.set(u.id, loadCaller(t.deps, verifyToken(t.deps, u.token)));
+  if (!callerCache.has(u.id)) callerCache.set(u.id, loadCaller(t.deps, verifyToken(t.deps, u.token)).then((r) => r.caller));
   return callerCache.get(u.id)!;
 };
 const relationCache = new Map<string, Promise<{ row: Record<string, unknown>; holds: (r: RelationName) => boolean }>>();

@@ -54,7 +54,8 @@ export const listAllOffers = defineOperation({
   envelope: 'list',
   formats: OFFER_FORMATS,
   scope: 'offer',
-  handler: (ctx, { query }) => service.listAllOffers(ctx.deps.database, query.catalogId, query, parsePaging(query, OFFER_SORT_FIELDS, 'name')),
+  listVersion: 'offers',
+  handler: (ctx, { query }) => service.listAllOffers(ctx.deps.database, query.catalogId, query, parsePaging(query, OFFER_SORT_FIELDS, 'name'), ctx.listVersion),
 });
 
 export const updateOffer = defineOperation({
@@ -103,8 +104,9 @@ export const listCompanyOffers = defineOperation({
   envelope: 'list',
   formats: OFFER_FORMATS,
   target: companyTarget,
+  listVersion: 'offers',
   handler: (ctx, { query }) =>
-    service.listCompanyOffers(ctx.deps.database, ctx.caller, companyOffersGrants, ctx.target, ctx.extras.catalogId as string | null, query, parsePaging(query, OFFER_SORT_FIELDS, 'name')),
+    service.listCompanyOffers(ctx.deps.database, ctx.caller, companyOffersGrants, ctx.target, ctx.extras.catalogId as string | null, query, parsePaging(query, OFFER_SORT_FIELDS, 'name'), ctx.listVersion),
 });
 
 export const getCompanyOffer = defineOperation({

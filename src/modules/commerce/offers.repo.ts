@@ -106,7 +106,7 @@ function offerRowsOf(page: Record<string, unknown>[]): OfferRow[] {
  * was last answered by this instance; otherwise the remembered answer stands (the 'offers' list
  * version, moved in the writing transaction by the triggers of migration 0017; src/db/list-count.ts).
  */
-export async function listOfferRows(database: Database, catalogId: string | undefined, f: OfferFilters, p: Paging<(typeof OFFER_SORT_FIELDS)[number]>) {
+export async function listOfferRows(database: Database, catalogId: string | undefined, f: OfferFilters, p: Paging<(typeof OFFER_SORT_FIELDS)[number]>, version?: string) {
   const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
   const where = and(...(catalogId ? [eq(catalogOffers.catalogId, catalogId)] : []), ...offerFilterSql(f)) ?? sql`TRUE`;
   const from = catalogId ? sql`${catalogOffers} JOIN ${offers} ON ${offers.id} = ${catalogOffers.offerId}` : sql`${offers}`;
@@ -119,6 +119,7 @@ export async function listOfferRows(database: Database, catalogId: string | unde
       ${versionedCount('offers', sql`SELECT count(*)::int FROM ${from} WHERE ${where}`, known)}`,
     // Everything the statement depends on: built once per catalog, filter values and page.
     JSON.stringify(['offers', catalogId ?? null, f, p]),
+    version,
   );
   return { rows: row.rows ? offerRowsOf(row.rows) : [], total: row.total };
 }

@@ -82,8 +82,8 @@ export async function deleteOffer(db: Executor, target: repo.OfferRow): Promise<
  */
 const apiItemsOf = new WeakMap<readonly repo.OfferRow[], Static<typeof Offer>[]>();
 
-export async function listAllOffers(database: Database, catalogId: string | undefined, filters: repo.OfferFilters, paging: Paging<(typeof OFFER_SORT_FIELDS)[number]>) {
-  const { rows, total } = await repo.listOfferRows(database, catalogId, filters, paging);
+export async function listAllOffers(database: Database, catalogId: string | undefined, filters: repo.OfferFilters, paging: Paging<(typeof OFFER_SORT_FIELDS)[number]>, version?: string) {
+  const { rows, total } = await repo.listOfferRows(database, catalogId, filters, paging, version);
   let items = apiItemsOf.get(rows);
   if (!items) apiItemsOf.set(rows, (items = rows.map(toApiOffer)));
   return { items, total, limit: paging.limit, offset: paging.offset };
@@ -110,9 +110,10 @@ export async function listCompanyOffers(
   catalogId: string | null,
   filters: repo.OfferFilters,
   paging: Paging<(typeof OFFER_SORT_FIELDS)[number]>,
+  version?: string,
 ) {
   if (!catalogId) return { items: [], total: 0, limit: paging.limit, offset: paging.offset };
-  return listAllOffers(database, catalogId, { ...filters, demoOnly: await demoOnly(database.db, caller, grants, company.id) }, paging);
+  return listAllOffers(database, catalogId, { ...filters, demoOnly: await demoOnly(database.db, caller, grants, company.id) }, paging, version);
 }
 
 /** Document 1, get an offer: 403 when the offer is not in the company's catalog; 404 when there is no such offer. */

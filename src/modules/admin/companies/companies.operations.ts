@@ -98,6 +98,7 @@ export const listCompanies = defineOperation({
   envelope: 'list',
   formats: COMPANY_FORMATS,
   scope: 'company',
+  listVersion: 'companies',
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, COMPANY_SORT_FIELDS, 'name');
     const scope = ctx.scope;
@@ -105,10 +106,10 @@ export const listCompanies = defineOperation({
     const filters = { ...query, keywords, status: csv(query.status), visibility: csv(query.visibility), bpType: csv(query.bpType), bpBusinessType: csv(query.bpBusinessType) };
     const level = formatLevel(query.format, 'small');
     if (level === 'small') {
-      const { rows, total } = await repo.listCompanyNames(ctx.deps.database, { where: scope, key: ctx.scopeKey }, filters, paging);
+      const { rows, total } = await repo.listCompanyNames(ctx.deps.database, { where: scope, key: ctx.scopeKey }, filters, paging, ctx.listVersion);
       return listResult(rows, total, paging);
     }
-    const { rows, total } = await repo.listCompanyRows(ctx.deps.database, scope, filters, paging);
+    const { rows, total } = await repo.listCompanyRows(ctx.deps.database, scope, filters, paging, ctx.listVersion);
     // Subscriptions and user counts only when the level shows them: two statements for the page.
     const full = level === 'full';
     const ids = rows.map((r) => r.id);

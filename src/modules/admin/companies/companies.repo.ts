@@ -198,8 +198,8 @@ function pageOf<T>(query: { orderBy: (...c: (SQL | AnyPgColumn)[]) => { limit: (
   return query.orderBy(dir(SORT[p.sortField]), dir(companies.id)).limit(p.limit).offset(p.offset);
 }
 
-async function countCompanies(database: Database, where: SQL | undefined): Promise<number> {
-  const row = await runCounted(database, (known) => sql`SELECT ${versionedCount('companies', sql`SELECT count(*)::int FROM ${companies} WHERE ${where ?? sql`TRUE`}`, known)}`);
+async function countCompanies(database: Database, where: SQL | undefined, version: string | undefined): Promise<number> {
+  const row = await runCounted(database, (known) => sql`SELECT ${versionedCount('companies', sql`SELECT count(*)::int FROM ${companies} WHERE ${where ?? sql`TRUE`}`, known)}`, undefined, version);
   return row.total;
 }
 
@@ -209,9 +209,10 @@ export async function listCompanyRows(
   scope: SQL | undefined,
   f: CompanyFilters,
   p: Paging<(typeof COMPANY_SORT_FIELDS)[number]>,
+  version?: string,
 ): Promise<{ rows: CompanyRow[]; total: number }> {
   const where = listWhere(scope, f);
-  const [rows, total] = await Promise.all([pageOf<CompanyRow>(database.db.select().from(companies).where(where), p), countCompanies(database, where)]);
+  const [rows, total] = await Promise.all([pageOf<CompanyRow>(database.db.select().from(companies).where(where), p), countCompanies(database, where, version)]);
   return { rows, total };
 }
 
@@ -224,6 +225,7 @@ export async function listCompanyNames(
   scope: { where: SQL | undefined; key: string | undefined },
   f: CompanyFilters,
   p: Paging<(typeof COMPANY_SORT_FIELDS)[number]>,
+  version?: string,
 ): Promise<{ rows: { name: string; id: string }[]; total: number }> {
   const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
   // Built once per scope, filters and page (src/db/list-count.ts): the same request again, from
@@ -245,6 +247,7 @@ export async function listCompanyNames(
       ${versionedCount('companies', sql`SELECT count(*)::int FROM ${companies} WHERE ${where}`, known)}`;
     },
     buildKey,
+    version,
   );
   return { rows: row.rows ?? [], total: row.total };
 }
