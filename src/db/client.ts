@@ -19,6 +19,16 @@ export type Tx = PgTransaction<PgQueryResultHKT>;
 /** What a repository function runs on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
+export interface PreparedOptions {
+  /**
+   * The statement's estimated cost varies with its values (a list page: how many rows a filter
+   * matches) while one plan serves them all: PostgreSQL would plan it again on every execution,
+   * so the plan it was prepared with is forced. A lookup by key needs no such option: its generic
+   * plan costs what its per-value plans cost, and PostgreSQL settles on it after five executions.
+   */
+  genericPlan?: boolean;
+}
+
 export interface Database {
   db: Db;
   kind: 'embedded' | 'server';
@@ -31,7 +41,7 @@ export interface Database {
    * key, one index range). PGlite prepares it in its one session. `name` must identify `text`
    * uniquely.
    */
-  prepared<T>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  prepared<T>(name: string, text: string, params: unknown[], opts?: PreparedOptions): Promise<T[]>;
   /** Connections of the server's two pools together, for the metrics (the embedded database has one session, no pool). */
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** How the job queue (pg-boss) reaches the same database: its own small pool, or the one PGlite. */
@@ -139,7 +149,7 @@ export async function dumpEmbedded(database: Database): Promise<Blob> {
  */
 function embeddedPrepared(client: PGlite) {
   const ready = new Map<string, Promise<unknown>>();
-  return async <T>(name: string, text: string, params: unknown[]): Promise<T[]> => {
+  return async <T>(name: string, text: string, params: unknown[], opts?: PreparedOptions): Promise<T[]> => {
     const literals = sqlLiterals(params);
     if (!literals) return (await client.query(text, params)).rows as T[];
     let prep = ready.get(name);
@@ -149,9 +159,12 @@ function embeddedPrepared(client: PGlite) {
     }
     await prep;
     const args = literals.length ? `(${literals.join(', ')})` : '';
-    // The plan the statement was prepared with, for every value, as the server's hot pool does;
-    // other statements of the session keep per-value plans. One simple query: should EXECUTE
-    // fail, its implicit transaction rolls the setting back as well.
+    // Lookups by key run as they are (two statements more cost each request about an eighth of
+    // its CPU). Where the plan must be forced (a list page), the plan the statement was prepared
+    // with, for every value, as the server's hot pool does; other statements of the session keep
+    // per-value plans. One simple query: should EXECUTE fail, its implicit transaction rolls the
+    // setting back as well.
+    if (!opts?.genericPlan) return (await client.exec(`EXECUTE "${name}"${args}`))[0]!.rows as T[];
     const results = await client.exec(`SET plan_cache_mode = force_generic_plan; EXECUTE "${name}"${args}; RESET plan_cache_mode`);
     return results[1]!.rows as T[];
   };

@@ -100,7 +100,7 @@ export async function runCounted<R extends CountedRow>(database: Database, build
   const memo = remembered.get(key);
   if (memo && current !== undefined && memo.version === current) return memo.row as Omit<R, 'total'> & { total: number };
   if (memo) for (const i of at) q.params[i] = memo.version;
-  const [row] = await database.prepared<R>(name, q.sql, q.params);
+  const [row] = await database.prepared<R>(name, q.sql, q.params, { genericPlan: true });
   if (!row) throw new Error('list statement: no row');
   if (row.total === null && memo) {
     // The version did not move: the remembered row is exact.

@@ -127,3 +127,11 @@ describe('the bundled service is the service', () => {
     }
   });
 });
+
+describe('the bundle is held in memory at one byte a character', () => {
+  it('it is ASCII only (a single character above U+00FF would double the memory of its source text)', () => {
+    const text = readFileSync(bundleFile(DIR), 'latin1');
+    // eslint-disable-next-line no-control-regex
+    expect(text.match(/[^\x00-\x7f]/g) ?? []).toEqual([]);
+  });
+});

@@ -17,11 +17,15 @@ type UpdateBody = Static<typeof UpdateCompanyBody>;
 
 export const RESERVED_NAMES = ['default', 'terminated'];
 
+const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'Th', ð: 'd', Ð: 'D', ı: 'i' };
+// Built from the table's keys rather than written as a literal: the bundle (src/bundle.ts) writes
+// them as \u escapes, and a source of ASCII only is held in memory at one byte a character.
+const SPECIAL_LETTER = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'g');
+
 /** ASCII transliteration of a name (latin_name). */
 export function latinName(name: string): string {
-  const special: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'Th', ð: 'd', Ð: 'D', ı: 'i' };
   return name
-    .replace(/[ßæÆøØœŒđĐłŁþÞðÐı]/g, (c) => special[c] ?? c)
+    .replace(SPECIAL_LETTER, (c) => SPECIAL[c] ?? c)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]/g, '');

@@ -10,13 +10,16 @@ import { countSystemsOfSite } from '../../systems/systems.service.ts';
 import type { CreateSiteBody, UpdateSiteBody } from './sites.schemas.ts';
 
 const LATIN_LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'TH' };
+// Built from the table's keys rather than written as a literal: the bundle (src/bundle.ts) writes
+// them as \u escapes, and a source of ASCII only is held in memory at one byte a character.
+const LATIN_LETTER = new RegExp(`[${Object.keys(LATIN_LETTERS).join('')}]`, 'g');
 
 /** Document 3, Site latin_name: the name with its diacritics removed (Zürich -> Zurich, Straße -> Strasse). */
 export function latinName(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
-    .replace(/[ßæÆœŒøØđĐłŁþÞ]/g, (c) => LATIN_LETTERS[c] ?? c);
+    .replace(LATIN_LETTER, (c) => LATIN_LETTERS[c] ?? c);
 }
 
 export function toApiSite(s: repo.SiteRow) {
