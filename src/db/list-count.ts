@@ -13,9 +13,22 @@ import type { Database } from './client.ts';
 
 const dialect = new PgDialect();
 
-/** Bound on the remembered totals per instance (the oldest is forgotten first). */
+/**
+ * Bounds on the remembered answers per instance, in number and in size (the length of their JSON
+ * text, about their size in memory): a page of full offers is some forty kilobytes, and five
+ * thousand of them would hold two hundred megabytes. The oldest answers are forgotten first.
+ */
 const MAX_ENTRIES = 5_000;
-const remembered = new Map<string, { version: string; row: CountedRow & { total: number } }>();
+const MAX_CHARS = 16 * 1024 * 1024;
+const remembered = new Map<string, { version: string; row: CountedRow & { total: number }; chars: number }>();
+let rememberedChars = 0;
+
+function forget(key: string): void {
+  const old = remembered.get(key);
+  if (!old) return;
+  remembered.delete(key);
+  rememberedChars -= old.chars;
+}
 
 /**
  * Marks the known version among the parameters: negative (versions start at 1) and random, so
@@ -107,9 +120,12 @@ export async function runCounted<R extends CountedRow>(database: Database, build
     return memo.row as Omit<R, 'total'> & { total: number };
   }
   const fresh = { ...row, total: Number(row.total) };
-  remembered.delete(key);
+  forget(key);
   if (row.list_version === null) return fresh;
-  if (remembered.size >= MAX_ENTRIES) remembered.delete(remembered.keys().next().value!);
-  remembered.set(key, { version: String(row.list_version), row: fresh });
+  const chars = key.length + JSON.stringify(fresh).length;
+  if (chars > MAX_CHARS / 8) return fresh;
+  while (remembered.size >= MAX_ENTRIES || rememberedChars + chars > MAX_CHARS) forget(remembered.keys().next().value!);
+  remembered.set(key, { version: String(row.list_version), row: fresh, chars });
+  rememberedChars += chars;
   return fresh;
 }

@@ -15,12 +15,21 @@ const mode = async () => {
 };
 
 describe('prepared statements: one plan for every value', () => {
-  it('a hot statement runs with generic plans; other statements with per-value plans, before and after it', async () => {
+  it('a hot statement whose cost varies with its values (genericPlan) runs with generic plans; other statements with per-value plans, before and after it', async () => {
     const { database } = held;
     expect(await mode()).toBe('auto');
-    const [row] = await database.prepared<{ m: string }>('test_plan_mode', `SELECT current_setting('plan_cache_mode') AS m, $1::text AS v`, ['x']);
+    const [row] = await database.prepared<{ m: string }>('test_plan_mode', `SELECT current_setting('plan_cache_mode') AS m, $1::text AS v`, ['x'], { genericPlan: true });
     expect(row!.m).toBe('force_generic_plan');
     expect(await mode()).toBe('auto');
+  });
+
+  it('a lookup by key without the option settles on its generic plan after five executions (embedded: no SET around it; the server\'s hot sessions force it)', async () => {
+    const { database } = held;
+    for (let i = 0; i < 8; i++) await database.prepared('test_plan_lookup', `SELECT id FROM companies WHERE id = $1::text`, [`id${i}`]);
+    if (database.kind !== 'embedded') return; // pg_prepared_statements is per session: the server's pool has several
+    const r = (await database.db.execute(sql`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'test_plan_lookup'`)) as unknown as { rows: { generic_plans: number; custom_plans: number }[] };
+    expect(Number(r.rows[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
+    expect(Number(r.rows[0]!.custom_plans)).toBeLessThanOrEqual(5);
   });
 
   it('values come back typed as a plain query gives them (numbers, booleans, JSON, arrays, NULL)', async () => {
@@ -32,7 +41,7 @@ describe('prepared statements: one plan for every value', () => {
   });
 
   it('a hot statement that fails is refused as bad input, and the session keeps per-value plans', async () => {
-    const failing = held.database.prepared('test_plan_fail', `SELECT 1 / $1::int AS q`, [0]);
+    const failing = held.database.prepared('test_plan_fail', `SELECT 1 / $1::int AS q`, [0], { genericPlan: true });
     await expect(failing).rejects.toThrow(/division by zero/);
     expect(await mode()).toBe('auto');
     const [row] = await held.database.prepared<{ q: number }>('test_plan_fail', `SELECT 1 / $1::int AS q`, [1]);
