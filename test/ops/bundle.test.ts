@@ -6,10 +6,10 @@
 import { after as afterAll, describe, it } from 'node:test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '../support/expect.ts';
+import { freePort } from '../support/ports.ts';
 import { basic, bearer, createTestApp } from '../support/harness.ts';
 import { BUILD_DIR, buildBundle, bundleFile, bundleIsFresh } from '../../src/bundle.ts';
 
@@ -21,14 +21,6 @@ afterAll(() => {
   rmSync(DIR, { recursive: true, force: true });
   rmSync(tmp, { recursive: true, force: true });
 });
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 /** Starts a script with the flags of `npm start`; resolves once it says it listens. */
 async function start(script: string, env: Record<string, string>) {

@@ -4,12 +4,11 @@
 import { after as afterAll, describe, it } from 'node:test';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { expect } from '../support/expect.ts';
+import { freePort } from '../support/ports.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const NODE = [process.execPath, '--experimental-strip-types', '--disable-warning=ExperimentalWarning'];
@@ -24,14 +23,6 @@ afterAll(async () => {
   await admin.query(`DROP DATABASE IF EXISTS ${dbName}`).catch(() => undefined);
   await admin.end();
 });
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 const children: import('node:child_process').ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));

@@ -3,11 +3,12 @@
 import { after as afterAll, describe, it } from 'node:test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '../support/expect.ts';
+import { freePort } from '../support/ports.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const NODE_ARGS = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'];
@@ -18,14 +19,6 @@ const tmp = () => {
   return d;
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((r) => s.close(r));
-  return port;
-}
 
 interface Run {
   proc: ChildProcess;
