@@ -2,7 +2,7 @@
 // session (not revoked, not expired, user not terminated), loads the caller, the target, the
 // target's parent and any second resource the operation acts on, and computes every relation
 // the decision may need. Revocation stays immediate on every instance, with no cache in memory.
-import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fail } from '../errors/catalogue.ts';
 import type { AppDeps } from '../http/context.ts';
@@ -12,6 +12,7 @@ import { CALLER_COLUMNS, relationSql, type RelationName } from './relations.ts';
 import type { Caller, Role } from './roles.ts';
 import { TARGETS, type TargetKind, type TargetKindName } from './targets.ts';
 import { versionOf, type ListFamily } from '../db/list-count.ts';
+import { jsonRowReader } from '../db/row-json.ts';
 
 const CALLER_CTE = `WITH caller AS (
   SELECT u.id, u.login_email, u.company_id, u.roles, u.site_id, c.organisation_id, c.is_bp, c.bp_type, c.bp_id, s.app_id
@@ -107,8 +108,8 @@ export const extraInput = (name: string): SQL => sql.raw(`input."${name}"`);
 interface Slot {
   alias: string;
   kind: TargetKindName;
-  /** prop (camelCase), database column name, and the column that maps its value. */
-  columns: [prop: string, name: string, column: Column][];
+  /** The row as the code reads it (camelCase, typed by its columns) from its JSON form. */
+  read: (json: Record<string, unknown>) => Record<string, unknown>;
 }
 
 interface TargetStatement {
@@ -132,7 +133,6 @@ function slotSql(alias: string, kindName: TargetKindName, needed: Map<RelationNa
     companyBp: col(kind.cols.companyBp),
     companyOrganisation: col(kind.cols.companyOrganisation),
   };
-  const tableColumns = Object.entries(getTableColumns(kind.table) as Record<string, Column>);
   // The row travels as one JSON value: decoding a hundred columns one by one costs the embedded
   // database (which decodes each field in JavaScript) several times the whole statement.
   const pairs = [`'found', ${alias}.id IS NOT NULL`, `'row', to_jsonb(${alias})`];
@@ -147,7 +147,7 @@ function slotSql(alias: string, kindName: TargetKindName, needed: Map<RelationNa
   }
   // One object per resource: json_build_object takes at most 100 arguments, and a resource has
   // at most some forty relations.
-  return { slot: { alias, kind: kindName, columns: tableColumns.map(([prop, c]) => [prop, c.name, c]) }, pair: `'${alias}', json_build_object(${pairs.join(', ')})` };
+  return { slot: { alias, kind: kindName, read: jsonRowReader(kind.table) }, pair: `'${alias}', json_build_object(${pairs.join(', ')})` };
 }
 
 /** The extras of a target reference as select items `x_<name>`; they read the target `t` and bind no values. */
@@ -241,16 +241,7 @@ export async function resolveCallerAndTarget(
   if (!row) fail('TOKEN_REVOKED');
   const a = row.a;
   const caller = toCaller(a, token.sessionId);
-  const read = (slot: Slot) => {
-    const out: Record<string, unknown> = {};
-    // Each value as its column gives it to the code (timestamps as Dates...), from its JSON form.
-    const json = a[slot.alias]!.row!;
-    for (const [prop, name, column] of slot.columns) {
-      const v = json[name];
-      out[prop] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
-    }
-    return out;
-  };
+  const read = (slot: Slot) => slot.read(a[slot.alias]!.row!);
   const holdsOf = (slot: Slot): Holds => (r) => a[slot.alias]![`r_${r}`] === true;
   const slot = (alias: string) => st.slots.find((s) => s.alias === alias)!;
   const t = slot('t');

@@ -5,7 +5,9 @@
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
-import { makeSite, makeUser } from '../support/factories.ts';
+import { eq } from 'drizzle-orm';
+import { makeCompany, makeSite, makeUser } from '../support/factories.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { statementsOf } from '../support/statements.ts';
 
 const A = '/api/svc/admin/v1.0';
@@ -92,5 +94,36 @@ describe('issue 6, point 8: a page of companies in one round trip while companie
     expect((await statementsOf(t, async () => (after = await t.inject({ method: 'GET', url, headers: bearer(t.superToken) })))).length).toBe(2);
     expect(after!.json().total).toBe(before.json().total + 1);
     expect(after!.json().data.map((c: { name: string }) => c.name)).toContain('Round Trip Later');
+  });
+});
+
+describe('issue 6, point 8: a page of users in one round trip while users and companies are unchanged', () => {
+  it('listUsers: a page remembered at the users\' list version needs no other statement; a write to users or to companies makes the next answer exact', async () => {
+    const bp = await makeCompany(t, { name: 'Users RT BP', isBP: true, bpType: 'DR' });
+    const customer = await makeCompany(t, { name: 'Users RT customer', bpId: bp });
+    const other = await makeCompany(t, { name: 'Users RT other' });
+    const bpAdmin = await makeUser(t, bp, ['bp_admin']);
+    await makeUser(t, customer);
+    const lone = await makeUser(t, other);
+    const url = `${A}/users?format=full&limit=50`;
+    const ids = async (token: string) => {
+      const res = await t.inject({ method: 'GET', url, headers: bearer(token) });
+      return { ids: (res.json().data as { id: string }[]).map((u) => u.id).sort(), total: res.json().total as number };
+    };
+    for (const token of [t.superToken, bpAdmin.token]) expect((await roundTrips(url, token)).count).toBe(1);
+    const before = await ids(bpAdmin.token);
+    expect(before.ids).not.toContain(lone.id);
+    // A write to users: the next answer is computed again (two statements) and holds the new user.
+    const added = await makeUser(t, customer);
+    let res: Awaited<ReturnType<TestApp['inject']>> | undefined;
+    expect((await statementsOf(t, async () => (res = await t.inject({ method: 'GET', url, headers: bearer(bpAdmin.token) })))).length).toBe(2);
+    expect(res!.json().total).toBe(before.total + 1);
+    expect((res!.json().data as { id: string }[]).map((u) => u.id)).toContain(added.id);
+    // A write to companies only (the other company becomes a customer of the BP): the bp_admin now reaches its user.
+    expect((await t.inject({ method: 'GET', url, headers: bearer(bpAdmin.token) })).statusCode).toBe(200);
+    await t.db.update(companies).set({ bpId: bp }).where(eq(companies.id, other));
+    const after = await ids(bpAdmin.token);
+    expect(after.ids).toContain(lone.id);
+    expect(after.total).toBe(before.total + 2);
   });
 });

@@ -37,11 +37,11 @@ export const listUsers = defineOperation({
   envelope: 'list',
   formats: USER_FORMATS,
   scope: 'user',
+  listVersion: 'users',
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, USER_SORT_FIELDS, 'lastName');
-    const scope = ctx.scope;
     const roles = query.roles?.split(',').map((r) => r.trim()).filter(Boolean);
-    const { rows, total } = await repo.listUserRows(ctx.db, scope, { ...query, roles }, paging);
+    const { rows, total } = await repo.listUserRows(ctx.deps.database, { where: ctx.scope, key: ctx.scopeKey }, { ...query, roles }, paging, ctx.listVersion);
     return listResult(rows.map(service.toApiUser), total, paging);
   },
 });

@@ -1,7 +1,9 @@
 // SQL of users; every function takes the executor it runs on.
 import { escapeLike } from '../../../db/like.ts';
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../../db/client.ts';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../../db/client.ts';
+import { runCounted, unlessUnchanged, versionedCount } from '../../../db/list-count.ts';
+import { jsonRowReader } from '../../../db/row-json.ts';
 import { users } from './users.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { USER_SORT_FIELDS } from './users.schemas.ts';
@@ -52,25 +54,51 @@ const SORT_COLUMNS = {
   creationDate: users.creationDate,
 };
 
+const readUser = jsonRowReader<UserRow>(users);
+/** The rows of each remembered page, read once (a remembered answer returns the same array). */
+const rowsOfPage = new WeakMap<object, UserRow[]>();
+
+/**
+ * A page of users and the number matching, in one prepared statement. The page and the count are
+ * computed only when users or companies changed since this statement (with these values) was
+ * last answered by this instance: the 'users' list version, moved in the writing transaction by
+ * the triggers of migration 0020; with `version`, the one the authorising statement read, a page
+ * remembered at it is answered with no statement at all (src/db/list-count.ts).
+ */
 export async function listUserRows(
-  exec: Executor,
-  scope: SQL | undefined,
+  database: Database,
+  scope: { where: SQL | undefined; key: string | undefined },
   f: UserFilters,
   p: Paging<(typeof USER_SORT_FIELDS)[number]>,
+  version?: string,
 ): Promise<{ rows: UserRow[]; total: number }> {
-  const conds: (SQL | undefined)[] = [scope];
-  if (f.companyId) conds.push(eq(users.companyId, f.companyId));
-  if (f.loginEmail) conds.push(sql`lower(${users.loginEmail}) = lower(${f.loginEmail})`);
-  if (f.roles?.length) conds.push(sql`${users.roles} && ${sql.param(f.roles)}::text[]`);
-  if (f.name) {
-    const pat = `${escapeLike(f.name)}%`;
-    conds.push(or(ilike(users.lastName, pat), ilike(users.firstName, pat)));
-  }
-  const where = and(...conds.filter((c): c is SQL => !!c));
-  const dir = p.sortOrder === 1 ? asc : desc;
-  const [rows, count] = await Promise.all([
-    exec.select().from(users).where(where).orderBy(dir(SORT_COLUMNS[p.sortField]), dir(users.id)).limit(p.limit).offset(p.offset),
-    exec.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
-  return { rows, total: count[0]?.n ?? 0 };
+  // Built once per scope, filters and page: the same request again skips the query builder.
+  const buildKey = scope.key === undefined ? undefined : JSON.stringify(['users', scope.key, f, p]);
+  const row = await runCounted<{ list_version: string | null; total: number | null; rows: Record<string, unknown>[] | null }>(
+    database,
+    (known) => {
+      const conds: (SQL | undefined)[] = [scope.where];
+      if (f.companyId) conds.push(eq(users.companyId, f.companyId));
+      if (f.loginEmail) conds.push(sql`lower(${users.loginEmail}) = lower(${f.loginEmail})`);
+      if (f.roles?.length) conds.push(sql`${users.roles} && ${sql.param(f.roles)}::text[]`);
+      if (f.name) {
+        const pat = `${escapeLike(f.name)}%`;
+        conds.push(or(ilike(users.lastName, pat), ilike(users.firstName, pat)));
+      }
+      const where = and(...conds.filter((c): c is SQL => !!c)) ?? sql`TRUE`;
+      const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
+      const key = SORT_COLUMNS[p.sortField];
+      return sql`WITH page AS (
+        SELECT ${users}.*, ${key} AS k FROM ${users} WHERE ${where}
+        ORDER BY ${key} ${dir}, ${users.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
+      SELECT ${unlessUnchanged('users', sql`COALESCE((SELECT json_agg(to_jsonb(page) ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json)`, known, 'rows')},
+        ${versionedCount('users', sql`SELECT count(*)::int FROM ${users} WHERE ${where}`, known)}`;
+    },
+    buildKey,
+    version,
+  );
+  const page = row.rows ?? [];
+  let rows = rowsOfPage.get(page);
+  if (!rows) rowsOfPage.set(page, (rows = page.map(readUser)));
+  return { rows, total: row.total };
 }
