@@ -145,8 +145,9 @@ function slotSql(alias: string, kindName: TargetKindName, needed: Map<RelationNa
     if (q.params.length) throw new Error(`relation ${r} binds values; it must read the caller from the CTE`);
     pairs.push(q.sql);
   }
-  // One object per resource: json_build_object takes at most 100 arguments, and a resource has
-  // at most some forty relations.
+  // One object per resource: json_build_object takes at most 100 arguments (50 pairs), and a
+  // resource has at most some forty relations.
+  if (pairs.length > 50) throw new Error(`${kindName}: ${pairs.length} values in one object, more than json_build_object takes`);
   return { slot: { alias, kind: kindName, read: jsonRowReader(kind.table) }, pair: `'${alias}', json_build_object(${pairs.join(', ')})` };
 }
 
