@@ -5,7 +5,7 @@
 // bundle (PGlite, pdfkit and fontkit, swagger-ui) loaded.
 import { after as afterAll, describe, it } from 'node:test';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '../support/expect.ts';
@@ -125,5 +125,28 @@ describe('the bundle is held in memory at one byte a character', () => {
     const text = readFileSync(bundleFile(DIR), 'latin1');
     // eslint-disable-next-line no-control-regex
     expect(text.match(/[^\x00-\x7f]/g) ?? []).toEqual([]);
+  });
+});
+
+describe('a start that cannot bundle runs from the sources', () => {
+  it('`.build` unusable (here a plain file in a copy of the project): one line says why, and the service starts from its TypeScript sources', async () => {
+    const copy = mkdtempSync(join(tmpdir(), 'svc-bundle-copy-'));
+    try {
+      cpSync(join(ROOT, 'src'), join(copy, 'src'), { recursive: true });
+      cpSync(join(ROOT, 'package.json'), join(copy, 'package.json'));
+      symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+      writeFileSync(join(copy, '.build'), 'not a folder');
+      const port = await freePort();
+      const run = await start(join(copy, 'src/main.ts'), { PORT: String(port), DATA_DIR: join(tmp, 'data3'), SUPERADMIN_PASSWORD: 'Bundle-pass-1' });
+      try {
+        expect(run.out()).toMatch(/^svc-admin: the bundle could not be built \(.+\); running from the sources$/m);
+        expect(run.out()).toContain('(embedded database, from the sources)');
+        expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+      } finally {
+        await run.stop();
+      }
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 });
