@@ -8,6 +8,7 @@ import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { eq } from 'drizzle-orm';
 import { makeCompany, makeSite, makeUser } from '../support/factories.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { systemConnectionEvents } from '../../src/modules/systems/systems.tables.ts';
 import { statementsOf } from '../support/statements.ts';
 
 const A = '/api/svc/admin/v1.0';
@@ -125,5 +126,21 @@ describe('issue 6, point 8: a page of users in one round trip while users and co
     const after = await ids(bpAdmin.token);
     expect(after.ids).toContain(lone.id);
     expect(after.total).toBe(before.total + 2);
+  });
+});
+
+describe('a system and its connection history in one statement', () => {
+  it('getSystem?connectionHistory=true: one round trip, so the status and the history come from one snapshot; the dates as the API writes them', async () => {
+    const companyId = await makeCompany(t, { name: 'Round Trip Systems' });
+    const siteId = await makeSite(t, companyId);
+    const made = await t.inject({ method: 'POST', url: `${A}/systems`, headers: bearer(t.superToken), payload: { siteId, name: 'RT PBX' } });
+    expect(made.statusCode).toBe(201);
+    const systemId = made.json().data.id as string;
+    const at = new Date('2026-06-15T09:30:00.123Z');
+    await t.db.insert(systemConnectionEvents).values({ systemId, seq: 1, eventType: 'LOGIN', eventDate: at });
+    const { count, body } = await roundTrips(`${A}/systems/${systemId}?connectionHistory=true`, t.superToken);
+    expect(count).toBe(1);
+    expect(body.connectionHistory).toEqual([{ eventType: 'LOGIN', eventDate: at.toISOString() }]);
+    expect((await t.inject({ method: 'GET', url: `${A}/systems/${systemId}`, headers: bearer(t.superToken) })).json().data.connectionHistory).toBeUndefined();
   });
 });

@@ -55,3 +55,12 @@ export async function systemsLoggedIn(exec: Executor): Promise<{ systemId: strin
       ),
     );
 }
+
+/**
+ * A system's connection history read in the authorising statement of getSystem (an extra over the
+ * target row `t`), so that the answer's status and history come from one snapshot: read apart,
+ * a login committed between the two statements showed its LOGIN beside the status before it.
+ */
+export const CONNECTION_HISTORY_EXTRA = sql.raw(
+  `(SELECT COALESCE(json_agg(json_build_object('eventType', e.event_type, 'eventDate', e.event_date) ORDER BY e.seq), '[]'::json) FROM system_connection_events e WHERE e.system_id = t.id)`,
+);

@@ -86,6 +86,11 @@ function splitJid(jid: string): [string, string | undefined] {
 }
 
 /** The connection history of each of the given systems, oldest first. */
+/** The history as CONNECTION_HISTORY_EXTRA reads it, its dates as the API writes them. */
+export function historyFromExtra(value: unknown): ConnectionEvent[] {
+  return ((value as { eventType: ConnectionEvent['eventType']; eventDate: string }[] | null) ?? []).map((e) => ({ eventType: e.eventType, eventDate: new Date(e.eventDate).toISOString() }));
+}
+
 export async function connectionHistories(exec: Executor, systemIds: string[]): Promise<Map<string, ConnectionEvent[]>> {
   const out = new Map<string, ConnectionEvent[]>(systemIds.map((id) => [id, []]));
   for (const e of await repo.eventsOf(exec, systemIds)) out.get(e.systemId)?.push({ eventType: e.eventType as ConnectionEvent['eventType'], eventDate: e.eventDate.toISOString() });

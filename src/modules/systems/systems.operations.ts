@@ -9,6 +9,8 @@ import {
 } from './systems.schemas.ts';
 import * as service from './systems.service.ts';
 import * as repo from './systems.repo.ts';
+import { CONNECTION_HISTORY_EXTRA } from './connections.repo.ts';
+import { historyFromExtra } from './connections.service.ts';
 
 const tag = 'Systems';
 /** The gateway refused (502) or did not answer in time (504). */
@@ -81,8 +83,9 @@ export const getSystem = defineOperation({
   response: System,
   envelope: 'data',
   formats: SYSTEM_FORMATS,
-  target: systemTarget,
-  handler: async (ctx, { query }) => (await service.toApiSystems(ctx.db, [ctx.target], query.connectionHistory === true))[0]!,
+  // One statement: the system and its history in one snapshot (connections.repo.ts).
+  target: { ...systemTarget, extras: { connectionHistory: CONNECTION_HISTORY_EXTRA } },
+  handler: async (ctx, { query }) => service.toApiSystem(ctx.target, { connectionHistory: query.connectionHistory === true ? historyFromExtra(ctx.extras.connectionHistory) : undefined }),
 });
 
 export const updateSystem = defineOperation({
