@@ -16,3 +16,18 @@ export function jsonRowReader<T = Record<string, unknown>>(table: PgTable): (jso
     return out as T;
   };
 }
+
+/**
+ * The rows of whole pages (arrays of JSON rows, as a list statement's `json_agg(to_jsonb(page))`
+ * gives them), each page read once: a remembered answer (src/db/list-count.ts) returns the same
+ * array, and its rows are not read again.
+ */
+export function jsonPageReader<T = Record<string, unknown>>(table: PgTable): (page: Record<string, unknown>[]) => T[] {
+  const read = jsonRowReader<T>(table);
+  const pages = new WeakMap<object, T[]>();
+  return (page) => {
+    let rows = pages.get(page);
+    if (!rows) pages.set(page, (rows = page.map(read)));
+    return rows;
+  };
+}

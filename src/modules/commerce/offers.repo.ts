@@ -1,8 +1,9 @@
 // SQL of offers; every function takes the executor it runs on.
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../../db/client.ts';
 import { runCounted, unlessUnchanged, versionedCount } from '../../db/list-count.ts';
+import { jsonPageReader } from '../../db/row-json.ts';
 import { escapeLike } from '../../db/like.ts';
 import type { Paging } from '../../http/paging.ts';
 import { newId } from '../../shared/ids.ts';
@@ -67,37 +68,8 @@ export function offerFilterSql(f: OfferFilters): SQL[] {
 
 const SORT: Record<(typeof OFFER_SORT_FIELDS)[number], SQL | AnyPgColumn> = { name: sql`lower(${offers.name})`, _id: offers.id };
 
-/**
- * Every column of an offer as a JSON object with the row's keys (the page of listOfferRows). It
- * holds no value: rendered once, it is one raw chunk of each statement instead of some sixty for
- * the query builder to walk on every request.
- */
-const OFFER_JSON = sql.raw(
-  new PgDialect().sqlToQuery(
-    sql`json_build_object(${sql.join(
-      Object.entries(getTableColumns(offers)).map(([key, col]) => sql`${sql.raw(`'${key}'`)}, page.${sql.identifier(col.name)}`),
-      sql`, `,
-    )})`,
-  ).sql,
-);
-const DATE_KEYS = Object.entries(getTableColumns(offers)).flatMap(([key, col]) => (col.dataType === 'date' ? [key] : []));
-
-/** The rows of each remembered page, read once (a remembered answer returns the same array). */
-const rowsOfPage = new WeakMap<object, OfferRow[]>();
-
-/** The rows of a page as the statement gives them (dates as JSON text) to the rows drizzle would read. */
-function offerRowsOf(page: Record<string, unknown>[]): OfferRow[] {
-  let rows = rowsOfPage.get(page);
-  if (!rows) {
-    rows = page.map((o) => {
-      const row = { ...o };
-      for (const k of DATE_KEYS) if (typeof row[k] === 'string') row[k] = new Date(row[k] as string);
-      return row as OfferRow;
-    });
-    rowsOfPage.set(page, rows);
-  }
-  return rows;
-}
+/** The offers of a page, read once per remembered page. */
+const offersOfPage = jsonPageReader<OfferRow>(offers);
 
 /**
  * A page of offers and the number matching, in one prepared statement (issue 10, point 8). With
@@ -115,13 +87,13 @@ export async function listOfferRows(database: Database, catalogId: string | unde
     (known) => sql`WITH page AS (
       SELECT ${offers}.*, ${SORT[p.sortField]} AS k FROM ${from} WHERE ${where}
       ORDER BY ${SORT[p.sortField]} ${dir}, ${offers.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
-    SELECT ${unlessUnchanged('offers', sql`COALESCE((SELECT json_agg(${OFFER_JSON} ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json)`, known, 'rows')},
+    SELECT ${unlessUnchanged('offers', sql`COALESCE((SELECT json_agg(to_jsonb(page) ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json)`, known, 'rows')},
       ${versionedCount('offers', sql`SELECT count(*)::int FROM ${from} WHERE ${where}`, known)}`,
     // Everything the statement depends on: built once per catalog, filter values and page.
     JSON.stringify(['offers', catalogId ?? null, f, p]),
     version,
   );
-  return { rows: row.rows ? offerRowsOf(row.rows) : [], total: row.total };
+  return { rows: offersOfPage(row.rows ?? []), total: row.total };
 }
 
 /** The offer, and whether it is in the catalog. */

@@ -3,7 +3,7 @@ import { escapeLike } from '../../../db/like.ts';
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client.ts';
 import { runCounted, unlessUnchanged, versionedCount } from '../../../db/list-count.ts';
-import { jsonRowReader } from '../../../db/row-json.ts';
+import { jsonPageReader } from '../../../db/row-json.ts';
 import { users } from './users.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { USER_SORT_FIELDS } from './users.schemas.ts';
@@ -54,9 +54,8 @@ const SORT_COLUMNS = {
   creationDate: users.creationDate,
 };
 
-const readUser = jsonRowReader<UserRow>(users);
-/** The rows of each remembered page, read once (a remembered answer returns the same array). */
-const rowsOfPage = new WeakMap<object, UserRow[]>();
+/** The users of a page, read once per remembered page. */
+const usersOfPage = jsonPageReader<UserRow>(users);
 
 /**
  * A page of users and the number matching, in one prepared statement. The page and the count are
@@ -97,8 +96,5 @@ export async function listUserRows(
     buildKey,
     version,
   );
-  const page = row.rows ?? [];
-  let rows = rowsOfPage.get(page);
-  if (!rows) rowsOfPage.set(page, (rows = page.map(readUser)));
-  return { rows, total: row.total };
+  return { rows: usersOfPage(row.rows ?? []), total: row.total };
 }
