@@ -534,17 +534,24 @@ function cannon(base: string, requests: Req[], opts: { duration?: number; amount
 
 /**
  * Issue 10, point 8: subscriptions created through the API (by the bp_finances, 20 connections)
- * until every one is `active`, jobs included. Counted from the first request to the moment the
- * database shows them all active; p50 and p99 are those of the POSTs.
+ * until every one is `active`, jobs included. Counted from the first request to the last
+ * subscription's activation, as the database recorded it (the latest last_update_date of those
+ * subscriptions, the same machine's clock); p50 and p99 are those of the POSTs. The database is
+ * asked how far the work got every 250 ms, through the companies' index, so that watching costs
+ * the machine next to nothing (a scan of every subscription 20 times a second had taken a third
+ * of a core from the service).
  */
 async function measureCreation(base: string, requests: Req[], databaseUrl: string): Promise<Measure> {
   await check(base, requests, CREATE_CASE);
+  const companies = [...new Set(requests.map((r) => r.path.split('/companies/')[1]!.split('/')[0]!))];
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const count = async () =>
-    (await db.query<{ all: number; active: number; failed: number }>(
-      `SELECT count(*)::int AS all, (count(*) FILTER (WHERE status = 'active' AND NOT sync_ongoing))::int AS active, (count(*) FILTER (WHERE sync_error IS NOT NULL))::int AS failed
-       FROM subscriptions WHERE purchase_order_number = 'BENCH-CREATE'`,
+    (await db.query<{ all: number; active: number; failed: number; last: Date | null }>(
+      `SELECT count(*)::int AS all, (count(*) FILTER (WHERE status = 'active' AND NOT sync_ongoing))::int AS active, (count(*) FILTER (WHERE sync_error IS NOT NULL))::int AS failed,
+         max(last_update_date) FILTER (WHERE status = 'active' AND NOT sync_ongoing) AS last
+       FROM subscriptions WHERE company_id = ANY($1::text[]) AND purchase_order_number = 'BENCH-CREATE'`,
+      [companies],
     )).rows[0]!;
   try {
     // The subscription of check() and its job first: the measure starts with an idle queue.
@@ -558,10 +565,11 @@ async function measureCreation(base: string, requests: Req[], databaseUrl: strin
     let now = await count();
     const deadline = Date.now() + 600_000;
     while (now.active + now.failed < expected && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, 250));
       now = await count();
     }
-    const seconds = (Date.now() - t0) / 1000;
+    const lastActive = now.last ? now.last.getTime() : Date.now();
+    const seconds = (Math.max(lastActive, t0 + postedMs) - t0) / 1000;
     const made = now.active - before.active;
     const m: Measure = {
       caseName: CREATE_CASE,

@@ -5,6 +5,21 @@
 // when every subscription is active. Example:
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres N=300 C=10 node --experimental-strip-types scripts/probe-create.ts
 import pg from 'pg';
+import { readdirSync, readFileSync } from 'node:fs';
+/** CPU seconds of every postgres process of the machine (utime + stime, clock ticks of 10 ms). */
+const postgresCpu = () => {
+  let ticks = 0;
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const st = readFileSync(`/proc/${d}/stat`, 'utf8');
+      if (!st.includes('(postgres)')) continue;
+      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {}
+  }
+  return ticks / 100;
+};
 const counts = { n: 0, texts: new Map<string, number>() };
 const orig = pg.Client.prototype.query;
 (pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
@@ -45,9 +60,11 @@ const adm = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
 await adm.connect();
 const waits = new Map<string, number>();
 let sampling = true;
-const sampler = (async () => { while (sampling) { const r = await adm.query("SELECT coalesce(wait_event_type,'-')||':'||coalesce(wait_event,'-')||' '||state||' '||left(regexp_replace(query,'[[:space:]]+',' ','g'),90) AS w FROM pg_stat_activity WHERE datname LIKE 'svc_test_%' AND pid <> pg_backend_pid() AND state <> 'idle'"); for (const x of r.rows) waits.set(x.w, (waits.get(x.w) ?? 0) + 1); await new Promise((r) => setTimeout(r, 10)); } })();
+const sampler = (async () => { while (sampling && process.env.WAITS === "1") { const r = await adm.query("SELECT coalesce(wait_event_type,'-')||':'||coalesce(wait_event,'-')||' '||state||' '||left(regexp_replace(query,'[[:space:]]+',' ','g'),90) AS w FROM pg_stat_activity WHERE datname LIKE 'svc_test_%' AND pid <> pg_backend_pid() AND state <> 'idle'"); for (const x of r.rows) waits.set(x.w, (waits.get(x.w) ?? 0) + 1); await new Promise((r) => setTimeout(r, 10)); } })();
 t0 = performance.now();
 const c1 = process.cpuUsage();
+counts.n = 0; counts.texts.clear();
+const pg0 = postgresCpu();
 let next = 0;
 await Promise.all(Array.from({ length: C }, async () => { while (next < N) { const i = next++; const x = await post(i); if (x.statusCode !== 201) throw new Error(x.body); } }));
 ms = performance.now() - t0;
@@ -60,8 +77,11 @@ if (bg) {
   console.log(`until active (background): ${N} POSTs, all active after ${all.toFixed(0)} ms = ${(N / all * 1000).toFixed(1)}/s (left ${n})`);
 }
 const cpu2 = process.cpuUsage(c1);
+console.log(`postgres CPU per subscription: ${((postgresCpu() - pg0) * 1000 / N).toFixed(2)} ms (exited backends not counted)`);
 console.log(`concurrent x${C}: ${N} in ${ms.toFixed(0)} ms = ${(N / ms * 1000).toFixed(1)}/s, cpu ${((cpu2.user + cpu2.system) / 1000 / N).toFixed(2)} ms/POST`);
 sampling = false; await sampler; await adm.end();
-console.log('pg_stat_activity samples (non-idle backends):', [...waits].sort((a, b) => b[1] - a[1]));
+console.log(`statements per subscription (POST${bg ? ' and jobs' : ''}, sampler excluded): ${(counts.n / N).toFixed(1)}`);
+for (const [k, v] of [...counts.texts].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${(v / N).toFixed(2)} x ${k}`);
+if (process.env.WAITS === '1') console.log('pg_stat_activity samples (non-idle backends):', [...waits].sort((a, b) => b[1] - a[1]));
 await t.close();
 process.exit(0);

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { sqlLiterals } from './literal.ts';
+import { nameStatements, StatementNames } from './statement-names.ts';
 import { SOURCE_ROOT } from '../shared/source-root.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -90,6 +91,10 @@ export function openDatabase(opts: { url?: string; dataDir?: string; fromDump?: 
     // Idle clients can error when the server restarts; without a listener that kills the process.
     pool.on('error', () => undefined);
     hot.on('error', () => undefined);
+    // Named statements on the general pool too (src/db/statement-names.ts); the hot pool's
+    // statements are named by their callers.
+    const names = new StatementNames();
+    pool.on('connect', (client) => nameStatements(client, names));
     const db = drizzlePg(pool) as unknown as Db;
     return {
       db,

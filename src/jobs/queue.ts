@@ -2,10 +2,10 @@
 // jobs in its own schema (`pgboss`) of the service's database: on a PostgreSQL server through its
 // own small pool, on the embedded database through pg-boss's PGlite adapter (one session, shared
 // with the service). The same SQL runs on both, so jobs behave the same on both.
-import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type Clock, type Job, type JobResult, type JobWithMetadata } from 'pg-boss';
+import { PgBoss, fromPglite, type Clock, type Job, type JobResult, type JobWithMetadata } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
+import { sessionOf } from '../db/raw.ts';
 
 /** Retry behaviour of a kind of job (the queue's default; enqueue may override it per job). */
 export interface RetryOptions {
@@ -27,9 +27,9 @@ export interface DefineOptions extends RetryOptions {
   /** Seconds between looks for due jobs on this instance (default 2, at least 0.5). */
   pollingIntervalSeconds?: number;
   /**
-   * Jobs of this kind run at once on this instance (default 1). Above 1 the worker takes them in
-   * batches of that size, runs each batch's jobs together and settles each job on its own, and
-   * fetches again at once while batches come back full: a backlog is not worked one job per
+   * Jobs of this kind run at once on this instance (default 1). Above 1 two workers take them in
+   * batches of half that size, run each batch's jobs together and settle each job on its own, and
+   * fetch again at once while batches come back full: a backlog is not worked one job per
    * polling interval. A batch ends when its last job does (a hung one: at its time limit).
    */
   concurrency?: number;
@@ -189,7 +189,11 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
       });
       return;
     }
-    await boss.work(name, { pollingIntervalSeconds, batchSize: concurrency, burstWhenBatchFull: true, perJobResults: true }, async (jobs: Job<object>[]) =>
+    // Two workers share the jobs at once, each taking batches of half of them: while one waits for
+    // the slowest job of its batch, the other fetches and works (one worker alone left the queue
+    // idle at the end of every batch: 150 synchronisations a second against 200 with two).
+    const workers = Math.min(2, concurrency);
+    await boss.work(name, { pollingIntervalSeconds, batchSize: Math.ceil(concurrency / workers), localConcurrency: workers, burstWhenBatchFull: true, perJobResults: true }, async (jobs: Job<object>[]) =>
       Promise.all(
         jobs.map(async (job): Promise<JobResult> => {
           try {
@@ -217,7 +221,9 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
         ...toQueueOptions(o),
         ...(startAfter !== undefined ? { startAfter } : {}),
         ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
-        ...(o.tx ? { db: fromDrizzle(o.tx as never, sql as never) } : {}),
+        // In the caller's transaction, on its session: pg-boss's own text and values, as they are
+        // (its Drizzle adapter rebuilt each statement through Drizzle's query builder).
+        ...(o.tx ? { db: { executeSql: (text: string, values?: unknown[]) => sessionOf(o.tx!).query(text, values ?? []) } } : {}),
       });
       if (!id && !o.singletonKey) throw new Error(`job ${name} was not queued`);
       return id ?? '';

@@ -42,22 +42,6 @@ export async function companyWithBps(exec: Executor, id: string): Promise<{ comp
   return row as { company: BillingCompany; parent: BillingCompany | null; grandParent: BillingCompany | null } | undefined;
 }
 
-/** A BP above a company as the BPS_EXTRA gives it: who is invoiced, and the applicant check's facts (document 1, create a quotation, rule 4). */
-export interface BpFacts extends BillingCompany {
-  bpBusinessModel: string | null;
-  bpApplicantNumber: string | null;
-}
-
-const BP_FACTS = (a: string) =>
-  `json_build_object('id', ${a}.id, 'isBP', ${a}.is_bp, 'bpType', ${a}.bp_type, 'bpId', ${a}.bp_id, 'currency', ${a}.currency, 'country', ${a}.country, 'bpBusinessModel', ${a}.bp_business_model, 'bpApplicantNumber', ${a}.bp_applicant_number)`;
-
-/**
- * The BP of the company row `t` and that BP's BP ({parent, grandParent}, NULL when `t` has no
- * BP), as an extra of the authorising statement: what companyWithBps reads beside the company.
- */
-export const BPS_EXTRA = sql.raw(`(SELECT json_build_object('parent', ${BP_FACTS('p')}, 'grandParent', (SELECT ${BP_FACTS('g')} FROM companies g WHERE g.id = p.bp_id))
-  FROM companies p WHERE p.id = t.bp_id)`);
-
 export async function insertCharge(exec: Executor, c: NewCharge): Promise<ChargeRow> {
   const [row] = await exec.insert(billingCharges).values(c).returning();
   return row!;

@@ -51,6 +51,8 @@ export const utcDate = (d: Date): string => d.toISOString().slice(0, 10);
  * Customer's BP, or that BP's VAD when the BP is an IR. An IR without a VAD: the IR itself.
  * undefined: the company has no BP (nobody to invoice).
  */
+export type { BillingCompany } from './charges.repo.ts';
+
 export async function invoicedCompanyOf(exec: Executor, companyId: string): Promise<repo.BillingCompany | undefined> {
   const found = await repo.companyWithBps(exec, companyId);
   return found && invoicedOf(found);
@@ -138,8 +140,10 @@ export async function recordCharges(
   offer: ChargeableOffer,
   change: Change,
   taxRates: Readonly<Record<string, string>>,
+  /** The invoiced company when the caller read it already (invoicedOf), so it is not read again. */
+  known?: { invoiced: repo.BillingCompany | undefined },
 ): Promise<{ priced: PricedChange; charge: repo.ChargeRow | undefined } | undefined> {
-  const ctx = await chargeContext(tx, subscription.companyId, offer, taxRates);
+  const ctx = known ? chargeContextOf(known.invoiced, offer, taxRates) : await chargeContext(tx, subscription.companyId, offer, taxRates);
   if (!ctx) return undefined;
   const priced = priceChange(ctx.offer, change, ctx.taxRate);
   if (priced.items.length === 0) return { priced, charge: undefined };

@@ -5,7 +5,7 @@
 // The session, the caller, the company and the decision come with them: one statement.
 import type { SQL } from 'drizzle-orm';
 import * as commerce from '../commerce/commerce.service.ts';
-import { BPS_EXTRA, type BpFacts } from './charges.repo.ts';
+import { BPS_EXTRA, bpsFromExtra, type BpFacts } from './extras.ts';
 
 /** The body fields the extras read (bound as parameters of the statement). */
 export const QUOTATION_INPUTS = { offerId: { from: 'body', field: 'offerId' }, subscriptionId: { from: 'body', field: 'subscriptionId' } } as const;
@@ -32,13 +32,13 @@ export interface QuotationReads {
 }
 
 export function quotationReads(extras: Record<string, unknown>): QuotationReads {
-  const bps = extras.bps as { parent: BpFacts; grandParent: BpFacts | null } | null;
+  const bps = bpsFromExtra(extras.bps);
   return {
     catalogId: (extras.catalogId as string | null) ?? null,
     offer: commerce.offerFromExtra(extras.offer),
     inCatalog: extras.inCatalog === true,
     subscription: commerce.subscriptionWithOfferFromExtra(extras.subscription),
-    parent: bps?.parent ?? null,
-    grandParent: bps?.grandParent ?? null,
+    parent: bps.parent,
+    grandParent: bps.grandParent,
   };
 }

@@ -9,7 +9,7 @@ import { fail } from '../../errors/catalogue.ts';
 import type { OrdersPort } from '../../ports/orders/orders.port.ts';
 import * as commerce from '../commerce/commerce.service.ts';
 import { changeOf, chargeContextOf, invoicedOf, PRICED_MODELS, type ChargeableOffer } from './charges.service.ts';
-import type { BpFacts } from './charges.repo.ts';
+import type { BpFacts } from './extras.ts';
 import { priceChange, type PricedChange } from './pricing.ts';
 import type { QuotationReads } from './quotations.repo.ts';
 import type { CreateQuotationBody, Quotation } from './quotations.schemas.ts';

@@ -24,10 +24,6 @@ export async function addDefaultSubscription(exec: Executor, companyId: string, 
   await subscriptionsRepo.insertDefaultSubscription(exec, companyId, offerId, now);
 }
 
-/** Issue 11 (billing: quotations): an offer, a subscription with its offer, and whether an offer is in a catalog. */
-export { findOffer as offerById, findWithOffer as subscriptionWithOffer, offerInCatalog } from './subscriptions.repo.ts';
-/** Document 1, create a quotation, rule 4 (the same check as create subscription rule 2). */
-export { checkApplicantOf } from './subscriptions.service.ts';
 /** The catalog a company sees, as an extra of the authorising statement (create subscription, create a quotation). */
 export { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
 /** Document 1, create a quotation, rule 4, for a BP already read (the authorising statement's extras). */

@@ -10,7 +10,9 @@ import { PortFailure } from '../../ports/control.ts';
 import { portsOf } from '../../ports/ports.ts';
 import { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
 import { LICENCE_COUNTS_EXTRA } from './licence-counters.ts';
-import { offerFromExtra, SUBSCRIPTION_OFFER_EXTRA } from './subscriptions.repo.ts';
+import { CHANGE_RECIPIENTS_EXTRA, offerFromExtra, SUBSCRIPTION_OFFER_EXTRA } from './subscriptions.repo.ts';
+import { offerExtra, offerFromExtra as bodyOfferFromExtra, offerInCatalogExtra } from './extras.ts';
+import { BPS_EXTRA, bpsFromExtra } from '../billing/extras.ts';
 import { CompanyIdParams } from './offers.schemas.ts';
 import {
   ApplicantCheck,
@@ -39,6 +41,18 @@ const grantsOf = (id: string) => {
 const syncDeps = (ctx: OperationContext<unknown>): service.SyncDeps => ({ queue: ctx.deps.background?.queue, orders: portsOf(ctx.deps).orders, taxRates: taxTable(ctx.deps.config) });
 /** The company of the path: the parent a subscription target is bound to. */
 const companyOf = (ctx: OperationContext<unknown>) => ctx.parent as { id: string; bpId: string | null; bpType: string | null; adminHasRightToUpdateSubscriptions: boolean | null; adminAllowedUpdateSubscriptionsOps: string | null };
+
+const CREATION_EXTRAS = { catalogId: COMPANY_CATALOG_EXTRA, offer: offerExtra('offerId'), inCatalog: offerInCatalogExtra('offerId'), bps: BPS_EXTRA, recipients: CHANGE_RECIPIENTS_EXTRA };
+
+function creationReads(extras: Record<string, unknown>): service.CreationReads {
+  return {
+    catalogId: (extras.catalogId as string | null) ?? null,
+    offer: bodyOfferFromExtra(extras.offer),
+    inCatalog: extras.inCatalog === true,
+    ...bpsFromExtra(extras.bps),
+    recipients: (extras.recipients as string[] | null) ?? [],
+  };
+}
 
 export const checkApplicantNumber = defineOperation({
   operationId: 'checkApplicantNumber',
@@ -92,10 +106,16 @@ export const createSubscription = defineOperation({
   response: Subscription,
   envelope: 'data',
   formats: full,
-  target: { ...companyTarget, extras: { catalogId: COMPANY_CATALOG_EXTRA } },
-  prepare: (ctx) => service.checkApplicantOf(ctx.db, ctx.target, portsOf(ctx.deps).orders),
-  handler: (ctx, { body }) =>
-    service.createSubscription(ctx.db, ctx.caller, grantsOf('createSubscription'), ctx.target, ctx.extras.catalogId as string | null, body, ctx.now, syncDeps(ctx)),
+  // The offer of the body, its catalog membership, the BPs above the company and the recipients
+  // of the message come with the company, in the authorising statement.
+  target: { ...companyTarget, inputs: { offerId: { from: 'body', field: 'offerId' } }, extras: CREATION_EXTRAS },
+  // Rule 2, asked of the partner order system before the other rules.
+  prepare: async (ctx) => {
+    const reads = creationReads(ctx.extras);
+    await service.checkApplicantOf(reads, portsOf(ctx.deps).orders);
+    return reads;
+  },
+  handler: (ctx, { body, prepared }) => service.createSubscription(ctx.db, ctx.caller, grantsOf('createSubscription'), ctx.target, prepared, body, ctx.now, syncDeps(ctx)),
 });
 
 export const getDefaultSubscription = defineOperation({

@@ -1,12 +1,14 @@
 // SQL of subscriptions: for now the default subscription every company holds (document 3, create
 // company rule 7; document 1, company kinds: "every company always has a subscription to the
 // default (free) offer").
-import { and, asc, eq, getTableColumns, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { newId } from '../../shared/ids.ts';
 import { catalogOffers, licences, offers, subscriptions } from './commerce.tables.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
-import { users } from '../admin/users/users.tables.ts';
+import { BPS_EXTRA, bpsFromExtra, type BpFacts } from '../billing/extras.ts';
+import { subscriptionWithOfferFromExtra } from './extras.ts';
+import { statement } from '../../db/raw.ts';
 
 export async function insertDefaultSubscription(exec: Executor, companyId: string, offerId: string, now: Date): Promise<void> {
   await exec.insert(subscriptions).values({ id: newId(), companyId, offerId, status: 'active', isDefault: true, creationDate: now }).onConflictDoNothing();
@@ -145,35 +147,63 @@ export async function companyFacts(exec: Executor, id: string | null): Promise<C
 }
 
 /** Whether the offer is in the catalog (the company's, its BP's or the default: COMPANY_CATALOG_EXTRA). */
-export async function offerInCatalog(exec: Executor, offerId: string, catalogId: string | null): Promise<boolean> {
-  if (!catalogId) return false;
-  const rows = await exec.select({ o: catalogOffers.offerId }).from(catalogOffers).where(and(eq(catalogOffers.catalogId, catalogId), eq(catalogOffers.offerId, offerId))).limit(1);
-  return rows.length > 0;
+/**
+ * Document 1, Events, subscription change, delete: "all company_admin of the company and all
+ * bp_admin and bp_finance of the linked BP company" (create and update too: docs/decisions.md),
+ * over the company row `t`: an extra of the authorising statement, or of the synchronisation's read.
+ */
+export const CHANGE_RECIPIENTS_EXTRA = sql`ARRAY(SELECT u.jid_im FROM users u WHERE u.jid_im IS NOT NULL
+  AND ((u.company_id = t.id AND u.roles && ARRAY['company_admin']::text[]) OR (u.company_id = t.bp_id AND u.roles && ARRAY['bp_admin', 'bp_finance']::text[])))`;
+
+/** The recipients of a change to a subscription of the company (CHANGE_RECIPIENTS_EXTRA). */
+export async function changeRecipients(exec: Executor, companyId: string): Promise<string[]> {
+  const res = await exec.execute(sql`SELECT ${CHANGE_RECIPIENTS_EXTRA} AS "to" FROM companies t WHERE t.id = ${companyId}`);
+  return (res as unknown as { rows: { to: string[] }[] }).rows[0]?.to ?? [];
 }
 
-export async function findOffer(exec: Executor, offerId: string): Promise<typeof offers.$inferSelect | undefined> {
-  const [row] = await exec.select().from(offers).where(eq(offers.id, offerId));
-  return row;
+/** What a synchronisation reads: the subscription, its offer, its company, the BPs above and the recipients of its messages. */
+export interface SyncReads extends SubscriptionWithOffer {
+  company: { id: string; name: string; bpId: string | null; currency: string | null };
+  parent: BpFacts | null;
+  grandParent: BpFacts | null;
+  recipients: string[];
+}
+
+const SYNC_READS = statement<'id'>(sql`SELECT json_build_object('sub', to_jsonb(s), 'offer', to_jsonb(o)) AS so,
+    json_build_object('id', t.id, 'name', t.name, 'bpId', t.bp_id, 'currency', t.currency) AS company,
+    ${BPS_EXTRA} AS bps, ${CHANGE_RECIPIENTS_EXTRA} AS recipients
+  FROM subscriptions s JOIN offers o ON o.id = s.offer_id JOIN companies t ON t.id = s.company_id WHERE s.id = ${sql.placeholder('id')}`);
+
+/** SyncReads in one statement (undefined when the subscription is gone). */
+export async function syncReads(exec: Executor, id: string): Promise<SyncReads | undefined> {
+  const [row] = await SYNC_READS.rows<{ so: unknown; company: SyncReads['company']; bps: unknown; recipients: string[] | null }>(exec, { id });
+  const found = row && subscriptionWithOfferFromExtra(row.so);
+  if (!row || !found) return undefined;
+  return { ...found, company: row.company, ...bpsFromExtra(row.bps), recipients: row.recipients ?? [] };
 }
 
 /**
- * Document 1, Events, subscription change, delete: "all company_admin of the company and all
- * bp_admin and bp_finance of the linked BP company" (create and update too: docs/decisions.md).
+ * A step of a synchronisation saved as it succeeds: the order's or the billing subscription's
+ * identifier (the columns and the row's new version and date; the caller keeps the row).
  */
-export async function changeRecipients(exec: Executor, companyId: string, bpId: string | null): Promise<string[]> {
-  const rows = await exec
-    .select({ jid: users.jidIm })
-    .from(users)
-    .where(
-      and(
-        isNotNull(users.jidIm),
-        or(
-          and(eq(users.companyId, companyId), sql`${users.roles} && ARRAY['company_admin']::text[]`),
-          bpId ? and(eq(users.companyId, bpId), sql`${users.roles} && ARRAY['bp_admin', 'bp_finance']::text[]`) : undefined,
-        ),
-      ),
-    );
-  return rows.map((r) => r.jid!);
+const SAVE_SYNC_IDS = statement<'id' | 'bs' | 'billing' | 'at'>(sql`UPDATE subscriptions SET
+    bs_subscription_id = COALESCE(${sql.placeholder('bs')}::text, bs_subscription_id),
+    billing_subscription_id = COALESCE(${sql.placeholder('billing')}::text, billing_subscription_id),
+    version = version + 1, last_update_date = ${sql.placeholder('at')}::timestamptz
+  WHERE id = ${sql.placeholder('id')}`);
+
+export async function saveSyncIds(exec: Executor, id: string, ids: { bsSubscriptionId?: string; billingSubscriptionId?: string }, at: Date): Promise<void> {
+  await SAVE_SYNC_IDS.rows(exec, { id, bs: ids.bsSubscriptionId ?? null, billing: ids.billingSubscriptionId ?? null, at: at.toISOString() });
+}
+
+/** The end of a synchronisation: active, the new maximum in force, no failure shown. */
+const SYNCHRONISED = statement<'id' | 'max' | 'at'>(sql`UPDATE subscriptions SET status = 'active', sync_ongoing = FALSE,
+    max_number_users = ${sql.placeholder('max')}::int, updating_max_number_users = NULL, sync_error = NULL, sync_failed_at = NULL,
+    version = version + 1, last_update_date = ${sql.placeholder('at')}::timestamptz
+  WHERE id = ${sql.placeholder('id')}`);
+
+export async function markSynchronised(exec: Executor, id: string, maxNumberUsers: number | null, at: Date): Promise<void> {
+  await SYNCHRONISED.rows(exec, { id, max: maxNumberUsers, at: at.toISOString() });
 }
 
 /** Prepaid subscriptions whose auto-renewal was cancelled and whose term has ended (document 1, update rule 8). */

@@ -18,7 +18,8 @@ import { demoOnly } from './offers.service.ts';
 import { countersOf, licenceCounters, type LicenceCounters } from './licence-counters.ts';
 import type { CreateSubscriptionBody, Subscription, UpdateSubscriptionBody } from './subscriptions.schemas.ts';
 import type { SubscriptionProvisioning } from './commerce.tables.ts';
-import { changeOf, recordCharges } from '../billing/charges.service.ts';
+import { changeOf, invoicedOf, recordCharges, type BillingCompany } from '../billing/charges.service.ts';
+import type { BpFacts } from '../billing/extras.ts';
 import { BUILT_IN_TAX_RATES } from '../billing/tax.ts';
 
 type Api = Static<typeof Subscription>;
@@ -88,6 +89,22 @@ async function orderingBp(exec: Executor, company: { bpId: string | null }): Pro
   return bp;
 }
 
+/** The same, from the company's BP and the BP above it as BPS_EXTRA read them. */
+export function orderingBpOf(bps: { parent: BpFacts | null; grandParent: BpFacts | null }): BpFacts | undefined {
+  if (bps.parent?.bpType === 'IR') return bps.grandParent ?? bps.parent;
+  return bps.parent ?? undefined;
+}
+
+/** What the authorising statement of a creation reads beside the company (createSubscription's extras). */
+export interface CreationReads {
+  catalogId: string | null;
+  offer: repo.SubscriptionWithOffer['offer'] | undefined;
+  inCatalog: boolean;
+  parent: BpFacts | null;
+  grandParent: BpFacts | null;
+  recipients: string[];
+}
+
 /** Document 1, create rule 2 and update rule 3: a resell BP's applicant number must exist in the partner order system. */
 export async function checkApplicant(bp: Pick<repo.CompanyFacts, 'id' | 'bpBusinessModel' | 'bpApplicantNumber'> | undefined, orders: OrdersPort | undefined): Promise<void> {
   if (bp?.bpBusinessModel !== 'resell') return;
@@ -103,9 +120,13 @@ export async function checkApplicant(bp: Pick<repo.CompanyFacts, 'id' | 'bpBusin
   if (!known) fail('APPLICANT_UNKNOWN', { bpId: bp.id, bpApplicantNumber: bp.bpApplicantNumber });
 }
 
-/** Document 1, Events: the recipients of a subscription change (create and update: the same as delete; docs/decisions.md). */
-async function announce(tx: Executor, action: 'create' | 'update' | 'delete', s: repo.SubscriptionRow, o: repo.SubscriptionWithOffer['offer'], bpId: string | null): Promise<void> {
-  const to = await repo.changeRecipients(tx, s.companyId, bpId);
+/**
+ * Document 1, Events: the message of a subscription change to its recipients (create and update:
+ * the same as delete; docs/decisions.md), read here unless the caller read them already (the
+ * authorising statement of a creation, the synchronisation's read).
+ */
+async function announce(tx: Executor, action: 'create' | 'update' | 'delete', s: repo.SubscriptionRow, o: repo.SubscriptionWithOffer['offer'], recipients?: readonly string[]): Promise<void> {
+  const to = recipients ?? (await repo.changeRecipients(tx, s.companyId));
   if (to.length === 0) return;
   const details =
     action === 'delete'
@@ -143,25 +164,23 @@ const addMonths = (d: Date, months: number) => {
 type CreateBody = Static<typeof CreateSubscriptionBody>;
 
 /** Document 1, create rule 2, asked of the order system before the creation's transaction (the operation's prepare step). */
-export async function checkApplicantOf(db: Executor, company: { bpId: string | null }, orders: OrdersPort | undefined): Promise<void> {
-  await checkApplicant(await orderingBp(db, company), orders);
-}
+export const checkApplicantOf = (reads: CreationReads, orders: OrdersPort | undefined): Promise<void> => checkApplicant(orderingBpOf(reads), orders);
 
 export async function createSubscription(
   db: Executor,
   caller: Caller,
   grants: readonly Grant[],
-  company: { id: string; bpId: string | null },
-  catalogId: string | null,
+  company: BillingCompany,
+  reads: CreationReads,
   body: CreateBody,
   now: Date,
   deps: SyncDeps,
 ): Promise<Api> {
   const superadmin = caller.roles.includes('superadmin');
-  const offer = await repo.findOffer(db, body.offerId);
+  const { offer, catalogId } = reads;
   if (!offer) fail('NOT_FOUND', { target: 'offer', id: body.offerId });
   // Rule 8: the offer of the catalog assigned to the company (its BP's...), superadmin excepted.
-  if (!superadmin && !(await repo.offerInCatalog(db, offer.id, catalogId))) fail('OFFER_NOT_IN_CATALOG', { offerId: offer.id, companyId: company.id, catalogId });
+  if (!superadmin && !(catalogId && reads.inCatalog)) fail('OFFER_NOT_IN_CATALOG', { offerId: offer.id, companyId: company.id, catalogId });
   // Rule 4: business_admin, demo offers only (400).
   if (!offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { offerId: offer.id });
   // Rule 3 and "Offers with canBeSold false cannot be subscribed through the create-subscription operation".
@@ -171,7 +190,7 @@ export async function createSubscription(
   // Rule 7: the bp_finance of a BP IR: prepaid offers only, and only when its VAD allowed it on the IR company.
   if (!superadmin && irFinance(caller)) await irFinanceRule(db, caller, offer);
   // Rules 1 and 2: the resell model only; its applicant number known to the partner order system.
-  const bp = await orderingBp(db, company);
+  const bp = orderingBpOf(reads);
   if (bp?.bpBusinessModel === 'referral' && !superadmin) fail('SUBSCRIPTION_REFERRAL_MODEL', { bpId: bp.id });
 
   return db.transaction(async (tx) => {
@@ -198,10 +217,11 @@ export async function createSubscription(
       provisioning,
     });
     // Issue 11: what the creation charges, recorded with it (docs/billing.md, Charges).
-    await recordCharges(tx, sub, offer, changeOf(offer, null, now, null, { quantity: sub.maxNumberUsers ?? 1 }), deps.taxRates ?? BUILT_IN_TAX_RATES);
+    const invoiced = { invoiced: invoicedOf<BillingCompany>({ company, parent: reads.parent, grandParent: reads.grandParent }) };
+    await recordCharges(tx, sub, offer, changeOf(offer, null, now, null, { quantity: sub.maxNumberUsers ?? 1 }), deps.taxRates ?? BUILT_IN_TAX_RATES, invoiced);
     // The synchronisation exists exactly when the subscription does (same transaction).
     await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: sub.id }, { tx });
-    await announce(tx, 'create', sub, offer, company.bpId);
+    await announce(tx, 'create', sub, offer, reads.recipients);
     return toApiSubscription(sub, offer);
   });
 }
@@ -264,7 +284,7 @@ export async function deleteSubscription(db: Executor, caller: Caller, grants: r
       // The order and the billing subscription are cancelled after the answer.
       await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: ended!.id }, { tx });
     }
-    await announce(tx, 'delete', sub, offer, company.bpId);
+    await announce(tx, 'delete', sub, offer);
     return knownToBilling ? `Subscription ${sub.id} terminated` : `Subscription ${sub.id} deleted`;
   });
 }
@@ -357,7 +377,7 @@ export async function updateSubscription(
     const change = changeOf(offer, sub, now, { quantity: sub.maxNumberUsers ?? 1, prepaidMonths: months?.before }, { quantity: changed.updatingMaxNumberUsers ?? 1, prepaidMonths: months?.after });
     await recordCharges(tx, sub, offer, change, deps.taxRates ?? BUILT_IN_TAX_RATES);
     await deps.queue?.enqueue(SYNC_JOB, { subscriptionId }, { tx });
-    await announce(tx, 'update', changed, offer, company.bpId);
+    await announce(tx, 'update', changed, offer);
     return toApiSubscription(changed, offer);
   });
 }
@@ -377,11 +397,10 @@ export async function endExpiredSubscriptions(db: Executor, now: Date, deps: Syn
       await db.transaction(async (tx) => {
         const row = await repo.findWithOffer(tx, id, true);
         if (!row || row.sub.status === 'terminated') return;
-        const company = await repo.companyFacts(tx, row.sub.companyId);
         await repo.removeLicences(tx, id);
         const sub = await repo.updateSubscriptionRow(tx, id, { status: 'terminated', syncOngoing: false, numberAssignedUsers: 0, terminationDate: now, lastUpdateDate: now });
         await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: id }, { tx });
-        await announce(tx, 'delete', sub!, row.offer, company?.bpId ?? null);
+        await announce(tx, 'delete', sub!, row.offer);
       });
       ended++;
     }

@@ -8,13 +8,8 @@
 import type { JobDeps } from '../module.ts';
 import type { JobInfo, JobQueue } from '../../jobs/queue.ts';
 import * as repo from './subscriptions.repo.ts';
-import { announceSubscriptionChange, endExpiredSubscriptions, SYNC_JOB } from './subscriptions.service.ts';
+import { announceSubscriptionChange, endExpiredSubscriptions, orderingBpOf, SYNC_JOB } from './subscriptions.service.ts';
 import type { SubscriptionProvisioning } from './commerce.tables.ts';
-
-async function orderingBp(deps: JobDeps, bpId: string | null) {
-  const bp = await repo.companyFacts(deps.db, bpId);
-  return bp?.bpType === 'IR' ? ((await repo.companyFacts(deps.db, bp.bpId)) ?? bp) : bp;
-}
 
 /** A terminated subscription: its order and billing subscription are cancelled, its provisionings removed. */
 async function wind(deps: JobDeps, row: repo.SubscriptionWithOffer): Promise<void> {
@@ -31,19 +26,26 @@ async function wind(deps: JobDeps, row: repo.SubscriptionWithOffer): Promise<voi
  * that saves nothing (the next attempt, or the operator's retry, resumes from what was saved).
  */
 export async function synchronise(deps: JobDeps, subscriptionId: string, signal?: AbortSignal): Promise<void> {
-  const row = await repo.findWithOffer(deps.db, subscriptionId);
+  // The subscription, its offer, its company, the BPs above it and the recipients: one statement.
+  const row = await repo.syncReads(deps.db, subscriptionId);
   if (!row) return; // removed meanwhile
   if (row.sub.status === 'terminated') return wind(deps, row);
   if (!row.sub.syncOngoing) return;
   let { sub } = row;
-  const { offer } = row;
+  const { offer, company } = row;
   const { orders, billing, providers } = deps.ports;
-  const company = (await repo.companyFacts(deps.db, sub.companyId))!;
-  const bp = await orderingBp(deps, company.bpId);
+  const bp = orderingBpOf(row);
   const quantity = sub.updatingMaxNumberUsers ?? sub.maxNumberUsers ?? 1;
   const save = async (patch: Partial<repo.NewSubscription>) => {
     signal?.throwIfAborted();
     sub = (await repo.updateSubscriptionRow(deps.db, sub.id, { ...patch, lastUpdateDate: deps.now() }))!;
+  };
+  // The identifiers of the order and the billing subscription, saved without reading the row back.
+  const saveIds = async (ids: { bsSubscriptionId?: string; billingSubscriptionId?: string }) => {
+    signal?.throwIfAborted();
+    const at = deps.now();
+    await repo.saveSyncIds(deps.db, sub.id, ids, at);
+    sub = { ...sub, ...ids, version: sub.version + 1, lastUpdateDate: at };
   };
 
   // The order in the partner order system (bsSubscriptionId).
@@ -55,7 +57,7 @@ export async function synchronise(deps: JobDeps, subscriptionId: string, signal?
       quantity,
       ...(sub.purchaseOrderNumber ? { purchaseOrderNumber: sub.purchaseOrderNumber } : {}),
     });
-    await save({ bsSubscriptionId: order.id });
+    await saveIds({ bsSubscriptionId: order.id });
   } else if (sub.updatingMaxNumberUsers !== null) {
     await orders.updateOrder(sub.bsSubscriptionId, { quantity });
   }
@@ -72,7 +74,7 @@ export async function synchronise(deps: JobDeps, subscriptionId: string, signal?
         quantity,
         startDate: sub.creationDate.toISOString().slice(0, 10),
       });
-      await save({ billingSubscriptionId: created.id });
+      await saveIds({ billingSubscriptionId: created.id });
     } else if (sub.updatingMaxNumberUsers !== null) {
       await billing.updateSubscription(sub.billingSubscriptionId, { quantity });
     }
@@ -90,16 +92,11 @@ export async function synchronise(deps: JobDeps, subscriptionId: string, signal?
   // Synchronised: active, the new maximum in force, and the message (docs/decisions.md, Subscriptions).
   signal?.throwIfAborted();
   await deps.db.transaction(async (tx) => {
-    const done = await repo.updateSubscriptionRow(tx, sub.id, {
-      status: 'active',
-      syncOngoing: false,
-      maxNumberUsers: sub.updatingMaxNumberUsers ?? sub.maxNumberUsers,
-      updatingMaxNumberUsers: null,
-      syncError: null,
-      syncFailedAt: null,
-      lastUpdateDate: deps.now(),
-    });
-    await announceSubscriptionChange(tx, 'update', done!, offer, company.bpId);
+    const at = deps.now();
+    const maxNumberUsers = sub.updatingMaxNumberUsers ?? sub.maxNumberUsers;
+    await repo.markSynchronised(tx, sub.id, maxNumberUsers, at);
+    const done = { ...sub, status: 'active', syncOngoing: false, maxNumberUsers, updatingMaxNumberUsers: null, syncError: null, syncFailedAt: null, version: sub.version + 1, lastUpdateDate: at };
+    await announceSubscriptionChange(tx, 'update', done, offer, row.recipients);
   });
 }
 

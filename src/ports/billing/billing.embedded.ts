@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PortFailure } from '../control.ts';
 import { records } from '../records.ts';
+import { newId } from '../../shared/ids.ts';
+import { statement } from '../../db/raw.ts';
 import type { BillingAccount, BillingPort, BillingSubscription, Invoice } from './billing.port.ts';
 
 /** Sum of decimal strings, exact to the cent and beyond (scaled integers, no floats). */
@@ -18,6 +20,17 @@ function sum(values: string[]): string {
   const out = `${abs.slice(0, -scale)}.${abs.slice(-scale)}`.replace(/0+$/, '').replace(/\.$/, '');
   return `${neg ? '-' : ''}${out.includes('.') ? out.padEnd(out.indexOf('.') + 3, '0') : `${out}.00`}`;
 }
+
+const ACCOUNT_OF_COMPANY = statement<'companyId'>(sql`SELECT a.id, a.data FROM port_records l
+  JOIN port_records a ON a.port = 'billing' AND a.kind = 'account' AND a.id = l.data->>'accountId'
+  WHERE l.port = 'billing' AND l.kind = 'account-of-company' AND l.id = ${sql.placeholder('companyId')}`);
+
+const INSERT_SUBSCRIPTION = statement<'id' | 'accountId' | 'ratePlanId' | 'data'>(sql`WITH account AS (
+    SELECT id, data->>'currency' AS currency FROM port_records WHERE port = 'billing' AND kind = 'account' AND id = ${sql.placeholder('accountId')})
+  INSERT INTO port_records (port, kind, id, parent_id, data)
+  SELECT 'billing', 'subscription', ${sql.placeholder('id')}, account.id, ${sql.placeholder('data')}::jsonb || jsonb_build_object('unitPrice',
+    (SELECT p->>'amount' FROM offers o, jsonb_array_elements(o.prices) p WHERE o.billing_product_rate_plan_id = ${sql.placeholder('ratePlanId')} AND p->>'currency' = account.currency LIMIT 1))
+  FROM account RETURNING data`);
 
 export function embeddedBilling(db: Db, now: () => Date): BillingPort {
   const accounts = records<Omit<BillingAccount, 'id'>>(db, 'billing', 'account');
@@ -45,15 +58,19 @@ export function embeddedBilling(db: Db, now: () => Date): BillingPort {
       await byCompany.insert({ accountId: account.id }, { id: a.companyId });
       return account;
     },
+    // The company's account through its link, in one statement (every synchronisation asks it).
     async findAccount(companyId) {
-      const link = await byCompany.get(companyId);
-      return link ? accounts.get(link.accountId) : undefined;
+      const [row] = await ACCOUNT_OF_COMPANY.rows<{ id: string; data: Omit<BillingAccount, 'id'> }>(db, { companyId });
+      return row ? { ...row.data, id: row.id } : undefined;
     },
+    // The account, the rate plan's price in its currency and the new subscription, in one
+    // statement: nothing is written when the account does not exist.
     async createSubscription(s) {
-      const account = await accounts.get(s.accountId);
-      if (!account) throw new PortFailure('billing', 'createSubscription', `no account ${s.accountId}`);
-      const unitPrice = (await ratePlanPrice(s.ratePlanId, account.currency)) ?? null;
-      return subscriptions.insert({ accountId: s.accountId, ratePlanId: s.ratePlanId, ratePlanChargeId: s.ratePlanChargeId ?? null, quantity: s.quantity, unitPrice, status: 'active', startDate: s.startDate, endDate: null }, { parentId: s.accountId });
+      const id = newId();
+      const data = { accountId: s.accountId, ratePlanId: s.ratePlanId, ratePlanChargeId: s.ratePlanChargeId ?? null, quantity: s.quantity, status: 'active' as const, startDate: s.startDate, endDate: null };
+      const [row] = await INSERT_SUBSCRIPTION.rows<{ data: Omit<BillingSubscription, 'id'> }>(db, { id, accountId: s.accountId, ratePlanId: s.ratePlanId, data: JSON.stringify(data) });
+      if (!row) throw new PortFailure('billing', 'createSubscription', `no account ${s.accountId}`);
+      return { ...row.data, id };
     },
     async updateSubscription(id, change) {
       const s = await mustSub(id, 'updateSubscription');

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { PortFailure } from '../control.ts';
 import { records } from '../records.ts';
+import { newId } from '../../shared/ids.ts';
+import { statement } from '../../db/raw.ts';
 import type { Order, OrdersPort } from './orders.port.ts';
 
 /**
@@ -12,6 +14,14 @@ import type { Order, OrdersPort } from './orders.port.ts';
  */
 const KNOWN_TEXT = `SELECT (EXISTS (SELECT 1 FROM port_records WHERE port = 'orders' AND kind = 'applicant' AND id = $1)
   OR EXISTS (SELECT 1 FROM companies WHERE is_bp AND bp_applicant_number = $1)) AS known`;
+
+/** An order, written only when its applicant is known (`checked`: known to the configuration, or none). */
+const INSERT_ORDER = statement<'id' | 'companyId' | 'data' | 'checked' | 'applicant'>(sql`INSERT INTO port_records (port, kind, id, parent_id, data)
+  SELECT 'orders', 'order', ${sql.placeholder('id')}, ${sql.placeholder('companyId')}, ${sql.placeholder('data')}::jsonb
+  WHERE ${sql.placeholder('checked')}::boolean
+    OR EXISTS (SELECT 1 FROM port_records WHERE port = 'orders' AND kind = 'applicant' AND id = ${sql.placeholder('applicant')})
+    OR EXISTS (SELECT 1 FROM companies WHERE is_bp AND bp_applicant_number = ${sql.placeholder('applicant')})
+  RETURNING id`);
 
 export function embeddedOrders(db: Db, now: () => Date, configured: readonly string[] = [], prepared?: Database['prepared']): OrdersPort {
   const known = new Set(configured);
@@ -39,10 +49,16 @@ export function embeddedOrders(db: Db, now: () => Date, configured: readonly str
     async registerApplicant(applicantNumber, info) {
       if (!(await applicants.get(applicantNumber))) await applicants.insert({ companyName: info.companyName }, { id: applicantNumber });
     },
+    // The applicant's check and the order in one statement: nothing is written for an unknown applicant.
     async createOrder(o) {
-      if (o.applicantNumber !== null && !(await exists(o.applicantNumber))) throw new PortFailure('orders', 'createOrder', `unknown applicant ${o.applicantNumber}`);
       const at = now().toISOString();
-      return orders.insert({ applicantNumber: o.applicantNumber, companyId: o.companyId, offerReference: o.offerReference, quantity: o.quantity, purchaseOrderNumber: o.purchaseOrderNumber ?? null, status: 'open', createdAt: at, updatedAt: at }, { parentId: o.companyId });
+      const order = { applicantNumber: o.applicantNumber, companyId: o.companyId, offerReference: o.offerReference, quantity: o.quantity, purchaseOrderNumber: o.purchaseOrderNumber ?? null, status: 'open' as const, createdAt: at, updatedAt: at };
+      const id = newId();
+      const n = o.applicantNumber;
+      const checked = n === null || known.has(n);
+      const rows = await INSERT_ORDER.rows(db, { id, companyId: o.companyId, data: JSON.stringify(order), checked, applicant: n ?? '' });
+      if (!rows[0]) throw new PortFailure('orders', 'createOrder', `unknown applicant ${n}`);
+      return { ...order, id };
     },
     async updateOrder(orderId, change) {
       const o = await must(orderId, 'updateOrder');
