@@ -16,7 +16,9 @@ const postgresCpu = () => {
       if (!st.includes('(postgres)')) continue;
       const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
       ticks += Number(f[11]) + Number(f[12]);
-    } catch {}
+    } catch {
+      // the process ended meanwhile
+    }
   }
   return ticks / 100;
 };

@@ -29,7 +29,11 @@ export async function emit(tx: Executor, to: string | readonly string[], stanza:
 /** The stanza's text without the root's to, id and from: removed for the serialisation, then put back. */
 function withoutAddressing(stanza: Element): string {
   const saved: [string, (typeof stanza.attrs)[string]][] = [];
-  for (const a of ['to', 'id', 'from']) if (a in stanza.attrs) saved.push([a, stanza.attrs[a]]), delete stanza.attrs[a];
+  for (const a of ['to', 'id', 'from']) {
+    if (!(a in stanza.attrs)) continue;
+    saved.push([a, stanza.attrs[a]]);
+    delete stanza.attrs[a];
+  }
   try {
     return stanza.toString();
   } finally {

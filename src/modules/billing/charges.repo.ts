@@ -1,6 +1,6 @@
 // SQL of the charges ledger, and the company facts pricing needs (who is invoiced, in which
 // currency, at which tax rate).
-import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { companies } from '../admin/companies/companies.tables.ts';

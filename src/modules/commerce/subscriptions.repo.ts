@@ -4,7 +4,7 @@
 import { and, asc, eq, getTableColumns, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { newId } from '../../shared/ids.ts';
-import { catalogOffers, licences, offers, subscriptions } from './commerce.tables.ts';
+import { licences, offers, subscriptions } from './commerce.tables.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
 import { BPS_EXTRA, bpsFromExtra, type BpFacts } from '../billing/extras.ts';
 import { subscriptionWithOfferFromExtra } from './extras.ts';
