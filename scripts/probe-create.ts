@@ -76,6 +76,8 @@ if (bg) {
   let n = await left();
   while (n > 0 && performance.now() - t0 < 120_000) { await new Promise((r) => setTimeout(r, 50)); n = await left(); }
   const all = performance.now() - t0;
+  const retried = (await t.db.execute(sql`SELECT retry_count, output::text AS output FROM pgboss.job WHERE name = 'commerce.subscription-sync' AND retry_count > 0 LIMIT 5`)) as any;
+  console.log('retried synchronisations:', retried.rows);
   console.log(`until active (background): ${N} POSTs, all active after ${all.toFixed(0)} ms = ${(N / all * 1000).toFixed(1)}/s (left ${n})`);
 }
 const cpu2 = process.cpuUsage(c1);

@@ -9,6 +9,7 @@ import { companies } from '../../src/modules/admin/companies/companies.tables.ts
 import { subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 import { buildWorld, caller, eventsOf, S, waitFor, type World } from './subscriptions.fixture.ts';
+import { makeCompany, makeUser } from '../support/factories.ts';
 
 let t: TestApp;
 let w: World;
@@ -57,6 +58,23 @@ describe('issue 10, point 3: the state machine of a subscription', () => {
     expect(create).toContain('<syncOngoing>true</syncOngoing>');
     expect(create).toContain(`<offerId>${w.offers.flat}</offerId>`);
     expect(events.find((e) => e.action === 'update')!.xml).toContain('<status>active</status>');
+  });
+
+  it('issue 10, point 3: the first synchronisations of a BP\'s End Customers, run at once, all succeed at their first attempt with one billing account for the BP', async () => {
+    // Each finds no account for the BP; the billing system makes one and refuses the others,
+    // which take that one instead of failing their attempt (and waiting for a retry).
+    const vad = await makeCompany(t, { isBP: true, bpType: 'VAD' });
+    await t.db.update(companies).set({ catalogId: (await t.db.select({ c: companies.catalogId }).from(companies).where(eq(companies.id, w.vad)))[0]!.c, bpBusinessModel: 'resell', bpApplicantNumber: `APP-${vad}` }).where(eq(companies.id, vad));
+    const finance = await makeUser(t, vad, ['bp_finance']);
+    const ecs = await Promise.all(Array.from({ length: 6 }, () => makeCompany(t, { bpId: vad })));
+    const made = await Promise.all(ecs.map(async (ec) => (await subscribe(ec, { offerId: w.offers.nbUsers, maxNumberUsers: 2 }, finance.token)).json().data as { id: string; companyId: string }));
+    for (const m of made) await waitFor(t, m.companyId, m.id, (s) => s.status === 'active');
+    const jobs = (await t.db.execute(sql`SELECT retry_count FROM pgboss.job WHERE name = 'commerce.subscription-sync' AND data->>'subscriptionId' = ANY(${sql.param(made.map((m) => m.id))}::text[])`)) as unknown as { rows: { retry_count: number }[] };
+    expect(jobs.rows.map((r) => Number(r.retry_count))).toEqual(made.map(() => 0));
+    const account = await t.deps.background!.ports.billing.findAccount(vad);
+    const accounts = (await t.db.execute(sql`SELECT count(*)::int AS n FROM port_records WHERE port = 'billing' AND kind = 'account' AND data->>'companyId' = ${vad}`)) as unknown as { rows: { n: number }[] };
+    expect(account).toBeDefined();
+    expect(accounts.rows[0]!.n).toBe(1);
   });
 
   it('issue 10, point 3: a synchronisation that keeps failing gives up with a visible syncError; a superadmin retries it and it becomes active', async () => {

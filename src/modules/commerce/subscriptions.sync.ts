@@ -21,6 +21,22 @@ async function wind(deps: JobDeps, row: repo.SubscriptionWithOffer): Promise<voi
 }
 
 /**
+ * The invoiced company's billing account, created by its first synchronisation. Two first
+ * synchronisations for one BP at once both find none; the billing system refuses the second
+ * account, and that one takes the account the other made (without it, the refused one failed its
+ * attempt and waited for its retry).
+ */
+async function createAccount(deps: JobDeps, a: { companyId: string; name: string; currency: string }) {
+  try {
+    return await deps.ports.billing.createAccount(a);
+  } catch (err) {
+    const made = await deps.ports.billing.findAccount(a.companyId);
+    if (made) return made;
+    throw err;
+  }
+}
+
+/**
  * Brings the subscription to the state the order and billing systems and the providers confirm.
  * `signal` aborts when the attempt ran past its time limit: an external call that answers after
  * that saves nothing (the next attempt, or the operator's retry, resumes from what was saved).
@@ -66,7 +82,7 @@ export async function synchronise(deps: JobDeps, subscriptionId: string, signal?
   if (offer.billingProductRatePlanId) {
     if (!sub.billingSubscriptionId) {
       const billed = bp ?? company;
-      const account = (await billing.findAccount(billed.id)) ?? (await billing.createAccount({ companyId: billed.id, name: billed.name, currency: billed.currency ?? 'EUR' }));
+      const account = (await billing.findAccount(billed.id)) ?? (await createAccount(deps, { companyId: billed.id, name: billed.name, currency: billed.currency ?? 'EUR' }));
       const created = await billing.createSubscription({
         accountId: account.id,
         ratePlanId: offer.billingProductRatePlanId,

@@ -25,6 +25,11 @@ const ACCOUNT_OF_COMPANY = statement<'companyId'>(sql`SELECT a.id, a.data FROM p
   JOIN port_records a ON a.port = 'billing' AND a.kind = 'account' AND a.id = l.data->>'accountId'
   WHERE l.port = 'billing' AND l.kind = 'account-of-company' AND l.id = ${sql.placeholder('companyId')}`);
 
+const INSERT_ACCOUNT = statement<'id' | 'companyId' | 'data'>(sql`WITH link AS (
+    INSERT INTO port_records (port, kind, id, data) VALUES ('billing', 'account-of-company', ${sql.placeholder('companyId')}, jsonb_build_object('accountId', ${sql.placeholder('id')}::text))
+    ON CONFLICT DO NOTHING RETURNING id)
+  INSERT INTO port_records (port, kind, id, data) SELECT 'billing', 'account', ${sql.placeholder('id')}, ${sql.placeholder('data')}::jsonb FROM link RETURNING id`);
+
 const INSERT_SUBSCRIPTION = statement<'id' | 'accountId' | 'ratePlanId' | 'data'>(sql`WITH account AS (
     SELECT id, data->>'currency' AS currency FROM port_records WHERE port = 'billing' AND kind = 'account' AND id = ${sql.placeholder('accountId')})
   INSERT INTO port_records (port, kind, id, parent_id, data)
@@ -36,7 +41,6 @@ export function embeddedBilling(db: Db, now: () => Date): BillingPort {
   const accounts = records<Omit<BillingAccount, 'id'>>(db, 'billing', 'account');
   const subscriptions = records<Omit<BillingSubscription, 'id'>>(db, 'billing', 'subscription');
   const invoices = records<Omit<Invoice, 'id'>>(db, 'billing', 'invoice');
-  const byCompany = records<{ accountId: string }>(db, 'billing', 'account-of-company');
   const mustSub = async (id: string, op: string) => {
     const s = await subscriptions.get(id);
     if (!s) throw new PortFailure('billing', op, `no subscription ${id}`);
@@ -52,11 +56,14 @@ export function embeddedBilling(db: Db, now: () => Date): BillingPort {
   };
   return {
     ratePlanPrice,
+    // The company's link and its account in one statement: of two creations at once for one
+    // company, one makes the account and the other is refused, and no account is left unlinked.
     async createAccount(a) {
-      if (await byCompany.get(a.companyId)) throw new PortFailure('billing', 'createAccount', `company ${a.companyId} already has an account`);
-      const account = await accounts.insert({ accountNumber: `A${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`, companyId: a.companyId, name: a.name, currency: a.currency, createdAt: now().toISOString() });
-      await byCompany.insert({ accountId: account.id }, { id: a.companyId });
-      return account;
+      const account = { accountNumber: `A${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`, companyId: a.companyId, name: a.name, currency: a.currency, createdAt: now().toISOString() };
+      const id = newId();
+      const [made] = await INSERT_ACCOUNT.rows(db, { id, companyId: a.companyId, data: JSON.stringify(account) });
+      if (!made) throw new PortFailure('billing', 'createAccount', `company ${a.companyId} already has an account`);
+      return { ...account, id };
     },
     // The company's account through its link, in one statement (every synchronisation asks it).
     async findAccount(companyId) {
