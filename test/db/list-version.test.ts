@@ -3,11 +3,12 @@
 // a remembered count stays exact: src/db/list-count.ts), and two transactions writing companies at
 // once do not wait for each other on it. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
 import { describe, it } from 'node:test';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { databaseForFile } from '../support/harness.ts';
 import type { Executor } from '../../src/db/client.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 
 const file = databaseForFile();
@@ -62,5 +63,28 @@ describe('list version (companies lists)', () => {
       release();
       await first;
     }
+  });
+  it('moves when a subscription is created, terminated, revived or removed; not when an update changes nothing a companies list reads (migration 0021)', async () => {
+    const db = file.database.db;
+    const company = newId();
+    const offer = newId();
+    const sub = newId();
+    await db.insert(companies).values({ id: company, name: 'holder' });
+    await db.insert(offers).values({ id: offer, name: 'list version offer' });
+    let v = await version(db);
+    const moved = async (change: () => Promise<unknown>, expected: boolean) => {
+      await change();
+      const now = await version(db);
+      expect(now > v, 'the version moved').toBe(expected);
+      v = now;
+    };
+    await moved(() => db.insert(subscriptions).values({ id: sub, companyId: company, offerId: offer, status: 'creating', syncOngoing: true }), true);
+    // The synchronisation's steps, the licence count, the dates: no companies list reads them.
+    await moved(() => db.update(subscriptions).set({ bsSubscriptionId: 'order-1', billingSubscriptionId: 'billing-1' }).where(eq(subscriptions.id, sub)), false);
+    await moved(() => db.update(subscriptions).set({ status: 'active', syncOngoing: false, maxNumberUsers: 3, numberAssignedUsers: 1 }).where(eq(subscriptions.id, sub)), false);
+    // Terminated or not: the offer filters of listCompanies leave terminated subscriptions out.
+    await moved(() => db.update(subscriptions).set({ status: 'terminated' }).where(eq(subscriptions.id, sub)), true);
+    await moved(() => db.update(subscriptions).set({ status: 'active' }).where(eq(subscriptions.id, sub)), true);
+    await moved(() => db.delete(subscriptions).where(eq(subscriptions.id, sub)), true);
   });
 });
