@@ -5,9 +5,10 @@
 // text once when their module loads, and then only bound to their values. On a PostgreSQL server
 // the general pool names them (src/db/statement-names.ts), so they are also planned once per
 // connection. Values come back as the driver gives them (timestamps as Dates, JSON parsed).
-import { Placeholder, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName, Placeholder, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
+import { jsonRowReader } from './row-json.ts';
 
 /** The session under a Drizzle database or transaction: node-postgres's Pool or PoolClient, PGlite or its transaction. */
 interface Session {
@@ -39,5 +40,38 @@ export function statement<P extends string = string>(query: SQL): Statement<P> {
       const bound = params.map((p) => (p instanceof Placeholder ? values[p.name as P] : p));
       return (await sessionOf(exec).query(rendered.sql, bound)).rows as T[];
     },
+  };
+}
+
+/**
+ * INSERT of one row of `table`, given as Drizzle's insert takes it, returning the row as Drizzle's
+ * select gives it. The text is made once per set of columns given (a call site gives the same set
+ * every time); values go through each column's own mapping (JSON as text, timestamps as ISO text),
+ * and the row comes back as one JSON value read by jsonRowReader. Columns left out take their
+ * defaults from the database: the tables it serves declare no defaults computed by Drizzle.
+ */
+export function rowInserter<T extends PgTable>(table: T): (exec: Executor, row: T['$inferInsert']) => Promise<T['$inferSelect']> {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const name = getTableName(table);
+  const read = jsonRowReader<T['$inferSelect']>(table);
+  const shapes = new Map<string, { text: string; props: string[] }>();
+  return async (exec, row) => {
+    const given = row as Record<string, unknown>;
+    const props = Object.keys(given).filter((k) => given[k] !== undefined && columns[k] !== undefined);
+    const key = props.join(',');
+    let shape = shapes.get(key);
+    if (!shape) {
+      const names = props.map((p) => `"${columns[p]!.name}"`).join(', ');
+      const params = props.map((_, i) => `$${i + 1}`).join(', ');
+      shape = { text: `INSERT INTO "${name}" (${names}) VALUES (${params}) RETURNING to_jsonb("${name}") AS row`, props };
+      shapes.set(key, shape);
+    }
+    const values = shape.props.map((p) => {
+      const v = given[p];
+      if (v !== null && typeof v === 'object' && 'getSQL' in (v as object)) throw new Error(`rowInserter: ${name}.${p} is SQL; give it a value`);
+      return v === null ? null : columns[p]!.mapToDriverValue(v);
+    });
+    const { rows } = await sessionOf(exec).query(shape.text, values);
+    return read((rows[0] as { row: Record<string, unknown> }).row);
   };
 }

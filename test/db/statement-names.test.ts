@@ -28,7 +28,13 @@ describe('statement names', () => {
 
   it('a client names the queries that bind values, and leaves the others (no values, a name of their own) as they were', async () => {
     const seen: unknown[] = [];
-    const client = { query: (...args: unknown[]) => (seen.push(args[0]), Promise.resolve({ rows: [] })) } as unknown as pg.PoolClient;
+    class Client {
+      query(...args: unknown[]) {
+        seen.push(args[0]);
+        return Promise.resolve({ rows: [] });
+      }
+    }
+    const client = new Client() as unknown as pg.PoolClient;
     const names = new StatementNames();
     nameStatements(client, names);
     await client.query('SELECT $1::int', [1]);

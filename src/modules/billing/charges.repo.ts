@@ -3,6 +3,7 @@
 import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
+import { rowInserter } from '../../db/raw.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
 import { billingCharges } from './charges.tables.ts';
 
@@ -42,10 +43,8 @@ export async function companyWithBps(exec: Executor, id: string): Promise<{ comp
   return row as { company: BillingCompany; parent: BillingCompany | null; grandParent: BillingCompany | null } | undefined;
 }
 
-export async function insertCharge(exec: Executor, c: NewCharge): Promise<ChargeRow> {
-  const [row] = await exec.insert(billingCharges).values(c).returning();
-  return row!;
-}
+/** A charge (one statement rendered once per set of columns: src/db/raw.ts). */
+export const insertCharge: (exec: Executor, c: NewCharge) => Promise<ChargeRow> = rowInserter(billingCharges);
 
 /** The charges of a BP not invoiced yet, changed before a day, oldest first. */
 export async function uninvoiced(exec: Executor, invoicedCompanyId: string, beforeDate: string): Promise<ChargeRow[]> {

@@ -8,7 +8,7 @@ import { licences, offers, subscriptions } from './commerce.tables.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
 import { BPS_EXTRA, bpsFromExtra, type BpFacts } from '../billing/extras.ts';
 import { subscriptionWithOfferFromExtra } from './extras.ts';
-import { statement } from '../../db/raw.ts';
+import { rowInserter, statement } from '../../db/raw.ts';
 
 export async function insertDefaultSubscription(exec: Executor, companyId: string, offerId: string, now: Date): Promise<void> {
   await exec.insert(subscriptions).values({ id: newId(), companyId, offerId, status: 'active', isDefault: true, creationDate: now }).onConflictDoNothing();
@@ -29,10 +29,8 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type NewSubscription = typeof subscriptions.$inferInsert;
 export type SubscriptionWithOffer = { sub: SubscriptionRow; offer: typeof offers.$inferSelect };
 
-export async function insertSubscription(exec: Executor, s: NewSubscription): Promise<SubscriptionRow> {
-  const [row] = await exec.insert(subscriptions).values(s).returning();
-  return row!;
-}
+/** A new subscription (one statement rendered once per set of columns: src/db/raw.ts). */
+export const insertSubscription: (exec: Executor, s: NewSubscription) => Promise<SubscriptionRow> = rowInserter(subscriptions);
 
 /** The offer of the subscription row `t` as one JSON value, for an extra of the authorising statement. */
 export const SUBSCRIPTION_OFFER_EXTRA = sql`(SELECT to_jsonb(o) FROM offers o WHERE o.id = t.offer_id)`;
