@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { databaseForFile } from '../support/harness.ts';
 import { captureLog } from '../support/log-capture.ts';
-import { emit } from '../../src/events/outbox.ts';
+import { emit, emitAfter } from '../../src/events/outbox.ts';
 import { commandEnded, subscriptionChange } from '../../src/events/stanzas.ts';
 import { createDispatcher } from '../../src/events/dispatcher.ts';
 import { createLogTransport } from '../../src/xmpp/log-transport.ts';
@@ -127,5 +127,26 @@ describe('outbox', () => {
     await file.database.db.execute(sql`UPDATE outbox_recipients SET lease_until = now() - interval '1 second' WHERE recipient = ${to}`);
     await dispatcher.runOnce();
     expect(sent(captured.lines).filter((s) => s.to === to)).toHaveLength(1);
+  });
+  it('emitAfter: a change and its event in one statement; no event when the change touched no row; the change alone when nobody is to be told', async () => {
+    const { dispatcher, captured } = instance();
+    const to = `${newId()}@localhost`;
+    const companyId = newId();
+    await file.database.db.insert(companies).values({ id: companyId, name: 'Before' });
+    const rename = emitAfter<'id' | 'name'>(sql`UPDATE companies SET name = ${sql.placeholder('name')}::text WHERE id = ${sql.placeholder('id')} RETURNING 1`);
+    const name = async () => ((await file.database.db.execute(sql`SELECT name FROM companies WHERE id = ${companyId}`)) as unknown as { rows: { name: string }[] }).rows[0]!.name;
+    expect(await rename(file.database.db, { id: companyId, name: 'After' }, [to], commandEnded('renamed'))).toBe(true);
+    expect(await name()).toBe('After');
+    expect(await rename(file.database.db, { id: newId(), name: 'Nobody' }, [to], commandEnded('no-row'))).toBe(false);
+    expect(await rename(file.database.db, { id: companyId, name: 'Quietly' }, [], commandEnded('nobody'))).toBe(true);
+    expect(await name()).toBe('Quietly');
+    await dispatcher.runOnce();
+    const out = sent(captured.lines).filter((x) => x.to === to);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.stanza).toContain('commandId="renamed"');
+    // Numbered after the events written by emit for the same recipient.
+    await file.database.db.transaction(async (tx) => void (await emit(tx, to, commandEnded('next'))));
+    const seqs = (await file.database.db.execute(sql`SELECT seq FROM outbox WHERE recipient = ${to} ORDER BY seq`)) as unknown as { rows: { seq: string }[] };
+    expect(seqs.rows.map((r) => Number(r.seq))).toEqual([1, 2]);
   });
 });

@@ -9,6 +9,7 @@ import { companies } from '../admin/companies/companies.tables.ts';
 import { BPS_EXTRA, bpsFromExtra, type BpFacts } from '../billing/extras.ts';
 import { subscriptionWithOfferFromExtra } from './extras.ts';
 import { rowInserter, statement } from '../../db/raw.ts';
+import { emitAfter } from '../../events/outbox.ts';
 
 export async function insertDefaultSubscription(exec: Executor, companyId: string, offerId: string, now: Date): Promise<void> {
   await exec.insert(subscriptions).values({ id: newId(), companyId, offerId, status: 'active', isDefault: true, creationDate: now }).onConflictDoNothing();
@@ -194,15 +195,14 @@ export async function saveSyncIds(exec: Executor, id: string, ids: { bsSubscript
   await SAVE_SYNC_IDS.rows(exec, { id, bs: ids.bsSubscriptionId ?? null, billing: ids.billingSubscriptionId ?? null, at: at.toISOString() });
 }
 
-/** The end of a synchronisation: active, the new maximum in force, no failure shown. */
-const SYNCHRONISED = statement<'id' | 'max' | 'at'>(sql`UPDATE subscriptions SET status = 'active', sync_ongoing = FALSE,
+/**
+ * The end of a synchronisation, with its message, in one statement: active, the new maximum in
+ * force, no failure shown; false when the subscription is gone.
+ */
+export const markSynchronised = emitAfter<'id' | 'max' | 'at'>(sql`UPDATE subscriptions SET status = 'active', sync_ongoing = FALSE,
     max_number_users = ${sql.placeholder('max')}::int, updating_max_number_users = NULL, sync_error = NULL, sync_failed_at = NULL,
     version = version + 1, last_update_date = ${sql.placeholder('at')}::timestamptz
-  WHERE id = ${sql.placeholder('id')}`);
-
-export async function markSynchronised(exec: Executor, id: string, maxNumberUsers: number | null, at: Date): Promise<void> {
-  await SYNCHRONISED.rows(exec, { id, max: maxNumberUsers, at: at.toISOString() });
-}
+  WHERE id = ${sql.placeholder('id')} RETURNING 1`);
 
 /** Prepaid subscriptions whose auto-renewal was cancelled and whose term has ended (document 1, update rule 8). */
 export async function expiredWithoutRenewal(exec: Executor, now: Date, limit: number): Promise<string[]> {

@@ -128,13 +128,17 @@ export async function checkApplicant(bp: Pick<repo.CompanyFacts, 'id' | 'bpBusin
 async function announce(tx: Executor, action: 'create' | 'update' | 'delete', s: repo.SubscriptionRow, o: repo.SubscriptionWithOffer['offer'], recipients?: readonly string[]): Promise<void> {
   const to = recipients ?? (await repo.changeRecipients(tx, s.companyId));
   if (to.length === 0) return;
+  await emit(tx, to, changeMessage(action, s, o));
+}
+
+/** Document 1, Events, subscription change: the `companysubscription` message of a change. */
+export function changeMessage(action: 'create' | 'update' | 'delete', s: repo.SubscriptionRow, o: repo.SubscriptionWithOffer['offer']) {
   const details =
     action === 'delete'
       ? undefined
       : { offerId: o.id, offerName: o.name, profileId: o.profileId ?? '', profileName: o.profileName ?? '', status: s.status, syncOngoing: s.syncOngoing, maxNumberUsers: s.updatingMaxNumberUsers ?? s.maxNumberUsers };
-  await emit(tx, to, subscriptionChange({ action, subscriptionId: s.id, companyId: s.companyId, details }));
+  return subscriptionChange({ action, subscriptionId: s.id, companyId: s.companyId, details });
 }
-export { announce as announceSubscriptionChange };
 
 /** A BP IR's bp_finance (document 1, create subscription rule 7). */
 const irFinance = (caller: Caller) => caller.roles.includes('bp_finance') && caller.companyIsBP && caller.companyBpType === 'IR';

@@ -8,7 +8,7 @@
 import type { JobDeps } from '../module.ts';
 import type { JobInfo, JobQueue } from '../../jobs/queue.ts';
 import * as repo from './subscriptions.repo.ts';
-import { announceSubscriptionChange, endExpiredSubscriptions, orderingBpOf, SYNC_JOB } from './subscriptions.service.ts';
+import { changeMessage, endExpiredSubscriptions, orderingBpOf, SYNC_JOB } from './subscriptions.service.ts';
 import type { SubscriptionProvisioning } from './commerce.tables.ts';
 
 /** A terminated subscription: its order and billing subscription are cancelled, its provisionings removed. */
@@ -107,13 +107,11 @@ export async function synchronise(deps: JobDeps, subscriptionId: string, signal?
 
   // Synchronised: active, the new maximum in force, and the message (docs/decisions.md, Subscriptions).
   signal?.throwIfAborted();
-  await deps.db.transaction(async (tx) => {
-    const at = deps.now();
-    const maxNumberUsers = sub.updatingMaxNumberUsers ?? sub.maxNumberUsers;
-    await repo.markSynchronised(tx, sub.id, maxNumberUsers, at);
-    const done = { ...sub, status: 'active', syncOngoing: false, maxNumberUsers, updatingMaxNumberUsers: null, syncError: null, syncFailedAt: null, version: sub.version + 1, lastUpdateDate: at };
-    await announceSubscriptionChange(tx, 'update', done, offer, row.recipients);
-  });
+  // The row and its message in one statement (src/events/outbox.ts, emitAfter).
+  const at = deps.now();
+  const maxNumberUsers = sub.updatingMaxNumberUsers ?? sub.maxNumberUsers;
+  const done = { ...sub, status: 'active', syncOngoing: false, maxNumberUsers, updatingMaxNumberUsers: null, syncError: null, syncFailedAt: null, version: sub.version + 1, lastUpdateDate: at };
+  await repo.markSynchronised(deps.db, { id: sub.id, max: maxNumberUsers, at: at.toISOString() }, row.recipients, changeMessage('update', done, offer));
 }
 
 /**
