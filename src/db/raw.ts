@@ -27,6 +27,8 @@ const dialect = new PgDialect();
 /** A statement rendered once: its text, and how to bind the values of a call (placeholders by name, constants as they are). */
 export interface Statement<P extends string> {
   readonly text: string;
+  /** The values of a call in the order of the text's parameters. */
+  bind(values: Record<P, unknown>): unknown[];
   rows<T>(exec: Executor, values: Record<P, unknown>): Promise<T[]>;
 }
 
@@ -34,11 +36,12 @@ export interface Statement<P extends string> {
 export function statement<P extends string = string>(query: SQL): Statement<P> {
   const rendered = dialect.sqlToQuery(query);
   const params = rendered.params;
+  const bind = (values: Record<P, unknown>) => params.map((p) => (p instanceof Placeholder ? values[p.name as P] : p));
   return {
     text: rendered.sql,
+    bind,
     async rows<T>(exec: Executor, values: Record<P, unknown>): Promise<T[]> {
-      const bound = params.map((p) => (p instanceof Placeholder ? values[p.name as P] : p));
-      return (await sessionOf(exec).query(rendered.sql, bound)).rows as T[];
+      return (await sessionOf(exec).query(rendered.sql, bind(values))).rows as T[];
     },
   };
 }

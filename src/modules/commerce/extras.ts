@@ -3,8 +3,8 @@
 // that an operation such as createQuotation reads the offer, its catalog membership and the
 // subscription it changes in the same round trip as the caller and its target. The JSON values
 // come back as the rows the repositories give (each value as its column maps it).
-import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { jsonRowReader } from '../../db/row-json.ts';
 import { extraInput } from '../../authz/resolve.ts';
 import { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
 import { offers, subscriptions } from './commerce.tables.ts';
@@ -20,22 +20,16 @@ export const offerInCatalogExtra = (input: string): SQL =>
 export const subscriptionWithOfferExtra = (input: string): SQL =>
   sql`(SELECT json_build_object('sub', to_jsonb(s), 'offer', to_jsonb(o)) FROM subscriptions s JOIN offers o ON o.id = s.offer_id WHERE s.id = ${extraInput(input)})`;
 
-/** A row of `table` from its to_jsonb form: each value as its column gives it to the code (timestamps as Dates...). */
-function rowFromJson<T extends PgTable>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
-  const out: Record<string, unknown> = {};
-  for (const [prop, column] of Object.entries(getTableColumns(table) as Record<string, Column>)) {
-    const v = json[column.name];
-    out[prop] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
-  }
-  return out as T['$inferSelect'];
-}
+// Rows from their to_jsonb form, each value as its column gives it to the code (src/db/row-json.ts).
+const readOffer = jsonRowReader<typeof offers.$inferSelect>(offers);
+const readSubscription = jsonRowReader<typeof subscriptions.$inferSelect>(subscriptions);
 
 /** The offerExtra value as commerce's offer row. */
-export const offerFromExtra = (v: unknown): typeof offers.$inferSelect | undefined => (v ? rowFromJson(offers, v as Record<string, unknown>) : undefined);
+export const offerFromExtra = (v: unknown): typeof offers.$inferSelect | undefined => (v ? readOffer(v as Record<string, unknown>) : undefined);
 
 /** The subscriptionWithOfferExtra value as findWithOffer gives it. */
 export function subscriptionWithOfferFromExtra(v: unknown): { sub: typeof subscriptions.$inferSelect; offer: typeof offers.$inferSelect } | undefined {
   if (!v) return undefined;
   const j = v as { sub: Record<string, unknown>; offer: Record<string, unknown> };
-  return { sub: rowFromJson(subscriptions, j.sub), offer: rowFromJson(offers, j.offer) };
+  return { sub: readSubscription(j.sub), offer: readOffer(j.offer) };
 }

@@ -10,8 +10,8 @@ import { PortFailure } from '../../ports/control.ts';
 import { portsOf } from '../../ports/ports.ts';
 import { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
 import { LICENCE_COUNTS_EXTRA } from './licence-counters.ts';
-import { CHANGE_RECIPIENTS_EXTRA, offerFromExtra, SUBSCRIPTION_OFFER_EXTRA } from './subscriptions.repo.ts';
-import { offerExtra, offerFromExtra as bodyOfferFromExtra, offerInCatalogExtra } from './extras.ts';
+import { CHANGE_RECIPIENTS_EXTRA, SUBSCRIPTION_OFFER_EXTRA } from './subscriptions.repo.ts';
+import { offerExtra, offerFromExtra, offerInCatalogExtra } from './extras.ts';
 import { BPS_EXTRA, bpsFromExtra } from '../billing/extras.ts';
 import { CompanyIdParams } from './offers.schemas.ts';
 import {
@@ -47,7 +47,7 @@ const CREATION_EXTRAS = { catalogId: COMPANY_CATALOG_EXTRA, offer: offerExtra('o
 function creationReads(extras: Record<string, unknown>): service.CreationReads {
   return {
     catalogId: (extras.catalogId as string | null) ?? null,
-    offer: bodyOfferFromExtra(extras.offer),
+    offer: offerFromExtra(extras.offer),
     inCatalog: extras.inCatalog === true,
     ...bpsFromExtra(extras.bps),
     recipients: (extras.recipients as string[] | null) ?? [],
@@ -148,7 +148,7 @@ export const getSubscription = defineOperation({
   // One round trip: the subscription's offer and licence counts are read by the authorising statement.
   target: { ...subscriptionTarget, extras: { offer: SUBSCRIPTION_OFFER_EXTRA, counts: LICENCE_COUNTS_EXTRA } },
   handler: (ctx) =>
-    service.getSubscription(ctx.db, ctx.caller, grantsOf('getSubscription'), companyOf(ctx), ctx.target, offerFromExtra(ctx.extras.offer), ctx.extras.counts as { irNbUsers: boolean; own: number; ecs: number }),
+    service.getSubscription(ctx.db, ctx.caller, grantsOf('getSubscription'), companyOf(ctx), ctx.target, offerFromExtra(ctx.extras.offer)!, ctx.extras.counts as { irNbUsers: boolean; own: number; ecs: number }),
 });
 
 export const updateSubscription = defineOperation({

@@ -36,17 +36,6 @@ export const insertSubscription: (exec: Executor, s: NewSubscription) => Promise
 /** The offer of the subscription row `t` as one JSON value, for an extra of the authorising statement. */
 export const SUBSCRIPTION_OFFER_EXTRA = sql`(SELECT to_jsonb(o) FROM offers o WHERE o.id = t.offer_id)`;
 
-/** The offer row from that extra: each value as its column gives it to the code (timestamps as Dates...). */
-export function offerFromExtra(json: unknown): SubscriptionWithOffer['offer'] {
-  const row = json as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [prop, column] of Object.entries(getTableColumns(offers))) {
-    const v = row[column.name];
-    out[prop] = v === null || v === undefined ? null : column.mapFromDriverValue(v);
-  }
-  return out as SubscriptionWithOffer['offer'];
-}
-
 /** One subscription and its offer, optionally locked for the change that follows. */
 export async function findWithOffer(exec: Executor, id: string, lock = false): Promise<SubscriptionWithOffer | undefined> {
   const q = exec.select({ sub: getTableColumns(subscriptions), offer: getTableColumns(offers) }).from(subscriptions).innerJoin(offers, eq(offers.id, subscriptions.offerId)).where(eq(subscriptions.id, id));
@@ -145,7 +134,6 @@ export async function companyFacts(exec: Executor, id: string | null): Promise<C
   return row;
 }
 
-/** Whether the offer is in the catalog (the company's, its BP's or the default: COMPANY_CATALOG_EXTRA). */
 /**
  * Document 1, Events, subscription change, delete: "all company_admin of the company and all
  * bp_admin and bp_finance of the linked BP company" (create and update too: docs/decisions.md),

@@ -84,13 +84,13 @@ export function toApiSubscription(s: repo.SubscriptionRow, o: repo.SubscriptionW
 
 /** The BP that buys for a company: its BP, or the VAD above when that BP is an IR (document 1, rule 2: "BP IR companies should have no bpApplicantNumber"). */
 async function orderingBp(exec: Executor, company: { bpId: string | null }): Promise<repo.CompanyFacts | undefined> {
-  const bp = await repo.companyFacts(exec, company.bpId);
-  if (bp?.bpType === 'IR') return (await repo.companyFacts(exec, bp.bpId)) ?? bp;
-  return bp;
+  const parent = (await repo.companyFacts(exec, company.bpId)) ?? null;
+  const grandParent = parent?.bpType === 'IR' ? ((await repo.companyFacts(exec, parent.bpId)) ?? null) : null;
+  return orderingBpOf({ parent, grandParent });
 }
 
-/** The same, from the company's BP and the BP above it as BPS_EXTRA read them. */
-export function orderingBpOf(bps: { parent: BpFacts | null; grandParent: BpFacts | null }): BpFacts | undefined {
+/** The same, from the company's BP and the BP above it already read (BPS_EXTRA). */
+export function orderingBpOf<B extends { bpType: string | null }>(bps: { parent: B | null; grandParent: B | null }): B | undefined {
   if (bps.parent?.bpType === 'IR') return bps.grandParent ?? bps.parent;
   return bps.parent ?? undefined;
 }

@@ -1,5 +1,5 @@
 // The embedded partner order system: applicants and orders kept in port_records.
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { PortFailure } from '../control.ts';
 import { records } from '../records.ts';
@@ -12,15 +12,15 @@ import type { Order, OrdersPort } from './orders.port.ts';
  * (ORDERS_APPLICANT_NUMBERS) and the bpApplicantNumber of every BP company: a superadmin sets
  * that number once the partner exists in the order system, which the embedded one takes as given.
  */
-const KNOWN_TEXT = `SELECT (EXISTS (SELECT 1 FROM port_records WHERE port = 'orders' AND kind = 'applicant' AND id = $1)
-  OR EXISTS (SELECT 1 FROM companies WHERE is_bp AND bp_applicant_number = $1)) AS known`;
+const knownApplicant = (n: Placeholder) => sql`(EXISTS (SELECT 1 FROM port_records WHERE port = 'orders' AND kind = 'applicant' AND id = ${n})
+  OR EXISTS (SELECT 1 FROM companies WHERE is_bp AND bp_applicant_number = ${n}))`;
+
+const KNOWN = statement<'n'>(sql`SELECT ${knownApplicant(sql.placeholder('n'))} AS known`);
 
 /** An order, written only when its applicant is known (`checked`: known to the configuration, or none). */
 const INSERT_ORDER = statement<'id' | 'companyId' | 'data' | 'checked' | 'applicant'>(sql`INSERT INTO port_records (port, kind, id, parent_id, data)
   SELECT 'orders', 'order', ${sql.placeholder('id')}, ${sql.placeholder('companyId')}, ${sql.placeholder('data')}::jsonb
-  WHERE ${sql.placeholder('checked')}::boolean
-    OR EXISTS (SELECT 1 FROM port_records WHERE port = 'orders' AND kind = 'applicant' AND id = ${sql.placeholder('applicant')})
-    OR EXISTS (SELECT 1 FROM companies WHERE is_bp AND bp_applicant_number = ${sql.placeholder('applicant')})
+  WHERE ${sql.placeholder('checked')}::boolean OR ${knownApplicant(sql.placeholder('applicant'))}
   RETURNING id`);
 
 export function embeddedOrders(db: Db, now: () => Date, configured: readonly string[] = [], prepared?: Database['prepared']): OrdersPort {
@@ -31,10 +31,8 @@ export function embeddedOrders(db: Db, now: () => Date, configured: readonly str
   // A named prepared statement where the database gives one (quotations and subscriptions ask it
   // on every request: issue 11, point 8).
   const registeredOrOnBpCompany = async (n: string) => {
-    if (prepared) return (await prepared<{ known: boolean }>('orders_applicant_known', KNOWN_TEXT, [n]))[0]?.known === true;
-    const res = await db.execute(sql`SELECT (EXISTS (SELECT 1 FROM port_records WHERE port = 'orders' AND kind = 'applicant' AND id = ${n})
-      OR EXISTS (SELECT 1 FROM companies WHERE is_bp AND bp_applicant_number = ${n})) AS known`);
-    return (res as unknown as { rows: { known: boolean }[] }).rows[0]?.known === true;
+    const rows = prepared ? await prepared<{ known: boolean }>('orders_applicant_known', KNOWN.text, KNOWN.bind({ n })) : await KNOWN.rows<{ known: boolean }>(db, { n });
+    return rows[0]?.known === true;
   };
   const applicants = records<{ companyName: string }>(db, 'orders', 'applicant');
   const orders = records<Omit<Order, 'id'>>(db, 'orders', 'order');
