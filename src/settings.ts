@@ -57,7 +57,7 @@ export const SETTINGS = [
   { env: 'ORDERS_APPLICANT_NUMBERS', schema: text(), shownDefault: '(none)', doc: 'comma-separated applicant numbers the embedded partner order system knows, beside the `bpApplicantNumber` of every BP company' },
   { env: 'SUBSCRIPTION_SYNC_RETRY_LIMIT', schema: int(0, 100), default: 5, doc: 'retries of a subscription\'s synchronisation with the order and billing systems before it shows `syncError` (a superadmin retries it)' },
   { env: 'SUBSCRIPTION_SYNC_RETRY_DELAY_SECONDS', schema: int(1, 86400), default: 10, doc: 'delay before the first retry of a synchronisation; each next one doubles (capped at 10 minutes)' },
-  { env: 'SUBSCRIPTION_SYNC_CONCURRENCY', schema: int(1, 100), default: 10, doc: 'synchronisations an instance runs at once (each asks the order and billing systems in turn); a backlog is taken in batches of that size' },
+  { env: 'SUBSCRIPTION_SYNC_CONCURRENCY', schema: int(1, 100), default: 10, doc: 'synchronisations an instance runs at once (each asks the order and billing systems in turn); two workers take a backlog in batches of half that size' },
   { env: 'SUBSCRIPTION_SYNC_TIMEOUT_SECONDS', schema: int(1, 86400), default: 300, doc: 'time one attempt of a synchronisation may take (an external system that does not answer); past it the attempt counts as failed: retried, or `syncError` after the last' },
   { env: 'PORTS_DELAY_MS', schema: int(0), default: 0, doc: 'delay added to every call of the embedded external systems (to show pending states)' },
   { env: 'PORTS_FAILURE_RATE', schema: Type.Number({ minimum: 0, maximum: 1 }), default: 0, doc: 'share (0 to 1) of calls of the embedded external systems that fail' },
