@@ -16,6 +16,11 @@ export function newId(): string {
   return POOL.toString('hex', used - 12, used);
 }
 
+/** An identifier of the same shape named after `name`: the same name always gives the same one. */
+export function idFor(name: string): string {
+  return createHash('sha256').update(name).digest('hex').slice(0, 24);
+}
+
 export function sha256hex(s: string): string {
   return createHash('sha256').update(s).digest('hex');
 }

@@ -77,7 +77,7 @@ describe('issue 10, point 3: the state machine of a subscription', () => {
     expect(accounts.rows[0]!.n).toBe(1);
   });
 
-  it('issue 10, point 3: a synchronisation that keeps failing gives up with a visible syncError; a superadmin retries it and it becomes active', async () => {
+  it('issue 10, point 3: a synchronisation that keeps failing gives up with a visible syncError and the order it made; a superadmin retries it and it becomes active without ordering again, even when the order\'s id was never saved', async () => {
     const control = t.deps.background!.ports.controls.billing;
     control.failureRate = 1;
     try {
@@ -87,12 +87,18 @@ describe('issue 10, point 3: the state machine of a subscription', () => {
       // Only a superadmin retries; the bp_finance sees the subscription but may not.
       expect((await call('POST', `${S}/companies/${w.ecVad}/subscriptions/${made.id}/retry-sync`, undefined, w.vadFinance.token)).statusCode).toBe(403);
       control.failureRate = 0;
+      // As if the instance had died after the order system's answer and before anything was
+      // saved: the retry asks the order system again, with the same reference, and gets the same order.
+      await t.db.execute(sql`UPDATE subscriptions SET bs_subscription_id = NULL WHERE id = ${made.id}`);
+      const orders = async () => ((await t.db.execute(sql`SELECT count(*)::int AS n FROM port_records WHERE port = 'orders' AND kind = 'order' AND parent_id = ${w.ecVad}`)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+      const ordersBefore = await orders();
       const retried = await call('POST', `${S}/companies/${w.ecVad}/subscriptions/${made.id}/retry-sync`);
       expect(retried.statusCode, retried.body).toBe(200);
       expect(retried.json().data).toMatchObject({ syncOngoing: true, syncError: null });
       const done = await waitFor(t, w.ecVad, made.id, (s) => s.status === 'active');
       // The order made before the failure is kept: the retry resumed, it did not order again.
       expect(done.bsSubscriptionId).toBe(failed.bsSubscriptionId);
+      expect(await orders()).toBe(ordersBefore);
       expect((await call('POST', `${S}/companies/${w.ecVad}/subscriptions/${made.id}/retry-sync`)).json().errorDetailsCode).toBe(409671);
     } finally {
       control.failureRate = 0;

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { freshDatabase } from '../support/harness.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
@@ -34,11 +35,26 @@ after(async () => {
 });
 
 describe('embedded external systems', () => {
+  it('issue 10, point 3: an order or a billing subscription asked again for the same reference is the one the first request made (a retried synchronisation never orders twice)', async () => {
+    await ports.orders.registerApplicant('BP-IDEM', { companyName: 'Reseller' });
+    const ask = { reference: 'sub-idem', applicantNumber: 'BP-IDEM', companyId: 'c-idem', offerReference: 'BUSINESS', quantity: 3 };
+    const first = await ports.orders.createOrder(ask);
+    const again = await ports.orders.createOrder({ ...ask, quantity: 9 });
+    expect(again).toEqual(first);
+    expect(await ports.orders.createOrder({ ...ask, reference: 'sub-idem-2' })).not.toMatchObject({ id: first.id });
+    const account = await ports.billing.createAccount({ companyId: 'bp-idem', name: 'BP', currency: 'EUR' });
+    const bill = { reference: 'sub-idem', accountId: account.id, ratePlanId: 'rp-1', quantity: 3, startDate: '2026-06-15' };
+    const made = await ports.billing.createSubscription(bill);
+    expect(await ports.billing.createSubscription({ ...bill, quantity: 9 })).toEqual(made);
+    const rows = (await database.db.execute(sql`SELECT kind, count(*)::int AS n FROM port_records WHERE (kind = 'order' AND data->>'companyId' = 'c-idem') OR (kind = 'subscription' AND parent_id = ${account.id}) GROUP BY kind ORDER BY kind`)) as unknown as { rows: { kind: string; n: number }[] };
+    expect(rows.rows).toEqual([{ kind: 'order', n: 2 }, { kind: 'subscription', n: 1 }]);
+  });
+
   it('partner order system: applicant numbers and orders persist', async () => {
     expect(await ports.orders.applicantExists('BP-123')).toBe(false);
     await ports.orders.registerApplicant('BP-123', { companyName: 'Reseller' });
-    const order = await ports.orders.createOrder({ applicantNumber: 'BP-123', companyId: 'c1', offerReference: 'BUSINESS', quantity: 10 });
-    await expect(ports.orders.createOrder({ applicantNumber: 'BP-999', companyId: 'c1', offerReference: 'X', quantity: 1 })).rejects.toBeInstanceOf(PortFailure);
+    const order = await ports.orders.createOrder({ reference: 'sub-1', applicantNumber: 'BP-123', companyId: 'c1', offerReference: 'BUSINESS', quantity: 10 });
+    await expect(ports.orders.createOrder({ reference: 'sub-2', applicantNumber: 'BP-999', companyId: 'c1', offerReference: 'X', quantity: 1 })).rejects.toBeInstanceOf(PortFailure);
     const other = again();
     expect(await other.orders.applicantExists('BP-123')).toBe(true);
     await other.orders.updateOrder(order.id, { quantity: 12 });
@@ -50,7 +66,7 @@ describe('embedded external systems', () => {
   it('billing system: accounts, subscriptions and invoices with exact amounts', async () => {
     const account = await ports.billing.createAccount({ companyId: 'bp1', name: 'BP One', currency: 'EUR' });
     await expect(ports.billing.createAccount({ companyId: 'bp1', name: 'again', currency: 'EUR' })).rejects.toBeInstanceOf(PortFailure);
-    const sub = await ports.billing.createSubscription({ accountId: account.id, ratePlanId: 'rp-1', quantity: 5, startDate: '2026-06-15' });
+    const sub = await ports.billing.createSubscription({ reference: 'sub-1', accountId: account.id, ratePlanId: 'rp-1', quantity: 5, startDate: '2026-06-15' });
     await ports.billing.updateSubscription(sub.id, { quantity: 7 });
     const item = { subscriptionId: sub.id, chargeName: 'Licences', quantity: 7, serviceStartDate: '2026-06-01', serviceEndDate: '2026-06-30' };
     await ports.billing.createInvoice({ accountId: account.id, invoiceDate: '2026-06-30', dueDate: '2026-07-30', items: [{ ...item, chargeAmount: '0.10', taxAmount: '0.20' }, { ...item, chargeAmount: '69.93', taxAmount: '13.99' }] });

@@ -170,8 +170,8 @@ export async function syncReads(exec: Executor, id: string): Promise<SyncReads |
 }
 
 /**
- * A step of a synchronisation saved as it succeeds: the order's or the billing subscription's
- * identifier (the columns and the row's new version and date; the caller keeps the row).
+ * The order's and the billing subscription's identifiers of a synchronisation that failed or was
+ * abandoned, shown at once (the columns and the row's new version and date).
  */
 const SAVE_SYNC_IDS = statement<'id' | 'bs' | 'billing' | 'at'>(sql`UPDATE subscriptions SET
     bs_subscription_id = COALESCE(${sql.placeholder('bs')}::text, bs_subscription_id),
@@ -185,10 +185,13 @@ export async function saveSyncIds(exec: Executor, id: string, ids: { bsSubscript
 
 /**
  * The end of a synchronisation, with its message, in one statement: active, the new maximum in
- * force, no failure shown; false when the subscription is gone.
+ * force, the identifiers it obtained (null: unchanged), no failure shown; false when the
+ * subscription is gone.
  */
-export const markSynchronised = emitAfter<'id' | 'max' | 'at'>(sql`UPDATE subscriptions SET status = 'active', sync_ongoing = FALSE,
-    max_number_users = ${sql.placeholder('max')}::int, updating_max_number_users = NULL, sync_error = NULL, sync_failed_at = NULL,
+export const markSynchronised = emitAfter<'id' | 'max' | 'at' | 'bs' | 'billing'>(sql`UPDATE subscriptions SET status = 'active', sync_ongoing = FALSE,
+    max_number_users = ${sql.placeholder('max')}::int,
+    bs_subscription_id = COALESCE(${sql.placeholder('bs')}::text, bs_subscription_id),
+    billing_subscription_id = COALESCE(${sql.placeholder('billing')}::text, billing_subscription_id), updating_max_number_users = NULL, sync_error = NULL, sync_failed_at = NULL,
     version = version + 1, last_update_date = ${sql.placeholder('at')}::timestamptz
   WHERE id = ${sql.placeholder('id')} RETURNING 1`);
 

@@ -1,7 +1,8 @@
 // The synchronisation of a subscription with the partner order system, the billing system and
 // the providers (document 1, States and transitions): a job, enqueued in the transaction of the
-// change. Each step is saved as it succeeds (bsSubscriptionId, billingSubscriptionId, each
-// provisioning), so a retried attempt resumes where the failed one stopped and never orders twice.
+// change. The order and billing systems take the subscription's id as their request's reference
+// and answer a repeated request with what the first one made, and each provisioning is saved as it
+// succeeds, so a retried attempt resumes where the failed one stopped and never orders twice.
 // When the retries are spent, however the last attempt failed (an error, its time limit, its
 // instance gone), the subscription keeps syncOngoing with a visible syncError, written from the
 // job's dead-letter queue; a superadmin retries it (retrySubscriptionSync).
@@ -39,7 +40,7 @@ async function createAccount(deps: JobDeps, a: { companyId: string; name: string
 /**
  * Brings the subscription to the state the order and billing systems and the providers confirm.
  * `signal` aborts when the attempt ran past its time limit: an external call that answers after
- * that saves nothing (the next attempt, or the operator's retry, resumes from what was saved).
+ * that saves nothing (the next attempt, or the operator's retry, resumes from what was made).
  */
 export async function synchronise(deps: JobDeps, subscriptionId: string, signal?: AbortSignal): Promise<void> {
   // The subscription, its offer, its company, the BPs above it and the recipients: one statement.
@@ -48,70 +49,89 @@ export async function synchronise(deps: JobDeps, subscriptionId: string, signal?
   if (row.sub.status === 'terminated') return wind(deps, row);
   if (!row.sub.syncOngoing) return;
   let { sub } = row;
-  const { offer, company } = row;
+  const { offer, company, recipients } = row;
   const { orders, billing, providers } = deps.ports;
   const bp = orderingBpOf(row);
   const quantity = sub.updatingMaxNumberUsers ?? sub.maxNumberUsers ?? 1;
+  // The identifiers of the order and the billing subscription are kept here and written with the
+  // end of the synchronisation: the ports are idempotent by reference (the subscription's id), so a
+  // retried attempt finds what this one made without a save after each step. They are written at
+  // once when the attempt fails or is abandoned at its time limit, for the operator to see what
+  // was made; an answer that arrives after that limit is not taken.
+  const obtained: { bsSubscriptionId?: string; billingSubscriptionId?: string } = {};
+  const got = (ids: typeof obtained) => {
+    signal?.throwIfAborted();
+    Object.assign(obtained, ids);
+    sub = { ...sub, ...ids };
+  };
+  const showObtained = () => (Object.keys(obtained).length > 0 ? repo.saveSyncIds(deps.db, sub.id, obtained, deps.now()).catch(() => undefined) : undefined);
   const save = async (patch: Partial<repo.NewSubscription>) => {
     signal?.throwIfAborted();
-    sub = (await repo.updateSubscriptionRow(deps.db, sub.id, { ...patch, lastUpdateDate: deps.now() }))!;
+    sub = (await repo.updateSubscriptionRow(deps.db, sub.id, { ...patch, ...obtained, lastUpdateDate: deps.now() }))!;
   };
-  // The identifiers of the order and the billing subscription, saved without reading the row back.
-  const saveIds = async (ids: { bsSubscriptionId?: string; billingSubscriptionId?: string }) => {
-    signal?.throwIfAborted();
-    const at = deps.now();
-    await repo.saveSyncIds(deps.db, sub.id, ids, at);
-    sub = { ...sub, ...ids, version: sub.version + 1, lastUpdateDate: at };
-  };
-
-  // The order in the partner order system (bsSubscriptionId).
-  if (!sub.bsSubscriptionId) {
-    const order = await orders.createOrder({
-      applicantNumber: bp?.bpBusinessModel === 'resell' ? bp.bpApplicantNumber : null,
-      companyId: sub.companyId,
-      offerReference: offer.offerReference ?? offer.id,
-      quantity,
-      ...(sub.purchaseOrderNumber ? { purchaseOrderNumber: sub.purchaseOrderNumber } : {}),
-    });
-    await saveIds({ bsSubscriptionId: order.id });
-  } else if (sub.updatingMaxNumberUsers !== null) {
-    await orders.updateOrder(sub.bsSubscriptionId, { quantity });
+  const onAbort = () => void showObtained();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    await steps();
+  } catch (err) {
+    if (!signal?.aborted) await showObtained();
+    throw err;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
   }
 
-  // The billing system, for offers it knows (a rate plan): the account of the invoiced company (the BP, else the company).
-  if (offer.billingProductRatePlanId) {
-    if (!sub.billingSubscriptionId) {
-      const billed = bp ?? company;
-      const account = (await billing.findAccount(billed.id)) ?? (await createAccount(deps, { companyId: billed.id, name: billed.name, currency: billed.currency ?? 'EUR' }));
-      const created = await billing.createSubscription({
-        accountId: account.id,
-        ratePlanId: offer.billingProductRatePlanId,
-        ...(offer.billingProductRatePlanChargeId ? { ratePlanChargeId: offer.billingProductRatePlanChargeId } : {}),
+  async function steps() {
+    // The order in the partner order system (bsSubscriptionId).
+    if (!sub.bsSubscriptionId) {
+      const order = await orders.createOrder({
+        reference: sub.id,
+        applicantNumber: bp?.bpBusinessModel === 'resell' ? bp.bpApplicantNumber : null,
+        companyId: sub.companyId,
+        offerReference: offer.offerReference ?? offer.id,
         quantity,
-        startDate: sub.creationDate.toISOString().slice(0, 10),
+        ...(sub.purchaseOrderNumber ? { purchaseOrderNumber: sub.purchaseOrderNumber } : {}),
       });
-      await saveIds({ billingSubscriptionId: created.id });
+      got({ bsSubscriptionId: order.id });
     } else if (sub.updatingMaxNumberUsers !== null) {
-      await billing.updateSubscription(sub.billingSubscriptionId, { quantity });
+      await orders.updateOrder(sub.bsSubscriptionId, { quantity });
     }
-  }
 
-  // The providers, for offers that need them (provisioningOngoing until each answers).
-  for (let i = 0; i < sub.provisioning.length; i++) {
-    const p = sub.provisioning[i]!;
-    if (!p.provisioningOngoing) continue;
-    const made = await providers.provision({ providerType: p.providerType, companyId: sub.companyId, subscriptionId: sub.id, ...(p.mediaType ? { mediaType: p.mediaType } : {}), ...(p.bridgeEnterpriseId ? { bridgeEnterpriseId: p.bridgeEnterpriseId } : {}) });
-    const next: SubscriptionProvisioning[] = sub.provisioning.map((q, j) => (j === i ? { ...q, provisioningOngoing: false, providerId: made.id } : q));
-    await save({ provisioning: next });
-  }
+    // The billing system, for offers it knows (a rate plan): the account of the invoiced company (the BP, else the company).
+    if (offer.billingProductRatePlanId) {
+      if (!sub.billingSubscriptionId) {
+        const billed = bp ?? company;
+        const account = (await billing.findAccount(billed.id)) ?? (await createAccount(deps, { companyId: billed.id, name: billed.name, currency: billed.currency ?? 'EUR' }));
+        const created = await billing.createSubscription({
+          reference: sub.id,
+          accountId: account.id,
+          ratePlanId: offer.billingProductRatePlanId,
+          ...(offer.billingProductRatePlanChargeId ? { ratePlanChargeId: offer.billingProductRatePlanChargeId } : {}),
+          quantity,
+          startDate: sub.creationDate.toISOString().slice(0, 10),
+        });
+        got({ billingSubscriptionId: created.id });
+      } else if (sub.updatingMaxNumberUsers !== null) {
+        await billing.updateSubscription(sub.billingSubscriptionId, { quantity });
+      }
+    }
 
-  // Synchronised: active, the new maximum in force, and the message (docs/decisions.md, Subscriptions).
-  signal?.throwIfAborted();
-  // The row and its message in one statement (src/events/outbox.ts, emitAfter).
-  const at = deps.now();
-  const maxNumberUsers = sub.updatingMaxNumberUsers ?? sub.maxNumberUsers;
-  const done = { ...sub, status: 'active', syncOngoing: false, maxNumberUsers, updatingMaxNumberUsers: null, syncError: null, syncFailedAt: null, version: sub.version + 1, lastUpdateDate: at };
-  await repo.markSynchronised(deps.db, { id: sub.id, max: maxNumberUsers, at: at.toISOString() }, row.recipients, changeMessage('update', done, offer));
+    // The providers, for offers that need them (provisioningOngoing until each answers).
+    for (let i = 0; i < sub.provisioning.length; i++) {
+      const p = sub.provisioning[i]!;
+      if (!p.provisioningOngoing) continue;
+      const made = await providers.provision({ providerType: p.providerType, companyId: sub.companyId, subscriptionId: sub.id, ...(p.mediaType ? { mediaType: p.mediaType } : {}), ...(p.bridgeEnterpriseId ? { bridgeEnterpriseId: p.bridgeEnterpriseId } : {}) });
+      const next: SubscriptionProvisioning[] = sub.provisioning.map((q, j) => (j === i ? { ...q, provisioningOngoing: false, providerId: made.id } : q));
+      await save({ provisioning: next });
+    }
+
+    // Synchronised: active, the new maximum in force, and the message (docs/decisions.md, Subscriptions).
+    signal?.throwIfAborted();
+    // The row and its message in one statement (src/events/outbox.ts, emitAfter).
+    const at = deps.now();
+    const maxNumberUsers = sub.updatingMaxNumberUsers ?? sub.maxNumberUsers;
+    const done = { ...sub, status: 'active', syncOngoing: false, maxNumberUsers, updatingMaxNumberUsers: null, syncError: null, syncFailedAt: null, version: sub.version + 1, lastUpdateDate: at };
+    await repo.markSynchronised(deps.db, { id: sub.id, max: maxNumberUsers, at: at.toISOString(), bs: obtained.bsSubscriptionId ?? null, billing: obtained.billingSubscriptionId ?? null }, recipients, changeMessage('update', done, offer));
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { PortFailure } from '../control.ts';
 import { records } from '../records.ts';
-import { newId } from '../../shared/ids.ts';
+import { idFor, newId } from '../../shared/ids.ts';
 import { statement } from '../../db/raw.ts';
 import type { BillingAccount, BillingPort, BillingSubscription, Invoice } from './billing.port.ts';
 
@@ -30,12 +30,18 @@ const INSERT_ACCOUNT = statement<'id' | 'companyId' | 'data'>(sql`WITH link AS (
     ON CONFLICT DO NOTHING RETURNING id)
   INSERT INTO port_records (port, kind, id, data) SELECT 'billing', 'account', ${sql.placeholder('id')}, ${sql.placeholder('data')}::jsonb FROM link RETURNING id`);
 
+/**
+ * The account, the rate plan's price in its currency and the new subscription, under the id its
+ * reference names; the subscription already made for that reference otherwise (as INSERT_ORDER).
+ */
 const INSERT_SUBSCRIPTION = statement<'id' | 'accountId' | 'ratePlanId' | 'data'>(sql`WITH account AS (
-    SELECT id, data->>'currency' AS currency FROM port_records WHERE port = 'billing' AND kind = 'account' AND id = ${sql.placeholder('accountId')})
-  INSERT INTO port_records (port, kind, id, parent_id, data)
-  SELECT 'billing', 'subscription', ${sql.placeholder('id')}, account.id, ${sql.placeholder('data')}::jsonb || jsonb_build_object('unitPrice',
-    (SELECT p->>'amount' FROM offers o, jsonb_array_elements(o.prices) p WHERE o.billing_product_rate_plan_id = ${sql.placeholder('ratePlanId')} AND p->>'currency' = account.currency LIMIT 1))
-  FROM account RETURNING data`);
+    SELECT id, data->>'currency' AS currency FROM port_records WHERE port = 'billing' AND kind = 'account' AND id = ${sql.placeholder('accountId')}),
+  made AS (
+    INSERT INTO port_records (port, kind, id, parent_id, data)
+    SELECT 'billing', 'subscription', ${sql.placeholder('id')}, account.id, ${sql.placeholder('data')}::jsonb || jsonb_build_object('unitPrice',
+      (SELECT p->>'amount' FROM offers o, jsonb_array_elements(o.prices) p WHERE o.billing_product_rate_plan_id = ${sql.placeholder('ratePlanId')} AND p->>'currency' = account.currency LIMIT 1))
+    FROM account ON CONFLICT DO NOTHING RETURNING data)
+  SELECT data FROM made UNION ALL SELECT data FROM port_records WHERE port = 'billing' AND kind = 'subscription' AND id = ${sql.placeholder('id')}`);
 
 export function embeddedBilling(db: Db, now: () => Date): BillingPort {
   const accounts = records<Omit<BillingAccount, 'id'>>(db, 'billing', 'account');
@@ -70,10 +76,9 @@ export function embeddedBilling(db: Db, now: () => Date): BillingPort {
       const [row] = await ACCOUNT_OF_COMPANY.rows<{ id: string; data: Omit<BillingAccount, 'id'> }>(db, { companyId });
       return row ? { ...row.data, id: row.id } : undefined;
     },
-    // The account, the rate plan's price in its currency and the new subscription, in one
-    // statement: nothing is written when the account does not exist.
+    // One statement (INSERT_SUBSCRIPTION): nothing is written when the account does not exist.
     async createSubscription(s) {
-      const id = newId();
+      const id = idFor(`billing/subscription/${s.reference}`);
       const data = { accountId: s.accountId, ratePlanId: s.ratePlanId, ratePlanChargeId: s.ratePlanChargeId ?? null, quantity: s.quantity, status: 'active' as const, startDate: s.startDate, endDate: null };
       const [row] = await INSERT_SUBSCRIPTION.rows<{ data: Omit<BillingSubscription, 'id'> }>(db, { id, accountId: s.accountId, ratePlanId: s.ratePlanId, data: JSON.stringify(data) });
       if (!row) throw new PortFailure('billing', 'createSubscription', `no account ${s.accountId}`);

@@ -3,7 +3,7 @@ import { sql, type Placeholder } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.ts';
 import { PortFailure } from '../control.ts';
 import { records } from '../records.ts';
-import { newId } from '../../shared/ids.ts';
+import { idFor } from '../../shared/ids.ts';
 import { statement } from '../../db/raw.ts';
 import type { Order, OrdersPort } from './orders.port.ts';
 
@@ -17,11 +17,17 @@ const knownApplicant = (n: Placeholder) => sql`(EXISTS (SELECT 1 FROM port_recor
 
 const KNOWN = statement<'n'>(sql`SELECT ${knownApplicant(sql.placeholder('n'))} AS known`);
 
-/** An order, written only when its applicant is known (`checked`: known to the configuration, or none). */
-const INSERT_ORDER = statement<'id' | 'companyId' | 'data' | 'checked' | 'applicant'>(sql`INSERT INTO port_records (port, kind, id, parent_id, data)
-  SELECT 'orders', 'order', ${sql.placeholder('id')}, ${sql.placeholder('companyId')}, ${sql.placeholder('data')}::jsonb
-  WHERE ${sql.placeholder('checked')}::boolean OR ${knownApplicant(sql.placeholder('applicant'))}
-  RETURNING id`);
+/**
+ * An order, written only when its applicant is known (`checked`: known to the configuration, or
+ * none), under the id its reference names; the order already made for that reference otherwise.
+ * (A row inserted by this statement is not in its snapshot: the last SELECT finds only an older one.)
+ */
+const INSERT_ORDER = statement<'id' | 'companyId' | 'data' | 'checked' | 'applicant'>(sql`WITH made AS (
+    INSERT INTO port_records (port, kind, id, parent_id, data)
+    SELECT 'orders', 'order', ${sql.placeholder('id')}, ${sql.placeholder('companyId')}, ${sql.placeholder('data')}::jsonb
+    WHERE ${sql.placeholder('checked')}::boolean OR ${knownApplicant(sql.placeholder('applicant'))}
+    ON CONFLICT DO NOTHING RETURNING data)
+  SELECT data FROM made UNION ALL SELECT data FROM port_records WHERE port = 'orders' AND kind = 'order' AND id = ${sql.placeholder('id')}`);
 
 export function embeddedOrders(db: Db, now: () => Date, configured: readonly string[] = [], prepared?: Database['prepared']): OrdersPort {
   const known = new Set(configured);
@@ -47,16 +53,17 @@ export function embeddedOrders(db: Db, now: () => Date, configured: readonly str
     async registerApplicant(applicantNumber, info) {
       if (!(await applicants.get(applicantNumber))) await applicants.insert({ companyName: info.companyName }, { id: applicantNumber });
     },
-    // The applicant's check and the order in one statement: nothing is written for an unknown applicant.
+    // The applicant's check and the order in one statement: nothing is written for an unknown
+    // applicant. The order's id is named after its reference (idempotent: OrdersPort.createOrder).
     async createOrder(o) {
       const at = now().toISOString();
       const order = { applicantNumber: o.applicantNumber, companyId: o.companyId, offerReference: o.offerReference, quantity: o.quantity, purchaseOrderNumber: o.purchaseOrderNumber ?? null, status: 'open' as const, createdAt: at, updatedAt: at };
-      const id = newId();
+      const id = idFor(`orders/order/${o.reference}`);
       const n = o.applicantNumber;
       const checked = n === null || known.has(n);
-      const rows = await INSERT_ORDER.rows(db, { id, companyId: o.companyId, data: JSON.stringify(order), checked, applicant: n ?? '' });
-      if (!rows[0]) throw new PortFailure('orders', 'createOrder', `unknown applicant ${n}`);
-      return { ...order, id };
+      const [row] = await INSERT_ORDER.rows<{ data: Omit<Order, 'id'> }>(db, { id, companyId: o.companyId, data: JSON.stringify(order), checked, applicant: n ?? '' });
+      if (!row) throw new PortFailure('orders', 'createOrder', `unknown applicant ${n}`);
+      return { ...row.data, id };
     },
     async updateOrder(orderId, change) {
       const o = await must(orderId, 'updateOrder');

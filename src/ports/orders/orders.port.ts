@@ -19,7 +19,12 @@ export interface OrdersPort {
   applicantExists(applicantNumber: string): Promise<boolean>;
   /** Records a partner in the order system (an operator's act there; here for the embedded one and demonstrations). */
   registerApplicant(applicantNumber: string, info: { companyName: string }): Promise<void>;
-  createOrder(o: { applicantNumber: string | null; companyId: string; offerReference: string; quantity: number; purchaseOrderNumber?: string }): Promise<Order>;
+  /**
+   * The order for `reference` (the caller's own name for it: a subscription's id). Idempotent: a
+   * second call with the same reference makes nothing and answers the order the first one made, so
+   * a synchronisation retried after an answer it never saw does not order twice.
+   */
+  createOrder(o: { reference: string; applicantNumber: string | null; companyId: string; offerReference: string; quantity: number; purchaseOrderNumber?: string }): Promise<Order>;
   updateOrder(orderId: string, change: { quantity: number }): Promise<Order>;
   cancelOrder(orderId: string): Promise<Order>;
   getOrder(orderId: string): Promise<Order | undefined>;
