@@ -1,7 +1,6 @@
 // One database handle for both engines: embedded PGlite (a folder, or memory) or a PostgreSQL
 // server. Drizzle gives both the same query builder, so repositories never know which runs.
-import { PGlite, types } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +11,7 @@ import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { sqlLiterals } from './literal.ts';
+import { EmbeddedClient } from './embedded-client.ts';
 import { nameStatements, StatementNames } from './statement-names.ts';
 import { SOURCE_ROOT } from '../shared/source-root.ts';
 
@@ -46,21 +46,10 @@ export interface Database {
   /** Connections of the server's two pools together, for the metrics (the embedded database has one session, no pool). */
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** How the job queue (pg-boss) reaches the same database: its own small pool, or the one PGlite. */
-  queueConnection: { connectionString: string } | { pglite: PGlite };
+  queueConnection: { connectionString: string } | { pglite: EmbeddedClient };
 }
 
 export const migrationsFolder = fileURLToPath(new URL('db/migrations', SOURCE_ROOT));
-
-/**
- * Issue 9, point 3: PGlite's own bytea serializer writes a parameter as hex text through an array
- * of one string per byte (an 8 MB image took 3.8 s and some 300 MB), and its parser reads it back
- * byte by byte. Handing it the bytes makes its Bind send them in binary format (an 8 MB image in
- * about 0.1 s); answers, which come as hex text, are decoded by Node's native hex decoder.
- */
-const BYTEA_BINARY = {
-  serializers: { [types.BYTEA]: ((v: unknown) => (v instanceof Uint8Array ? v : String(v))) as unknown as (v: unknown) => string },
-  parsers: { [types.BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
-};
 
 /**
  * `dataDir` undefined with no url gives an in-memory embedded database (tests). `fromDump` starts
@@ -126,13 +115,15 @@ export function openDatabase(opts: { url?: string; dataDir?: string; fromDump?: 
   // PGlite's memory is WebAssembly memory, never given back: shared buffers of 16 MB fit in its
   // initial 128 MB (PostgreSQL's default 128 MB would double the process); pages beyond them are
   // read from the data folder through the operating system's cache.
-  const client = new PGlite({ dataDir: opts.dataDir, ...(opts.fromDump ? { loadDataDir: opts.fromDump } : {}), extensions: { pg_trgm }, postgresqlconf: ['shared_buffers=16MB'], ...BYTEA_BINARY });
-  const db = drizzlePglite(client) as unknown as Db;
+  // PGlite runs in a thread of its own (src/db/embedded-client.ts), with the extensions and the
+  // bytea conversions of src/db/embedded-worker.ts.
+  const client = new EmbeddedClient({ dataDir: opts.dataDir, ...(opts.fromDump ? { fromDump: opts.fromDump } : {}), postgresqlconf: ['shared_buffers=16MB'] });
+  const db = drizzlePglite(client as unknown as PGlite) as unknown as Db;
   return {
     db,
     kind: 'embedded',
     async migrate() {
-      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      await migratePglite(drizzlePglite(client as unknown as PGlite), { migrationsFolder });
     },
     close: () => client.close(),
     prepared: embeddedPrepared(client),
@@ -143,7 +134,7 @@ export function openDatabase(opts: { url?: string; dataDir?: string; fromDump?: 
 /** The whole embedded database as an uncompressed tarball, for `openDatabase({ fromDump })`. */
 export async function dumpEmbedded(database: Database): Promise<Blob> {
   if (!('pglite' in database.queueConnection)) throw new Error('only an embedded database can be dumped');
-  return database.queueConnection.pglite.dumpDataDir('none');
+  return database.queueConnection.pglite.dumpDataDir();
 }
 
 /**
@@ -152,7 +143,7 @@ export async function dumpEmbedded(database: Database): Promise<Blob> {
  * bound parameters, so values go in as literals (src/db/literal.ts). A value no literal can
  * hold (a NUL byte) takes the plain, bound path, where PostgreSQL refuses it as bad input.
  */
-function embeddedPrepared(client: PGlite) {
+function embeddedPrepared(client: EmbeddedClient) {
   const ready = new Map<string, Promise<unknown>>();
   return async <T>(name: string, text: string, params: unknown[], opts?: PreparedOptions): Promise<T[]> => {
     const literals = sqlLiterals(params);

@@ -128,7 +128,7 @@ const toQueueOptions = (o: RetryOptions & { expireInSeconds?: number }) => ({
 export function createJobQueue(database: Database, opts: QueueOptions = {}): JobQueue {
   const conn = database.queueConnection;
   const boss = new PgBoss({
-    ...('pglite' in conn ? { db: fromPglite(conn.pglite), backend: 'pglite' as const } : { connectionString: conn.connectionString, max: 3 }),
+    ...('pglite' in conn ? { db: fromPglite(conn.pglite as unknown as Parameters<typeof fromPglite>[0]), backend: 'pglite' as const } : { connectionString: conn.connectionString, max: 3 }),
     schema: 'pgboss',
     ...(opts.clock ? { clock: opts.clock } : {}),
     // Cron is looked at every few seconds, so a schedule fires close to its minute.

@@ -1,0 +1,136 @@
+// The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) runs here, and
+// the service's thread talks to it by messages (src/db/embedded-client.ts). PostgreSQL's work then
+// runs beside the service's, on the other core, as a server's does, instead of inside the
+// service's one thread (docs/decisions.md, The embedded database in a thread of its own).
+//
+// Every message is one call on the PGlite instance, answered in the order PGlite settles it;
+// PGlite queues calls itself, and holds every call that is not part of an open transaction until
+// that transaction ends, so the service may send calls without waiting for the earlier ones.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { EmbeddedOptions, Reply, Request } from './embedded-protocol.ts';
+
+const opts = workerData as EmbeddedOptions;
+const port = parentPort!;
+
+/**
+ * Issue 9, point 3: PGlite's own bytea serializer writes a parameter as hex text through an array
+ * of one string per byte (an 8 MB image took 3.8 s and some 300 MB), and its parser reads it back
+ * byte by byte. Handing it the bytes makes its Bind send them in binary format (an 8 MB image in
+ * about 0.1 s); answers, which come as hex text, are decoded by Node's native hex decoder. (They
+ * reach the service's thread as Uint8Array, which makes Buffers of them again.)
+ */
+const pglite = new PGlite({
+  dataDir: opts.dataDir,
+  ...(opts.fromDump ? { loadDataDir: opts.fromDump } : {}),
+  extensions: { pg_trgm },
+  postgresqlconf: opts.postgresqlconf,
+  serializers: { [types.BYTEA]: ((v: unknown) => (v instanceof Uint8Array ? v : String(v))) as unknown as (v: unknown) => string },
+  parsers: { [types.BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+});
+
+/** Open transactions by number, each with the function that ends it (commit, or roll back). */
+const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
+/** How each open transaction settles: its COMMIT, or its ROLLBACK. */
+const ends = new Map<number, Promise<void>>();
+let lastTx = 0;
+const listening = new Map<string, () => Promise<void>>();
+const ROLLED_BACK = new Error('rolled back by the service');
+
+/** Identity parsers for the types the caller asked to receive as text (Drizzle's dates and intervals). */
+const rawParsers = (oids: number[] | undefined) => (oids?.length ? Object.fromEntries(oids.map((oid) => [oid, (v: string) => v])) : undefined);
+
+function reply(r: Reply, transfer?: ArrayBuffer[]): void {
+  port.postMessage(r, transfer ?? []);
+}
+
+/** An error as plain data: its message and every field PostgreSQL gave (code, constraint, detail...). */
+function errorData(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { message: String(err) };
+  const data: Record<string, unknown> = { message: err.message, name: err.name };
+  for (const [k, v] of Object.entries(err)) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) data[k] = v;
+  return data;
+}
+
+const on = (id: number, work: Promise<unknown>) =>
+  work.then(
+    (value) => {
+      if (value instanceof ArrayBuffer) reply({ id, ok: true, value }, [value]);
+      else reply({ id, ok: true, value });
+    },
+    (err) => reply({ id, ok: false, error: errorData(err) }),
+  );
+
+function target(tx: number | undefined): Pick<Transaction, 'query' | 'exec'> {
+  if (tx === undefined) return pglite;
+  const t = open.get(tx);
+  if (!t) throw new Error(`no open transaction ${tx}`);
+  return t.tx;
+}
+
+port.on('message', (m: Request) => {
+  switch (m.op) {
+    case 'query': {
+      const parsers = rawParsers(m.raw);
+      return void on(m.id, (async () => target(m.tx).query(m.text, m.params, { ...(m.rowMode ? { rowMode: m.rowMode } : {}), ...(parsers ? { parsers } : {}) }))());
+    }
+    case 'exec':
+      return void on(m.id, (async () => target(m.tx).exec(m.text))());
+    case 'begin': {
+      const n = ++lastTx;
+      const settled = pglite.transaction(
+        (tx) =>
+          new Promise<void>((resolve, reject) => {
+            open.set(n, { tx, end: (commit) => (commit ? resolve() : reject(ROLLED_BACK)) });
+            reply({ id: m.id, ok: true, value: n });
+          }),
+      );
+      // The end's answer waits for the COMMIT (or ROLLBACK) itself.
+      settled.finally(() => open.delete(n)).catch(() => undefined);
+      ends.set(n, settled);
+      return;
+    }
+    case 'end': {
+      const t = open.get(m.tx);
+      const settled = ends.get(m.tx);
+      ends.delete(m.tx);
+      if (!t || !settled) return void reply({ id: m.id, ok: false, error: { message: `no open transaction ${m.tx}` } });
+      t.end(m.commit);
+      return void on(
+        m.id,
+        settled.then(
+          () => null,
+          (err) => {
+            if (err === ROLLED_BACK) return null;
+            throw err;
+          },
+        ),
+      );
+    }
+    case 'listen':
+      return void on(
+        m.id,
+        (async () => {
+          if (!listening.has(m.channel)) listening.set(m.channel, await pglite.listen(m.channel, (payload) => port.postMessage({ notify: m.channel, payload })));
+          return null;
+        })(),
+      );
+    case 'unlisten':
+      return void on(
+        m.id,
+        (async () => {
+          const stop = listening.get(m.channel);
+          listening.delete(m.channel);
+          await stop?.();
+          return null;
+        })(),
+      );
+    case 'dump':
+      return void on(m.id, (async () => (await pglite.dumpDataDir('none')).arrayBuffer())());
+    case 'close':
+      return void on(m.id, pglite.close());
+  }
+});
+// Opening failures (a damaged data folder, say) answer the first call; nothing else to do here.
+pglite.waitReady.catch(() => undefined);
