@@ -22,8 +22,12 @@ const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o',
 // them as \u escapes, and a source of ASCII only is held in memory at one byte a character.
 const SPECIAL_LETTER = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'g');
 
+/** Printable ASCII only: nothing to transliterate (most names; every company answer holds one). */
+const PLAIN = /^[\x20-\x7e]*$/;
+
 /** ASCII transliteration of a name (latin_name). */
 export function latinName(name: string): string {
+  if (PLAIN.test(name)) return name;
   return name
     .replace(SPECIAL_LETTER, (c) => SPECIAL[c] ?? c)
     .normalize('NFKD')

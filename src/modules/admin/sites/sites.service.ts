@@ -14,11 +14,16 @@ const LATIN_LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', œ
 // them as \u escapes, and a source of ASCII only is held in memory at one byte a character.
 const LATIN_LETTER = new RegExp(`[${Object.keys(LATIN_LETTERS).join('')}]`, 'g');
 
+const MARKS = /\p{M}/gu;
+/** Printable ASCII only: nothing to transliterate (most names; every getSite answers one). */
+const PLAIN = /^[\x20-\x7e]*$/;
+
 /** Document 3, Site latin_name: the name with its diacritics removed (Zürich -> Zurich, Straße -> Strasse). */
 export function latinName(name: string): string {
+  if (PLAIN.test(name)) return name;
   return name
     .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+    .replace(MARKS, '')
     .replace(LATIN_LETTER, (c) => LATIN_LETTERS[c] ?? c);
 }
 
