@@ -2,6 +2,7 @@
 // /api/svc/openapi.json with an interactive page at /api/svc/docs.
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
+import { PAGES_PREFIX } from './security-headers.ts';
 import swaggerUi from '@fastify/swagger-ui';
 import { documentMedia } from './media.ts';
 import { hoistNamedSchemas } from './openapi-components.ts';
@@ -58,7 +59,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
     transform: ({ schema, url, route }) => namedWildcard(documentErrors(documentMedia(schema, route.config), route.config), url),
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/svc/docs', staticCSP: false });
+  await app.register(swaggerUi, { routePrefix: PAGES_PREFIX, staticCSP: false });
   app.get('/api/svc/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 

@@ -1,13 +1,20 @@
-// The headers every answer carries: helmet's security headers, the request id, no-store. One
-// synchronous onRequest hook sets them all.
+// The headers every answer carries: security headers, the request id, no-store. One synchronous
+// onRequest hook sets them all.
 //
-// helmet decides the security headers (nosniff, framing, referrer and cross-origin policies, the
-// CSP; HSTS only when this process serves TLS). Its middleware is built once and run once, at
-// start, against a recording response: the headers depend on its options only (no directive of
-// ours is a function of the request), so every answer gets the same list. @fastify/helmet, which
-// wraps the same library, rebuilds the middleware (options parsed, CSP serialised) on every
-// request in two hooks; measured on getUser, that was about 18 µs of CPU and an eighth of the
-// service's own JavaScript per answer (docs/decisions.md, Performance).
+// helmet decides the security headers. Its middleware is built once and run once, at start,
+// against a recording response: the headers depend on its options only (no directive of ours is a
+// function of the request), so every answer gets the same list. @fastify/helmet, which wraps the
+// same library, rebuilds the middleware (options parsed, CSP serialised) on every request in two
+// hooks; measured on getUser, that was about 18 µs of CPU and an eighth of the service's own
+// JavaScript per answer (docs/decisions.md, Performance).
+//
+// Two sets. The API's answers (JSON, PDF, CSV, images) take the headers OWASP's REST Security
+// Cheat Sheet asks of every API response: nosniff, framing refused (CSP frame-ancestors and
+// X-Frame-Options), no-store, HSTS over TLS; with `default-src 'none'`, nothing a browser might
+// render from them runs or loads. The HTML pages of the API's documentation take helmet's full
+// set for pages (referrer, cross-origin and DNS-prefetch policies, a CSP that lets the page run).
+// Each header costs every answer: the page-only ones on JSON cost getSite about 4 % of its
+// requests a second (docs/decisions.md, Security headers).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -31,18 +38,39 @@ export interface AnswerHeaderOptions {
   https: boolean;
 }
 
+/** The pages of the API's documentation (swagger-ui, src/http/openapi.ts): HTML. */
+export const PAGES_PREFIX = '/api/svc/docs';
+
 export function installAnswerHeaders(app: FastifyInstance, opts: AnswerHeaderOptions): void {
-  const security = helmetHeaders({
-    hsts: opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  const hsts = opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false;
+  const api = helmetHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+    strictTransportSecurity: hsts,
+    xContentTypeOptions: true,
+    xFrameOptions: { action: 'deny' },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xPoweredBy: false,
+    xXssProtection: false,
+  });
+  const pages = helmetHeaders({
+    strictTransportSecurity: hsts,
     // Avatars and banners are embedded by <img> elements of other origins, and the API
     // authenticates by bearer header (no cookies): resources are not restricted to the same origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   // Images override Cache-Control in their handler; everything else is never cached.
-  const fixed = Object.fromEntries([...security, ['Cache-Control', 'no-store']]);
+  const apiHeaders = Object.fromEntries([...api, ['Cache-Control', 'no-store']]);
+  const pageHeaders = Object.fromEntries([...pages, ['Cache-Control', 'no-store']]);
   app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     reply.header('X-Request-Id', req.id);
-    reply.headers(fixed);
+    reply.headers(req.url.startsWith(PAGES_PREFIX) ? pageHeaders : apiHeaders);
     done();
   });
 }

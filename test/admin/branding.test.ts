@@ -249,6 +249,8 @@ describe('doc 3, avatar and banner, get', () => {
     expect(res.headers['dims-cached']).toMatch(/^(true|false)$/);
     expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
     expect(res.headers['content-disposition']).toBe(`inline; filename=avatar-${id}.png`);
+    // Embedded by pages of other origins, those that require it to be said included (COEP).
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
     const meta = await sharp(res.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 80, 80]);
   });

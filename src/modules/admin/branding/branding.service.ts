@@ -87,9 +87,10 @@ export async function serveImage(db: Executor, req: FastifyRequest, companyId: s
   }
   const updatedAt = asDate(row.updated_at);
   const size = Number(row.size);
-  // Browsers keep images and revalidate them (instead of the service-wide no-store).
+  // Browsers keep images and revalidate them (instead of the service-wide no-store). Pages of
+  // other origins embed them with <img>, also those that require it to be said (COEP).
   const answer = { mediaType: row.mime, fileName: `${kind}-${companyId}.${EXTENSION[row.mime] ?? 'img'}`, lastModified: updatedAt };
-  const headers = { Date: now.toUTCString(), 'Cache-Control': 'no-cache' };
+  const headers = { Date: now.toUTCString(), 'Cache-Control': 'no-cache', 'Cross-Origin-Resource-Policy': 'cross-origin' };
   // Not modified: answered 304 without computing the variant.
   if (notModified(req, updatedAt)) return { ...answer, headers, body: Buffer.alloc(0) };
 
