@@ -22,6 +22,8 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 export const BUILD_DIR = join(ROOT, '.build');
 
 export const bundleFile = (dir = BUILD_DIR) => join(dir, 'service.mjs');
+/** The embedded database's thread (src/db/embedded-worker.ts), bundled beside the service. */
+export const workerBundleFile = (dir = BUILD_DIR) => join(dir, 'embedded-worker.mjs');
 const manifestFile = (dir: string) => join(dir, 'service.json');
 
 /**
@@ -45,6 +47,7 @@ export function bundleIsFresh(dir = BUILD_DIR): boolean {
   try {
     const manifest = JSON.parse(readFileSync(manifestFile(dir), 'utf8')) as Manifest;
     statSync(bundleFile(dir));
+    statSync(workerBundleFile(dir));
     for (const [file, [mtime, size]] of Object.entries(manifest.inputs)) {
       const [m, s] = stamp(join(ROOT, file));
       if (m !== mtime || s !== size) return false;
@@ -64,34 +67,40 @@ export async function buildBundle(dir = BUILD_DIR): Promise<void> {
   const esbuild = await import('esbuild');
   const started = Date.now();
   mkdirSync(dir, { recursive: true });
+  const build = (entry: string, out: string) =>
+    esbuild.build({
+      absWorkingDir: ROOT,
+      entryPoints: [entry],
+      outfile: out,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      external: EXTERNAL,
+      // Read by src/shared/source-root.ts: files beside the sources are found from the bundle's folder.
+      define: { SVC_SOURCES: JSON.stringify(`${relative(dir, join(ROOT, 'src'))}/`) },
+      // Packages written as CommonJS call require() for Node's own modules: an ES module has none.
+      banner: { js: "import { createRequire as svcCreateRequire } from 'node:module'; const require = svcCreateRequire(import.meta.url);" },
+      // ASCII only (other characters written as escapes): V8 holds such a source at one byte a
+      // character, a source with any character above U+00FF at two.
+      charset: 'ascii',
+      // Less text to read and keep in memory; names are kept so that stack traces stay readable.
+      minifyWhitespace: true,
+      minifySyntax: true,
+      legalComments: 'none',
+      metafile: true,
+      logLevel: 'silent',
+    });
   const tmp = `${bundleFile(dir)}.${process.pid}.tmp`;
-  const result = await esbuild.build({
-    absWorkingDir: ROOT,
-    entryPoints: ['src/serve.ts'],
-    outfile: tmp,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node22',
-    external: EXTERNAL,
-    // Read by src/shared/source-root.ts: files beside the sources are found from the bundle's folder.
-    define: { SVC_SOURCES: JSON.stringify(`${relative(dir, join(ROOT, 'src'))}/`) },
-    // Packages written as CommonJS call require() for Node's own modules: an ES module has none.
-    banner: { js: "import { createRequire as svcCreateRequire } from 'node:module'; const require = svcCreateRequire(import.meta.url);" },
-    // ASCII only (other characters written as escapes): V8 holds such a source at one byte a
-    // character, a source with any character above U+00FF at two.
-    charset: 'ascii',
-    // Less text to read and keep in memory; names are kept so that stack traces stay readable.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    legalComments: 'none',
-    metafile: true,
-    logLevel: 'silent',
-  });
+  const workerTmp = `${workerBundleFile(dir)}.${process.pid}.tmp`;
+  // The database's thread as JavaScript too: from its TypeScript source, each start of the thread
+  // loaded Node's type stripper into it first.
+  const [result, worker] = await Promise.all([build('src/serve.ts', tmp), build('src/db/embedded-worker.ts', workerTmp)]);
   const inputs: Manifest['inputs'] = {};
-  for (const file of [...Object.keys(result.metafile.inputs), relative(ROOT, fileURLToPath(import.meta.url))]) {
+  for (const file of [...Object.keys(result.metafile.inputs), ...Object.keys(worker.metafile.inputs), relative(ROOT, fileURLToPath(import.meta.url))]) {
     if (!file.includes(':')) inputs[file] = stamp(join(ROOT, file));
   }
+  renameSync(workerTmp, workerBundleFile(dir));
   renameSync(tmp, bundleFile(dir));
   // A file changed while esbuild ran may be in the bundle as it was before: no manifest, so the
   // next start builds again.

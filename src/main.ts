@@ -3,7 +3,8 @@
 // (it must precede every import of the packages it redirects, hence the dynamic imports).
 import { pathToFileURL } from 'node:url';
 import { enableCompileCache, preferCommonJsBuilds } from './load-hooks.ts';
-import { buildBundle, bundleFile, bundleIsFresh } from './bundle.ts';
+import { buildBundle, bundleFile, bundleIsFresh, workerBundleFile } from './bundle.ts';
+import { startEmbeddedThread } from './db/embedded-thread.ts';
 
 async function bundleReady(): Promise<boolean> {
   if (bundleIsFresh()) return true;
@@ -17,7 +18,12 @@ async function bundleReady(): Promise<boolean> {
 }
 
 enableCompileCache();
-if (await bundleReady()) {
+const bundled = await bundleReady();
+// Without DATABASE_URL the database is the embedded one: its thread starts opening PGlite now, on
+// the other core, while the service loads (src/db/embedded-thread.ts). It reads no setting and
+// writes nothing: the data folder is opened once the settings are checked.
+if (!process.env.DATABASE_URL) startEmbeddedThread(bundled ? pathToFileURL(workerBundleFile()) : new URL('./db/embedded-worker.ts', import.meta.url));
+if (bundled) {
   await import(pathToFileURL(bundleFile()).href);
 } else {
   preferCommonJsBuilds();

@@ -10,7 +10,8 @@
 import { Worker } from 'node:worker_threads';
 import type { Results, Transaction } from '@electric-sql/pglite';
 import type { EmbeddedOptions, Notification, Reply, Request } from './embedded-protocol.ts';
-import { SOURCE_ROOT } from '../shared/source-root.ts';
+import { BUNDLED } from '../shared/source-root.ts';
+import { takeEmbeddedThread } from './embedded-thread.ts';
 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, typeId?: number) => unknown> };
 type Call = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -66,8 +67,9 @@ export class EmbeddedClient {
   readonly waitReady: Promise<void>;
 
   constructor(opts: { dataDir?: string; fromDump?: Blob; postgresqlconf: string[] }) {
-    const data: EmbeddedOptions = { dataDir: opts.dataDir, fromDump: opts.fromDump, postgresqlconf: opts.postgresqlconf };
-    this.#worker = new Worker(new URL('db/embedded-worker.ts', SOURCE_ROOT), { workerData: data });
+    const options: EmbeddedOptions = { dataDir: opts.dataDir, fromDump: opts.fromDump, postgresqlconf: opts.postgresqlconf };
+    // The thread `npm start` started before loading the service (src/db/embedded-thread.ts), or a new one.
+    this.#worker = takeEmbeddedThread() ?? new Worker(BUNDLED ? new URL('./embedded-worker.mjs', import.meta.url) : new URL('./embedded-worker.ts', import.meta.url));
     // Held open only while calls are under way: an idle database keeps no process alive.
     this.#worker.unref();
     this.#worker.on('message', (m: Reply | Notification) => {
@@ -89,8 +91,8 @@ export class EmbeddedClient {
     };
     this.#worker.on('error', gone);
     this.#worker.on('exit', (code) => gone(new Error(`the embedded database's thread ended (exit code ${code})`)));
-    // A SELECT through the queue of calls: it answers once PGlite has opened the database.
-    this.waitReady = this.#call({ op: 'exec', text: 'SELECT 1', tx: undefined }).then(() => undefined);
+    // The first message says what to open; it answers once PGlite has opened it.
+    this.waitReady = this.#call({ op: 'open', options }).then(() => undefined);
     this.waitReady.catch(() => undefined); // (the failure is every caller's, not an unhandled one)
   }
 

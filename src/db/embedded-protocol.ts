@@ -7,8 +7,9 @@ export interface EmbeddedOptions {
   postgresqlconf: string[];
 }
 
-/** `tx`: the open transaction the call belongs to (none: outside any). */
+/** `tx`: the open transaction the call belongs to (none: outside any). `open` comes first. */
 export type Request = { id: number } & (
+  | { op: 'open'; options: EmbeddedOptions }
   | { op: 'query'; text: string; params: unknown[] | undefined; rowMode: 'array' | 'object' | undefined; raw: number[] | undefined; tx: number | undefined }
   | { op: 'exec'; text: string; tx: number | undefined }
   | { op: 'begin' }

@@ -6,13 +6,24 @@
 // Every message is one call on the PGlite instance, answered in the order PGlite settles it;
 // PGlite queues calls itself, and holds every call that is not part of an open transaction until
 // that transaction ends, so the service may send calls without waiting for the earlier ones.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
+import { readFile } from 'node:fs/promises';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { EmbeddedOptions, Reply, Request } from './embedded-protocol.ts';
 
-const opts = workerData as EmbeddedOptions;
 const port = parentPort!;
+
+/**
+ * What opening costs before the data folder is known, done as soon as the thread starts (it may
+ * be started before the service has read its settings: src/db/embedded-thread.ts): PGlite's
+ * WebAssembly compiled and its file bundle read.
+ */
+const prepared = (async () => {
+  const file = (name: string) => readFile(new URL(import.meta.resolve(`@electric-sql/pglite/${name}`)));
+  const [wasm, data] = await Promise.all([file('pglite.wasm'), file('pglite.data')]);
+  return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
+})();
 
 /**
  * Issue 9, point 3: PGlite's own bytea serializer writes a parameter as hex text through an array
@@ -21,14 +32,23 @@ const port = parentPort!;
  * about 0.1 s); answers, which come as hex text, are decoded by Node's native hex decoder. (They
  * reach the service's thread as Uint8Array, which makes Buffers of them again.)
  */
-const pglite = new PGlite({
-  dataDir: opts.dataDir,
-  ...(opts.fromDump ? { loadDataDir: opts.fromDump } : {}),
-  extensions: { pg_trgm },
-  postgresqlconf: opts.postgresqlconf,
-  serializers: { [types.BYTEA]: ((v: unknown) => (v instanceof Uint8Array ? v : String(v))) as unknown as (v: unknown) => string },
-  parsers: { [types.BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
-});
+async function openDatabase(opts: EmbeddedOptions): Promise<PGlite> {
+  const db = new PGlite({
+    ...(await prepared),
+    dataDir: opts.dataDir,
+    ...(opts.fromDump ? { loadDataDir: opts.fromDump } : {}),
+    extensions: { pg_trgm },
+    postgresqlconf: opts.postgresqlconf,
+    serializers: { [types.BYTEA]: ((v: unknown) => (v instanceof Uint8Array ? v : String(v))) as unknown as (v: unknown) => string },
+    parsers: { [types.BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
+  });
+  await db.waitReady;
+  return db;
+}
+
+/** The database, once the service has said which (its first message). */
+let database: Promise<PGlite> = new Promise(() => undefined);
+// (An opening that fails answers the open and every later call.)
 
 /** Open transactions by number, each with the function that ends it (commit, or roll back). */
 const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
@@ -62,35 +82,44 @@ const on = (id: number, work: Promise<unknown>) =>
     (err) => reply({ id, ok: false, error: errorData(err) }),
   );
 
-function target(tx: number | undefined): Pick<Transaction, 'query' | 'exec'> {
-  if (tx === undefined) return pglite;
+function target(db: PGlite, tx: number | undefined): Pick<Transaction, 'query' | 'exec'> {
+  if (tx === undefined) return db;
   const t = open.get(tx);
   if (!t) throw new Error(`no open transaction ${tx}`);
   return t.tx;
 }
 
+/** Every call waits for the database; calls reach PGlite in the order they came. */
+const withDb = <T>(id: number, work: (db: PGlite) => Promise<T> | T) => on(id, database.then(work));
+
 port.on('message', (m: Request) => {
   switch (m.op) {
+    case 'open':
+      database = openDatabase(m.options);
+      return void on(m.id, database.then(() => null));
     case 'query': {
       const parsers = rawParsers(m.raw);
-      return void on(m.id, (async () => target(m.tx).query(m.text, m.params, { ...(m.rowMode ? { rowMode: m.rowMode } : {}), ...(parsers ? { parsers } : {}) }))());
+      return void withDb(m.id, (db) => target(db, m.tx).query(m.text, m.params, { ...(m.rowMode ? { rowMode: m.rowMode } : {}), ...(parsers ? { parsers } : {}) }));
     }
     case 'exec':
-      return void on(m.id, (async () => target(m.tx).exec(m.text))());
-    case 'begin': {
-      const n = ++lastTx;
-      const settled = pglite.transaction(
-        (tx) =>
-          new Promise<void>((resolve, reject) => {
-            open.set(n, { tx, end: (commit) => (commit ? resolve() : reject(ROLLED_BACK)) });
-            reply({ id: m.id, ok: true, value: n });
-          }),
+      return void withDb(m.id, (db) => target(db, m.tx).exec(m.text));
+    case 'begin':
+      return void database.then(
+        (db) => {
+          const n = ++lastTx;
+          const settled = db.transaction(
+            (tx) =>
+              new Promise<void>((resolve, reject) => {
+                open.set(n, { tx, end: (commit) => (commit ? resolve() : reject(ROLLED_BACK)) });
+                reply({ id: m.id, ok: true, value: n });
+              }),
+          );
+          // The end's answer waits for the COMMIT (or ROLLBACK) itself.
+          settled.finally(() => open.delete(n)).catch(() => undefined);
+          ends.set(n, settled);
+        },
+        (err) => reply({ id: m.id, ok: false, error: errorData(err) }),
       );
-      // The end's answer waits for the COMMIT (or ROLLBACK) itself.
-      settled.finally(() => open.delete(n)).catch(() => undefined);
-      ends.set(n, settled);
-      return;
-    }
     case 'end': {
       const t = open.get(m.tx);
       const settled = ends.get(m.tx);
@@ -109,28 +138,20 @@ port.on('message', (m: Request) => {
       );
     }
     case 'listen':
-      return void on(
-        m.id,
-        (async () => {
-          if (!listening.has(m.channel)) listening.set(m.channel, await pglite.listen(m.channel, (payload) => port.postMessage({ notify: m.channel, payload })));
-          return null;
-        })(),
-      );
+      return void withDb(m.id, async (db) => {
+        if (!listening.has(m.channel)) listening.set(m.channel, await db.listen(m.channel, (payload) => port.postMessage({ notify: m.channel, payload })));
+        return null;
+      });
     case 'unlisten':
-      return void on(
-        m.id,
-        (async () => {
-          const stop = listening.get(m.channel);
-          listening.delete(m.channel);
-          await stop?.();
-          return null;
-        })(),
-      );
+      return void withDb(m.id, async () => {
+        const stop = listening.get(m.channel);
+        listening.delete(m.channel);
+        await stop?.();
+        return null;
+      });
     case 'dump':
-      return void on(m.id, (async () => (await pglite.dumpDataDir('none')).arrayBuffer())());
+      return void withDb(m.id, async (db) => (await db.dumpDataDir('none')).arrayBuffer());
     case 'close':
-      return void on(m.id, pglite.close());
+      return void withDb(m.id, (db) => db.close());
   }
 });
-// Opening failures (a damaged data folder, say) answer the first call; nothing else to do here.
-pglite.waitReady.catch(() => undefined);
