@@ -16,6 +16,13 @@ export function startEmbeddedThread(file: URL): void {
   // Nothing holds the process open for it until the client takes it.
   worker.unref();
   holder[STARTED] = worker;
+  // A thread that fails before the client takes it is not handed over: the client starts its own,
+  // whose failure it sees (an 'error' without a listener would end the process here instead).
+  const gone = () => {
+    if (holder[STARTED] === worker) delete holder[STARTED];
+  };
+  worker.once('error', gone);
+  worker.once('exit', gone);
 }
 
 /** The thread started by startEmbeddedThread, once: a second database opens its own. */

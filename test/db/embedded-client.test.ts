@@ -6,6 +6,11 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from '../support/expect.ts';
 import { EmbeddedClient, EmbeddedDatabaseError } from '../../src/db/embedded-client.ts';
+import { startEmbeddedThread, takeEmbeddedThread } from '../../src/db/embedded-thread.ts';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 let client: EmbeddedClient;
 const embedded = !process.env.TEST_DATABASE_URL;
@@ -99,3 +104,34 @@ describe('the embedded database in its own thread', { skip: !embedded && 'embedd
     await expect(other.query('SELECT 1')).rejects.toThrow(/thread ended/);
   });
 });
+
+describe('the database thread started before the service loads (src/db/embedded-thread.ts)', () => {
+  it('is handed to the first client only', () => {
+    startEmbeddedThread(new URL('../../src/db/embedded-worker.ts', import.meta.url));
+    const taken = takeEmbeddedThread();
+    expect(taken).toBeDefined();
+    expect(takeEmbeddedThread()).toBeUndefined();
+    void taken!.terminate();
+  });
+
+  it('a thread that failed before a client took it ends neither the process nor a client: it is not handed over', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-thread-'));
+    try {
+      const broken = join(dir, 'broken.mjs');
+      writeFileSync(broken, "throw new Error('broken thread');\n");
+      startEmbeddedThread(pathToFileURL(broken));
+      for (let i = 0; i < 200; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        if (!takeEmbeddedThreadPeek()) break;
+      }
+      expect(takeEmbeddedThread()).toBeUndefined();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Whether a started thread is still held, without taking it. */
+function takeEmbeddedThreadPeek(): boolean {
+  return (globalThis as Record<symbol, unknown>)[Symbol.for('svc-admin.embedded-database-thread')] !== undefined;
+}
