@@ -127,9 +127,7 @@ export class EmbeddedClient {
     const tx = {
       query: <R>(text: string, params?: unknown[], options?: QueryOptions) => this.query<R>(text, params, options, n),
       exec: (text: string) => this.exec(text, n),
-      sql: () => Promise.reject(new Error('sql`` is not offered by the embedded database client')),
-      rollback: () => Promise.reject(new Error('rolled back')),
-      listen: () => Promise.reject(new Error('listen within a transaction is not offered')),
+      // (What Drizzle and pg-boss use of PGlite's transaction: query, exec and closed.)
       get closed() {
         return closed;
       },

@@ -50,16 +50,28 @@ async function openDatabase(opts: EmbeddedOptions): Promise<PGlite> {
 let database: Promise<PGlite> = new Promise(() => undefined);
 // (An opening that fails answers the open and every later call.)
 
-/** Open transactions by number, each with the function that ends it (commit, or roll back). */
-const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
-/** How each open transaction settles: its COMMIT, or its ROLLBACK. */
-const ends = new Map<number, Promise<void>>();
+/**
+ * Open transactions by number: PGlite's transaction, the function that ends it (commit, or roll
+ * back) and how it settles (its COMMIT, or its ROLLBACK).
+ */
+const open = new Map<number, { tx: Transaction; end: (commit: boolean) => void; settled: Promise<void> }>();
 let lastTx = 0;
 const listening = new Map<string, () => Promise<void>>();
 const ROLLED_BACK = new Error('rolled back by the service');
 
-/** Identity parsers for the types the caller asked to receive as text (Drizzle's dates and intervals). */
-const rawParsers = (oids: number[] | undefined) => (oids?.length ? Object.fromEntries(oids.map((oid) => [oid, (v: string) => v])) : undefined);
+/**
+ * Identity parsers for the types the caller asked to receive as text (Drizzle's dates and
+ * intervals), made once per set of types: every statement of Drizzle asks the same set.
+ */
+const keepText = (v: string) => v;
+const parserSets = new Map<string, Record<number, (v: string) => string>>();
+function rawParsers(oids: number[] | undefined): Record<number, (v: string) => string> | undefined {
+  if (!oids?.length) return undefined;
+  const key = oids.join(',');
+  let set = parserSets.get(key);
+  if (!set) parserSets.set(key, (set = Object.fromEntries(oids.map((oid) => [oid, keepText]))));
+  return set;
+}
 
 function reply(r: Reply, transfer?: ArrayBuffer[]): void {
   port.postMessage(r, transfer ?? []);
@@ -107,28 +119,26 @@ port.on('message', (m: Request) => {
       return void database.then(
         (db) => {
           const n = ++lastTx;
+          // The transaction is entered when PGlite runs this function: its number is answered then.
           const settled = db.transaction(
             (tx) =>
               new Promise<void>((resolve, reject) => {
-                open.set(n, { tx, end: (commit) => (commit ? resolve() : reject(ROLLED_BACK)) });
+                open.set(n, { tx, end: (commit) => (commit ? resolve() : reject(ROLLED_BACK)), settled });
                 reply({ id: m.id, ok: true, value: n });
               }),
           );
-          // The end's answer waits for the COMMIT (or ROLLBACK) itself.
           settled.finally(() => open.delete(n)).catch(() => undefined);
-          ends.set(n, settled);
         },
         (err) => reply({ id: m.id, ok: false, error: errorData(err) }),
       );
     case 'end': {
       const t = open.get(m.tx);
-      const settled = ends.get(m.tx);
-      ends.delete(m.tx);
-      if (!t || !settled) return void reply({ id: m.id, ok: false, error: { message: `no open transaction ${m.tx}` } });
+      if (!t) return void reply({ id: m.id, ok: false, error: { message: `no open transaction ${m.tx}` } });
       t.end(m.commit);
+      // The end's answer waits for the COMMIT (or ROLLBACK) itself.
       return void on(
         m.id,
-        settled.then(
+        t.settled.then(
           () => null,
           (err) => {
             if (err === ROLLED_BACK) return null;
