@@ -26,7 +26,11 @@ export interface BillingBenchResult {
   summary: RunSummary;
 }
 
-async function withDatabase<T>(engine: 'postgresql' | 'embedded', pgAdminUrl: string, fn: (d: Database) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  engine: 'postgresql' | 'embedded',
+  pgAdminUrl: string,
+  fn: (d: Database) => Promise<T>,
+): Promise<T> {
   if (engine === 'embedded') {
     const dir = mkdtempSync(join(tmpdir(), 'svc-bench-billing-'));
     const database = openDatabase({ dataDir: dir });
@@ -60,7 +64,11 @@ async function withDatabase<T>(engine: 'postgresql' | 'embedded', pgAdminUrl: st
 }
 
 /** Loads the BPs, their End Customers and 3 subscriptions each (created last month), then times one run of this month. */
-export async function billingRunBench(engine: 'postgresql' | 'embedded', endCustomers: number, pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'): Promise<BillingBenchResult> {
+export async function billingRunBench(
+  engine: 'postgresql' | 'embedded',
+  endCustomers: number,
+  pgAdminUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+): Promise<BillingBenchResult> {
   return withDatabase(engine, pgAdminUrl, async (database) => {
     await database.migrate();
     await ensureSystemCompanies(database.db);
@@ -90,7 +98,8 @@ export async function billingRunBench(engine: 'postgresql' | 'embedded', endCust
     const started = performance.now();
     const summary = await runBilling({ db, ports, config, now: () => new Date() }, periodOf(now), 'bench');
     const seconds = (performance.now() - started) / 1000;
-    if (summary.items !== endCustomers * 3) throw new Error(`the run wrote ${summary.items} items, expected ${endCustomers * 3}`);
+    if (summary.items !== endCustomers * 3)
+      throw new Error(`the run wrote ${summary.items} items, expected ${endCustomers * 3}`);
     return { engine, endCustomers, seconds, summary };
   });
 }
@@ -103,6 +112,8 @@ export function billingBenchLine(r: BillingBenchResult): string {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const n = Number(process.env.BENCH_BILLING_ECS ?? 10_000);
   const only = process.env.BENCH_ONLY;
-  const engines = (['postgresql', 'embedded'] as const).filter((e) => !only || (only === 'server' ? e === 'postgresql' : e === 'embedded'));
+  const engines = (['postgresql', 'embedded'] as const).filter(
+    (e) => !only || (only === 'server' ? e === 'postgresql' : e === 'embedded'),
+  );
   for (const e of engines) console.log(billingBenchLine(await billingRunBench(e, n)));
 }

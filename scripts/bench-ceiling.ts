@@ -26,7 +26,13 @@ pool.on('error', () => undefined);
 const { rows: keyRows } = await pool.query<{ value: string }>("SELECT value FROM server_keys WHERE name = 'jwt-hs256'");
 if (!keyRows[0]) throw new Error('bench-ceiling: no signing key in the database (start the service once first)');
 // The options of the service's verifier (src/shared/tokens.ts).
-const verify = createVerifier({ key: Buffer.from(keyRows[0].value, 'base64'), algorithms: ['HS256'], allowedIss: ISSUER, ignoreExpiration: true, cache: 10_000 });
+const verify = createVerifier({
+  key: Buffer.from(keyRows[0].value, 'base64'),
+  algorithms: ['HS256'],
+  allowedIss: ISSUER,
+  ignoreExpiration: true,
+  cache: 10_000,
+});
 
 function authorised(req: FastifyRequest, reply: FastifyReply): boolean {
   const h = req.headers.authorization;
@@ -50,7 +56,11 @@ const app = Fastify({ logger: false });
 
 app.get('/health', async () => ({ status: 'ok' }));
 
-for (const [path, text] of [['/users/:id', USER], ['/companies/:id', COMPANY], ['/sites/:id', SITE]] as const) {
+for (const [path, text] of [
+  ['/users/:id', USER],
+  ['/companies/:id', COMPANY],
+  ['/sites/:id', SITE],
+] as const) {
   app.get<{ Params: { id: string } }>(path, async (req, reply) => {
     if (!authorised(req, reply)) return reply;
     const { rows } = await pool.query(text, [req.params.id]);
@@ -62,7 +72,10 @@ for (const [path, text] of [['/users/:id', USER], ['/companies/:id', COMPANY], [
 app.get<{ Querystring: { companyId?: string; limit?: string } }>('/users', async (req, reply) => {
   if (!authorised(req, reply)) return reply;
   const limit = Number(req.query.limit ?? 100);
-  const [page, count] = await Promise.all([pool.query(PAGE, [req.query.companyId, limit]), pool.query<{ n: number }>(COUNT, [req.query.companyId])]);
+  const [page, count] = await Promise.all([
+    pool.query(PAGE, [req.query.companyId, limit]),
+    pool.query<{ n: number }>(COUNT, [req.query.companyId]),
+  ]);
   return { data: page.rows, total: count.rows[0]!.n, limit, offset: 0 };
 });
 

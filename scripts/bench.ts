@@ -201,7 +201,12 @@ function npmStartCommand(): { env: Record<string, string>; flags: string[] } {
   return { env, flags };
 }
 
-export async function startChild(name: string, script: string, env: Record<string, string>, nodeArgs: string[] = []): Promise<Child> {
+export async function startChild(
+  name: string,
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<Child> {
   const port = await freePort();
   const t0 = Date.now();
   const proc = spawn(process.execPath, [...nodeArgs, script], {
@@ -216,7 +221,12 @@ export async function startChild(name: string, script: string, env: Record<strin
   proc.stdout!.on('data', keep);
   proc.stderr!.on('data', keep);
   let exited = false;
-  const exit = new Promise<void>((resolve) => proc.once('exit', () => { exited = true; resolve(); }));
+  const exit = new Promise<void>((resolve) =>
+    proc.once('exit', () => {
+      exited = true;
+      resolve();
+    }),
+  );
 
   const stop = async () => {
     if (exited) return;
@@ -298,7 +308,7 @@ function ecNameLetters(e: number): string {
 /** A deterministic shuffle, so that every run asks for the same ids in the same order. */
 function sample(n: number, max: number, seed: number): number[] {
   let s = seed >>> 0;
-  const rnd = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const rnd = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const set = new Set<number>();
   while (set.size < n) set.add(1 + Math.floor(rnd() * max));
   return [...set];
@@ -326,7 +336,9 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
     await db.execute(sql`
       INSERT INTO offers (id, name, can_be_sold, business_model, billing_product_rate_plan_id, prices)
       VALUES (${QUOTED_OFFER_ID}, 'Bench quoted offer', true, 'nb_users', 'rp-bench', '[{"currency":"EUR","amount":"5.00"}]'::jsonb)`);
-    await db.execute(sql`INSERT INTO catalog_offers (catalog_id, offer_id) SELECT id, ${QUOTED_OFFER_ID} FROM catalogs WHERE is_default`);
+    await db.execute(
+      sql`INSERT INTO catalog_offers (catalog_id, offer_id) SELECT id, ${QUOTED_OFFER_ID} FROM catalogs WHERE is_default`,
+    );
     await db.execute(sql`
       INSERT INTO companies (id, name, status, country, bp_id, external_reference)
       SELECT substr(md5('ec-' || e), 1, 24), 'Customer ' || initcap(translate(substr(md5('ecname-' || e), 1, 8), '0123456789', 'ghijklmnop')) || ' ' || e,
@@ -359,8 +371,11 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
       WHERE NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.company_id = c.id AND s.is_default)`);
     await loadCommerce(db, passwordHash);
     // PGlite has no autovacuum; on PostgreSQL this also keeps autovacuum from starting mid-run.
-    for (const table of ['companies', 'users', 'sites', 'subscriptions', 'offers', 'catalog_offers', 'licences']) await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
-    const res = (await db.execute(sql`SELECT count(*)::int AS n FROM users`)) as unknown as { rows: Array<{ n: number }> };
+    for (const table of ['companies', 'users', 'sites', 'subscriptions', 'offers', 'catalog_offers', 'licences'])
+      await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
+    const res = (await db.execute(sql`SELECT count(*)::int AS n FROM users`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
     if (res.rows[0]!.n < USERS) throw new Error(`loaded ${res.rows[0]!.n} users, expected ${USERS}`);
   } finally {
     await database.close();
@@ -375,7 +390,9 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
  * BPs have a bp_finance.
  */
 async function loadCommerce(db: ReturnType<typeof openDatabase>['db'], passwordHash: string): Promise<void> {
-  await db.execute(sql`UPDATE companies SET bp_business_model = 'resell', bp_applicant_number = 'APP-BENCH-' || id WHERE is_bp`);
+  await db.execute(
+    sql`UPDATE companies SET bp_business_model = 'resell', bp_applicant_number = 'APP-BENCH-' || id WHERE is_bp`,
+  );
   await db.execute(sql`
     INSERT INTO offers (id, name, description, profile_id, profile_name, can_be_sold, business_model, group_name, offer_reference,
                         billing_product_rate_plan_id, prices, features)
@@ -443,7 +460,8 @@ const S = '/api/svc/subscription/v1.0';
 const commerceEcs = sample(Math.min(ROTATION, COMMERCE_COMPANIES), COMMERCE_COMPANIES, 19);
 /** End Customers of the BPs that have a bp_finance (ec e has BP e mod BP_COUNT + 1). */
 const buyingEcs = Array.from({ length: COMMERCE_COMPANIES }, (_, i) => i + 1).filter((e) => e % BP_COUNT < BP_FINANCES);
-const q = (o: Record<string, string | number | boolean>) => new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
+const q = (o: Record<string, string | number | boolean>) =>
+  new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
 
 interface Tokens {
   superadmin: string;
@@ -455,7 +473,12 @@ interface Tokens {
 /** The requests of a case against the service; `tokens.bpAdmins` for the scoped case. */
 function serviceRequests(c: CaseName, tokens: Tokens): Req[] {
   const auth = (token = tokens.superadmin) => ({ authorization: `Bearer ${token}` });
-  const list = (o: Record<string, string | number | boolean>[]) => o.map((x) => ({ method: 'GET' as const, path: `${A}/companies?${q({ ...x, limit: PAGE_LIMIT })}`, headers: auth() }));
+  const list = (o: Record<string, string | number | boolean>[]) =>
+    o.map((x) => ({
+      method: 'GET' as const,
+      path: `${A}/companies?${q({ ...x, limit: PAGE_LIMIT })}`,
+      headers: auth(),
+    }));
   switch (c) {
     case 'getUser':
       return userIds.map((id) => ({ method: 'GET', path: `${A}/users/${id}`, headers: auth() }));
@@ -464,7 +487,11 @@ function serviceRequests(c: CaseName, tokens: Tokens): Req[] {
     case 'getSite':
       return siteIds.map((id) => ({ method: 'GET', path: `${A}/sites/${id}`, headers: auth() }));
     case 'listUsers':
-      return userCompanyIds.map((id) => ({ method: 'GET', path: `${A}/users?${q({ companyId: id, limit: PAGE_LIMIT, sortField: 'lastName' })}`, headers: auth() }));
+      return userCompanyIds.map((id) => ({
+        method: 'GET',
+        path: `${A}/users?${q({ companyId: id, limit: PAGE_LIMIT, sortField: 'lastName' })}`,
+        headers: auth(),
+      }));
     case 'listCompanies bpId+status+isBP':
       return list(bpIds.map((bpId) => ({ bpId, status: 'active', isBP: false })));
     case 'listCompanies isBP':
@@ -477,18 +504,34 @@ function serviceRequests(c: CaseName, tokens: Tokens): Req[] {
     case 'listCompanies name+status+isBP':
       return list(keywords.map((name) => ({ name, status: 'active', isBP: false })));
     case 'listCompanies status (bp_admin)':
-      return tokens.bpAdmins.map((t) => ({ method: 'GET', path: `${A}/companies?${q({ status: 'active', limit: PAGE_LIMIT })}`, headers: auth(t) }));
+      return tokens.bpAdmins.map((t) => ({
+        method: 'GET',
+        path: `${A}/companies?${q({ status: 'active', limit: PAGE_LIMIT })}`,
+        headers: auth(t),
+      }));
     case 'listCompanyOffers':
       // A page of the company's catalog (its BP's, here the default one), as the original client asks it.
-      return commerceEcs.map((e) => ({ method: 'GET', path: `${S}/companies/${ecId(e)}/offers?${q({ format: 'full', limit: PAGE_LIMIT })}`, headers: auth() }));
+      return commerceEcs.map((e) => ({
+        method: 'GET',
+        path: `${S}/companies/${ecId(e)}/offers?${q({ format: 'full', limit: PAGE_LIMIT })}`,
+        headers: auth(),
+      }));
     case 'getSubscription':
-      return commerceEcs.map((e) => ({ method: 'GET', path: `${S}/companies/${ecId(e)}/subscriptions/${subscriptionId(e, 1)}`, headers: auth() }));
+      return commerceEcs.map((e) => ({
+        method: 'GET',
+        path: `${S}/companies/${ecId(e)}/subscriptions/${subscriptionId(e, 1)}`,
+        headers: auth(),
+      }));
     case 'createSubscription until active':
       return buyingEcs.slice(0, ROTATION).map((e) => ({
         method: 'POST',
         path: `${S}/companies/${ecId(e)}/subscriptions`,
         headers: { ...auth(tokens.bpFinances[e % BP_COUNT]!), 'content-type': 'application/json' },
-        body: JSON.stringify({ offerId: offerId(2 * (e % 50) + 1), maxNumberUsers: 5, purchaseOrderNumber: 'BENCH-CREATE' }),
+        body: JSON.stringify({
+          offerId: offerId(2 * (e % 50) + 1),
+          maxNumberUsers: 5,
+          purchaseOrderNumber: 'BENCH-CREATE',
+        }),
       }));
     case 'createQuotation':
       // Issue 11, point 8: a new monthly subscription of 1 to 50 users quoted for an End Customer of a resell DR.
@@ -511,7 +554,11 @@ function ceilingRequests(c: CaseName, token: string): Req[] {
     case 'getSite':
       return siteIds.map((id) => ({ method: 'GET', path: `/sites/${id}`, headers }));
     case 'listUsers':
-      return userCompanyIds.map((id) => ({ method: 'GET', path: `/users?${q({ companyId: id, limit: PAGE_LIMIT })}`, headers }));
+      return userCompanyIds.map((id) => ({
+        method: 'GET',
+        path: `/users?${q({ companyId: id, limit: PAGE_LIMIT })}`,
+        headers,
+      }));
     default:
       throw new Error(`no ceiling for ${c}`);
   }
@@ -519,16 +566,25 @@ function ceilingRequests(c: CaseName, token: string): Req[] {
 
 /** One request of each before measuring: a wrong path or token fails here, not as non-2xx. */
 async function check(base: string, reqs: Req[], c: CaseName): Promise<void> {
-  const r = await fetch(base + reqs[0]!.path, { method: reqs[0]!.method, headers: reqs[0]!.headers, body: reqs[0]!.body });
+  const r = await fetch(base + reqs[0]!.path, {
+    method: reqs[0]!.method,
+    headers: reqs[0]!.headers,
+    body: reqs[0]!.body,
+  });
   const body = await r.text();
   if (!r.ok) throw new Error(`${c}: ${reqs[0]!.method} ${reqs[0]!.path}: ${r.status} ${body.slice(0, 300)}`);
   if (c.startsWith('list')) {
     const b = JSON.parse(body) as { data: unknown[]; total: number };
-    if (!Array.isArray(b.data) || b.data.length === 0 || typeof b.total !== 'number') throw new Error(`${c}: an empty page: ${body.slice(0, 300)}`);
+    if (!Array.isArray(b.data) || b.data.length === 0 || typeof b.total !== 'number')
+      throw new Error(`${c}: an empty page: ${body.slice(0, 300)}`);
   }
 }
 
-function cannon(base: string, requests: Req[], opts: { duration?: number; amount?: number }): Promise<autocannon.Result> {
+function cannon(
+  base: string,
+  requests: Req[],
+  opts: { duration?: number; amount?: number },
+): Promise<autocannon.Result> {
   return autocannon({ url: base, connections: CONNECTIONS, pipelining: 1, ...opts, requests });
 }
 
@@ -547,15 +603,18 @@ async function measureCreation(base: string, requests: Req[], databaseUrl: strin
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const count = async () =>
-    (await db.query<{ all: number; active: number; failed: number; last: Date | null }>(
-      `SELECT count(*)::int AS all, (count(*) FILTER (WHERE status = 'active' AND NOT sync_ongoing))::int AS active, (count(*) FILTER (WHERE sync_error IS NOT NULL))::int AS failed,
+    (
+      await db.query<{ all: number; active: number; failed: number; last: Date | null }>(
+        `SELECT count(*)::int AS all, (count(*) FILTER (WHERE status = 'active' AND NOT sync_ongoing))::int AS active, (count(*) FILTER (WHERE sync_error IS NOT NULL))::int AS failed,
          max(last_update_date) FILTER (WHERE status = 'active' AND NOT sync_ongoing) AS last
        FROM subscriptions WHERE company_id = ANY($1::text[]) AND purchase_order_number = 'BENCH-CREATE'`,
-      [companies],
-    )).rows[0]!;
+        [companies],
+      )
+    ).rows[0]!;
   try {
     // The subscription of check() and its job first: the measure starts with an idle queue.
-    for (let end = Date.now() + 60_000; (await count()).active < 1 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 100));
+    for (let end = Date.now() + 60_000; (await count()).active < 1 && Date.now() < end;)
+      await new Promise((r) => setTimeout(r, 100));
     const before = await count();
     const busy = await waitForQuiet();
     const t0 = Date.now();
@@ -673,7 +732,9 @@ async function measureCase(caseName: CaseName, contenders: Omit<Contender, 'slic
     const bad = m.non2xx || m.errors ? `  (!! ${m.non2xx} non-2xx, ${m.errors} errors)` : '';
     // The server's own CPU per answer: what its code costs, whatever else the machine is doing.
     const cpu = c.cpuSpent !== undefined && total > 0 ? `  cpu ${fmt((1000 * c.cpuSpent) / total, 0)} µs/req` : '';
-    console.log(`  ${caseName.padEnd(32)} ${c.engine.padEnd(18)} ${fmt(m.rps, 0).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${cpu}  (machine ${busyText(busy)} busy before)${bad}`);
+    console.log(
+      `  ${caseName.padEnd(32)} ${c.engine.padEnd(18)} ${fmt(m.rps, 0).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${cpu}  (machine ${busyText(busy)} busy before)${bad}`,
+    );
     return m;
   });
 }
@@ -723,7 +784,12 @@ async function serverVersion(): Promise<string> {
  * Loads a database: first start (migrations, first-start data), then the load with the service
  * stopped.
  */
-async function prepareDatabase(label: string, dbEnv: Record<string, string>, open: { url?: string; dataDir?: string }, passwordHash: string): Promise<void> {
+async function prepareDatabase(
+  label: string,
+  dbEnv: Record<string, string>,
+  open: { url?: string; dataDir?: string },
+  passwordHash: string,
+): Promise<void> {
   const t0 = Date.now();
   await (await startService(dbEnv)).stop();
   await loadData(open, passwordHash);
@@ -748,15 +814,24 @@ async function startMeasured(engine: 'postgresql' | 'embedded', dbEnv: Record<st
   }
   const service = await startService(dbEnv);
   const facts: EngineFacts = { engine, coldStartMs: median(starts), rssAfter10kMb: Number.NaN, rssEndMb: Number.NaN };
-  console.log(`  ${engine}: cold starts ${starts.map((x) => fmt(x, 0)).join(', ')} ms (spawn to first answer, database already created)`);
-  const tokens: Tokens = { superadmin: await login(service.base, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD), bpAdmins: [], bpFinances: [] };
+  console.log(
+    `  ${engine}: cold starts ${starts.map((x) => fmt(x, 0)).join(', ')} ms (spawn to first answer, database already created)`,
+  );
+  const tokens: Tokens = {
+    superadmin: await login(service.base, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD),
+    bpAdmins: [],
+    bpFinances: [],
+  };
   for (let b = 1; b <= BP_ADMINS; b++) tokens.bpAdmins.push(await login(service.base, bpAdminEmail(b), USER_PASSWORD));
-  for (let b = 1; b <= BP_FINANCES; b++) tokens.bpFinances.push(await login(service.base, bpFinanceEmail(b), USER_PASSWORD));
+  for (let b = 1; b <= BP_FINANCES; b++)
+    tokens.bpFinances.push(await login(service.base, bpFinanceEmail(b), USER_PASSWORD));
   // Memory: 10,000 requests mixing the single-resource GETs and the lists, then the RSS.
   const mixed = ALL_CASES.filter((c) => c !== CREATE_CASE).flatMap((c) => serviceRequests(c, tokens).slice(0, 50));
   await cannon(service.base, mixed, { amount: MEMORY_REQUESTS });
   facts.rssAfter10kMb = service.rssMb();
-  console.log(`  ${engine}: resident memory after ${fmt(MEMORY_REQUESTS, 0)} requests: ${fmt(facts.rssAfter10kMb, 0)} MB`);
+  console.log(
+    `  ${engine}: resident memory after ${fmt(MEMORY_REQUESTS, 0)} requests: ${fmt(facts.rssAfter10kMb, 0)} MB`,
+  );
   return { engine, service, tokens, facts };
 }
 
@@ -775,38 +850,86 @@ function evaluate(all: Measure[]): Row[] {
   const find = (c: CaseName, e: Engine) => all.find((m) => m.caseName === c && m.engine === e);
   return all.map((m) => {
     const clean = m.non2xx === 0 && m.errors === 0;
-    if (m.engine === 'ceiling (bare pg)') return { m, ratio: undefined, ratioTo: '', target: '—', met: clean ? '—' : 'no (errors)' };
+    if (m.engine === 'ceiling (bare pg)')
+      return { m, ratio: undefined, ratioTo: '', target: '—', met: clean ? '—' : 'no (errors)' };
     if (m.engine === 'embedded') {
       const pgM = find(m.caseName, 'postgresql');
       const ratio = pgM ? m.rps / pgM.rps : undefined;
-      return { m, ratio, ratioTo: 'PostgreSQL', target: '≥ ⅓ of PostgreSQL', met: clean && ratio !== undefined && ratio >= EMBEDDED_SHARE ? 'yes' : 'no' };
+      return {
+        m,
+        ratio,
+        ratioTo: 'PostgreSQL',
+        target: '≥ ⅓ of PostgreSQL',
+        met: clean && ratio !== undefined && ratio >= EMBEDDED_SHARE ? 'yes' : 'no',
+      };
     }
     const ceiling = find(m.caseName, 'ceiling (bare pg)');
     if (ceiling) {
       const ratio = m.rps / ceiling.rps;
       const ok = clean && ratio >= GET_TARGET_RATIO && m.p99 < GET_TARGET_P99_MS;
       const targeted = m.caseName !== 'listUsers';
-      return { m, ratio, ratioTo: 'ceiling', target: targeted ? `≥ ${GET_TARGET_RATIO} × ceiling, p99 < ${GET_TARGET_P99_MS} ms` : '—', met: targeted ? (ok ? 'yes' : 'no') : clean ? '—' : 'no (errors)' };
+      return {
+        m,
+        ratio,
+        ratioTo: 'ceiling',
+        target: targeted ? `≥ ${GET_TARGET_RATIO} × ceiling, p99 < ${GET_TARGET_P99_MS} ms` : '—',
+        met: targeted ? (ok ? 'yes' : 'no') : clean ? '—' : 'no (errors)',
+      };
     }
     if (m.caseName === 'listCompanyOffers') {
       const ok = clean && m.rps >= OFFERS_TARGET_RPS && m.p99 < OFFERS_TARGET_P99_MS;
-      return { m, ratio: undefined, ratioTo: '', target: `≥ ${fmt(OFFERS_TARGET_RPS, 0)} req/s, p99 < ${OFFERS_TARGET_P99_MS} ms`, met: ok ? 'yes' : 'no' };
+      return {
+        m,
+        ratio: undefined,
+        ratioTo: '',
+        target: `≥ ${fmt(OFFERS_TARGET_RPS, 0)} req/s, p99 < ${OFFERS_TARGET_P99_MS} ms`,
+        met: ok ? 'yes' : 'no',
+      };
     }
     if (m.caseName === 'getSubscription') {
       const company = find('getCompany', m.engine);
       const ratio = company ? m.rps / company.rps : undefined;
-      return { m, ratio, ratioTo: 'getCompany', target: `≥ ${SUBSCRIPTION_TARGET_RATIO} × getCompany`, met: clean && ratio !== undefined && ratio >= SUBSCRIPTION_TARGET_RATIO ? 'yes' : ratio === undefined ? 'no (getCompany not run)' : 'no' };
+      return {
+        m,
+        ratio,
+        ratioTo: 'getCompany',
+        target: `≥ ${SUBSCRIPTION_TARGET_RATIO} × getCompany`,
+        met:
+          clean && ratio !== undefined && ratio >= SUBSCRIPTION_TARGET_RATIO
+            ? 'yes'
+            : ratio === undefined
+              ? 'no (getCompany not run)'
+              : 'no',
+      };
     }
     if (m.caseName === CREATE_CASE) {
-      return { m, ratio: undefined, ratioTo: '', target: `≥ ${CREATE_TARGET_PER_S} active/s`, met: clean && m.rps >= CREATE_TARGET_PER_S ? 'yes' : 'no' };
+      return {
+        m,
+        ratio: undefined,
+        ratioTo: '',
+        target: `≥ ${CREATE_TARGET_PER_S} active/s`,
+        met: clean && m.rps >= CREATE_TARGET_PER_S ? 'yes' : 'no',
+      };
     }
     if (m.caseName === 'createQuotation') {
       const ok = clean && m.rps >= QUOTATION_TARGET_RPS && m.p99 < QUOTATION_TARGET_P99_MS;
-      return { m, ratio: undefined, ratioTo: '', target: `≥ ${fmt(QUOTATION_TARGET_RPS, 0)} req/s, p99 < ${QUOTATION_TARGET_P99_MS} ms`, met: ok ? 'yes' : 'no' };
+      return {
+        m,
+        ratio: undefined,
+        ratioTo: '',
+        target: `≥ ${fmt(QUOTATION_TARGET_RPS, 0)} req/s, p99 < ${QUOTATION_TARGET_P99_MS} ms`,
+        met: ok ? 'yes' : 'no',
+      };
     }
     if (m.caseName.startsWith('listCompanies')) {
       const ok = clean && m.rps >= LIST_TARGET_RPS && m.p99 < LIST_TARGET_P99_MS;
-      return { m, ratio: undefined, ratioTo: '', target: `≥ ${fmt(LIST_TARGET_RPS, 0)} req/s, p99 < ${LIST_TARGET_P99_MS} ms`, met: ok ? 'yes' : 'no' };
+      return {
+        m,
+        ratio: undefined,
+        ratioTo: '',
+        target: `≥ ${fmt(LIST_TARGET_RPS, 0)} req/s, p99 < ${LIST_TARGET_P99_MS} ms`,
+        met: ok ? 'yes' : 'no',
+      };
     }
     return { m, ratio: undefined, ratioTo: '', target: '—', met: clean ? '—' : 'no (errors)' };
   });
@@ -816,8 +939,18 @@ function factRows(facts: EngineFacts[]): string[][] {
   return facts.flatMap((f) => {
     const rssTarget = RSS_TARGET_MB[f.engine];
     return [
-      [`cold start (${f.engine})`, `${fmt(f.coldStartMs, 0)} ms`, f.engine === 'embedded' ? `< ${fmt(COLD_START_TARGET_MS, 0)} ms` : '—', f.engine === 'embedded' ? (f.coldStartMs < COLD_START_TARGET_MS ? 'yes' : 'no') : '—'],
-      [`resident memory after ${fmt(MEMORY_REQUESTS, 0)} requests (${f.engine})`, `${fmt(f.rssAfter10kMb, 0)} MB`, `< ${rssTarget} MB`, f.rssAfter10kMb < rssTarget ? 'yes' : 'no'],
+      [
+        `cold start (${f.engine})`,
+        `${fmt(f.coldStartMs, 0)} ms`,
+        f.engine === 'embedded' ? `< ${fmt(COLD_START_TARGET_MS, 0)} ms` : '—',
+        f.engine === 'embedded' ? (f.coldStartMs < COLD_START_TARGET_MS ? 'yes' : 'no') : '—',
+      ],
+      [
+        `resident memory after ${fmt(MEMORY_REQUESTS, 0)} requests (${f.engine})`,
+        `${fmt(f.rssAfter10kMb, 0)} MB`,
+        `< ${rssTarget} MB`,
+        f.rssAfter10kMb < rssTarget ? 'yes' : 'no',
+      ],
       [`resident memory at the end of the run (${f.engine})`, `${fmt(f.rssEndMb, 0)} MB`, '—', '—'],
     ];
   });
@@ -825,28 +958,50 @@ function factRows(facts: EngineFacts[]): string[][] {
 
 function printTable(rows: Row[], facts: EngineFacts[]): void {
   const header = ['case', 'database', 'req/s', 'p99 ms', 'ratio', 'target', 'met', 'busy before'];
-  const cells = rows.map((r) => [r.m.caseName, r.m.engine, fmt(r.m.rps, 0), String(r.m.p99), r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)} (${r.ratioTo})`, r.target, r.met, busyText(r.m.busy)]);
+  const cells = rows.map((r) => [
+    r.m.caseName,
+    r.m.engine,
+    fmt(r.m.rps, 0),
+    String(r.m.p99),
+    r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)} (${r.ratioTo})`,
+    r.target,
+    r.met,
+    busyText(r.m.busy),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  const line = (c: string[]) => c.map((v, i) => (i >= 2 && i <= 3 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (c: string[]) =>
+    c
+      .map((v, i) => (i >= 2 && i <= 3 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const c of cells) console.log(line(c));
   console.log('');
-  for (const [what, value, target, met] of factRows(facts)) console.log(`${what}: ${value} (target ${target}, met: ${met})`);
+  for (const [what, value, target, met] of factRows(facts))
+    console.log(`${what}: ${value} (target ${target}, met: ${met})`);
 }
 
 function markdown(rows: Row[], facts: EngineFacts[], meta: Record<string, string>): string {
   const table = [
     '| case | database | requests/s | p50 ms | p99 ms | ratio | target | met | machine busy before |',
     '|---|---|--:|--:|--:|--:|---|---|--:|',
-    ...rows.map((r) =>
-      `| ${r.m.caseName} | ${r.m.engine} | ${fmt(r.m.rps, 0)} | ${r.m.p50} | ${r.m.p99} | ${r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)} of ${r.ratioTo}`} | ${r.target} | ${r.met} | ${busyText(r.m.busy)} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.m.caseName} | ${r.m.engine} | ${fmt(r.m.rps, 0)} | ${r.m.p50} | ${r.m.p99} | ${r.ratio === undefined ? '—' : `${r.ratio.toFixed(2)} of ${r.ratioTo}`} | ${r.target} | ${r.met} | ${busyText(r.m.busy)} |`,
+    ),
   ].join('\n');
-  const factTable = ['| measure | value | target | met |', '|---|--:|---|---|', ...factRows(facts).map((c) => `| ${c.join(' | ')} |`)].join('\n');
+  const factTable = [
+    '| measure | value | target | met |',
+    '|---|--:|---|---|',
+    ...factRows(facts).map((c) => `| ${c.join(' | ')} |`),
+  ].join('\n');
   return `# Benchmarks
 
 Written by \`npm run bench\` (scripts/bench.ts); run it again to refresh this page.
 
-${Object.entries(meta).map(([k, v]) => `- ${k}: ${v}`).join('\n')}
+${Object.entries(meta)
+  .map(([k, v]) => `- ${k}: ${v}`)
+  .join('\n')}
 
 ${factTable}
 
@@ -890,11 +1045,17 @@ How to read it:
 
 async function main(): Promise<void> {
   const started = Date.now();
-  console.log(`bench: ${fmt(EC_COMPANIES + COMPANIES + BP_COUNT, 0)} companies, ${fmt(USERS, 0)} users, ${fmt(SITES, 0)} sites; autocannon ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case`);
+  console.log(
+    `bench: ${fmt(EC_COMPANIES + COMPANIES + BP_COUNT, 0)} companies, ${fmt(USERS, 0)} users, ${fmt(SITES, 0)} sites; autocannon ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case`,
+  );
   const passwordHash = await hashPassword(USER_PASSWORD);
   const all: Measure[] = [];
   let pgVersion = '(not run)';
-  const engines: { engine: 'postgresql' | 'embedded'; env: Record<string, string>; open: { url?: string; dataDir?: string } }[] = [];
+  const engines: {
+    engine: 'postgresql' | 'embedded';
+    env: Record<string, string>;
+    open: { url?: string; dataDir?: string };
+  }[] = [];
   if (ONLY !== 'embedded') {
     pgVersion = await serverVersion();
     const url = await createPgDatabase();
@@ -912,7 +1073,13 @@ async function main(): Promise<void> {
   for (const e of engines) running.push(await startMeasured(e.engine, e.env));
   const pgRun = running.find((r) => r.engine === 'postgresql');
   const pgUrl = engines.find((e) => e.engine === 'postgresql')?.env.DATABASE_URL;
-  const ceiling = pgUrl ? await startChild('ceiling', 'scripts/bench-ceiling.ts', { DATABASE_URL: pgUrl }, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', ...(process.env.BENCH_CEILING_NODE_ARGS ?? '').split(' ').filter(Boolean)]) : undefined;
+  const ceiling = pgUrl
+    ? await startChild('ceiling', 'scripts/bench-ceiling.ts', { DATABASE_URL: pgUrl }, [
+        '--experimental-strip-types',
+        '--disable-warning=ExperimentalWarning',
+        ...(process.env.BENCH_CEILING_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      ])
+    : undefined;
 
   console.log('\nCases (each server in turn, in slices of 2 s)');
   for (const c of CASES) {
@@ -922,8 +1089,19 @@ async function main(): Promise<void> {
       else console.log(`  ${CREATE_CASE}: PostgreSQL only, skipped`);
       continue;
     }
-    const contenders: Omit<Contender, 'slices'>[] = running.map((r) => ({ engine: r.engine, base: r.service.base, requests: serviceRequests(c, r.tokens), cpuMs: r.service.cpuMs }));
-    if (ceiling && pgRun && CEILING_CASES.includes(c)) contenders.push({ engine: 'ceiling (bare pg)', base: ceiling.base, requests: ceilingRequests(c, pgRun.tokens.superadmin), cpuMs: ceiling.cpuMs });
+    const contenders: Omit<Contender, 'slices'>[] = running.map((r) => ({
+      engine: r.engine,
+      base: r.service.base,
+      requests: serviceRequests(c, r.tokens),
+      cpuMs: r.service.cpuMs,
+    }));
+    if (ceiling && pgRun && CEILING_CASES.includes(c))
+      contenders.push({
+        engine: 'ceiling (bare pg)',
+        base: ceiling.base,
+        requests: ceilingRequests(c, pgRun.tokens.superadmin),
+        cpuMs: ceiling.cpuMs,
+      });
     all.push(...(await measureCase(c, contenders)));
   }
   for (const r of running) {
@@ -934,7 +1112,9 @@ async function main(): Promise<void> {
   const facts = running.map((r) => r.facts);
 
   const order = (e: Engine) => ['postgresql', 'ceiling (bare pg)', 'embedded'].indexOf(e);
-  all.sort((a, b) => ALL_CASES.indexOf(a.caseName) - ALL_CASES.indexOf(b.caseName) || order(a.engine) - order(b.engine));
+  all.sort(
+    (a, b) => ALL_CASES.indexOf(a.caseName) - ALL_CASES.indexOf(b.caseName) || order(a.engine) - order(b.engine),
+  );
   const rows = evaluate(all);
   printTable(rows, facts);
   // Issue 11, point 8: a billing run over 10,000 End Customers with 3 subscriptions each, on each engine (scripts/bench-billing.ts).
@@ -953,8 +1133,11 @@ async function main(): Promise<void> {
     software: `Node ${process.version}, PostgreSQL ${pgVersion} (default settings, local TCP), PGlite ${pgliteVersion()}`,
     data: `${fmt(EC_COMPANIES + COMPANIES + BP_COUNT, 0)} companies (${fmt(COMPANIES, 0)} with ${USERS / COMPANIES} users each, ${BP_COUNT} BPs, ${fmt(EC_COMPANIES, 0)} End Customers of those BPs, one in ten on hold), ${fmt(USERS, 0)} users, ${fmt(SITES, 0)} sites, loaded with INSERT … SELECT generate_series, then VACUUM ANALYZE`,
     load: `autocannon 8, ${CONNECTIONS} connections, no pipelining, ${WARMUP} s warm-up then ${DURATION} s per case, in the benchmark process on the same machine`,
-    service: '`src/main.ts` with the environment and flags of `npm start`, LOG_LEVEL=warn, RATE_LIMIT_MAX=0, one process, two pg pools of 10 (PostgreSQL: the hot statements with generic plans, the others)',
-    ...(billingLines.length ? { 'billing run (issue 11, in process on a fresh database, 10 BPs)': billingLines.join('; ') } : {}),
+    service:
+      '`src/main.ts` with the environment and flags of `npm start`, LOG_LEVEL=warn, RATE_LIMIT_MAX=0, one process, two pg pools of 10 (PostgreSQL: the hot statements with generic plans, the others)',
+    ...(billingLines.length
+      ? { 'billing run (issue 11, in process on a fresh database, 10 BPs)': billingLines.join('; ') }
+      : {}),
   };
   console.log(`\n(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   if (process.env.BENCH_NO_DOC !== '1' && !ONLY && !process.env.BENCH_CASES) {

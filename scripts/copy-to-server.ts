@@ -17,7 +17,11 @@ const BATCH = 2000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  if (!config.databaseUrl) throw new ConfigError('DATABASE_URL', 'DATABASE_URL is not set: expected the server to copy the embedded database of DATA_DIR into');
+  if (!config.databaseUrl)
+    throw new ConfigError(
+      'DATABASE_URL',
+      'DATABASE_URL is not set: expected the server to copy the embedded database of DATA_DIR into',
+    );
   const release = lockDataDir(config.dataDir);
   const source = openDatabase({ dataDir: config.dataDir });
   await source.migrate(); // the folder's schema at this code's version, as the service would
@@ -26,7 +30,11 @@ async function main(): Promise<void> {
   const client = new pg.Client({ connectionString: config.databaseUrl });
   await client.connect();
   try {
-    const tables = rowsOf<{ name: string }>(await source.db.execute(sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`)).map((t) => t.name);
+    const tables = rowsOf<{ name: string }>(
+      await source.db.execute(
+        sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+      ),
+    ).map((t) => t.name);
     const counts = new Map<string, number>();
     await client.query('BEGIN');
     // Rows go in table by table, whatever their foreign keys: the constraints are checked at
@@ -35,33 +43,51 @@ async function main(): Promise<void> {
       throw new Error('the copy needs a role that may set session_replication_role (the database owner as superuser)');
     });
     for (const table of tables) {
-      const [{ n: existing }] = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows as [{ n: number }];
+      const [{ n: existing }] = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`))
+        .rows as [{ n: number }];
       // Seeds a start may have written (system companies, templates, the default offer) give way to the copied rows.
       if (existing > 0) await client.query(`DELETE FROM "${table}"`);
       let copied = 0;
       for (let offset = 0; ; offset += BATCH) {
         const batch = rowsOf<{ rows: unknown[] | null }>(
-          await source.db.execute(sql.raw(`SELECT json_agg(t) AS rows FROM (SELECT * FROM "${table}" ORDER BY ctid LIMIT ${BATCH} OFFSET ${offset}) t`)),
+          await source.db.execute(
+            sql.raw(
+              `SELECT json_agg(t) AS rows FROM (SELECT * FROM "${table}" ORDER BY ctid LIMIT ${BATCH} OFFSET ${offset}) t`,
+            ),
+          ),
         )[0]?.rows;
         if (!batch || batch.length === 0) break;
         // OVERRIDING SYSTEM VALUE: identity columns (port_records.position) keep the copied values.
-        await client.query(`INSERT INTO "${table}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::"${table}", $1::json)`, [JSON.stringify(batch)]);
+        await client.query(
+          `INSERT INTO "${table}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::"${table}", $1::json)`,
+          [JSON.stringify(batch)],
+        );
         copied += batch.length;
       }
       counts.set(table, copied);
     }
     // Identity sequences start after the copied values, so that new rows follow them.
-    const identities = (await client.query<{ t: string; c: string }>(`SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = 'public' AND is_identity = 'YES'`)).rows;
+    const identities = (
+      await client.query<{ t: string; c: string }>(
+        `SELECT table_name AS t, column_name AS c FROM information_schema.columns WHERE table_schema = 'public' AND is_identity = 'YES'`,
+      )
+    ).rows;
     for (const { t, c } of identities) {
-      await client.query(`SELECT setval(pg_get_serial_sequence('"${t}"', '${c}'), coalesce((SELECT max("${c}") FROM "${t}"), 0) + 1, false)`);
+      await client.query(
+        `SELECT setval(pg_get_serial_sequence('"${t}"', '${c}'), coalesce((SELECT max("${c}") FROM "${t}"), 0) + 1, false)`,
+      );
     }
     for (const [table, n] of counts) {
-      const [{ n: there }] = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows as [{ n: number }];
+      const [{ n: there }] = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${table}"`)).rows as [
+        { n: number },
+      ];
       if (there !== n) throw new Error(`table ${table}: ${n} rows read, ${there} on the server`);
     }
     await client.query('COMMIT');
     const total = [...counts.values()].reduce((a, b) => a + b, 0);
-    process.stdout.write(`copied ${total} rows of ${counts.size} tables from ${config.dataDir} to ${new URL(config.databaseUrl).host}; start the service with DATABASE_URL set\n`);
+    process.stdout.write(
+      `copied ${total} rows of ${counts.size} tables from ${config.dataDir} to ${new URL(config.databaseUrl).host}; start the service with DATABASE_URL set\n`,
+    );
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw err;
@@ -74,6 +100,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`svc-admin: ${err instanceof ConfigError || err instanceof DataDirLocked ? err.message : `the copy failed, nothing was written: ${(err as Error).message}`}\n`);
+  process.stderr.write(
+    `svc-admin: ${err instanceof ConfigError || err instanceof DataDirLocked ? err.message : `the copy failed, nothing was written: ${(err as Error).message}`}\n`,
+  );
   process.exit(err instanceof ConfigError ? 2 : 1);
 });

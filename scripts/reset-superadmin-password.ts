@@ -10,7 +10,11 @@ import { generatePassword, resetSuperadminPassword } from '../src/modules/index.
 try {
   const config = loadConfig();
   const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
-  const database = openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, connectTimeoutSeconds: config.databaseConnectTimeoutSeconds });
+  const database = openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    connectTimeoutSeconds: config.databaseConnectTimeoutSeconds,
+  });
   await database.migrate();
   const email = config.superadminEmail!;
   const password = config.superadminPassword ?? generatePassword();
@@ -21,7 +25,11 @@ try {
     process.stderr.write(`svc-admin: no superadmin has the login ${email} (set SUPERADMIN_EMAIL)\n`);
     process.exit(1);
   }
-  process.stdout.write(config.superadminPassword ? `The password of ${email} is now SUPERADMIN_PASSWORD.\n` : `The password of ${email} is now (shown once): ${password}\n`);
+  process.stdout.write(
+    config.superadminPassword
+      ? `The password of ${email} is now SUPERADMIN_PASSWORD.\n`
+      : `The password of ${email} is now (shown once): ${password}\n`,
+  );
 } catch (err) {
   if (err instanceof ConfigError || err instanceof DataDirLocked) {
     process.stderr.write(`svc-admin: ${err.message}\n`);

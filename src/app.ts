@@ -18,7 +18,12 @@ import { installAnswerHeaders } from './http/security-headers.ts';
 import { installMetrics } from './http/metrics.ts';
 
 // Credentials travel in these headers; they never reach a log line.
-const REDACT = ['req.headers.authorization', 'req.headers["x-svc-app-auth"]', 'req.headers.apikey', 'req.headers.cookie'];
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers["x-svc-app-auth"]',
+  'req.headers.apikey',
+  'req.headers.cookie',
+];
 
 export interface BuildOptions {
   /** pino options (level, stream...); false or absent: no logging. Redaction is always added. */
@@ -31,7 +36,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   // the deadlines every connectionsCheckingInterval, here a tenth of the limit, at most 30 s (Node's
   // own), and enforces requestTimeout on a body only when headersTimeout is not above it.
   const timeoutMs = deps.config.requestTimeoutSeconds * 1000;
-  const server = timeoutMs > 0 ? { connectionsCheckingInterval: Math.min(30_000, timeoutMs / 10), headersTimeout: Math.min(60_000, timeoutMs) } : {};
+  const server =
+    timeoutMs > 0
+      ? { connectionsCheckingInterval: Math.min(30_000, timeoutMs / 10), headersTimeout: Math.min(60_000, timeoutMs) }
+      : {};
   const app = Fastify({
     logger: opts.logger ? ({ ...opts.logger, redact: REDACT } as FastifyServerOptions['logger']) : false,
     bodyLimit: deps.config.bodyLimitBytes,
@@ -54,7 +62,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     genReqId: requestId,
     requestIdHeader: false,
     // Validators and serializers compile on first use of their route: a faster start.
-    schemaController: { compilersFactory: { buildValidator: lazyValidatorFactory(), buildSerializer: lazySerializerFactory() } },
+    schemaController: {
+      compilersFactory: { buildValidator: lazyValidatorFactory(), buildSerializer: lazySerializerFactory() },
+    },
   }) as unknown as FastifyInstance;
 
   installErrorHandling(app);
@@ -72,7 +82,11 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       timeWindow: deps.config.rateLimitWindowSeconds * 1000,
       keyGenerator: (req) => req.ip,
       errorResponseBuilder: (_req, ctx) =>
-        new AppError('TOO_MANY_REQUESTS', { limit: ctx.max, windowSeconds: deps.config.rateLimitWindowSeconds, retryAfterSeconds: Math.ceil(ctx.ttl / 1000) }),
+        new AppError('TOO_MANY_REQUESTS', {
+          limit: ctx.max,
+          windowSeconds: deps.config.rateLimitWindowSeconds,
+          retryAfterSeconds: Math.ceil(ctx.ttl / 1000),
+        }),
     });
   }
   await app.register(formbody);

@@ -51,7 +51,15 @@ export function createBackground(o: BackgroundOptions): Background {
   const gatewaySimulator: GatewaySimulator = { mode: x.gatewaySimulator, delayMs: x.gatewaySimulatorDelayMs };
   const xmpp =
     x.componentUrl && x.componentDomain && x.componentSecret
-      ? createComponentTransport({ service: x.componentUrl, domain: x.componentDomain, secret: x.componentSecret, database, instanceId, log, requestTimeoutMs: x.requestTimeoutMs })
+      ? createComponentTransport({
+          service: x.componentUrl,
+          domain: x.componentDomain,
+          secret: x.componentSecret,
+          database,
+          instanceId,
+          log,
+          requestTimeoutMs: x.requestTimeoutMs,
+        })
       : createLogTransport(log, gatewaySimulator, x.requestTimeoutMs);
   const queue = createJobQueue(database, { log, clock: o.queueClock });
   const dispatcher = createDispatcher({ database, transport: xmpp, instanceId, log, pollMs: config.outboxPollMs });
@@ -65,7 +73,9 @@ export function createBackground(o: BackgroundOptions): Background {
   async function housekeeping(): Promise<void> {
     // Delivered events and answered requests are kept a week for the listings, then dropped.
     await database.db.execute(sql`DELETE FROM outbox WHERE delivered_at < now() - interval '7 days'`);
-    await database.db.execute(sql`DELETE FROM xmpp_requests WHERE state IN ('result', 'error', 'timeout') AND created_at < now() - interval '7 days'`);
+    await database.db.execute(
+      sql`DELETE FROM xmpp_requests WHERE state IN ('result', 'error', 'timeout') AND created_at < now() - interval '7 days'`,
+    );
   }
 
   return {
@@ -89,7 +99,23 @@ export function createBackground(o: BackgroundOptions): Background {
       if (every > 0 && log) {
         countersTimer = setInterval(() => {
           void backgroundCounts(database.db)
-            .then((counts) => log.info({ background: { ...counts, instance: { jobsCompleted: queue.counters.completed, jobAttemptsFailed: queue.counters.failed, eventsDelivered: dispatcher.counters.delivered, deliveryAttemptsFailed: dispatcher.counters.failedAttempts, xmppConnected: xmpp.connected() } } }, 'background counters'))
+            .then((counts) =>
+              log.info(
+                {
+                  background: {
+                    ...counts,
+                    instance: {
+                      jobsCompleted: queue.counters.completed,
+                      jobAttemptsFailed: queue.counters.failed,
+                      eventsDelivered: dispatcher.counters.delivered,
+                      deliveryAttemptsFailed: dispatcher.counters.failedAttempts,
+                      xmppConnected: xmpp.connected(),
+                    },
+                  },
+                },
+                'background counters',
+              ),
+            )
             .catch(() => undefined);
         }, every * 1000);
         countersTimer.unref();

@@ -15,7 +15,12 @@ export async function ensureSystemCompanies(db: Db): Promise<{ defaultCompanyId:
  * Creates the first superadmin when none exists. Returns the generated password when one had
  * to be made up (the caller prints it once), undefined otherwise.
  */
-export async function ensureSuperadmin(db: Db, email: string | undefined, password: string | undefined, seeded?: { defaultCompanyId: string }) {
+export async function ensureSuperadmin(
+  db: Db,
+  email: string | undefined,
+  password: string | undefined,
+  seeded?: { defaultCompanyId: string },
+) {
   // The seeds run once per start: the caller that just ran them passes their result.
   const { defaultCompanyId: companyId } = seeded ?? (await ensureSystemCompanies(db));
   return ensureFirstSuperadmin(db, companyId, email, password);

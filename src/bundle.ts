@@ -32,7 +32,16 @@ const manifestFile = (dir: string) => join(dir, 'service.json');
  * data files, pdfkit's and fontkit's font data, swagger-ui's pages), and pg's optional native
  * binding.
  */
-const EXTERNAL = ['@electric-sql/pglite', '@node-rs/argon2', 'sharp', 'pdfkit', 'fontkit', '@embedpdf/*', '@fastify/swagger-ui', 'pg-native'];
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@node-rs/argon2',
+  'sharp',
+  'pdfkit',
+  'fontkit',
+  '@embedpdf/*',
+  '@fastify/swagger-ui',
+  'pg-native',
+];
 
 /** Each file the bundle was made from, with its modification time and size when it was made. */
 type Manifest = { inputs: Record<string, [number, number]> };
@@ -80,7 +89,9 @@ export async function buildBundle(dir = BUILD_DIR): Promise<void> {
       // Read by src/shared/source-root.ts: files beside the sources are found from the bundle's folder.
       define: { SVC_SOURCES: JSON.stringify(`${relative(dir, join(ROOT, 'src'))}/`) },
       // Packages written as CommonJS call require() for Node's own modules: an ES module has none.
-      banner: { js: "import { createRequire as svcCreateRequire } from 'node:module'; const require = svcCreateRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as svcCreateRequire } from 'node:module'; const require = svcCreateRequire(import.meta.url);",
+      },
       // ASCII only (other characters written as escapes): V8 holds such a source at one byte a
       // character, a source with any character above U+00FF at two.
       charset: 'ascii',
@@ -95,9 +106,16 @@ export async function buildBundle(dir = BUILD_DIR): Promise<void> {
   const workerTmp = `${workerBundleFile(dir)}.${process.pid}.tmp`;
   // The database's thread as JavaScript too: from its TypeScript source, each start of the thread
   // loaded Node's type stripper into it first.
-  const [result, worker] = await Promise.all([build('src/serve.ts', tmp), build('src/db/embedded-worker.ts', workerTmp)]);
+  const [result, worker] = await Promise.all([
+    build('src/serve.ts', tmp),
+    build('src/db/embedded-worker.ts', workerTmp),
+  ]);
   const inputs: Manifest['inputs'] = {};
-  for (const file of [...Object.keys(result.metafile.inputs), ...Object.keys(worker.metafile.inputs), relative(ROOT, fileURLToPath(import.meta.url))]) {
+  for (const file of [
+    ...Object.keys(result.metafile.inputs),
+    ...Object.keys(worker.metafile.inputs),
+    relative(ROOT, fileURLToPath(import.meta.url)),
+  ]) {
     if (!file.includes(':')) inputs[file] = stamp(join(ROOT, file));
   }
   renameSync(workerTmp, workerBundleFile(dir));

@@ -4,7 +4,10 @@
 // becomes due, when a cron fires) stays on real elapsed time: a frozen queue would never run.
 import type { Config } from './config.ts';
 
-export function serviceClock(config: Pick<Config, 'clockFixed' | 'clockOffsetSeconds'>, machine: () => number = Date.now): () => Date {
+export function serviceClock(
+  config: Pick<Config, 'clockFixed' | 'clockOffsetSeconds'>,
+  machine: () => number = Date.now,
+): () => Date {
   if (config.clockFixed) {
     const fixed = config.clockFixed.getTime();
     return () => new Date(fixed);

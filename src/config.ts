@@ -88,11 +88,21 @@ export class ConfigError extends Error {
 
 /** The expected form of a setting, in words, from its schema. */
 export function expectedForm(schema: TSchema): string {
-  const s = schema as { type?: string; minimum?: number; maximum?: number; anyOf?: { const: string }[]; description?: string };
+  const s = schema as {
+    type?: string;
+    minimum?: number;
+    maximum?: number;
+    anyOf?: { const: string }[];
+    description?: string;
+  };
   if (s.anyOf) return `one of ${s.anyOf.map((x) => x.const).join(', ')}`;
   if (s.description) return s.description;
   const range = (what: string) =>
-    s.maximum !== undefined && s.maximum < Number.MAX_SAFE_INTEGER ? `${what} from ${s.minimum} to ${s.maximum}` : s.minimum !== undefined ? `${what} of at least ${s.minimum}` : what;
+    s.maximum !== undefined && s.maximum < Number.MAX_SAFE_INTEGER
+      ? `${what} from ${s.minimum} to ${s.maximum}`
+      : s.minimum !== undefined
+        ? `${what} of at least ${s.minimum}`
+        : what;
   if (s.type === 'integer') return range('an integer');
   if (s.type === 'number') return range('a number');
   if (s.type === 'boolean') return 'true or false';
@@ -108,10 +118,21 @@ function read(setting: Setting, env: Env): unknown {
   if (raw === undefined || raw === '') return setting.default;
   const type = (setting.schema as { type?: string }).type;
   const value =
-    type === 'integer' ? (INTEGER.test(raw) ? Number(raw) : raw)
-    : type === 'number' ? (NUMBER.test(raw) ? Number(raw) : raw)
-    : type === 'boolean' ? (raw === 'true' ? true : raw === 'false' ? false : raw)
-    : raw;
+    type === 'integer'
+      ? INTEGER.test(raw)
+        ? Number(raw)
+        : raw
+      : type === 'number'
+        ? NUMBER.test(raw)
+          ? Number(raw)
+          : raw
+        : type === 'boolean'
+          ? raw === 'true'
+            ? true
+            : raw === 'false'
+              ? false
+              : raw
+          : raw;
   if (!Value.Check(setting.schema, value)) {
     // The value is named unless the setting is a secret.
     const shown = /SECRET|PASSWORD/.test(setting.env) ? '' : `=${JSON.stringify(raw).slice(0, 80)}`;
@@ -124,10 +145,18 @@ export const PORT_NAMES = ['orders', 'billing', 'providers', 'voice', 'files'] a
 
 function ports(spec: string | undefined): Record<string, string> {
   const out: Record<string, string> = Object.fromEntries(PORT_NAMES.map((n) => [n, 'embedded']));
-  for (const part of (spec ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (spec ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, impl] = part.split('=').map((x) => x.trim());
-    if (!(PORT_NAMES as readonly string[]).includes(name!)) throw new ConfigError('PORTS', `PORTS: "${part}" names no port: expected <port>=<implementation> with a port among ${PORT_NAMES.join(', ')}`);
-    if (impl !== 'embedded') throw new ConfigError('PORTS', `PORTS: "${part}": expected the implementation embedded (the only one today)`);
+    if (!(PORT_NAMES as readonly string[]).includes(name!))
+      throw new ConfigError(
+        'PORTS',
+        `PORTS: "${part}" names no port: expected <port>=<implementation> with a port among ${PORT_NAMES.join(', ')}`,
+      );
+    if (impl !== 'embedded')
+      throw new ConfigError('PORTS', `PORTS: "${part}": expected the implementation embedded (the only one today)`);
     out[name!] = impl;
   }
   return out;
@@ -138,7 +167,10 @@ function readable(variable: string, file: string | undefined): void {
   try {
     accessSync(file, constants.R_OK);
   } catch {
-    throw new ConfigError(variable, `${variable}=${JSON.stringify(file)} is not a readable file: expected the path of a PEM file`);
+    throw new ConfigError(
+      variable,
+      `${variable}=${JSON.stringify(file)} is not a readable file: expected the path of a PEM file`,
+    );
   }
 }
 
@@ -146,7 +178,11 @@ const TAX_RATE = /^(0(\.\d{1,6})?|1(\.0{1,6})?)$/;
 
 function taxRates(raw: string | undefined): Record<string, string> {
   if (raw === undefined) return {};
-  const fail = (why: string) => new ConfigError('BILLING_TAX_RATES', `BILLING_TAX_RATES ${why}: expected a JSON object such as {"FRA":"0.20","DEU":"0.19"}`);
+  const fail = (why: string) =>
+    new ConfigError(
+      'BILLING_TAX_RATES',
+      `BILLING_TAX_RATES ${why}: expected a JSON object such as {"FRA":"0.20","DEU":"0.19"}`,
+    );
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -156,29 +192,44 @@ function taxRates(raw: string | undefined): Record<string, string> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw fail('is not an object');
   for (const [country, rate] of Object.entries(parsed)) {
     if (!/^[A-Z]{3}$/.test(country)) throw fail(`has "${country.slice(0, 20)}", not an ISO 3166 alpha-3 code`);
-    if (typeof rate !== 'string' || !TAX_RATE.test(rate)) throw fail(`gives ${country} ${JSON.stringify(rate).slice(0, 20)}, not a rate from 0 to 1 as decimal text`);
+    if (typeof rate !== 'string' || !TAX_RATE.test(rate))
+      throw fail(`gives ${country} ${JSON.stringify(rate).slice(0, 20)}, not a rate from 0 to 1 as decimal text`);
   }
   return parsed as Record<string, string>;
 }
 
 /** The value of each setting, typed from its schema; optional where it has no default. */
 type Values = {
-  [S in (typeof SETTINGS)[number] as S['env']]: S extends { default: unknown } ? Static<S['schema']> : Static<S['schema']> | undefined;
+  [S in (typeof SETTINGS)[number] as S['env']]: S extends { default: unknown }
+    ? Static<S['schema']>
+    : Static<S['schema']> | undefined;
 };
 
 /** Reads and checks every setting; throws ConfigError on the first wrong one. */
 export function loadConfig(env: Env = process.env): Config {
   const v = Object.fromEntries(SETTINGS.map((s) => [s.env, read(s, env)])) as Values;
-  const xmppSet = ['XMPP_COMPONENT_URL', 'XMPP_COMPONENT_DOMAIN', 'XMPP_COMPONENT_SECRET'].filter((n) => v[n as keyof Values] !== undefined);
-  if (xmppSet.length > 0 && xmppSet.length < 3) throw new ConfigError('XMPP_COMPONENT_URL', 'XMPP_COMPONENT_URL, XMPP_COMPONENT_DOMAIN and XMPP_COMPONENT_SECRET go together: set all three or none');
+  const xmppSet = ['XMPP_COMPONENT_URL', 'XMPP_COMPONENT_DOMAIN', 'XMPP_COMPONENT_SECRET'].filter(
+    (n) => v[n as keyof Values] !== undefined,
+  );
+  if (xmppSet.length > 0 && xmppSet.length < 3)
+    throw new ConfigError(
+      'XMPP_COMPONENT_URL',
+      'XMPP_COMPONENT_URL, XMPP_COMPONENT_DOMAIN and XMPP_COMPONENT_SECRET go together: set all three or none',
+    );
   const clockFixed = v.CLOCK_FIXED === undefined ? undefined : new Date(v.CLOCK_FIXED);
-  if (clockFixed && v.CLOCK_OFFSET_SECONDS) throw new ConfigError('CLOCK_FIXED', 'CLOCK_FIXED and CLOCK_OFFSET_SECONDS exclude each other: set one of them');
-  if ((v.TLS_CERT_FILE === undefined) !== (v.TLS_KEY_FILE === undefined)) throw new ConfigError('TLS_CERT_FILE', 'TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  if (clockFixed && v.CLOCK_OFFSET_SECONDS)
+    throw new ConfigError('CLOCK_FIXED', 'CLOCK_FIXED and CLOCK_OFFSET_SECONDS exclude each other: set one of them');
+  if ((v.TLS_CERT_FILE === undefined) !== (v.TLS_KEY_FILE === undefined))
+    throw new ConfigError('TLS_CERT_FILE', 'TLS_CERT_FILE and TLS_KEY_FILE must be set together');
   readable('TLS_CERT_FILE', v.TLS_CERT_FILE);
   readable('TLS_KEY_FILE', v.TLS_KEY_FILE);
-  if (v.DATABASE_URL !== undefined && !URL.canParse(v.DATABASE_URL)) throw new ConfigError('DATABASE_URL', 'DATABASE_URL is not a URL: expected postgres://user@host:port/database');
+  if (v.DATABASE_URL !== undefined && !URL.canParse(v.DATABASE_URL))
+    throw new ConfigError('DATABASE_URL', 'DATABASE_URL is not a URL: expected postgres://user@host:port/database');
   if (v.SUPERADMIN_PASSWORD !== undefined && !isStrongPassword(v.SUPERADMIN_PASSWORD)) {
-    throw new ConfigError('SUPERADMIN_PASSWORD', 'SUPERADMIN_PASSWORD is too weak: expected 8 to 256 characters with upper case, lower case, a digit and a special character');
+    throw new ConfigError(
+      'SUPERADMIN_PASSWORD',
+      'SUPERADMIN_PASSWORD is too weak: expected 8 to 256 characters with upper case, lower case, a digit and a special character',
+    );
   }
   return {
     port: v.PORT,
@@ -215,7 +266,10 @@ export function loadConfig(env: Env = process.env): Config {
     portsFailureRate: v.PORTS_FAILURE_RATE,
     rateLimitMax: v.RATE_LIMIT_MAX,
     rateLimitWindowSeconds: v.RATE_LIMIT_WINDOW_SECONDS,
-    ordersApplicantNumbers: (v.ORDERS_APPLICANT_NUMBERS ?? '').split(',').map((n) => n.trim()).filter(Boolean),
+    ordersApplicantNumbers: (v.ORDERS_APPLICANT_NUMBERS ?? '')
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean),
     subscriptionSyncRetryLimit: v.SUBSCRIPTION_SYNC_RETRY_LIMIT,
     subscriptionSyncRetryDelaySeconds: v.SUBSCRIPTION_SYNC_RETRY_DELAY_SECONDS,
     subscriptionSyncTimeoutSeconds: v.SUBSCRIPTION_SYNC_TIMEOUT_SECONDS,

@@ -30,7 +30,10 @@ export function preferCommonJsBuilds(): void {
       const own = context.parentURL?.startsWith(SOURCES) === true;
       const known = own ? fromSources.get(specifier) : undefined;
       if (known) return { ...known, shortCircuit: true };
-      const resolved = nextResolve(specifier, { ...context, conditions: [...context.conditions.filter((c) => c !== 'import'), 'require'] });
+      const resolved = nextResolve(specifier, {
+        ...context,
+        conditions: [...context.conditions.filter((c) => c !== 'import'), 'require'],
+      });
       if (own) fromSources.set(specifier, resolved);
       return resolved;
     },

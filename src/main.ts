@@ -12,7 +12,9 @@ async function bundleReady(): Promise<boolean> {
     await buildBundle();
     return true;
   } catch (err) {
-    process.stderr.write(`svc-admin: the bundle could not be built (${(err as Error).message.split('\n')[0]}); running from the sources\n`);
+    process.stderr.write(
+      `svc-admin: the bundle could not be built (${(err as Error).message.split('\n')[0]}); running from the sources\n`,
+    );
     return false;
   }
 }
@@ -22,7 +24,10 @@ const bundled = await bundleReady();
 // Without DATABASE_URL the database is the embedded one: its thread starts opening PGlite now, on
 // the other core, while the service loads (src/db/embedded-thread.ts). It reads no setting and
 // writes nothing: the data folder is opened once the settings are checked.
-if (!process.env.DATABASE_URL) startEmbeddedThread(bundled ? pathToFileURL(workerBundleFile()) : new URL('./db/embedded-worker.ts', import.meta.url));
+if (!process.env.DATABASE_URL)
+  startEmbeddedThread(
+    bundled ? pathToFileURL(workerBundleFile()) : new URL('./db/embedded-worker.ts', import.meta.url),
+  );
 if (bundled) {
   await import(pathToFileURL(bundleFile()).href);
 } else {

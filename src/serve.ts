@@ -43,7 +43,15 @@ async function openWithin(config: Config): Promise<Database> {
     const where = `the database server of DATABASE_URL (${new URL(config.databaseUrl).host})`;
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StartFailure(`${where} did not answer within ${config.databaseConnectTimeoutSeconds} s (DATABASE_CONNECT_TIMEOUT_SECONDS)`)), config.databaseConnectTimeoutSeconds * 1000);
+      timer = setTimeout(
+        () =>
+          reject(
+            new StartFailure(
+              `${where} did not answer within ${config.databaseConnectTimeoutSeconds} s (DATABASE_CONNECT_TIMEOUT_SECONDS)`,
+            ),
+          ),
+        config.databaseConnectTimeoutSeconds * 1000,
+      );
     });
     try {
       await Promise.race([ping(database.db), deadline]);
@@ -67,18 +75,32 @@ async function main(): Promise<void> {
   const first = await ensureSuperadmin(database.db, config.superadminEmail, config.superadminPassword, seeded);
   const now = serviceClock(config);
   const deps: AppDeps = { database, config, keys: await loadServerKeys(database.db), now };
-  const https = config.tlsCertFile ? { cert: readFileSync(config.tlsCertFile), key: readFileSync(config.tlsKeyFile!) } : undefined;
+  const https = config.tlsCertFile
+    ? { cert: readFileSync(config.tlsCertFile), key: readFileSync(config.tlsKeyFile!) }
+    : undefined;
   const app = await buildApp(deps, { logger: { level: config.logLevel }, https });
   if (first?.generatedPassword) {
     // Printed once, on the console only (not through the logger), so it never lands in log files.
-    process.stdout.write(`\nFirst superadmin created: ${first.email}\nGenerated password (shown once): ${first.generatedPassword}\n\n`);
-  } else if (!first && config.superadminPassword && (await superadminPasswordDiffers(database.db, config.superadminEmail!, config.superadminPassword))) {
-    app.log.warn(`SUPERADMIN_PASSWORD differs from the password of ${config.superadminEmail}: it applies at first start only. To change that password: npm run reset-superadmin-password (with SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD set; on the embedded database, with the service stopped)`);
+    process.stdout.write(
+      `\nFirst superadmin created: ${first.email}\nGenerated password (shown once): ${first.generatedPassword}\n\n`,
+    );
+  } else if (
+    !first &&
+    config.superadminPassword &&
+    (await superadminPasswordDiffers(database.db, config.superadminEmail!, config.superadminPassword))
+  ) {
+    app.log.warn(
+      `SUPERADMIN_PASSWORD differs from the password of ${config.superadminEmail}: it applies at first start only. To change that password: npm run reset-superadmin-password (with SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD set; on the embedded database, with the service stopped)`,
+    );
   }
   // Jobs, events over XMPP and the ports; started before listening, stopped after the HTTP side.
   deps.background = createBackground({ database, config, now, log: app.log.child({ component: 'background' }) });
   await deps.background.start();
-  if (config.clockFixed || config.clockOffsetSeconds) app.log.warn({ now: now().toISOString() }, 'the service clock is not the machine\'s (CLOCK_FIXED / CLOCK_OFFSET_SECONDS)');
+  if (config.clockFixed || config.clockOffsetSeconds)
+    app.log.warn(
+      { now: now().toISOString() },
+      "the service clock is not the machine's (CLOCK_FIXED / CLOCK_OFFSET_SECONDS)",
+    );
   await purgeIdempotencyKeys(deps);
   const purge = setInterval(() => void purgeIdempotencyKeys(deps).catch(() => undefined), 3600_000);
   purge.unref();
@@ -88,7 +110,10 @@ async function main(): Promise<void> {
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'stopping: no new requests; those in flight may finish');
+    app.log.info(
+      { signal, graceSeconds: config.shutdownGraceSeconds },
+      'stopping: no new requests; those in flight may finish',
+    );
     // Past the grace period the process exits anyway: jobs and events left mid-way are resumed
     // by the next start (pg-boss retries an expired job; the outbox resends what was not acknowledged).
     const force = setTimeout(() => {
@@ -110,7 +135,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`svc-admin on ${https ? 'https' : 'http'}://${config.host}:${config.port} (${database.kind} database, ${BUNDLED ? 'bundled' : 'from the sources'})`);
+  app.log.info(
+    `svc-admin on ${https ? 'https' : 'http'}://${config.host}:${config.port} (${database.kind} database, ${BUNDLED ? 'bundled' : 'from the sources'})`,
+  );
 }
 
 main().catch((err) => {

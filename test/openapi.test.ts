@@ -7,7 +7,12 @@ import { expect } from './support/expect.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, bearer, type TestApp } from './support/harness.ts';
 import { makeUser } from './support/factories.ts';
-import { OpenApiValidationError, findPathTemplate, schemaErrors, validateResponse } from './support/openapi-validator.ts';
+import {
+  OpenApiValidationError,
+  findPathTemplate,
+  schemaErrors,
+  validateResponse,
+} from './support/openapi-validator.ts';
 import { OPERATIONS } from '../src/modules/index.ts';
 import { fullPath } from '../src/http/operation.ts';
 import { errorCodesByStatus, operationErrorKeys } from '../src/http/operation-errors.ts';
@@ -37,7 +42,11 @@ afterAll(() => t.close());
  * marked `x-several-segments`, or still `{*}`) back to `*`.
  */
 const toFastifyPath = (p: string, op?: Json) => {
-  const several = new Set<string>(((op?.parameters ?? []) as Json[]).filter((x) => x.in === 'path' && x.schema?.['x-several-segments']).map((x) => x.name as string));
+  const several = new Set<string>(
+    ((op?.parameters ?? []) as Json[])
+      .filter((x) => x.in === 'path' && x.schema?.['x-several-segments'])
+      .map((x) => x.name as string),
+  );
   return p.replace(/\{([^}]+)\}/g, (_m, name: string) => (name === '*' || several.has(name) ? '*' : `:${name}`));
 };
 /** Parameter names do not matter to the router; two routes differing only by them are one. */
@@ -69,7 +78,9 @@ function registeredRoutes(): Set<string> {
     const pieces = m[2]!.includes('|') ? m[2]!.split('|') : [m[2]!];
     const parents = depth === 0 ? [''] : prefixes[depth - 1]!;
     // find-my-way prints the wildcard child of a static node (`/invoices/*`) as `*`, without its '/'.
-    const paths = parents.flatMap((p) => pieces.map((piece) => (piece === '*' && !p.endsWith('/') ? `${p}/*` : p + piece)));
+    const paths = parents.flatMap((p) =>
+      pieces.map((piece) => (piece === '*' && !p.endsWith('/') ? `${p}/*` : p + piece)),
+    );
     prefixes[depth] = paths;
     prefixes.length = depth + 1;
     for (const method of m[3]?.split(', ') ?? []) for (const p of paths) out.add(`${method} ${p}`);
@@ -81,7 +92,9 @@ describe('the document is served', () => {
   it('GET /api/svc/openapi.json returns OpenAPI 3.1.x with paths and the Error component', () => {
     expect(spec.openapi).toMatch(/^3\.1\.\d+$/);
     expect(Object.keys(spec.paths).length).toBeGreaterThan(0);
-    expect(spec.components?.schemas?.Error?.required).toEqual(expect.arrayContaining(['errorCode', 'errorMsg', 'errorDetails', 'errorDetailsCode']));
+    expect(spec.components?.schemas?.Error?.required).toEqual(
+      expect.arrayContaining(['errorCode', 'errorMsg', 'errorDetails', 'errorDetailsCode']),
+    );
   });
 
   it('/api/svc/docs serves the interactive page (200, HTML)', async () => {
@@ -98,13 +111,17 @@ describe('the document describes exactly the routes of the service', () => {
     // The parse of the tree is checked against the router and against the declarations.
     for (const r of registered) {
       const [method, url] = r.split(' ') as [string, string];
-      if (!isInfrastructure(url)) expect(t.app.hasRoute({ method: method as 'GET', url }), `${r} is not a route`).toBe(true);
+      if (!isInfrastructure(url))
+        expect(t.app.hasRoute({ method: method as 'GET', url }), `${r} is not a route`).toBe(true);
     }
     const registeredShapes = new Set([...registered].map(shape));
     for (const op of OPERATIONS) {
       for (const p of [op.path, ...(op.aliases ?? [])]) {
         const r = `${op.method} ${fullPath(p)}`;
-        expect(registeredShapes.has(shape(r)), `${op.operationId}: ${r} is declared but not found among the routes`).toBe(true);
+        expect(
+          registeredShapes.has(shape(r)),
+          `${op.operationId}: ${r} is declared but not found among the routes`,
+        ).toBe(true);
       }
     }
 
@@ -144,15 +161,25 @@ describe('every operation', () => {
       const entry = POLICY[id];
       expect(entry, `${method} ${path}: ${id} has no policy entry`).toBeDefined();
       const description = String(op.description ?? '');
-      expect(description, id).toContain(describePolicy(id, OPERATIONS.find((o) => o.operationId === id)));
+      expect(description, id).toContain(
+        describePolicy(
+          id,
+          OPERATIONS.find((o) => o.operationId === id),
+        ),
+      );
       if (entry!.kind === 'grants') {
-        for (const role of new Set(entry!.grants.flatMap((g) => g.roles))) expect(description, `${id} does not name ${role}`).toMatch(new RegExp(`\\b${role}\\b`));
+        for (const role of new Set(entry!.grants.flatMap((g) => g.roles)))
+          expect(description, `${id} does not name ${role}`).toMatch(new RegExp(`\\b${role}\\b`));
       } else {
         expect(description, id).toMatch(entry!.kind === 'public' ? /Roles: public/ : /Roles: any signed-in user/);
       }
       // Public operations say so in the document too: no bearer token; those that read credentials
       // of their own (login's Basic, the OAuth client's) name those schemes instead.
-      if (entry!.kind === 'public') expect((op.security as Array<Record<string, unknown>>).every((r) => !('bearer' in r)), `${id} is public`).toBe(true);
+      if (entry!.kind === 'public')
+        expect(
+          (op.security as Array<Record<string, unknown>>).every((r) => !('bearer' in r)),
+          `${id} is public`,
+        ).toBe(true);
       else expect(op.security === undefined || op.security.length > 0, `${id} needs a token`).toBe(true);
     }
   });
@@ -163,21 +190,36 @@ describe('every operation', () => {
       const declared = OPERATIONS.find((o) => o.operationId === id)!;
       const expected = errorCodesByStatus(operationErrorKeys(declared));
       const responses = op.responses as Json;
-      expect(Object.keys(responses).filter((s) => /^[45]/.test(s)).map(Number), `${method} ${path}`).toEqual([...expected.keys()]);
+      expect(
+        Object.keys(responses)
+          .filter((s) => /^[45]/.test(s))
+          .map(Number),
+        `${method} ${path}`,
+      ).toEqual([...expected.keys()]);
       // A GET takes no body: it never answers 413 or 415.
-      if (method === 'GET') expect(Object.keys(responses), `${method} ${path}`).not.toEqual(expect.arrayContaining(['413']));
+      if (method === 'GET')
+        expect(Object.keys(responses), `${method} ${path}`).not.toEqual(expect.arrayContaining(['413']));
       if (POLICY[id]!.kind !== 'public') expect(Object.keys(responses), `${method} ${path}`).toContain('401');
       for (const [status, response] of Object.entries(responses)) {
         if (!/^[45]/.test(status)) continue;
         const r = response.$ref ? resolve(response.$ref) : response;
         const codes = expected.get(Number(status))!;
         expect(r.content?.['application/json']?.schema, `${method} ${path} ${status}`).toEqual({
-          allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', properties: { errorCode: { enum: [Number(status)] }, errorDetailsCode: { enum: codes } } }],
+          allOf: [
+            { $ref: '#/components/schemas/Error' },
+            {
+              type: 'object',
+              properties: { errorCode: { enum: [Number(status)] }, errorDetailsCode: { enum: codes } },
+            },
+          ],
         });
         for (const c of codes) expect(r.description, `${method} ${path} ${status}`).toContain(`\`${c}\``);
       }
       const success = Object.keys(responses).filter((s) => /^[23]/.test(s));
-      expect(success.length, `${method} ${path} (${op.operationId}) documents no success status`).toBeGreaterThanOrEqual(
+      expect(
+        success.length,
+        `${method} ${path} (${op.operationId}) documents no success status`,
+      ).toBeGreaterThanOrEqual(
         // Operations that write their reply themselves (envelope 'raw': redirects, forms) may not.
         OPERATIONS.find((o) => o.operationId === op.operationId)?.envelope === 'raw' ? 0 : 1,
       );
@@ -211,7 +253,11 @@ describe('the response validator', () => {
                       data: {
                         type: 'object',
                         required: ['id', 'n'],
-                        properties: { id: { type: 'string' }, n: { type: 'integer' }, at: { type: 'string', format: 'date-time' } },
+                        properties: {
+                          id: { type: 'string' },
+                          n: { type: 'integer' },
+                          at: { type: 'string', format: 'date-time' },
+                        },
                         additionalProperties: false,
                       },
                     },
@@ -224,20 +270,37 @@ describe('the response validator', () => {
         },
       },
       '/things/special': {
-        get: { operationId: 'special', responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array' } } } } } },
+        get: {
+          operationId: 'special',
+          responses: { 200: { description: 'ok', content: { 'application/json': { schema: { type: 'array' } } } } },
+        },
       },
     },
     components: {
-      responses: { NotFound: { description: 'nf', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } } },
+      responses: {
+        NotFound: {
+          description: 'nf',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
+      },
       schemas: { Error: { type: 'object', required: ['errorCode'], properties: { errorCode: { type: 'integer' } } } },
     },
   };
   const res = (statusCode: number, body: unknown, contentType = 'application/json; charset=utf-8') =>
-    ({ statusCode, headers: { 'content-type': contentType }, body: typeof body === 'string' ? body : JSON.stringify(body) }) as unknown as LightMyRequestResponse;
-  const check = (url: string, r: LightMyRequestResponse, method = 'GET') => () => validateResponse(S, method, url, r);
+    ({
+      statusCode,
+      headers: { 'content-type': contentType },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }) as unknown as LightMyRequestResponse;
+  const check =
+    (url: string, r: LightMyRequestResponse, method = 'GET') =>
+    () =>
+      validateResponse(S, method, url, r);
 
   it('accepts a response that matches its schema, with the query stripped', () => {
-    expect(check('/things/a1?format=full', res(200, { data: { id: 'a1', n: 3, at: '2026-01-01T00:00:00.000Z' } }))).not.toThrow();
+    expect(
+      check('/things/a1?format=full', res(200, { data: { id: 'a1', n: 3, at: '2026-01-01T00:00:00.000Z' } })),
+    ).not.toThrow();
     expect(check('/things/zz', res(404, { errorCode: 404 }))).not.toThrow();
   });
 
@@ -271,33 +334,61 @@ describe('the response validator', () => {
     expect(real.statusCode).toBe(200);
     expect(() => validateResponse(spec, 'GET', url, real)).not.toThrow();
     const body = real.json();
-    const tampered = (data: Json) => ({ ...real, body: JSON.stringify({ ...body, data }) }) as unknown as LightMyRequestResponse;
-    expect(() => validateResponse(spec, 'GET', url, tampered({ ...body.data, isTerminated: 'no' }))).toThrow(/isTerminated must be boolean/);
-    expect(() => validateResponse(spec, 'GET', url, tampered({ ...body.data, creationDate: 'yesterday' }))).toThrow(/creationDate must match format/);
-    expect(() => validateResponse(spec, 'GET', url, { ...real, statusCode: 418 } as unknown as LightMyRequestResponse)).toThrow(/not documented/);
+    const tampered = (data: Json) =>
+      ({ ...real, body: JSON.stringify({ ...body, data }) }) as unknown as LightMyRequestResponse;
+    expect(() => validateResponse(spec, 'GET', url, tampered({ ...body.data, isTerminated: 'no' }))).toThrow(
+      /isTerminated must be boolean/,
+    );
+    expect(() => validateResponse(spec, 'GET', url, tampered({ ...body.data, creationDate: 'yesterday' }))).toThrow(
+      /creationDate must match format/,
+    );
+    expect(() =>
+      validateResponse(spec, 'GET', url, { ...real, statusCode: 418 } as unknown as LightMyRequestResponse),
+    ).toThrow(/not documented/);
     // An application is a closed object: a field the document does not list is refused.
-    const created = await t.inject({ method: 'POST', url: '/api/svc/applications/v1.0/applications', headers: bearer(u.token), payload: { name: 'probe' } });
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/svc/applications/v1.0/applications',
+      headers: bearer(u.token),
+      payload: { name: 'probe' },
+    });
     const appUrl = `/api/svc/applications/v1.0/applications/${created.json().data.appId}`;
     const app = await t.app.inject({ method: 'GET', url: appUrl, headers: bearer(u.token) });
     expect(() => validateResponse(spec, 'GET', appUrl, app)).not.toThrow();
-    const leaky = { ...app, body: JSON.stringify({ data: { ...app.json().data, secretHash: 'x' } }) } as unknown as LightMyRequestResponse;
+    const leaky = {
+      ...app,
+      body: JSON.stringify({ data: { ...app.json().data, secretHash: 'x' } }),
+    } as unknown as LightMyRequestResponse;
     expect(() => validateResponse(spec, 'GET', appUrl, leaky)).toThrow(/must NOT have additional properties/);
-    const error = await t.app.inject({ method: 'GET', url: `/api/svc/admin/v1.0/users/nobody`, headers: bearer(t.superToken) });
+    const error = await t.app.inject({
+      method: 'GET',
+      url: `/api/svc/admin/v1.0/users/nobody`,
+      headers: bearer(t.superToken),
+    });
     expect(error.statusCode).toBe(404);
-    const broken = { ...error, body: JSON.stringify({ ...error.json(), errorCode: undefined }) } as unknown as LightMyRequestResponse;
-    expect(() => validateResponse(spec, 'GET', '/api/svc/admin/v1.0/users/nobody', broken)).toThrow(/must have required property 'errorCode'/);
+    const broken = {
+      ...error,
+      body: JSON.stringify({ ...error.json(), errorCode: undefined }),
+    } as unknown as LightMyRequestResponse;
+    expect(() => validateResponse(spec, 'GET', '/api/svc/admin/v1.0/users/nobody', broken)).toThrow(
+      /must have required property 'errorCode'/,
+    );
   });
 });
 
 describe('issue 13, point 7: the document is first-class', () => {
   it('declares the Bearer, Basic, APIKey and x-svc-app-auth schemes; login can be tried with Basic', () => {
     const doc = spec;
-    const schemes = (doc.components as { securitySchemes: Record<string, { type: string; scheme?: string; name?: string }> }).securitySchemes;
+    const schemes = (
+      doc.components as { securitySchemes: Record<string, { type: string; scheme?: string; name?: string }> }
+    ).securitySchemes;
     expect(schemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(schemes.basic).toMatchObject({ type: 'http', scheme: 'basic' });
     expect(schemes.apiKey).toMatchObject({ type: 'apiKey', name: 'APIKey' });
     expect(schemes.appAuth).toMatchObject({ type: 'apiKey', name: 'x-svc-app-auth' });
-    const login = (doc.paths as Record<string, Record<string, { security: unknown }>>)['/api/svc/authentication/v1.0/login']!.get!;
+    const login = (doc.paths as Record<string, Record<string, { security: unknown }>>)[
+      '/api/svc/authentication/v1.0/login'
+    ]!.get!;
     expect(login.security).toEqual([{ basic: [] }, { basic: [], appAuth: [] }]);
   });
 
@@ -306,8 +397,11 @@ describe('issue 13, point 7: the document is first-class', () => {
     expect(doc.servers).toEqual([{ url: '/', description: 'this instance' }]);
     expect(doc.info).toMatchObject({ license: { name: expect.any(String) }, contact: { name: expect.any(String) } });
     const schemas = (doc.components as { schemas: Record<string, unknown> }).schemas;
-    for (const name of ['Company', 'User', 'Site', 'Organisation', 'Offer', 'Catalog', 'Application', 'Error']) expect(schemas, name).toHaveProperty(name);
-    const getCompany = JSON.stringify((doc.paths as Record<string, unknown>)['/api/svc/admin/v1.0/companies/{companyId}']);
+    for (const name of ['Company', 'User', 'Site', 'Organisation', 'Offer', 'Catalog', 'Application', 'Error'])
+      expect(schemas, name).toHaveProperty(name);
+    const getCompany = JSON.stringify(
+      (doc.paths as Record<string, unknown>)['/api/svc/admin/v1.0/companies/{companyId}'],
+    );
     expect(getCompany).toContain('"$ref":"#/components/schemas/Company"');
   });
 });
@@ -316,8 +410,11 @@ describe('issue 13, point 7: examples', () => {
   it('every JSON request body and success answer has an example that its schema accepts', () => {
     let n = 0;
     for (const { method, path, op } of documentedOperations()) {
-      const media: Array<[string, Json | undefined]> = [['request body', (op.requestBody as Json | undefined)?.content?.['application/json']]];
-      for (const [status, answer] of Object.entries(op.responses as Json)) if (/^2/.test(status)) media.push([`answer ${status}`, (answer as Json).content?.['application/json']]);
+      const media: Array<[string, Json | undefined]> = [
+        ['request body', (op.requestBody as Json | undefined)?.content?.['application/json']],
+      ];
+      for (const [status, answer] of Object.entries(op.responses as Json))
+        if (/^2/.test(status)) media.push([`answer ${status}`, (answer as Json).content?.['application/json']]);
       for (const [what, m] of media) {
         if (!m?.schema) continue;
         expect(m.example, `${method} ${path}: ${what} has no example`).toBeDefined();

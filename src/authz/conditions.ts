@@ -24,7 +24,10 @@ export const CONDITIONS = {
    * site (change companyId)": others may rename it or change its status, in its company.
    */
   siteStaysInItsCompany: ({ target, body }: ConditionInput) =>
-    typeof body !== 'object' || body === null || !('companyId' in body) || (body as { companyId?: unknown }).companyId === target?.companyId,
+    typeof body !== 'object' ||
+    body === null ||
+    !('companyId' in body) ||
+    (body as { companyId?: unknown }).companyId === target?.companyId,
   /**
    * Doc 1, update subscription, rule 5: the BP's grant on its End Customers' companies covers the
    * two subscription flags and nothing else of the company.

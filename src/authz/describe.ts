@@ -9,7 +9,8 @@ const RELATION_WORDS: Record<string, string> = {
   any: 'any target',
   ownCompany: 'own company',
   ownBpCompany: 'the BP company of his company',
-  customerOfOwnBp: 'End Customer / BP IR companies of which his company is the BP (a VAD: also the End Customers of its BP IR)',
+  customerOfOwnBp:
+    'End Customer / BP IR companies of which his company is the BP (a VAD: also the End Customers of its BP IR)',
   companyOfOwnOrganisation: 'companies of his organisation',
   ownOrganisation: 'his organisation',
   ownSite: 'own site',
@@ -38,8 +39,12 @@ export function entryWords(entry: PolicyEntry, shape: OperationShape = {}): stri
   }
   const t = shape.target;
   if (t) {
-    const readers = [TARGETS[t.kind].readBy, entry.visibleBy, t.parent && TARGETS[t.parent.kind].readBy].filter(Boolean);
-    lines.push(`target: ${/^[aeiou]/.test(t.kind) ? "an" : "a"} ${t.kind}${t.parent ? ` under the ${t.parent.kind} of the path (another ${t.parent.kind}'s: 404)` : ''}; those who pass ${[...new Set(readers)].join(' or ')} get 403, the rest 404`);
+    const readers = [TARGETS[t.kind].readBy, entry.visibleBy, t.parent && TARGETS[t.parent.kind].readBy].filter(
+      Boolean,
+    );
+    lines.push(
+      `target: ${/^[aeiou]/.test(t.kind) ? 'an' : 'a'} ${t.kind}${t.parent ? ` under the ${t.parent.kind} of the path (another ${t.parent.kind}'s: 404)` : ''}; those who pass ${[...new Set(readers)].join(' or ')} get 403, the rest 404`,
+    );
   } else if (shape.scope === 'caller') {
     lines.push('no resource: a caller holding none of these grants gets 403');
   } else if (shape.scope) {

@@ -42,7 +42,10 @@ export function visibilityGrantsOf(operationId: string, kind: TargetKindName): r
 
 export function secondGrantsOf(operationId: string, name: string): readonly Grant[] {
   const list = grantsEntry(operationId)?.second?.[name];
-  if (!list) throw new Error(`operation ${operationId} declares a second resource '${name}' that its policy entry does not grant`);
+  if (!list)
+    throw new Error(
+      `operation ${operationId} declares a second resource '${name}' that its policy entry does not grant`,
+    );
   return list;
 }
 
@@ -57,7 +60,12 @@ function collect(lists: readonly (readonly Grant[])[]): Map<RelationName, Set<Ro
 }
 
 /** Every relation the decision may need on each loaded resource, with the roles whose grants name it. */
-export function relationsNeeded(operationId: string, kind: TargetKindName, parentKind: TargetKindName | undefined, second: { name: string; kind: TargetKindName }[]) {
+export function relationsNeeded(
+  operationId: string,
+  kind: TargetKindName,
+  parentKind: TargetKindName | undefined,
+  second: { name: string; kind: TargetKindName }[],
+) {
   return {
     target: collect([grantsOf(operationId), visibilityGrantsOf(operationId, kind)]),
     parent: parentKind ? collect([readGrantsOf(parentKind)]) : new Map<RelationName, Set<Role>>(),
@@ -93,9 +101,17 @@ export function decide(
 }
 
 /** A second resource: the caller needs one of its grants on it; seeing it without one is 403. */
-export function decideSecond(caller: Caller, operationId: string, name: string, kind: TargetKindName, holds: Holds, id: string | undefined): void {
+export function decideSecond(
+  caller: Caller,
+  operationId: string,
+  name: string,
+  kind: TargetKindName,
+  holds: Holds,
+  id: string | undefined,
+): void {
   if (heldGrants(secondGrantsOf(operationId, name), caller).some((g) => holds(g.relation))) return;
-  if (heldGrants(readGrantsOf(kind), caller).some((g) => holds(g.relation))) fail('FORBIDDEN', { operationId, resource: name });
+  if (heldGrants(readGrantsOf(kind), caller).some((g) => holds(g.relation)))
+    fail('FORBIDDEN', { operationId, resource: name });
   fail('NOT_FOUND', { target: kind, id });
 }
 
@@ -103,7 +119,11 @@ export function decideSecond(caller: Caller, operationId: string, name: string, 
  * The WHERE clause restricting a list to what the caller may see through the operation's grants,
  * or undefined when a held grant reaches any target. A caller with no grant at all gets 403.
  */
-export function scopeFilter(caller: Caller, operationId: string, cols: TargetColumns): { where: SQL | undefined; key: string } {
+export function scopeFilter(
+  caller: Caller,
+  operationId: string,
+  cols: TargetColumns,
+): { where: SQL | undefined; key: string } {
   const held = heldGrants(grantsOf(operationId), caller);
   if (held.length === 0) fail('FORBIDDEN', { operationId });
   return { where: grantsScope(held, caller, cols), key: scopeKey(held, caller) };

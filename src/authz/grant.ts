@@ -27,13 +27,21 @@ export function grant(role: Role | readonly Role[], relation: RelationName, cond
 export type PolicyEntry =
   | { kind: 'public'; why: string }
   | { kind: 'authenticated'; why: string }
-  | { kind: 'grants'; grants: readonly Grant[]; visibleBy?: string; second?: Readonly<Record<string, readonly Grant[]>> };
+  | {
+      kind: 'grants';
+      grants: readonly Grant[];
+      visibleBy?: string;
+      second?: Readonly<Record<string, readonly Grant[]>>;
+    };
 
 export type GrantsEntry = Extract<PolicyEntry, { kind: 'grants' }>;
 
 export const publicOp = (why: string): PolicyEntry => ({ kind: 'public', why });
 export const anyCaller = (why: string): PolicyEntry => ({ kind: 'authenticated', why });
-export const grants = (list: readonly Grant[], opts: { visibleBy?: string; second?: Record<string, readonly Grant[]> } = {}): PolicyEntry => ({
+export const grants = (
+  list: readonly Grant[],
+  opts: { visibleBy?: string; second?: Record<string, readonly Grant[]> } = {},
+): PolicyEntry => ({
   kind: 'grants',
   grants: list,
   visibleBy: opts.visibleBy,

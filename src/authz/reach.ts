@@ -10,13 +10,23 @@ import type { Caller } from './roles.ts';
 import { TARGETS, type TargetKindName } from './targets.ts';
 
 /** True when one of the caller's grants among `list` reaches the target of `kind` with that id (it must exist). */
-export async function grantsReach(exec: Executor, caller: Caller, list: readonly Grant[], kind: TargetKindName, id: string): Promise<boolean> {
+export async function grantsReach(
+  exec: Executor,
+  caller: Caller,
+  list: readonly Grant[],
+  kind: TargetKindName,
+  id: string,
+): Promise<boolean> {
   const held = heldGrants(list, caller);
   if (held.length === 0) return false;
   if (held.some((g) => g.relation === 'any')) return true;
   const t = TARGETS[kind];
   const c = callerParams(caller);
   const scope = or(...[...new Set(held.map((g) => g.relation))].map((r) => relationSql(r, c, t.cols)));
-  const rows = await exec.select({ id: sql<string>`${t.id}` }).from(t.table).where(and(eq(t.id, id), scope ?? sql`FALSE`)).limit(1);
+  const rows = await exec
+    .select({ id: sql<string>`${t.id}` })
+    .from(t.table)
+    .where(and(eq(t.id, id), scope ?? sql`FALSE`))
+    .limit(1);
   return rows.length > 0;
 }

@@ -51,7 +51,8 @@ export async function checkReference(
   opts: { rule?: string; where?: Record<string, unknown> | null } = {},
 ): Promise<void> {
   if (ids.length === 0) return;
-  const refuse = (id: string) => fail('UNKNOWN_REFERENCE', { field, kind, id, ...(opts.rule ? { rule: opts.rule } : {}) });
+  const refuse = (id: string) =>
+    fail('UNKNOWN_REFERENCE', { field, kind, id, ...(opts.rule ? { rule: opts.rule } : {}) });
   // Reading a kind is what its read operation grants; a conditional grant is not taken as reading.
   const held = heldGrants(readGrantsOf(kind), caller).filter((g) => !g.condition);
   if (held.length === 0 || opts.where === null) refuse(ids[0]!);
@@ -89,17 +90,27 @@ export async function checkReferences(
   for (const [field, ref] of Object.entries(references)) {
     const held = kept ? new Set(referencedIds(target[field])) : new Set<string>();
     const ids = referencedIds(values[field]).filter((id) => !held.has(id));
-    if (ids.length) await checkReference(exec, caller, field, ref.kind, ids, { rule: ref.rule, where: ref.where?.(target) });
+    if (ids.length)
+      await checkReference(exec, caller, field, ref.kind, ids, { rule: ref.rule, where: ref.where?.(target) });
   }
 }
 
 /** Refuses a declaration whose references name no body field or a kind nobody reads. */
-export function checkReferenceDeclaration(operationId: string, body: unknown, references: Readonly<Record<string, ReferenceRef>>): void {
+export function checkReferenceDeclaration(
+  operationId: string,
+  body: unknown,
+  references: Readonly<Record<string, ReferenceRef>>,
+): void {
   const fields = (body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
   for (const [field, ref] of Object.entries(references)) {
-    if (!(field in fields)) throw new Error(`operation ${operationId} declares a reference ${field} that its body does not have`);
-    if (!(ref.kind in TARGETS)) throw new Error(`operation ${operationId}: reference ${field} names an unknown kind ${ref.kind}`);
-    if (POLICY[TARGETS[ref.kind].readBy]?.kind !== 'grants') throw new Error(`operation ${operationId}: the read operation of a ${ref.kind} (${TARGETS[ref.kind].readBy}) has no grants`);
+    if (!(field in fields))
+      throw new Error(`operation ${operationId} declares a reference ${field} that its body does not have`);
+    if (!(ref.kind in TARGETS))
+      throw new Error(`operation ${operationId}: reference ${field} names an unknown kind ${ref.kind}`);
+    if (POLICY[TARGETS[ref.kind].readBy]?.kind !== 'grants')
+      throw new Error(
+        `operation ${operationId}: the read operation of a ${ref.kind} (${TARGETS[ref.kind].readBy}) has no grants`,
+      );
   }
 }
 

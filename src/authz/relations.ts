@@ -29,7 +29,15 @@ export interface CallerSql {
 
 /** The caller's values the relations read: every one of them, and nothing else. */
 export function callerValues(c: Caller): Record<keyof CallerSql, string | boolean | null> {
-  return { userId: c.userId, companyId: c.companyId, siteId: c.siteId, organisationId: c.organisationId, isBP: c.companyIsBP, bpType: c.companyBpType, bpId: c.companyBpId };
+  return {
+    userId: c.userId,
+    companyId: c.companyId,
+    siteId: c.siteId,
+    organisationId: c.organisationId,
+    isBP: c.companyIsBP,
+    bpType: c.companyBpType,
+    bpId: c.companyBpId,
+  };
 }
 
 export function callerParams(c: Caller): CallerSql {
@@ -80,14 +88,20 @@ export const RELATIONS = {
       ? // A company target: its own bp_id, which the BP's index serves (lists of 100,000 companies).
         sql`(${c.isBP} AND (${t.companyBp} = ${c.companyId}
     OR (${c.bpType} = 'VAD' AND ${t.companyBp} IN (SELECT ir.id FROM companies ir WHERE ir.bp_id = ${c.companyId} AND ir.bp_type = 'IR'))))`
-      : onCompany(t, (co) => sql`(${c.isBP} AND (
+      : onCompany(
+          t,
+          (co) => sql`(${c.isBP} AND (
     ${co} IN (SELECT ec.id FROM companies ec WHERE ec.bp_id = ${c.companyId})
-    OR (${c.bpType} = 'VAD' AND ${co} IN (SELECT ec.id FROM companies ec JOIN companies ir ON ec.bp_id = ir.id WHERE ir.bp_id = ${c.companyId} AND ir.bp_type = 'IR'))))`),
+    OR (${c.bpType} = 'VAD' AND ${co} IN (SELECT ec.id FROM companies ec JOIN companies ir ON ec.bp_id = ir.id WHERE ir.bp_id = ${c.companyId} AND ir.bp_type = 'IR'))))`,
+        ),
   /** Companies linked to the caller's organisation. */
   companyOfOwnOrganisation: (c, t) =>
     t.companyOrganisation
       ? sql`${t.companyOrganisation} = ${c.organisationId}`
-      : onCompany(t, (co) => sql`${co} IN (SELECT o.id FROM companies o WHERE o.organisation_id = ${c.organisationId})`),
+      : onCompany(
+          t,
+          (co) => sql`${co} IN (SELECT o.id FROM companies o WHERE o.organisation_id = ${c.organisationId})`,
+        ),
   /**
    * End Customer (or BP IR) companies linked to a BP company of the caller's organisation: their
    * BP belongs to it, or, for the End Customers of a BP IR, the IR's VAD does (as customerOfOwnBp
@@ -97,9 +111,13 @@ export const RELATIONS = {
    * Customers / BP IR").
    */
   customerOfOrganisationBp: (c, t) => {
-    const linked = (bp: Column | SQL) => sql`(${bp} IN (SELECT bp.id FROM companies bp WHERE bp.organisation_id = ${c.organisationId} AND bp.is_bp)
+    const linked = (
+      bp: Column | SQL,
+    ) => sql`(${bp} IN (SELECT bp.id FROM companies bp WHERE bp.organisation_id = ${c.organisationId} AND bp.is_bp)
     OR ${bp} IN (SELECT ir.id FROM companies ir JOIN companies vad ON vad.id = ir.bp_id WHERE vad.organisation_id = ${c.organisationId} AND vad.is_bp AND vad.bp_type = 'VAD' AND ir.bp_type = 'IR'))`;
-    return t.companyBp ? linked(t.companyBp) : onCompany(t, (co) => sql`${co} IN (SELECT ec.id FROM companies ec WHERE ${linked(sql.raw('ec.bp_id'))})`);
+    return t.companyBp
+      ? linked(t.companyBp)
+      : onCompany(t, (co) => sql`${co} IN (SELECT ec.id FROM companies ec WHERE ${linked(sql.raw('ec.bp_id'))})`);
   },
   /** The caller's organisation itself (organisation targets). */
   ownOrganisation: (c, t) => (t.organisation ? sql`${t.organisation} = ${c.organisationId}` : FALSE),

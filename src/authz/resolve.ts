@@ -28,7 +28,10 @@ const CALLER_PAIRS = `'c_id', caller.id, 'c_login_email', caller.login_email, 'c
   'c_is_bp', caller.is_bp, 'c_bp_type', caller.bp_type, 'c_bp_id', caller.bp_id, 'c_app_id', caller.app_id`;
 
 /** The statement's value `a`: the caller's columns, the list version, and an object per loaded resource (by alias). */
-type ResolvedJson = CallerRow & { list_version?: string } & { [alias: string]: { found: boolean; row: Record<string, unknown> | null; [relation: `r_${string}`]: boolean } | undefined };
+type ResolvedJson = CallerRow & { list_version?: string } & {
+  [alias: string]:
+    { found: boolean; row: Record<string, unknown> | null; [relation: `r_${string}`]: boolean } | undefined;
+};
 
 interface CallerRow {
   c_id: string;
@@ -69,15 +72,24 @@ const callerTexts = new Map<ListFamily, string>();
  * The caller of a valid token, or 401 when its session is revoked or expired; with `listVersion`,
  * the version of that family of lists read in the same statement.
  */
-export async function loadCaller(deps: AppDeps, token: VerifiedToken, listVersion?: ListFamily): Promise<{ caller: Caller; listVersion: string | undefined }> {
+export async function loadCaller(
+  deps: AppDeps,
+  token: VerifiedToken,
+  listVersion?: ListFamily,
+): Promise<{ caller: Caller; listVersion: string | undefined }> {
   let name = 'auth_caller';
   let text = CALLER_TEXT;
   if (listVersion) {
     name = `auth_caller_v_${listVersion}`;
-    text = callerTexts.get(listVersion) ?? `${CALLER_CTE} SELECT json_build_object(${CALLER_PAIRS}, ${listVersionPair(listVersion)}) AS a FROM caller`;
+    text =
+      callerTexts.get(listVersion) ??
+      `${CALLER_CTE} SELECT json_build_object(${CALLER_PAIRS}, ${listVersionPair(listVersion)}) AS a FROM caller`;
     callerTexts.set(listVersion, text);
   }
-  const rows = await deps.database.prepared<{ a: CallerRow & { list_version?: string } }>(name, text, [token.sessionId, deps.now().toISOString()]);
+  const rows = await deps.database.prepared<{ a: CallerRow & { list_version?: string } }>(name, text, [
+    token.sessionId,
+    deps.now().toISOString(),
+  ]);
   const a = rows[0]?.a;
   if (!a) fail('TOKEN_REVOKED');
   return { caller: toCaller(a, token.sessionId), listVersion: a.list_version ?? undefined };
@@ -122,7 +134,11 @@ interface TargetStatement {
 const dialect = new PgDialect();
 const statements = new Map<string, TargetStatement>();
 
-function slotSql(alias: string, kindName: TargetKindName, needed: Map<RelationName, Set<Role>>): { slot: Slot; pair: string } {
+function slotSql(
+  alias: string,
+  kindName: TargetKindName,
+  needed: Map<RelationName, Set<Role>>,
+): { slot: Slot; pair: string } {
   const kind: TargetKind = TARGETS[kindName];
   const col = (c: { name: string } | undefined) => c && sql.raw(`${alias}."${c.name}"`);
   const cols = {
@@ -140,15 +156,21 @@ function slotSql(alias: string, kindName: TargetKindName, needed: Map<RelationNa
     const guard: SQL = r === 'any' ? sql`TRUE` : relationSql(r, CALLER_COLUMNS, cols);
     // Only callers holding a role whose grant names the relation pay for its subqueries.
     const rolesArray = sql.raw(`ARRAY[${[...roles].map((x) => `'${x}'`).join(',')}]::text[]`);
-    const q = dialect.sqlToQuery(sql`${sql.raw(`'r_${r}'`)}, CASE WHEN caller.roles && ${rolesArray} THEN ${guard} ELSE FALSE END`);
+    const q = dialect.sqlToQuery(
+      sql`${sql.raw(`'r_${r}'`)}, CASE WHEN caller.roles && ${rolesArray} THEN ${guard} ELSE FALSE END`,
+    );
     // The statement's parameters are the session, the time and the ids only.
     if (q.params.length) throw new Error(`relation ${r} binds values; it must read the caller from the CTE`);
     pairs.push(q.sql);
   }
   // One object per resource: json_build_object takes at most 100 arguments (50 pairs), and a
   // resource has at most some forty relations.
-  if (pairs.length > 50) throw new Error(`${kindName}: ${pairs.length} values in one object, more than json_build_object takes`);
-  return { slot: { alias, kind: kindName, read: jsonRowReader(kind.table) }, pair: `'${alias}', json_build_object(${pairs.join(', ')})` };
+  if (pairs.length > 50)
+    throw new Error(`${kindName}: ${pairs.length} values in one object, more than json_build_object takes`);
+  return {
+    slot: { alias, kind: kindName, read: jsonRowReader(kind.table) },
+    pair: `'${alias}', json_build_object(${pairs.join(', ')})`,
+  };
 }
 
 /** The extras of a target reference as select items `x_<name>`; they read the target `t` and bind no values. */
@@ -156,7 +178,8 @@ function extraSelect(operationId: string, extras: Record<string, SQL>): string[]
   return Object.entries(extras).map(([name, expr]) => {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Error(`${operationId}: extra ${name} is not a plain name`);
     const q = dialect.sqlToQuery(sql`(${expr}) AS "x_${sql.raw(name)}"`);
-    if (q.params.length) throw new Error(`${operationId}: extra ${name} binds values; it must read the target row t only`);
+    if (q.params.length)
+      throw new Error(`${operationId}: extra ${name} binds values; it must read the target row t only`);
     return q.sql;
   });
 }
@@ -177,7 +200,10 @@ function targetStatement(plan: ResolvePlan): TargetStatement {
   const idExpr = plan.target.fallback ? `COALESCE($3::text, ${FALLBACK_COLUMNS[plan.target.fallback]})` : '$3::text';
   if (plan.parent) {
     const link = (TARGETS[plan.target.kind] as TargetKind).parents?.[plan.parent.kind];
-    if (!link) throw new Error(`${plan.operationId}: a ${plan.target.kind} has no ${plan.parent.kind} parent (TARGETS.${plan.target.kind}.parents)`);
+    if (!link)
+      throw new Error(
+        `${plan.operationId}: a ${plan.target.kind} has no ${plan.parent.kind} parent (TARGETS.${plan.target.kind}.parents)`,
+      );
     add('p', plan.parent.kind, needed.parent, 'p.id = $4::text');
     add('t', plan.target.kind, needed.target, `t.id = ${idExpr} AND t."${link.name}" = p.id`);
   } else {
@@ -192,10 +218,13 @@ function targetStatement(plan: ResolvePlan): TargetStatement {
   // The inputs of the extras: one row of text parameters after the ids, as the CTE `input`.
   const inputs = plan.inputs ?? [];
   inputs.forEach((name) => {
-    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Error(`${plan.operationId}: input ${name} is not a plain name`);
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name))
+      throw new Error(`${plan.operationId}: input ${name} is not a plain name`);
   });
   const firstInput = firstSecond + plan.second.length;
-  const inputCte = inputs.length ? `, input AS (SELECT ${inputs.map((name, i) => `$${firstInput + i}::text AS "${name}"`).join(', ')})` : '';
+  const inputCte = inputs.length
+    ? `, input AS (SELECT ${inputs.map((name, i) => `$${firstInput + i}::text AS "${name}"`).join(', ')})`
+    : '';
   const text = `${CALLER_CTE}${inputCte}
 SELECT ${selects.join(', ')}
 FROM caller ${inputs.length ? 'CROSS JOIN input ' : ''}${joins.join(' ')}`;
@@ -236,14 +265,24 @@ export async function resolveCallerAndTarget(
   secondApplies: (name: string, target: Record<string, unknown>) => boolean,
 ): Promise<Resolved> {
   const st = targetStatement(plan);
-  const params: unknown[] = [token.sessionId, deps.now().toISOString(), ids.target ?? null, ...(plan.parent ? [ids.parent ?? null] : []), ...ids.second.map((x) => x ?? null), ...(plan.inputs ?? []).map((_, i) => ids.inputs?.[i] ?? null)];
+  const params: unknown[] = [
+    token.sessionId,
+    deps.now().toISOString(),
+    ids.target ?? null,
+    ...(plan.parent ? [ids.parent ?? null] : []),
+    ...ids.second.map((x) => x ?? null),
+    ...(plan.inputs ?? []).map((_, i) => ids.inputs?.[i] ?? null),
+  ];
   const rows = await deps.database.prepared<Record<string, unknown> & { a: ResolvedJson }>(st.name, st.text, params);
   const row = rows[0];
   if (!row) fail('TOKEN_REVOKED');
   const a = row.a;
   const caller = toCaller(a, token.sessionId);
   const read = (slot: Slot) => slot.read(a[slot.alias]!.row!);
-  const holdsOf = (slot: Slot): Holds => (r) => a[slot.alias]![`r_${r}`] === true;
+  const holdsOf =
+    (slot: Slot): Holds =>
+    (r) =>
+      a[slot.alias]![`r_${r}`] === true;
   const slot = (alias: string) => st.slots.find((s) => s.alias === alias)!;
   const t = slot('t');
   const p = plan.parent ? slot('p') : undefined;
@@ -261,5 +300,12 @@ export async function resolveCallerAndTarget(
   });
   const extras: Record<string, unknown> = {};
   for (const name of st.extras) extras[name] = row[`x_${name}`];
-  return { caller, target, parent: p && read(p), second, extras, listVersion: plan.listVersion ? a.list_version : undefined };
+  return {
+    caller,
+    target,
+    parent: p && read(p),
+    second,
+    extras,
+    listVersion: plan.listVersion ? a.list_version : undefined,
+  };
 }

@@ -16,7 +16,14 @@ export interface TargetKind {
    * columns (`companyBp`, `companyOrganisation`), so that partner relations read the row itself,
    * which an index serves, instead of looking its id up among the partner's companies.
    */
-  cols: { company?: Column; site?: Column; owner?: Column; organisation?: Column; companyBp?: Column; companyOrganisation?: Column };
+  cols: {
+    company?: Column;
+    site?: Column;
+    owner?: Column;
+    organisation?: Column;
+    companyBp?: Column;
+    companyOrganisation?: Column;
+  };
   /**
    * The operation whose grants make a target of this kind visible: a caller who may read the
    * target (or its parent) but not act on it gets 403; one who may not read it gets 404.
@@ -47,7 +54,10 @@ export function registerTargets(owner: string, kinds: Record<string, TargetKind>
 }
 
 /** A kind of target over `table`: its name and id column are the table's own. */
-export function targetKind<T extends PgTable & { id: Column }>(table: T, rest: Omit<TargetKind, 'table' | 'tableName' | 'id'>) {
+export function targetKind<T extends PgTable & { id: Column }>(
+  table: T,
+  rest: Omit<TargetKind, 'table' | 'tableName' | 'id'>,
+) {
   return { table, tableName: getTableName(table), id: table.id, ...rest };
 }
 

@@ -56,7 +56,14 @@ export const migrationsFolder = fileURLToPath(new URL('db/migrations', SOURCE_RO
  * an embedded database from a dump of another one (`dumpEmbedded`): a copy of its tables and
  * rows, without running initdb and the migrations again (about 2 s each time on this machine).
  */
-export function openDatabase(opts: { url?: string; dataDir?: string; fromDump?: Blob; poolSize?: number; connectTimeoutSeconds?: number; statementTimeoutSeconds?: number }): Database {
+export function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  fromDump?: Blob;
+  poolSize?: number;
+  connectTimeoutSeconds?: number;
+  statementTimeoutSeconds?: number;
+}): Database {
   if (opts.url) {
     // Bounded waits (issue 13, point 3): a server that does not complete a connection in time
     // fails it; a statement running past the limit (or waiting that long for a lock) is
@@ -105,8 +112,13 @@ export function openDatabase(opts: { url?: string; dataDir?: string; fromDump?: 
       close: async () => {
         await Promise.all([pool.end(), hot.end()]);
       },
-      poolStats: () => ({ total: pool.totalCount + hot.totalCount, idle: pool.idleCount + hot.idleCount, waiting: pool.waitingCount + hot.waitingCount }),
-      prepared: async <T>(name: string, text: string, params: unknown[]) => (await hot.query({ name, text, values: params })).rows as T[],
+      poolStats: () => ({
+        total: pool.totalCount + hot.totalCount,
+        idle: pool.idleCount + hot.idleCount,
+        waiting: pool.waitingCount + hot.waitingCount,
+      }),
+      prepared: async <T>(name: string, text: string, params: unknown[]) =>
+        (await hot.query({ name, text, values: params })).rows as T[],
       queueConnection: { connectionString: opts.url },
     };
   }
@@ -117,7 +129,11 @@ export function openDatabase(opts: { url?: string; dataDir?: string; fromDump?: 
   // read from the data folder through the operating system's cache.
   // PGlite runs in a thread of its own (src/db/embedded-client.ts), with the extensions and the
   // bytea conversions of src/db/embedded-worker.ts.
-  const client = new EmbeddedClient({ dataDir: opts.dataDir, ...(opts.fromDump ? { fromDump: opts.fromDump } : {}), postgresqlconf: ['shared_buffers=16MB'] });
+  const client = new EmbeddedClient({
+    dataDir: opts.dataDir,
+    ...(opts.fromDump ? { fromDump: opts.fromDump } : {}),
+    postgresqlconf: ['shared_buffers=16MB'],
+  });
   const db = drizzlePglite(client as unknown as PGlite) as unknown as Db;
   return {
     db,
@@ -161,7 +177,9 @@ function embeddedPrepared(client: EmbeddedClient) {
     // per-value plans. One simple query: should EXECUTE fail, its implicit transaction rolls the
     // setting back as well.
     if (!opts?.genericPlan) return (await client.exec(`EXECUTE "${name}"${args}`))[0]!.rows as T[];
-    const results = await client.exec(`SET plan_cache_mode = force_generic_plan; EXECUTE "${name}"${args}; RESET plan_cache_mode`);
+    const results = await client.exec(
+      `SET plan_cache_mode = force_generic_plan; EXECUTE "${name}"${args}; RESET plan_cache_mode`,
+    );
     return results[1]!.rows as T[];
   };
 }

@@ -36,7 +36,10 @@ export function lockDataDir(dir: string): () => void {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600);
-      writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() } satisfies Holder));
+      writeSync(
+        fd,
+        JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() } satisfies Holder),
+      );
       closeSync(fd);
       return () => rmSync(file, { force: true });
     } catch (err) {

@@ -13,7 +13,10 @@ import type { EmbeddedOptions, Notification, Reply, Request } from './embedded-p
 import { BUNDLED } from '../shared/source-root.ts';
 import { takeEmbeddedThread } from './embedded-thread.ts';
 
-type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, (value: string, typeId?: number) => unknown> };
+type QueryOptions = {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, (value: string, typeId?: number) => unknown>;
+};
 type Call = Request extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /** The error of a failed call, with PostgreSQL's fields (code, constraint, detail...) as PGlite gives them. */
@@ -36,7 +39,8 @@ const SAMPLE = '2026-01-01 00:00:00';
 function rawTypes(parsers: QueryOptions['parsers']): number[] | undefined {
   if (!parsers) return undefined;
   return Object.entries(parsers).map(([oid, parse]) => {
-    if (parse(SAMPLE, Number(oid)) !== SAMPLE) throw new Error(`only parsers that keep the text may cross to the embedded database (type ${oid})`);
+    if (parse(SAMPLE, Number(oid)) !== SAMPLE)
+      throw new Error(`only parsers that keep the text may cross to the embedded database (type ${oid})`);
     return Number(oid);
   });
 }
@@ -67,9 +71,17 @@ export class EmbeddedClient {
   readonly waitReady: Promise<void>;
 
   constructor(opts: { dataDir?: string; fromDump?: Blob; postgresqlconf: string[] }) {
-    const options: EmbeddedOptions = { dataDir: opts.dataDir, fromDump: opts.fromDump, postgresqlconf: opts.postgresqlconf };
+    const options: EmbeddedOptions = {
+      dataDir: opts.dataDir,
+      fromDump: opts.fromDump,
+      postgresqlconf: opts.postgresqlconf,
+    };
     // The thread `npm start` started before loading the service (src/db/embedded-thread.ts), or a new one.
-    this.#worker = takeEmbeddedThread() ?? new Worker(BUNDLED ? new URL('./embedded-worker.mjs', import.meta.url) : new URL('./embedded-worker.ts', import.meta.url));
+    this.#worker =
+      takeEmbeddedThread() ??
+      new Worker(
+        BUNDLED ? new URL('./embedded-worker.mjs', import.meta.url) : new URL('./embedded-worker.ts', import.meta.url),
+      );
     // Held open only while calls are under way: an idle database keeps no process alive.
     this.#worker.unref();
     this.#worker.on('message', (m: Reply | Notification) => {
@@ -107,7 +119,14 @@ export class EmbeddedClient {
   }
 
   async query<T>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
-    const r = await this.#call<Results<T>>({ op: 'query', text, params, rowMode: options?.rowMode, raw: rawTypes(options?.parsers), tx });
+    const r = await this.#call<Results<T>>({
+      op: 'query',
+      text,
+      params,
+      rowMode: options?.rowMode,
+      raw: rawTypes(options?.parsers),
+      tx,
+    });
     return withBuffers(r);
   }
 

@@ -10,7 +10,14 @@ export interface EmbeddedOptions {
 /** `tx`: the open transaction the call belongs to (none: outside any). `open` comes first. */
 export type Request = { id: number } & (
   | { op: 'open'; options: EmbeddedOptions }
-  | { op: 'query'; text: string; params: unknown[] | undefined; rowMode: 'array' | 'object' | undefined; raw: number[] | undefined; tx: number | undefined }
+  | {
+      op: 'query';
+      text: string;
+      params: unknown[] | undefined;
+      rowMode: 'array' | 'object' | undefined;
+      raw: number[] | undefined;
+      tx: number | undefined;
+    }
   | { op: 'exec'; text: string; tx: number | undefined }
   | { op: 'begin' }
   | { op: 'end'; tx: number; commit: boolean }

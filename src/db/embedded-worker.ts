@@ -39,7 +39,9 @@ async function openDatabase(opts: EmbeddedOptions): Promise<PGlite> {
     ...(opts.fromDump ? { loadDataDir: opts.fromDump } : {}),
     extensions: { pg_trgm },
     postgresqlconf: opts.postgresqlconf,
-    serializers: { [types.BYTEA]: ((v: unknown) => (v instanceof Uint8Array ? v : String(v))) as unknown as (v: unknown) => string },
+    serializers: {
+      [types.BYTEA]: ((v: unknown) => (v instanceof Uint8Array ? v : String(v))) as unknown as (v: unknown) => string,
+    },
     parsers: { [types.BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
   });
   await db.waitReady;
@@ -81,7 +83,8 @@ function reply(r: Reply, transfer?: ArrayBuffer[]): void {
 function errorData(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { message: String(err) };
   const data: Record<string, unknown> = { message: err.message, name: err.name };
-  for (const [k, v] of Object.entries(err)) if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) data[k] = v;
+  for (const [k, v] of Object.entries(err))
+    if (v === null || ['string', 'number', 'boolean'].includes(typeof v)) data[k] = v;
   return data;
 }
 
@@ -108,10 +111,18 @@ port.on('message', (m: Request) => {
   switch (m.op) {
     case 'open':
       database = openDatabase(m.options);
-      return void on(m.id, database.then(() => null));
+      return void on(
+        m.id,
+        database.then(() => null),
+      );
     case 'query': {
       const parsers = rawParsers(m.raw);
-      return void withDb(m.id, (db) => target(db, m.tx).query(m.text, m.params, { ...(m.rowMode ? { rowMode: m.rowMode } : {}), ...(parsers ? { parsers } : {}) }));
+      return void withDb(m.id, (db) =>
+        target(db, m.tx).query(m.text, m.params, {
+          ...(m.rowMode ? { rowMode: m.rowMode } : {}),
+          ...(parsers ? { parsers } : {}),
+        }),
+      );
     }
     case 'exec':
       return void withDb(m.id, (db) => target(db, m.tx).exec(m.text));
@@ -149,7 +160,11 @@ port.on('message', (m: Request) => {
     }
     case 'listen':
       return void withDb(m.id, async (db) => {
-        if (!listening.has(m.channel)) listening.set(m.channel, await db.listen(m.channel, (payload) => port.postMessage({ notify: m.channel, payload })));
+        if (!listening.has(m.channel))
+          listening.set(
+            m.channel,
+            await db.listen(m.channel, (payload) => port.postMessage({ notify: m.channel, payload })),
+          );
         return null;
       });
     case 'unlisten':

@@ -79,12 +79,19 @@ const built = new Map<string, { sql: string; params: unknown[]; name: string }>(
  * walking the query builder's tree again on every request of a hot list costs more than the rest
  * of its statement's work in Node.
  */
-function statementOf(build: (known: SQL) => SQL, buildKey: string | undefined): { sql: string; params: unknown[]; name: string } {
+function statementOf(
+  build: (known: SQL) => SQL,
+  buildKey: string | undefined,
+): { sql: string; params: unknown[]; name: string } {
   const memo = buildKey === undefined ? undefined : built.get(buildKey);
   if (memo) return { ...memo, params: [...memo.params] };
   const q = dialect.sqlToQuery(build(sql`${NONE}`));
   // Named after its text: the same filter set (different values) reuses its plan.
-  const made = { sql: q.sql, params: q.params, name: `l_${createHash('sha1').update(q.sql).digest('hex').slice(0, 20)}` };
+  const made = {
+    sql: q.sql,
+    params: q.params,
+    name: `l_${createHash('sha1').update(q.sql).digest('hex').slice(0, 20)}`,
+  };
   if (buildKey !== undefined) {
     if (built.size >= MAX_BUILT) built.delete(built.keys().next().value!);
     built.set(buildKey, { ...made, params: [...made.params] });
@@ -102,7 +109,12 @@ function statementOf(build: (known: SQL) => SQL, buildKey: string | undefined): 
  * operation's `listVersion`, src/http/operation.ts): when the answer was remembered at that very
  * version, nothing was written since, and it is returned without a statement at all.
  */
-export async function runCounted<R extends CountedRow>(database: Database, build: (known: SQL) => SQL, buildKey?: string, current?: string): Promise<Omit<R, 'total'> & { total: number }> {
+export async function runCounted<R extends CountedRow>(
+  database: Database,
+  build: (known: SQL) => SQL,
+  buildKey?: string,
+  current?: string,
+): Promise<Omit<R, 'total'> & { total: number }> {
   const q = statementOf(build, buildKey);
   const name = q.name;
   const at = q.params.flatMap((p, i) => (p === NONE ? [i] : []));
@@ -111,7 +123,8 @@ export async function runCounted<R extends CountedRow>(database: Database, build
   // instead of several kilobytes, kept per remembered answer and hashed on every request.
   const key = `${name}\u0000${JSON.stringify(q.params)}`;
   const memo = remembered.get(key);
-  if (memo && current !== undefined && memo.version === current) return memo.row as Omit<R, 'total'> & { total: number };
+  if (memo && current !== undefined && memo.version === current)
+    return memo.row as Omit<R, 'total'> & { total: number };
   if (memo) for (const i of at) q.params[i] = memo.version;
   const [row] = await database.prepared<R>(name, q.sql, q.params, { genericPlan: true });
   if (!row) throw new Error('list statement: no row');

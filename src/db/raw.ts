@@ -18,7 +18,8 @@ interface Session {
 /** The session an executor runs its statements on (Drizzle keeps it as `session.client` for both drivers). */
 export function sessionOf(exec: Executor): Session {
   const client = (exec as unknown as { session?: { client?: Session } }).session?.client;
-  if (!client || typeof client.query !== 'function') throw new Error('this executor has no session to run a statement on');
+  if (!client || typeof client.query !== 'function')
+    throw new Error('this executor has no session to run a statement on');
   return client;
 }
 
@@ -53,7 +54,9 @@ export function statement<P extends string = string>(query: SQL): Statement<P> {
  * and the row comes back as one JSON value read by jsonRowReader. Columns left out take their
  * defaults from the database: the tables it serves declare no defaults computed by Drizzle.
  */
-export function rowInserter<T extends PgTable>(table: T): (exec: Executor, row: T['$inferInsert']) => Promise<T['$inferSelect']> {
+export function rowInserter<T extends PgTable>(
+  table: T,
+): (exec: Executor, row: T['$inferInsert']) => Promise<T['$inferSelect']> {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const name = getTableName(table);
   const read = jsonRowReader<T['$inferSelect']>(table);
@@ -66,12 +69,16 @@ export function rowInserter<T extends PgTable>(table: T): (exec: Executor, row: 
     if (!shape) {
       const names = props.map((p) => `"${columns[p]!.name}"`).join(', ');
       const params = props.map((_, i) => `$${i + 1}`).join(', ');
-      shape = { text: `INSERT INTO "${name}" (${names}) VALUES (${params}) RETURNING to_jsonb("${name}") AS row`, props };
+      shape = {
+        text: `INSERT INTO "${name}" (${names}) VALUES (${params}) RETURNING to_jsonb("${name}") AS row`,
+        props,
+      };
       shapes.set(key, shape);
     }
     const values = shape.props.map((p) => {
       const v = given[p];
-      if (v !== null && typeof v === 'object' && 'getSQL' in (v as object)) throw new Error(`rowInserter: ${name}.${p} is SQL; give it a value`);
+      if (v !== null && typeof v === 'object' && 'getSQL' in (v as object))
+        throw new Error(`rowInserter: ${name}.${p} is SQL; give it a value`);
       return v === null ? null : columns[p]!.mapToDriverValue(v);
     });
     const { rows } = await sessionOf(exec).query(shape.text, values);

@@ -6,7 +6,9 @@ import { getTableColumns, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 export function jsonRowReader<T = Record<string, unknown>>(table: PgTable): (json: Record<string, unknown>) => T {
-  const columns = Object.entries(getTableColumns(table) as Record<string, Column>).map(([prop, c]) => [prop, c.name, c] as const);
+  const columns = Object.entries(getTableColumns(table) as Record<string, Column>).map(
+    ([prop, c]) => [prop, c.name, c] as const,
+  );
   return (json) => {
     const out: Record<string, unknown> = {};
     for (const [prop, name, column] of columns) {

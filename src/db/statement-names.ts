@@ -53,7 +53,8 @@ export function nameStatements(client: pg.PoolClient, names: StatementNames): vo
   // The class's own query, looked up at each call (not kept from the time of connection): code
   // that wraps the driver's method later, a statement counter of the tests for one, still sees
   // every statement.
-  const query = (...args: unknown[]): unknown => (Object.getPrototypeOf(client) as { query: (...a: unknown[]) => unknown }).query.apply(client, args);
+  const query = (...args: unknown[]): unknown =>
+    (Object.getPrototypeOf(client) as { query: (...a: unknown[]) => unknown }).query.apply(client, args);
   const named = (...args: unknown[]): unknown => {
     const [first, second, ...rest] = args;
     if (typeof first === 'string' && Array.isArray(second) && second.length > 0) {
@@ -62,7 +63,13 @@ export function nameStatements(client: pg.PoolClient, names: StatementNames): vo
     } else if (first !== null && typeof first === 'object') {
       const c = first as QueryConfig;
       const values = Array.isArray(second) ? second : c.values;
-      if (c.name === undefined && typeof c.text === 'string' && typeof c.submit !== 'function' && Array.isArray(values) && values.length > 0) {
+      if (
+        c.name === undefined &&
+        typeof c.text === 'string' &&
+        typeof c.submit !== 'function' &&
+        Array.isArray(values) &&
+        values.length > 0
+      ) {
         const name = names.nameOf(c.text);
         if (name) return query({ ...c, name }, second, ...rest);
       }

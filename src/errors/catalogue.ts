@@ -10,20 +10,53 @@ export interface ErrorEntry {
 
 const PLATFORM_ERRORS = {
   // 400
-  VALIDATION_FAILED: { status: 400, code: 400000, message: 'Bad Request: the request does not match the operation schema' },
+  VALIDATION_FAILED: {
+    status: 400,
+    code: 400000,
+    message: 'Bad Request: the request does not match the operation schema',
+  },
   MALFORMED_JSON: { status: 400, code: 400001, message: 'Bad Request: the body is not valid JSON' },
-  WEAK_PASSWORD: { status: 400, code: 400002, message: 'Bad Request: the password needs at least 8 characters with an upper case letter, a lower case letter, a digit and a special character' },
-  UNKNOWN_REFERENCE: { status: 400, code: 400005, message: 'Bad Request: a referenced resource does not exist, or may not be referenced here' },
+  WEAK_PASSWORD: {
+    status: 400,
+    code: 400002,
+    message:
+      'Bad Request: the password needs at least 8 characters with an upper case letter, a lower case letter, a digit and a special character',
+  },
+  UNKNOWN_REFERENCE: {
+    status: 400,
+    code: 400005,
+    message: 'Bad Request: a referenced resource does not exist, or may not be referenced here',
+  },
   EMPTY_BODY: { status: 400, code: 400010, message: 'Bad Request: the request body is empty' },
-  MULTIPART_MALFORMED: { status: 400, code: 400011, message: 'Bad Request: the multipart/form-data body is malformed or holds no file' },
+  MULTIPART_MALFORMED: {
+    status: 400,
+    code: 400011,
+    message: 'Bad Request: the multipart/form-data body is malformed or holds no file',
+  },
   // Issue 9: what the HTTP layer refuses before any operation runs; no input is echoed back.
   MALFORMED_REQUEST: { status: 400, code: 400020, message: 'Bad Request: the HTTP request is malformed' },
   BAD_URL: { status: 400, code: 400021, message: 'Bad Request: the URL is not validly percent-encoded' },
-  JSON_TOO_COMPLEX: { status: 400, code: 400022, message: 'Bad Request: the JSON body is nested too deeply or a list or object in it has too many members' },
+  JSON_TOO_COMPLEX: {
+    status: 400,
+    code: 400022,
+    message: 'Bad Request: the JSON body is nested too deeply or a list or object in it has too many members',
+  },
   REQUEST_TIMEOUT: { status: 408, code: 408000, message: 'Request Timeout: the request was not received in time' },
-  URI_TOO_LONG: { status: 414, code: 414000, message: 'URI Too Long: a path segment is longer than the service accepts' },
-  HEADERS_TOO_LARGE: { status: 431, code: 431000, message: 'Request Header Fields Too Large: the request line and headers exceed 16 KB' },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, code: 415000, message: 'Unsupported Media Type: the operation does not take a body of this type' },
+  URI_TOO_LONG: {
+    status: 414,
+    code: 414000,
+    message: 'URI Too Long: a path segment is longer than the service accepts',
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    code: 431000,
+    message: 'Request Header Fields Too Large: the request line and headers exceed 16 KB',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    code: 415000,
+    message: 'Unsupported Media Type: the operation does not take a body of this type',
+  },
   RANGE_NOT_SATISFIABLE: { status: 416, code: 416000, message: 'Range Not Satisfiable: the range is outside the file' },
   // 401
   AUTH_REQUIRED: { status: 401, code: 401500, message: 'Unauthorized: credentials are missing' },
@@ -32,20 +65,40 @@ const PLATFORM_ERRORS = {
   TOKEN_EXPIRED: { status: 401, code: 401523, message: 'Unauthorized: the token has expired' },
   // 403
   API_KEY_NOT_ALLOWED: { status: 403, code: 403000, message: 'Not Allowed' },
-  FORBIDDEN: { status: 403, code: 403001, message: 'Forbidden: your roles do not allow this operation on this resource' },
+  FORBIDDEN: {
+    status: 403,
+    code: 403001,
+    message: 'Forbidden: your roles do not allow this operation on this resource',
+  },
   // 404
   NOT_FOUND: { status: 404, code: 404000, message: 'Resource not found' },
   ROUTE_NOT_FOUND: { status: 404, code: 404001, message: 'Route not found' },
   // 409
   CONFLICT: { status: 409, code: 409000, message: 'Conflict: the resource already exists' },
-  IDEMPOTENCY_IN_PROGRESS: { status: 409, code: 409002, message: 'Conflict: a request with this Idempotency-Key is still running' },
+  IDEMPOTENCY_IN_PROGRESS: {
+    status: 409,
+    code: 409002,
+    message: 'Conflict: a request with this Idempotency-Key is still running',
+  },
   // 413, 422, 429
   BODY_TOO_LARGE: { status: 413, code: 413000, message: 'Payload Too Large' },
-  IDEMPOTENCY_KEY_REUSED: { status: 422, code: 422000, message: 'Unprocessable: this Idempotency-Key was used with another request body' },
-  TOO_MANY_REQUESTS: { status: 429, code: 429001, message: 'Too Many Requests: this client sent too many requests, retry later' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    code: 422000,
+    message: 'Unprocessable: this Idempotency-Key was used with another request body',
+  },
+  TOO_MANY_REQUESTS: {
+    status: 429,
+    code: 429001,
+    message: 'Too Many Requests: this client sent too many requests, retry later',
+  },
   // 500, 503
   INTERNAL: { status: 500, code: 500000, message: 'Internal Server Error' },
-  SHUTTING_DOWN: { status: 503, code: 503000, message: 'Service Unavailable: this instance is shutting down, retry on another' },
+  SHUTTING_DOWN: {
+    status: 503,
+    code: 503000,
+    message: 'Service Unavailable: this instance is shutting down, retry on another',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /**

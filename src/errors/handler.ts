@@ -26,7 +26,11 @@ function pgError(err: unknown): PgLikeError | undefined {
   return undefined;
 }
 
-function classify(err: unknown): { key: ErrorKey; details?: Record<string, unknown>; headers?: Record<string, string> } {
+function classify(err: unknown): {
+  key: ErrorKey;
+  details?: Record<string, unknown>;
+  headers?: Record<string, string>;
+} {
   if (err instanceof AppError) return { key: err.key, details: err.details, headers: err.headers };
   const fe = err as FastifyError;
   if (fe.validation) {
@@ -47,7 +51,10 @@ function classify(err: unknown): { key: ErrorKey; details?: Record<string, unkno
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { key: 'UNSUPPORTED_MEDIA_TYPE' };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { key: 'VALIDATION_FAILED', details: { context: 'headers', reason: 'the body size does not match Content-Length' } };
+      return {
+        key: 'VALIDATION_FAILED',
+        details: { context: 'headers', reason: 'the body size does not match Content-Length' },
+      };
     // Fastify's messages of these two quote the URL: only the code goes out.
     case 'FST_ERR_BAD_URL':
       return { key: 'BAD_URL', details: { code: fe.code } };
@@ -61,7 +68,8 @@ function classify(err: unknown): { key: ErrorKey; details?: Record<string, unkno
     if (pgErr.code === '23505') return { key: 'CONFLICT', details: { constraint: pgErr.constraint } };
     if (pgErr.code === '23503') return { key: 'UNKNOWN_REFERENCE', details: { constraint: pgErr.constraint } };
     // (A value of the body, the query or the path: the database does not say which.)
-    if (pgErr.code?.startsWith('22')) return { key: 'VALIDATION_FAILED', details: { reason: 'a value is out of range or not valid for its field' } };
+    if (pgErr.code?.startsWith('22'))
+      return { key: 'VALIDATION_FAILED', details: { reason: 'a value is out of range or not valid for its field' } };
   }
   if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
     // Fastify's other client errors: their code says what was wrong. Their messages may quote the
@@ -101,7 +109,11 @@ export function clientError(err: Error & { code?: string }, socket: Socket): voi
   // A reset connection, or one already gone: there is no one to answer.
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const key: ErrorKey =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'REQUEST_TIMEOUT' : err.code === 'HPE_HEADER_OVERFLOW' ? 'HEADERS_TOO_LARGE' : 'MALFORMED_REQUEST';
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 'REQUEST_TIMEOUT'
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? 'HEADERS_TOO_LARGE'
+        : 'MALFORMED_REQUEST';
   const body = JSON.stringify(errorBody(key));
   const status = errorBody(key).errorCode;
   if (socket.writable) {
@@ -128,7 +140,11 @@ function installDraining(app: FastifyInstance): void {
   // Callback style: a hook that returns a promise costs every request a turn of the microtask queue.
   app.addHook('onRequest', (req, reply, done) => {
     if (!draining) return done();
-    reply.header('Connection', 'close').header('Retry-After', '1').header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-store');
+    reply
+      .header('Connection', 'close')
+      .header('Retry-After', '1')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Cache-Control', 'no-store');
     sendError(reply, new AppError('SHUTTING_DOWN'), req);
   });
 }
@@ -137,5 +153,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   installDraining(app);
   app.setErrorHandler((err, req, reply) => sendError(reply, err, req));
   // The method only: the path is the client's own input, and may be long.
-  app.setNotFoundHandler((req, reply) => sendError(reply, new AppError('ROUTE_NOT_FOUND', { method: req.method }), req));
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, new AppError('ROUTE_NOT_FOUND', { method: req.method }), req),
+  );
 }

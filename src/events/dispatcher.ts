@@ -48,7 +48,12 @@ export function createDispatcher(o: DispatcherOptions): Dispatcher {
     const [claimed] = await db
       .update(outboxRecipients)
       .set({ leaseOwner: o.instanceId, leaseUntil: sql`now() + make_interval(secs => ${lease})` })
-      .where(and(eq(outboxRecipients.recipient, recipient), sql`(${outboxRecipients.leaseUntil} IS NULL OR ${outboxRecipients.leaseUntil} < now() OR ${outboxRecipients.leaseOwner} = ${o.instanceId})`))
+      .where(
+        and(
+          eq(outboxRecipients.recipient, recipient),
+          sql`(${outboxRecipients.leaseUntil} IS NULL OR ${outboxRecipients.leaseUntil} < now() OR ${outboxRecipients.leaseOwner} = ${o.instanceId})`,
+        ),
+      )
       .returning({ deliveredSeq: outboxRecipients.deliveredSeq });
     if (!claimed) return 0;
     try {
@@ -79,15 +84,38 @@ export function createDispatcher(o: DispatcherOptions): Dispatcher {
         const attempts = due[0]!.attempts + 1;
         await db
           .update(outbox)
-          .set({ attempts: sql`${outbox.attempts} + 1`, lastError: String((err as Error).message ?? err).slice(0, 500), nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)) })
-          .where(inArray(outbox.id, due.map((r) => r.id)));
-        o.log?.warn({ recipient, events: due.length, attempts, err: { message: (err as Error).message } }, 'event delivery failed; it will be retried');
+          .set({
+            attempts: sql`${outbox.attempts} + 1`,
+            lastError: String((err as Error).message ?? err).slice(0, 500),
+            nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+          })
+          .where(
+            inArray(
+              outbox.id,
+              due.map((r) => r.id),
+            ),
+          );
+        o.log?.warn(
+          { recipient, events: due.length, attempts, err: { message: (err as Error).message } },
+          'event delivery failed; it will be retried',
+        );
         return 0;
       }
       const last = due[due.length - 1]!;
       await db.transaction(async (tx) => {
-        await tx.update(outbox).set({ deliveredAt: sql`now()`, attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: null }).where(inArray(outbox.id, due.map((r) => r.id)));
-        await tx.update(outboxRecipients).set({ deliveredSeq: last.seq }).where(eq(outboxRecipients.recipient, recipient));
+        await tx
+          .update(outbox)
+          .set({ deliveredAt: sql`now()`, attempts: sql`${outbox.attempts} + 1`, nextAttemptAt: null })
+          .where(
+            inArray(
+              outbox.id,
+              due.map((r) => r.id),
+            ),
+          );
+        await tx
+          .update(outboxRecipients)
+          .set({ deliveredSeq: last.seq })
+          .where(eq(outboxRecipients.recipient, recipient));
       });
       counters.delivered += due.length;
       return due.length;
@@ -104,7 +132,12 @@ export function createDispatcher(o: DispatcherOptions): Dispatcher {
     const pending = await db
       .select({ recipient: outboxRecipients.recipient })
       .from(outboxRecipients)
-      .where(and(sql`${outboxRecipients.deliveredSeq} < ${outboxRecipients.lastSeq}`, sql`(${outboxRecipients.leaseUntil} IS NULL OR ${outboxRecipients.leaseUntil} < now())`))
+      .where(
+        and(
+          sql`${outboxRecipients.deliveredSeq} < ${outboxRecipients.lastSeq}`,
+          sql`(${outboxRecipients.leaseUntil} IS NULL OR ${outboxRecipients.leaseUntil} < now())`,
+        ),
+      )
       .limit(100);
     let total = 0;
     for (const { recipient } of pending) {

@@ -25,7 +25,9 @@ export const outbox = pgTable(
   },
   (t) => [
     uniqueIndex('outbox_recipient_seq_uq').on(t.recipient, t.seq),
-    index('outbox_undelivered_idx').on(t.createdAt).where(sql`${t.deliveredAt} IS NULL`),
+    index('outbox_undelivered_idx')
+      .on(t.createdAt)
+      .where(sql`${t.deliveredAt} IS NULL`),
   ],
 );
 
@@ -43,5 +45,9 @@ export const outboxRecipients = pgTable(
     leaseOwner: text('lease_owner'),
     leaseUntil: ts('lease_until'),
   },
-  (t) => [index('outbox_recipients_pending_idx').on(t.recipient).where(sql`${t.deliveredSeq} < ${t.lastSeq}`)],
+  (t) => [
+    index('outbox_recipients_pending_idx')
+      .on(t.recipient)
+      .where(sql`${t.deliveredSeq} < ${t.lastSeq}`),
+  ],
 );

@@ -39,14 +39,21 @@ export async function emit(tx: Executor, to: string | readonly string[], stanza:
  * event is written only when it touched a row. Returns whether it did. The recipients' rows are
  * locked after the change's, as `emit` at the end of a transaction locks them.
  */
-export function emitAfter<P extends string>(change: SQL): (exec: Executor, values: Record<P, unknown>, to: readonly string[], stanza: Element) => Promise<boolean> {
-  const st = statement<P | 'recipients' | 'ids' | 'kind' | 'text'>(sql`WITH change AS (${change}), ${eventSql(sql`WHERE EXISTS (SELECT 1 FROM change)`)},
+export function emitAfter<P extends string>(
+  change: SQL,
+): (exec: Executor, values: Record<P, unknown>, to: readonly string[], stanza: Element) => Promise<boolean> {
+  const st = statement<
+    P | 'recipients' | 'ids' | 'kind' | 'text'
+  >(sql`WITH change AS (${change}), ${eventSql(sql`WHERE EXISTS (SELECT 1 FROM change)`)},
     written AS (INSERT INTO outbox (id, recipient, seq, kind, stanza)
       SELECT input.id, numbered.recipient, numbered.last_seq, ${sql.placeholder('kind')}, ${sql.placeholder('text')} FROM numbered JOIN input USING (recipient) RETURNING 1)
     SELECT (SELECT count(*) FROM change)::int AS changed, (SELECT count(*) FROM written)::int AS written`);
   return async (exec, values, to, stanza) => {
     const event = eventOf(to, stanza) ?? { recipients: [], ids: [], kind: '', text: '' };
-    const [row] = await st.rows<{ changed: number }>(exec, { ...values, ...event } as Record<P | 'recipients' | 'ids' | 'kind' | 'text', unknown>);
+    const [row] = await st.rows<{ changed: number }>(exec, { ...values, ...event } as Record<
+      P | 'recipients' | 'ids' | 'kind' | 'text',
+      unknown
+    >);
     return (row?.changed ?? 0) > 0;
   };
 }
@@ -67,7 +74,9 @@ function withoutAddressing(stanza: Element): string {
 }
 
 /** The recipients of an event (`input`, filtered by `where`) and their next numbers (`numbered`), as CTEs. */
-const eventSql = (where: SQL) => sql`input AS (SELECT * FROM unnest(${sql.placeholder('recipients')}::text[], ${sql.placeholder('ids')}::text[]) AS t(recipient, id) ${where}),
+const eventSql = (
+  where: SQL,
+) => sql`input AS (SELECT * FROM unnest(${sql.placeholder('recipients')}::text[], ${sql.placeholder('ids')}::text[]) AS t(recipient, id) ${where}),
     numbered AS (
       INSERT INTO outbox_recipients (recipient, last_seq)
       SELECT recipient, 1 FROM input ORDER BY recipient

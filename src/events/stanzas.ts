@@ -10,7 +10,8 @@ export function managementMessage(child: Element): Element {
   return xml('message', { type: 'management' }, child);
 }
 
-const text = (name: string, value: unknown) => xml(name, {}, value === null || value === undefined ? '' : String(value));
+const text = (name: string, value: unknown) =>
+  xml(name, {}, value === null || value === undefined ? '' : String(value));
 
 export interface SubscriptionChange {
   action: 'create' | 'update' | 'delete';
@@ -33,8 +34,16 @@ export function subscriptionChange(e: SubscriptionChange): Element {
   const children =
     e.action === 'delete' || !e.details
       ? []
-      : (['offerId', 'offerName', 'profileId', 'profileName', 'status', 'syncOngoing', 'maxNumberUsers'] as const).map((k) => text(k, e.details![k]));
-  return managementMessage(xml('companysubscription', { xmlns: NS_CONFIGURATION, subscriptionId: e.subscriptionId, companyId: e.companyId, action: e.action }, ...children));
+      : (['offerId', 'offerName', 'profileId', 'profileName', 'status', 'syncOngoing', 'maxNumberUsers'] as const).map(
+          (k) => text(k, e.details![k]),
+        );
+  return managementMessage(
+    xml(
+      'companysubscription',
+      { xmlns: NS_CONFIGURATION, subscriptionId: e.subscriptionId, companyId: e.companyId, action: e.action },
+      ...children,
+    ),
+  );
 }
 
 /** Document 1, Events, Command ended. */
@@ -48,16 +57,41 @@ export function gatewayConfig(child: Element): Element {
 }
 
 /** The fields of a phone number the gateway receives on its update (document 1, Gateway notifications). */
-export const PHONE_NUMBER_GATEWAY_FIELDS = ['shortNumber', 'internalNumber', 'voiceMailNumber', 'numberE164', 'isMonitored', 'userId', 'jid_im', 'jid_tel', 'jid_password'] as const;
+export const PHONE_NUMBER_GATEWAY_FIELDS = [
+  'shortNumber',
+  'internalNumber',
+  'voiceMailNumber',
+  'numberE164',
+  'isMonitored',
+  'userId',
+  'jid_im',
+  'jid_tel',
+  'jid_password',
+] as const;
 export type PhoneNumberGatewayFields = Record<(typeof PHONE_NUMBER_GATEWAY_FIELDS)[number], unknown>;
 
 /** Document 1, Gateway notifications, phone number update: an iq the gateway acknowledges. */
 export function phoneNumberUpdate(n: PhoneNumberGatewayFields): Element {
-  return xml('iq', { type: 'set' }, gatewayConfig(xml('user', { action: 'update' }, ...PHONE_NUMBER_GATEWAY_FIELDS.map((k) => text(k, n[k])))));
+  return xml(
+    'iq',
+    { type: 'set' },
+    gatewayConfig(xml('user', { action: 'update' }, ...PHONE_NUMBER_GATEWAY_FIELDS.map((k) => text(k, n[k])))),
+  );
 }
 
 /** Document 1, Gateway notifications, system update (a message) and deletion (an iq): `pbx` with its action. */
-export function systemChange(action: 'update' | 'delete', s: { id: string; pbxId: string; name: string; type: string; status: string }): Element {
-  const pbx = xml('pbx', { action }, text('systemId', s.id), text('pbxId', s.pbxId), ...(action === 'update' ? [text('name', s.name), text('type', s.type), text('status', s.status)] : []));
-  return action === 'update' ? xml('message', { type: 'management' }, gatewayConfig(pbx)) : xml('iq', { type: 'set' }, gatewayConfig(pbx));
+export function systemChange(
+  action: 'update' | 'delete',
+  s: { id: string; pbxId: string; name: string; type: string; status: string },
+): Element {
+  const pbx = xml(
+    'pbx',
+    { action },
+    text('systemId', s.id),
+    text('pbxId', s.pbxId),
+    ...(action === 'update' ? [text('name', s.name), text('type', s.type), text('status', s.status)] : []),
+  );
+  return action === 'update'
+    ? xml('message', { type: 'management' }, gatewayConfig(pbx))
+    : xml('iq', { type: 'set' }, gatewayConfig(pbx));
 }

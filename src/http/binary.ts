@@ -39,7 +39,12 @@ const kBinary = 'x-svc-binary';
 
 /** The response schema of a binary operation: its declaration, typed as what the handler returns. */
 export function Binary(decl: BinaryDecl): TUnsafe<BinaryAnswer> {
-  return Type.Unsafe<BinaryAnswer>({ type: 'string', format: 'binary', description: decl.description, [kBinary]: decl });
+  return Type.Unsafe<BinaryAnswer>({
+    type: 'string',
+    format: 'binary',
+    description: decl.description,
+    [kBinary]: decl,
+  });
 }
 
 export function binaryDecl(schema: TSchema): BinaryDecl {
@@ -57,12 +62,18 @@ export function binaryResponses(decl: BinaryDecl): Record<number, unknown> {
     'Content-Length': header('integer', 'size of the body in bytes'),
     'Content-Disposition': header('string', 'inline or attachment, with the file name when there is one'),
     ...(decl.ranges ? { 'Accept-Ranges': header('string', '`bytes`: a Range header is honoured') } : {}),
-    ...(decl.conditional ? { 'Last-Modified': header('string', 'date of the content; If-Modified-Since not older gives 304') } : {}),
+    ...(decl.conditional
+      ? { 'Last-Modified': header('string', 'date of the content; If-Modified-Since not older gives 304') }
+      : {}),
     ...Object.fromEntries(Object.entries(decl.headers ?? {}).map(([k, d]) => [k, header('string', d)])),
   };
   const out: Record<number, unknown> = { 200: { description: decl.description, headers, content } };
   if (decl.ranges) {
-    out[206] = { description: 'the requested byte range', headers: { ...headers, 'Content-Range': header('string', '`bytes start-end/size`') }, content };
+    out[206] = {
+      description: 'the requested byte range',
+      headers: { ...headers, 'Content-Range': header('string', '`bytes start-end/size`') },
+      content,
+    };
     out[416] = Type.Ref('Error');
   }
   if (decl.conditional) out[304] = { description: 'Not Modified: the copy of the client is current', type: 'null' };
@@ -78,14 +89,22 @@ export function notModified(req: FastifyRequest, lastModified: Date): boolean {
 }
 
 /** Writes a binary answer: headers, conditional GET, byte ranges, then the bytes. */
-export function sendBinary(req: FastifyRequest, reply: FastifyReply, decl: BinaryDecl, answer: BinaryAnswer): FastifyReply {
-  if (!decl.types.includes(answer.mediaType)) throw new Error(`answer of type ${answer.mediaType} not declared (${decl.types.join(', ')})`);
+export function sendBinary(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  decl: BinaryDecl,
+  answer: BinaryAnswer,
+): FastifyReply {
+  if (!decl.types.includes(answer.mediaType))
+    throw new Error(`answer of type ${answer.mediaType} not declared (${decl.types.join(', ')})`);
   if (answer.headers) reply.headers(answer.headers);
   if (answer.lastModified) {
     reply.header('Last-Modified', answer.lastModified.toUTCString());
     if (notModified(req, answer.lastModified)) return reply.code(304).send();
   }
-  const disposition = answer.fileName ? contentDisposition(answer.fileName, { type: answer.disposition ?? 'inline' }) : (answer.disposition ?? 'inline');
+  const disposition = answer.fileName
+    ? contentDisposition(answer.fileName, { type: answer.disposition ?? 'inline' })
+    : (answer.disposition ?? 'inline');
   reply.type(answer.mediaType).header('Content-Disposition', disposition);
   const size = Buffer.isBuffer(answer.body) ? answer.body.length : answer.body.size;
 
@@ -108,6 +127,7 @@ export function sendBinary(req: FastifyRequest, reply: FastifyReply, decl: Binar
     }
   }
   reply.code(status).header('Content-Length', String(size === 0 ? 0 : end - start + 1));
-  if (Buffer.isBuffer(answer.body)) return reply.send(status === 206 ? answer.body.subarray(start, end + 1) : answer.body);
+  if (Buffer.isBuffer(answer.body))
+    return reply.send(status === 206 ? answer.body.subarray(start, end + 1) : answer.body);
   return reply.send(size === 0 ? Buffer.alloc(0) : answer.body.open(start, end));
 }

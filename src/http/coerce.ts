@@ -72,21 +72,30 @@ function propertySchema(s: Schema, key: string): Schema | undefined {
     const props = b.properties as Record<string, Schema> | undefined;
     if (props && Object.hasOwn(props, key)) found.push(props[key]!);
     else if (b.patternProperties) {
-      for (const [pattern, p] of Object.entries(b.patternProperties as Record<string, Schema>)) if (new RegExp(pattern, 'u').test(key)) found.push(p);
-    } else if (b.additionalProperties && typeof b.additionalProperties === 'object') found.push(b.additionalProperties as Schema);
+      for (const [pattern, p] of Object.entries(b.patternProperties as Record<string, Schema>))
+        if (new RegExp(pattern, 'u').test(key)) found.push(p);
+    } else if (b.additionalProperties && typeof b.additionalProperties === 'object')
+      found.push(b.additionalProperties as Schema);
   }
   return found.length <= 1 ? found[0] : { anyOf: found };
 }
 
 function itemSchema(s: Schema): Schema | undefined {
-  const found = branches(s).map((b) => b.items).filter((i): i is Schema => !!i && typeof i === 'object' && !Array.isArray(i));
+  const found = branches(s)
+    .map((b) => b.items)
+    .filter((i): i is Schema => !!i && typeof i === 'object' && !Array.isArray(i));
   return found.length <= 1 ? found[0] : { anyOf: found };
 }
 
 /** A number written in decimal ("12", "-1.5", "1e3"); hexadecimal, blanks and the like are not numbers here. */
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
-const error = (path: string, keyword: string, message: string, params: Record<string, unknown> = {}): CoercionError => ({
+const error = (
+  path: string,
+  keyword: string,
+  message: string,
+  params: Record<string, unknown> = {},
+): CoercionError => ({
   instancePath: path,
   schemaPath: '#',
   keyword,
@@ -116,7 +125,10 @@ export function coerce(schema: Schema, data: unknown): CoercionError[] | undefin
     const kinds = kindsOf(s);
     if (!s || !kinds) return v;
     if (v === null) {
-      if (!kinds.has('null')) errors.push(error(path, 'type', 'must not be null (this field cannot be cleared)', { type: [...kinds].join(',') }));
+      if (!kinds.has('null'))
+        errors.push(
+          error(path, 'type', 'must not be null (this field cannot be cleared)', { type: [...kinds].join(',') }),
+        );
       return v;
     }
     if (Array.isArray(v)) {

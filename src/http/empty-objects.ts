@@ -10,7 +10,8 @@ type JsonSchema = Record<string, unknown>;
 /** The object-valued fields of a body schema, each with the object-valued fields of its own. */
 export type EmptyObjectPlan = ReadonlyMap<string, EmptyObjectPlan>;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
 
 /** The object branch of a property schema: `{type: object}`, or one branch of a union (nullable objects). */
 function objectSchema(s: unknown): JsonSchema | undefined {
@@ -55,7 +56,8 @@ export function dropEmptyObjects(value: Record<string, unknown>, plan: EmptyObje
   }
 }
 
-const isPut = (route: RouteOptions) => (Array.isArray(route.method) ? route.method.includes('PUT') : route.method === 'PUT');
+const isPut = (route: RouteOptions) =>
+  Array.isArray(route.method) ? route.method.includes('PUT') : route.method === 'PUT';
 
 /** Installs the rule on every PUT route added after this call (call it before registering routes). */
 export function installEmptyObjectRule(app: FastifyInstance): void {

@@ -19,13 +19,19 @@ export interface FormatLevels {
 
 /** The `format` query parameter; `def` is the default level the operation answers at. */
 export const formatQuery = (def: FormatLevel = 'small') =>
-  Type.Optional(Type.String({ description: `small, medium or full; default ${def}. Unknown values fall back to the default` }));
+  Type.Optional(
+    Type.String({ description: `small, medium or full; default ${def}. Unknown values fall back to the default` }),
+  );
 
 export function formatLevel(raw: unknown, def: FormatLevel): FormatLevel {
   return raw === 'small' || raw === 'medium' || raw === 'full' ? raw : def;
 }
 
-export function project<T extends Record<string, unknown>>(obj: T, levels: FormatLevels, level: FormatLevel): Partial<T> {
+export function project<T extends Record<string, unknown>>(
+  obj: T,
+  levels: FormatLevels,
+  level: FormatLevel,
+): Partial<T> {
   if (level === 'full') return obj;
   const keep = level === 'small' ? levels.small : levels.medium;
   const out: Record<string, unknown> = {};

@@ -21,14 +21,18 @@ export function requestId(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-const MIGRATIONS = (JSON.parse(readFileSync(new URL('db/migrations/meta/_journal.json', SOURCE_ROOT), 'utf8')) as { entries: unknown[] }).entries.length;
+const MIGRATIONS = (
+  JSON.parse(readFileSync(new URL('db/migrations/meta/_journal.json', SOURCE_ROOT), 'utf8')) as { entries: unknown[] }
+).entries.length;
 
 type Check = 'ok' | string;
 
 async function readiness(deps: AppDeps): Promise<Record<string, Check>> {
   const checks: Record<string, Check> = {};
   try {
-    const r = (await deps.database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+    const r = (await deps.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
+    )) as unknown as { rows: { n: number }[] };
     checks.database = 'ok';
     const applied = r.rows[0]?.n ?? 0;
     checks.migrations = applied >= MIGRATIONS ? 'ok' : `${applied} of ${MIGRATIONS} applied`;

@@ -30,11 +30,17 @@ function requestHash(req: FastifyRequest): string {
 }
 
 /** Returns false when the reply has been sent from the store (a replay). */
-export async function idempotencyBegin(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, caller: Caller | undefined): Promise<boolean> {
+export async function idempotencyBegin(
+  deps: AppDeps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  caller: Caller | undefined,
+): Promise<boolean> {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return true;
   const key = Array.isArray(raw) ? raw[0]! : raw;
-  if (key.length < 1 || key.length > 255) fail('VALIDATION_FAILED', { header: 'Idempotency-Key must have 1 to 255 characters' });
+  if (key.length < 1 || key.length > 255)
+    fail('VALIDATION_FAILED', { header: 'Idempotency-Key must have 1 to 255 characters' });
   const scope = caller ? `user:${caller.userId}` : `addr:${req.ip}`;
   const hash = requestHash(req);
   const db = deps.database.db;
@@ -45,13 +51,18 @@ export async function idempotencyBegin(deps: AppDeps, req: FastifyRequest, reply
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
   if (inserted.length === 0) {
-    const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     if (!row) fail('IDEMPOTENCY_IN_PROGRESS');
     const expired = now.getTime() - row.createdAt.getTime() > IDEMPOTENCY_TTL_MS;
     const stale = row.state === 'running' && now.getTime() - row.createdAt.getTime() > STALE_RUNNING_MS;
     if (expired || stale) {
       // Take the key over: the earlier use no longer counts.
-      await db.update(idempotencyKeys).set({ requestHash: hash, state: 'running', createdAt: now, statusCode: null, body: null, headers: null })
+      await db
+        .update(idempotencyKeys)
+        .set({ requestHash: hash, state: 'running', createdAt: now, statusCode: null, body: null, headers: null })
         .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
     } else {
       if (row.state === 'running') fail('IDEMPOTENCY_IN_PROGRESS');
@@ -70,7 +81,13 @@ export async function idempotencyBegin(deps: AppDeps, req: FastifyRequest, reply
  * Stores a successful answer in the transaction of the change it records: both commit or
  * neither does, so a retry after a crash between the commit and the answer replays it.
  */
-export async function idempotencyStore(tx: Executor, req: FastifyRequest, statusCode: number, body: string, contentType: string): Promise<void> {
+export async function idempotencyStore(
+  tx: Executor,
+  req: FastifyRequest,
+  statusCode: number,
+  body: string,
+  contentType: string,
+): Promise<void> {
   const claim = req.idempotency;
   if (!claim) return;
   await tx
@@ -96,7 +113,12 @@ export function installIdempotency(app: FastifyInstance, deps: AppDeps): void {
   });
 }
 
-async function storeAnswer(deps: AppDeps, claim: NonNullable<FastifyRequest['idempotency']>, reply: FastifyReply, payload: unknown): Promise<void> {
+async function storeAnswer(
+  deps: AppDeps,
+  claim: NonNullable<FastifyRequest['idempotency']>,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<void> {
   const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
   if (reply.statusCode >= 500) {
     // Only a claim whose effect did not commit is released: a 'done' row committed with its
@@ -107,11 +129,18 @@ async function storeAnswer(deps: AppDeps, claim: NonNullable<FastifyRequest['ide
   const ct = reply.getHeader('content-type');
   await deps.database.db
     .update(idempotencyKeys)
-    .set({ state: 'done', statusCode: reply.statusCode, body: typeof payload === 'string' ? payload : payload == null ? '' : String(payload), headers: ct ? { 'content-type': String(ct) } : {} })
+    .set({
+      state: 'done',
+      statusCode: reply.statusCode,
+      body: typeof payload === 'string' ? payload : payload == null ? '' : String(payload),
+      headers: ct ? { 'content-type': String(ct) } : {},
+    })
     .where(where);
 }
 
 /** Removes keys past their 24 hours; run at start and from time to time. */
 export async function purgeIdempotencyKeys(deps: AppDeps): Promise<void> {
-  await deps.database.db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(deps.now().getTime() - IDEMPOTENCY_TTL_MS)));
+  await deps.database.db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(deps.now().getTime() - IDEMPOTENCY_TTL_MS)));
 }

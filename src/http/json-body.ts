@@ -24,7 +24,11 @@ const COMMA = 0x2c;
  * The first limit `text` passes, or undefined. One pass over the characters outside strings;
  * malformed text is left to the parser, which refuses it.
  */
-export function jsonShapeProblem(text: string, maxDepth = MAX_JSON_DEPTH, maxMembers = MAX_JSON_MEMBERS): Record<string, unknown> | undefined {
+export function jsonShapeProblem(
+  text: string,
+  maxDepth = MAX_JSON_DEPTH,
+  maxMembers = MAX_JSON_MEMBERS,
+): Record<string, unknown> | undefined {
   const members: number[] = [];
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -37,7 +41,8 @@ export function jsonShapeProblem(text: string, maxDepth = MAX_JSON_DEPTH, maxMem
       if (members.length === maxDepth) return { reason: 'nested too deeply', maxDepth };
       members.push(1);
     } else if (c === CLOSE_OBJECT || c === CLOSE_LIST) members.pop();
-    else if (c === COMMA && members.length > 0 && ++members[members.length - 1]! > maxMembers) return { reason: 'a list or object has too many members', maxMembers };
+    else if (c === COMMA && members.length > 0 && ++members[members.length - 1]! > maxMembers)
+      return { reason: 'a list or object has too many members', maxMembers };
   }
   return undefined;
 }

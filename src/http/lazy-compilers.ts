@@ -61,7 +61,10 @@ export function lazyValidatorFactory(): ValidatorFactory {
 export function lazySerializerFactory(): SerializerFactory {
   const build = SerializerSelector();
   const factory = (externalSchemas: unknown, options: unknown) => {
-    const compile = (build as (e: unknown, o: unknown) => (route: RouteSchema) => (data: unknown) => string)(externalSchemas, options);
+    const compile = (build as (e: unknown, o: unknown) => (route: RouteSchema) => (data: unknown) => string)(
+      externalSchemas,
+      options,
+    );
     const shared = new Map<string, (data: unknown) => string>();
     return (route: RouteSchema) => {
       const key = keyOf(route.schema);

@@ -14,7 +14,15 @@ export const STREAM_ABOVE_BYTES = 10 * 1024 * 1024;
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 /** Audio files of greetings and recordings (document 2): WAV, MP3 and Ogg, under their usual names. */
-export const AUDIO_TYPES = ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/mpeg', 'audio/mp3', 'audio/ogg'] as const;
+export const AUDIO_TYPES = [
+  'audio/wav',
+  'audio/x-wav',
+  'audio/wave',
+  'audio/vnd.wave',
+  'audio/mpeg',
+  'audio/mp3',
+  'audio/ogg',
+] as const;
 export const CSV_TYPES = ['text/csv'] as const;
 
 export interface RawMedia {
@@ -51,7 +59,8 @@ interface UploadBase {
   fields: Record<string, string>;
 }
 /** A raw or multipart body: whole when its limit is at most 10 MB, else a stream. */
-export type Upload = (UploadBase & { kind: 'buffer'; data: Buffer }) | (UploadBase & { kind: 'stream'; stream: Readable });
+export type Upload =
+  (UploadBase & { kind: 'buffer'; data: Buffer }) | (UploadBase & { kind: 'stream'; stream: Readable });
 
 const JSON_TYPE = 'application/json';
 const MULTIPART_TYPE = 'multipart/form-data';
@@ -152,7 +161,14 @@ export async function installMedia(app: FastifyInstance): Promise<void> {
     const route = routeMedia(req);
     const type = essence(req.headers['content-type']) ?? '';
     const raw = rawFor(route?.media, type);
-    if (!raw) return done(new AppError('UNSUPPORTED_MEDIA_TYPE', { mediaType: shownType(type), accepted: route ? [...route.limits.keys()] : [] }), undefined);
+    if (!raw)
+      return done(
+        new AppError('UNSUPPORTED_MEDIA_TYPE', {
+          mediaType: shownType(type),
+          accepted: route ? [...route.limits.keys()] : [],
+        }),
+        undefined,
+      );
     if (raw.maxBytes > STREAM_ABOVE_BYTES) {
       // Read by the handler, after authorisation, through limitStream.
       (req as WithPending)[kPending] = payload;
@@ -193,11 +209,16 @@ export function mediaRouteOptions(
           preParsing: async (req: FastifyRequest) => {
             const type = essence(req.headers['content-type']);
             const length = req.headers['content-length'];
-            const hasBody = type !== undefined || req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+            const hasBody =
+              type !== undefined ||
+              req.headers['transfer-encoding'] !== undefined ||
+              (length !== undefined && length !== '0');
             if (!hasBody) return;
             const limit = type === undefined ? undefined : limits.get(type);
-            if (limit === undefined) fail('UNSUPPORTED_MEDIA_TYPE', { mediaType: shownType(type), accepted: [...limits.keys()] });
-            if (length !== undefined && Number(length) > limit) fail('BODY_TOO_LARGE', { maxBytes: limit, mediaType: shownType(type) });
+            if (limit === undefined)
+              fail('UNSUPPORTED_MEDIA_TYPE', { mediaType: shownType(type), accepted: [...limits.keys()] });
+            if (length !== undefined && Number(length) > limit)
+              fail('BODY_TOO_LARGE', { maxBytes: limit, mediaType: shownType(type) });
           },
         }
       : {}),
@@ -221,13 +242,19 @@ async function receiveMultipart(req: FastifyRequest, m: MultipartMedia): Promise
     const v = Array.isArray(value) ? value[0] : value;
     if (v && v.type === 'field') fields[name] = String(v.value);
   }
-  const base = { mediaType: essence(part.mimetype) ?? 'application/octet-stream', fileName: part.filename || undefined, fields };
+  const base = {
+    mediaType: essence(part.mimetype) ?? 'application/octet-stream',
+    fileName: part.filename || undefined,
+    fields,
+  };
   // A malformed part is reported by busboy as an error of the file stream.
   const file = part.file.on('error', () => undefined);
-  if (m.maxBytes > STREAM_ABOVE_BYTES) return { ...base, kind: 'stream', stream: limitStream(file, m.maxBytes, base.mediaType) };
+  if (m.maxBytes > STREAM_ABOVE_BYTES)
+    return { ...base, kind: 'stream', stream: limitStream(file, m.maxBytes, base.mediaType) };
   try {
     const data = await readLimited(file, m.maxBytes, base.mediaType);
-    if (data.length === 0) fail('EMPTY_BODY', { mediaType: shownType(base.mediaType), part: part.fieldname.slice(0, 64) });
+    if (data.length === 0)
+      fail('EMPTY_BODY', { mediaType: shownType(base.mediaType), part: part.fieldname.slice(0, 64) });
     return { ...base, kind: 'buffer', data };
   } catch (err) {
     if (err instanceof AppError) throw err;
@@ -245,11 +272,13 @@ export async function receiveUpload(req: FastifyRequest, media: RequestMedia): P
   const raw = type === undefined ? undefined : rawFor(media, type);
   if (!raw) {
     // No body at all to an operation that takes only raw or multipart bodies.
-    if (req.body === undefined && (media.json === false || type === undefined)) fail('EMPTY_BODY', { accepted: acceptedTypes(media) });
+    if (req.body === undefined && (media.json === false || type === undefined))
+      fail('EMPTY_BODY', { accepted: acceptedTypes(media) });
     return undefined;
   }
   const pending = (req as WithPending)[kPending];
-  if (pending) return { kind: 'stream', mediaType: type!, fields: {}, stream: limitStream(pending, raw.maxBytes, type!) };
+  if (pending)
+    return { kind: 'stream', mediaType: type!, fields: {}, stream: limitStream(pending, raw.maxBytes, type!) };
   const data = req.body;
   if (!Buffer.isBuffer(data) || data.length === 0) fail('EMPTY_BODY', { mediaType: type });
   return { kind: 'buffer', mediaType: type!, fields: {}, data };
@@ -257,12 +286,17 @@ export async function receiveUpload(req: FastifyRequest, media: RequestMedia): P
 
 /** The bytes of an upload whose declared limit is at most 10 MB (never a stream). */
 export function uploadBytes(upload: Upload): Buffer {
-  if (upload.kind !== 'buffer') throw new Error('uploadBytes: a streamed upload (limit above 10 MB) is read as a stream');
+  if (upload.kind !== 'buffer')
+    throw new Error('uploadBytes: a streamed upload (limit above 10 MB) is read as a stream');
   return upload.data;
 }
 
 function acceptedTypes(media: RequestMedia): string[] {
-  return [...(media.json === false ? [] : [JSON_TYPE]), ...(media.raw ?? []).flatMap((r) => r.types), ...(media.multipart ? [MULTIPART_TYPE] : [])];
+  return [
+    ...(media.json === false ? [] : [JSON_TYPE]),
+    ...(media.raw ?? []).flatMap((r) => r.types),
+    ...(media.multipart ? [MULTIPART_TYPE] : []),
+  ];
 }
 
 /** A route's schema as the OpenAPI document shows it: its body under every declared media type. */
@@ -282,7 +316,16 @@ function documentRequestBody(media: RequestMedia, body: unknown): Record<string,
   for (const r of media.raw ?? []) {
     for (const t of r.types) {
       content[t] = {
-        schema: { type: 'string', format: 'binary', description: [r.description, `at most ${mb(r.maxBytes)}${r.maxBytes > STREAM_ABOVE_BYTES ? ', streamed' : ''}`].filter(Boolean).join('; ') },
+        schema: {
+          type: 'string',
+          format: 'binary',
+          description: [
+            r.description,
+            `at most ${mb(r.maxBytes)}${r.maxBytes > STREAM_ABOVE_BYTES ? ', streamed' : ''}`,
+          ]
+            .filter(Boolean)
+            .join('; '),
+        },
       };
     }
   }
@@ -296,7 +339,13 @@ function documentRequestBody(media: RequestMedia, body: unknown): Record<string,
           [m.fileField]: {
             type: 'string',
             format: 'binary',
-            description: [m.description, m.types ? `one of ${m.types.join(', ')}` : undefined, `at most ${mb(m.maxBytes)}`].filter(Boolean).join('; '),
+            description: [
+              m.description,
+              m.types ? `one of ${m.types.join(', ')}` : undefined,
+              `at most ${mb(m.maxBytes)}`,
+            ]
+              .filter(Boolean)
+              .join('; '),
           },
         },
       },

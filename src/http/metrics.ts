@@ -38,7 +38,12 @@ function registryFor(deps: AppDeps): Registry {
     },
   });
   // Filled by the jobs gauge's collect, which reads both counts in one pass.
-  const outboxGauge = new Gauge({ name: 'svc_outbox_events', help: 'Events of the outbox by state (pending, retrying, delivered)', labelNames: ['state'], registers: [register] });
+  const outboxGauge = new Gauge({
+    name: 'svc_outbox_events',
+    help: 'Events of the outbox by state (pending, retrying, delivered)',
+    labelNames: ['state'],
+    registers: [register],
+  });
   new Gauge({
     name: 'svc_jobs',
     help: 'Jobs of the queue by state',
@@ -60,7 +65,12 @@ function registryFor(deps: AppDeps): Registry {
 export function installMetrics(app: FastifyInstance, deps: AppDeps): void {
   if (!deps.config.metrics.enabled) return;
   const register = registryFor(deps);
-  const requests = new Counter({ name: 'svc_http_requests_total', help: 'HTTP requests answered, by operation, method and status', labelNames: ['operation', 'method', 'status'], registers: [register] });
+  const requests = new Counter({
+    name: 'svc_http_requests_total',
+    help: 'HTTP requests answered, by operation, method and status',
+    labelNames: ['operation', 'method', 'status'],
+    registers: [register],
+  });
   const durations = new Histogram({
     name: 'svc_http_request_duration_seconds',
     help: 'Time from request to answer, by operation',
@@ -94,6 +104,8 @@ export async function startMetricsServer(config: Config, deps: AppDeps): Promise
       .then((text) => res.writeHead(200, { 'Content-Type': register.contentType }).end(text))
       .catch(() => res.writeHead(500, { 'Content-Type': 'text/plain' }).end('metrics unavailable\n'));
   });
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(config.metrics.port, config.host, resolve));
+  await new Promise<void>((resolve, reject) =>
+    server.once('error', reject).listen(config.metrics.port, config.host, resolve),
+  );
   return server;
 }

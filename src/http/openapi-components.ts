@@ -10,14 +10,17 @@ const REF_PREFIX = '#/components/schemas/';
 function canonical(node: unknown): string {
   if (Array.isArray(node)) return `[${node.map(canonical).join(',')}]`;
   if (node && typeof node === 'object') {
-    return `{${Object.keys(node as Json).sort().map((k) => `${JSON.stringify(k)}:${canonical((node as Json)[k])}`).join(',')}}`;
+    return `{${Object.keys(node as Json)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((node as Json)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(node);
 }
 
 export function hoistNamedSchemas(doc: Json): Json {
-  const components = ((doc.components ??= {}) as Json);
-  const schemas = ((components.schemas ??= {}) as Json);
+  const components = (doc.components ??= {}) as Json;
+  const schemas = (components.schemas ??= {}) as Json;
   const byShape = new Map<string, string>();
   for (const [name, s] of Object.entries(schemas)) byShape.set(canonical(s), name);
 
@@ -60,7 +63,7 @@ export function hoistNamedSchemas(doc: Json): Json {
  * share one entry (`Error404`, `Error400_3`...), instead of a copy in each operation.
  */
 function hoistErrorResponses(doc: Json): void {
-  const responses = (((doc.components as Json).responses ??= {}) as Json);
+  const responses = ((doc.components as Json).responses ??= {}) as Json;
   const byShape = new Map<string, string>();
   for (const item of Object.values((doc.paths ?? {}) as Json)) {
     for (const op of Object.values(item as Json)) {

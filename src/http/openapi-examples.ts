@@ -23,7 +23,10 @@ const BY_NAME: Array<[RegExp, unknown]> = [
   [/^(street|address)$/, '12 rue de la Paix'],
   [/^city$/, 'Paris'],
   [/^(zipCode|postalCode)$/, '75002'],
-  [/^token$|Token$|^access_token$|^refresh_token$/, 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiI1ZjFjMmE5ZThiN2Q2YzVhNGIzZTJmMTAifQ.c2lnbmF0dXJl'],
+  [
+    /^token$|Token$|^access_token$|^refresh_token$/,
+    'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiI1ZjFjMmE5ZThiN2Q2YzVhNGIzZTJmMTAifQ.c2lnbmF0dXJl',
+  ],
   [/^(id|.*Id)$/, '5f1c2a9e8b7d6c5a4b3e2f10'],
 ];
 
@@ -41,7 +44,10 @@ const BY_FORMAT: Record<string, string> = {
 function resolve(doc: Json, node: Json): Json {
   let cur = node;
   for (let i = 0; typeof cur.$ref === 'string' && i < 10; i++) {
-    cur = (cur.$ref as string).slice(2).split('/').reduce<unknown>((o, k) => (o as Json)?.[k], doc) as Json;
+    cur = (cur.$ref as string)
+      .slice(2)
+      .split('/')
+      .reduce<unknown>((o, k) => (o as Json)?.[k], doc) as Json;
   }
   return cur ?? {};
 }
@@ -83,7 +89,12 @@ export function exampleOf(doc: Json, node: unknown, name = '', depth = 0): unkno
     case 'number': {
       if (/^(limit)$/.test(name)) return 100;
       if (/^(offset)$/.test(name)) return 0;
-      const min = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : undefined;
+      const min =
+        typeof s.minimum === 'number'
+          ? s.minimum
+          : typeof s.exclusiveMinimum === 'number'
+            ? s.exclusiveMinimum + 1
+            : undefined;
       const max = typeof s.maximum === 'number' ? s.maximum : undefined;
       const guess = /max|Number|total|count|nb/i.test(name) ? 25 : 1;
       return Math.min(max ?? Infinity, Math.max(min ?? -Infinity, guess));

@@ -21,7 +21,10 @@ function documentErrors<T>(schema: T, config: unknown): T {
   for (const [status, list] of codes) {
     response[status] = {
       description: describeCodes(list),
-      allOf: [{ $ref: 'Error' }, { type: 'object', properties: { errorCode: { const: status }, errorDetailsCode: { enum: list } } }],
+      allOf: [
+        { $ref: 'Error' },
+        { type: 'object', properties: { errorCode: { const: status }, errorDetailsCode: { enum: list } } },
+      ],
     };
   }
   return { ...s, response } as T;
@@ -34,7 +37,7 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Administration service',
         version: '1.0.0',
-        summary: 'The REST interface of a cloud communications platform\'s administration',
+        summary: "The REST interface of a cloud communications platform's administration",
         description:
           'Companies, users, commerce and voice provisioning of a cloud communications platform. Roles per operation are in each description. ' +
           'Sign in with **login** (Basic credentials; *Authorize* with `basic`), then use the token it returns as `bearer`.',
@@ -45,19 +48,45 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       servers: [{ url: '/', description: 'this instance' }],
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'token from login or OAuth, sent as `Authorization: Bearer <token>`' },
-          basic: { type: 'http', scheme: 'basic', description: 'login email and password (login), or application id and secret (OAuth token endpoint)' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'APIKey', description: 'key of an application; when present it must be the key of an active application (document 1, Authentication 4)' },
-          appAuth: { type: 'apiKey', in: 'header', name: 'x-svc-app-auth', description: 'application proof at login: `Basic base64(appId:sha256hex(appSecret + password))`' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'token from login or OAuth, sent as `Authorization: Bearer <token>`',
+          },
+          basic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'login email and password (login), or application id and secret (OAuth token endpoint)',
+          },
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'APIKey',
+            description:
+              'key of an application; when present it must be the key of an active application (document 1, Authentication 4)',
+          },
+          appAuth: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'x-svc-app-auth',
+            description: 'application proof at login: `Basic base64(appId:sha256hex(appSecret + password))`',
+          },
         },
       },
       security: [{ bearer: [] }, { bearer: [], apiKey: [] }],
     },
-    transformObject: (documentObject) => addExamples(hoistNamedSchemas((documentObject as { openapiObject: Record<string, unknown> }).openapiObject)) as never,
+    transformObject: (documentObject) =>
+      addExamples(
+        hoistNamedSchemas((documentObject as { openapiObject: Record<string, unknown> }).openapiObject),
+      ) as never,
     // Raw and multipart request bodies are not validated by Fastify (only JSON is): the document
     // gets them from the operation's media declaration.
-    transform: ({ schema, url, route }) => namedWildcard(documentErrors(documentMedia(schema, route.config), route.config), url),
-    refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transform: ({ schema, url, route }) =>
+      namedWildcard(documentErrors(documentMedia(schema, route.config), route.config), url),
+    refResolver: {
+      buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`),
+    },
   });
   await app.register(swaggerUi, { routePrefix: PAGES_PREFIX, staticCSP: false });
   app.get('/api/svc/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -74,6 +103,10 @@ function namedWildcard<S extends { params?: unknown }>(schema: S, url: string): 
   const name = params?.properties?.['*']?.title;
   if (!url.endsWith('/*') || !name || !params?.properties) return { schema, url };
   const { '*': wildcard, ...rest } = params.properties;
-  const renamed = { ...params, properties: { ...rest, [name]: { ...wildcard, 'x-several-segments': true } }, required: (params.required ?? []).map((r) => (r === '*' ? name : r)) };
+  const renamed = {
+    ...params,
+    properties: { ...rest, [name]: { ...wildcard, 'x-several-segments': true } },
+    required: (params.required ?? []).map((r) => (r === '*' ? name : r)),
+  };
   return { schema: { ...schema, params: renamed }, url: `${url.slice(0, -1)}:${name}` };
 }

@@ -24,7 +24,17 @@ interface Declared {
 }
 
 /** Any request may meet these: a malformed URL or request, an APIKey of no active application, the rate limit, a fault, a shutdown. */
-const ANY: ErrorKey[] = ['VALIDATION_FAILED', 'API_KEY_NOT_ALLOWED', 'BAD_URL', 'MALFORMED_REQUEST', 'REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE', 'TOO_MANY_REQUESTS', 'INTERNAL', 'SHUTTING_DOWN'];
+const ANY: ErrorKey[] = [
+  'VALIDATION_FAILED',
+  'API_KEY_NOT_ALLOWED',
+  'BAD_URL',
+  'MALFORMED_REQUEST',
+  'REQUEST_TIMEOUT',
+  'HEADERS_TOO_LARGE',
+  'TOO_MANY_REQUESTS',
+  'INTERNAL',
+  'SHUTTING_DOWN',
+];
 
 export function operationErrorKeys(op: Declared): ErrorKey[] {
   const keys = new Set<ErrorKey>(ANY);
@@ -35,7 +45,8 @@ export function operationErrorKeys(op: Declared): ErrorKey[] {
   if (op.target || op.second) add('FORBIDDEN', 'NOT_FOUND');
   if (op.scope) add('FORBIDDEN');
   // Bodies: Fastify parses one on every method but GET and HEAD.
-  if (op.method !== 'GET') add('MALFORMED_JSON', 'JSON_TOO_COMPLEX', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'EMPTY_BODY');
+  if (op.method !== 'GET')
+    add('MALFORMED_JSON', 'JSON_TOO_COMPLEX', 'BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'EMPTY_BODY');
   if (op.media) add('MULTIPART_MALFORMED');
   if (op.references) add('UNKNOWN_REFERENCE');
   if (op.method === 'POST' && op.idempotent !== false) add('IDEMPOTENCY_IN_PROGRESS', 'IDEMPOTENCY_KEY_REUSED');
@@ -52,7 +63,10 @@ export function errorCodesByStatus(keys: readonly ErrorKey[]): Map<number, numbe
   for (const k of keys) {
     const e = ERRORS[k];
     if (!e) throw new Error(`unknown error key ${k}`);
-    out.set(e.status, [...new Set([...(out.get(e.status) ?? []), e.code])].sort((a, b) => a - b));
+    out.set(
+      e.status,
+      [...new Set([...(out.get(e.status) ?? []), e.code])].sort((a, b) => a - b),
+    );
   }
   return new Map([...out].sort(([a], [b]) => a - b));
 }

@@ -99,7 +99,15 @@ export type HandlerResult<R extends TSchema, E extends Envelope> = E extends 'da
 
 type RowOf<K> = K extends TargetKindName ? TargetRow<K> : Record<string, never>;
 
-export interface OperationDef<P, Q, B, R extends TSchema, E extends Envelope, K extends TargetKindName | undefined, W = undefined> {
+export interface OperationDef<
+  P,
+  Q,
+  B,
+  R extends TSchema,
+  E extends Envelope,
+  K extends TargetKindName | undefined,
+  W = undefined,
+> {
   operationId: string;
   method: Method;
   /** Relative to /api/svc unless it starts with /api/ (avatar, banner). */
@@ -191,7 +199,9 @@ function responseSchema(op: AnyOperation): TSchema {
   // still says that nothing else is ever returned.)
   // It keeps the resource's name: one component per resource in the OpenAPI document.
   const title = (op.response as { title?: string }).title;
-  const item = op.formats ? ({ ...Type.Partial(op.response), additionalProperties: false, ...(title ? { title } : {}) } as TSchema) : op.response;
+  const item = op.formats
+    ? ({ ...Type.Partial(op.response), additionalProperties: false, ...(title ? { title } : {}) } as TSchema)
+    : op.response;
   switch (op.envelope) {
     case 'data':
       return dataEnvelope(item);
@@ -204,9 +214,9 @@ function responseSchema(op: AnyOperation): TSchema {
   }
 }
 
-
 function shape(op: AnyOperation, result: unknown, level: ReturnType<typeof formatLevel>): unknown {
-  const fmt = (o: unknown) => (op.formats && o && typeof o === 'object' ? project(o as Record<string, unknown>, op.formats, level) : o);
+  const fmt = (o: unknown) =>
+    op.formats && o && typeof o === 'object' ? project(o as Record<string, unknown>, op.formats, level) : o;
   switch (op.envelope) {
     case 'data':
       return { data: fmt(result) };
@@ -224,7 +234,8 @@ function shape(op: AnyOperation, result: unknown, level: ReturnType<typeof forma
 }
 
 function requestValue(from: From, field: string, req: FastifyRequest): string | undefined {
-  const src = (from === 'params' ? req.params : from === 'query' ? req.query : req.body) as Record<string, unknown> | undefined;
+  const src = (from === 'params' ? req.params : from === 'query' ? req.query : req.body) as
+    Record<string, unknown> | undefined;
   const v = src?.[field];
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
@@ -241,11 +252,27 @@ interface Authorised {
 }
 
 /** The caller and, for operations with a target, the authorised resources: one database round trip. */
-async function authorise(deps: AppDeps, op: AnyOperation, plan: ResolvePlan | undefined, req: FastifyRequest): Promise<Authorised> {
+async function authorise(
+  deps: AppDeps,
+  op: AnyOperation,
+  plan: ResolvePlan | undefined,
+  req: FastifyRequest,
+): Promise<Authorised> {
   if (!op.target || !plan) {
     const { caller, listVersion } = await loadCaller(deps, requestToken(deps, req), op.listVersion);
-    const scope = op.scope ? scopeFilter(caller, op.operationId, op.scope === 'caller' ? {} : TARGETS[op.scope].cols) : undefined;
-    return { caller, target: {}, parent: undefined, second: {}, scope: scope?.where, scopeKey: scope?.key, extras: {}, listVersion };
+    const scope = op.scope
+      ? scopeFilter(caller, op.operationId, op.scope === 'caller' ? {} : TARGETS[op.scope].cols)
+      : undefined;
+    return {
+      caller,
+      target: {},
+      parent: undefined,
+      second: {},
+      scope: scope?.where,
+      scopeKey: scope?.key,
+      extras: {},
+      listVersion,
+    };
   }
   const token = requestToken(deps, req);
   const t = op.target;
@@ -277,17 +304,30 @@ function checkDeclaration(op: AnyOperation): void {
     checkReferenceDeclaration(op.operationId, op.body, op.references);
   }
   if (entry.kind !== 'grants') {
-    if (op.target || op.scope || op.second) throw new Error(`operation ${op.operationId} declares a target or scope but its policy entry is ${entry.kind}`);
+    if (op.target || op.scope || op.second)
+      throw new Error(`operation ${op.operationId} declares a target or scope but its policy entry is ${entry.kind}`);
     return;
   }
-  if (!op.target && !op.scope) throw new Error(`operation ${op.operationId} has grants but neither a target nor a scope: nothing is allowed by default`);
+  if (!op.target && !op.scope)
+    throw new Error(
+      `operation ${op.operationId} has grants but neither a target nor a scope: nothing is allowed by default`,
+    );
   if (op.target && op.scope) throw new Error(`operation ${op.operationId} declares both a target and a scope`);
-  if (op.scope === 'caller' && entry.grants.some((g) => g.relation !== 'any')) throw new Error(`operation ${op.operationId} acts on no resource: its grants can only be 'any'`);
-  const declared = Object.keys(op.second ?? {}).sort().join();
-  const granted = Object.keys(entry.second ?? {}).sort().join();
-  if (declared !== granted) throw new Error(`operation ${op.operationId}: second resources declared (${declared}) and granted (${granted}) differ`);
+  if (op.scope === 'caller' && entry.grants.some((g) => g.relation !== 'any'))
+    throw new Error(`operation ${op.operationId} acts on no resource: its grants can only be 'any'`);
+  const declared = Object.keys(op.second ?? {})
+    .sort()
+    .join();
+  const granted = Object.keys(entry.second ?? {})
+    .sort()
+    .join();
+  if (declared !== granted)
+    throw new Error(
+      `operation ${op.operationId}: second resources declared (${declared}) and granted (${granted}) differ`,
+    );
   const parent = op.target?.parent;
-  if (parent && !(TARGETS[op.target!.kind] as TargetKind).parents?.[parent.kind]) throw new Error(`operation ${op.operationId}: a ${op.target!.kind} has no ${parent.kind} parent`);
+  if (parent && !(TARGETS[op.target!.kind] as TargetKind).parents?.[parent.kind])
+    throw new Error(`operation ${op.operationId}: a ${op.target!.kind} has no ${parent.kind} parent`);
 }
 
 function planOf(op: AnyOperation): ResolvePlan | undefined {
@@ -327,7 +367,9 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         operationId: i === 0 ? op.operationId : `${op.operationId}_alias${i}`,
         tags: [op.tag],
         summary: op.summary,
-        description: [op.description, describePolicy(op.operationId, op), referenceWords(op.references)].filter(Boolean).join('\n\n'),
+        description: [op.description, describePolicy(op.operationId, op), referenceWords(op.references)]
+          .filter(Boolean)
+          .join('\n\n'),
         ...(op.params ? { params: op.params } : {}),
         ...(op.query ? { querystring: op.query } : {}),
         ...(media.bodySchema ? { body: media.bodySchema } : op.body ? { body: op.body } : {}),
@@ -344,10 +386,19 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         const claimed = op.method === 'POST' && op.idempotent !== false;
         if (claimed && !(await idempotencyBegin(deps, req, reply, auth?.caller))) return reply;
         const upload = op.media ? await receiveUpload(req, op.media) : undefined;
-        const input = { params: req.params, query: req.query, body: upload ? undefined : req.body, upload, prepared: undefined as unknown };
+        const input = {
+          params: req.params,
+          query: req.query,
+          body: upload ? undefined : req.body,
+          upload,
+          prepared: undefined as unknown,
+        };
         // Without a level from the declaration: a single resource is answered whole, a list small
         // (issue 8, point 1; docs/formats.md).
-        const level = formatLevel((req.query as { format?: unknown } | undefined)?.format, op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'));
+        const level = formatLevel(
+          (req.query as { format?: unknown } | undefined)?.format,
+          op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'),
+        );
         const now = deps.now();
         const context = (db: Executor) =>
           ({
@@ -370,10 +421,12 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         const run = async (db: Executor) => {
           // Issue 9, point 6: the ids the body references, before anything is stored. On an
           // update (PUT) the ids its target already holds are kept as they are.
-          if (op.references && auth) await checkReferences(db, auth.caller, op.references, req.body, auth.target, op.method === 'PUT');
+          if (op.references && auth)
+            await checkReferences(db, auth.caller, op.references, req.body, auth.target, op.method === 'PUT');
           return op.handler(context(db), input as never);
         };
-        if (op.envelope === 'binary') return sendBinary(req, reply, binaryDecl(op.response), (await run(deps.database.db)) as BinaryAnswer);
+        if (op.envelope === 'binary')
+          return sendBinary(req, reply, binaryDecl(op.response), (await run(deps.database.db)) as BinaryAnswer);
         if (op.envelope === 'raw') {
           await run(deps.database.db);
           return reply;

@@ -6,12 +6,13 @@ import { Type } from 'typebox';
 export const MAX_LIMIT = 1000;
 export const DEFAULT_LIMIT = 100;
 
-const lenientInt = (description: string) =>
-  Type.Optional(Type.Union([Type.Integer(), Type.String()], { description }));
+const lenientInt = (description: string) => Type.Optional(Type.Union([Type.Integer(), Type.String()], { description }));
 
 export function pagingQuery<F extends string>(sortFields: readonly F[], defaultSort: F) {
   return {
-    limit: lenientInt(`page size, default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}; non-numeric falls back to the default`),
+    limit: lenientInt(
+      `page size, default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}; non-numeric falls back to the default`,
+    ),
     offset: lenientInt('number of items skipped, default 0'),
     sortField: Type.Optional(Type.String({ description: `one of ${sortFields.join(', ')}; default ${defaultSort}` })),
     sortOrder: lenientInt('1 ascending (default) or -1 descending'),

@@ -26,7 +26,12 @@ export const DateTimeText = (opts: { description?: string } = {}) => Type.String
 
 /** One of a list of strings (an enumeration of the document), typed as their union. */
 export const OneOf = <T extends string>(values: readonly T[], opts: { description?: string } = {}) =>
-  Type.Unsafe<T>(Type.Union(values.map((v) => Type.Literal(v)), opts));
+  Type.Unsafe<T>(
+    Type.Union(
+      values.map((v) => Type.Literal(v)),
+      opts,
+    ),
+  );
 
 /**
  * A value or null; typed as such (an untyped nullable loses the value's type). Null is kept as
@@ -39,7 +44,10 @@ export const ErrorSchema = Type.Object(
   {
     errorCode: Type.Integer(),
     errorMsg: Type.String(),
-    errorDetails: Type.Object({}, { additionalProperties: true, description: 'always an object; {} when there is nothing to add' }),
+    errorDetails: Type.Object(
+      {},
+      { additionalProperties: true, description: 'always an object; {} when there is nothing to add' },
+    ),
     errorDetailsCode: Type.Integer(),
   },
   { $id: 'Error', description: 'error body of document 1' },

@@ -16,12 +16,22 @@ export async function jobTablesExist(db: Db): Promise<boolean> {
   return !!r[0]?.t;
 }
 
-export async function backgroundCounts(db: Db): Promise<{ jobs: Record<string, number>; outbox: Record<string, number> }> {
+export async function backgroundCounts(
+  db: Db,
+): Promise<{ jobs: Record<string, number>; outbox: Record<string, number> }> {
   const jobs: Record<string, number> = {};
   if (await jobTablesExist(db)) {
-    for (const r of rowsOf<{ state: string; n: number }>(await db.execute(sql`SELECT state::text AS state, count(*)::int AS n FROM pgboss.job WHERE name NOT LIKE '\_\_pgboss%' GROUP BY 1`))) jobs[r.state] = r.n;
+    for (const r of rowsOf<{ state: string; n: number }>(
+      await db.execute(
+        sql`SELECT state::text AS state, count(*)::int AS n FROM pgboss.job WHERE name NOT LIKE '\_\_pgboss%' GROUP BY 1`,
+      ),
+    ))
+      jobs[r.state] = r.n;
   }
   const outbox: Record<string, number> = {};
-  for (const r of rowsOf<{ state: string; n: number }>(await db.execute(sql`SELECT ${outboxStateSql} AS state, count(*)::int AS n FROM outbox GROUP BY 1`))) outbox[r.state] = r.n;
+  for (const r of rowsOf<{ state: string; n: number }>(
+    await db.execute(sql`SELECT ${outboxStateSql} AS state, count(*)::int AS n FROM outbox GROUP BY 1`),
+  ))
+    outbox[r.state] = r.n;
   return { jobs, outbox };
 }

@@ -128,7 +128,9 @@ const toQueueOptions = (o: RetryOptions & { expireInSeconds?: number }) => ({
 export function createJobQueue(database: Database, opts: QueueOptions = {}): JobQueue {
   const conn = database.queueConnection;
   const boss = new PgBoss({
-    ...('pglite' in conn ? { db: fromPglite(conn.pglite as unknown as Parameters<typeof fromPglite>[0]), backend: 'pglite' as const } : { connectionString: conn.connectionString, max: 3 }),
+    ...('pglite' in conn
+      ? { db: fromPglite(conn.pglite as unknown as Parameters<typeof fromPglite>[0]), backend: 'pglite' as const }
+      : { connectionString: conn.connectionString, max: 3 }),
     schema: 'pgboss',
     ...(opts.clock ? { clock: opts.clock } : {}),
     // Cron is looked at every few seconds, so a schedule fires close to its minute.
@@ -144,7 +146,10 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
   const known = new Set<string>();
 
   /** pg-boss queues must exist before a job is sent; a job may be queued before any worker defines its kind. */
-  async function ensureQueue(name: string, queueOpts: ReturnType<typeof toQueueOptions> & { deadLetter?: string } = {}): Promise<void> {
+  async function ensureQueue(
+    name: string,
+    queueOpts: ReturnType<typeof toQueueOptions> & { deadLetter?: string } = {},
+  ): Promise<void> {
     if (await boss.getQueue(name)) {
       if (Object.keys(queueOpts).length) await boss.updateQueue(name, queueOpts);
     } else {
@@ -163,9 +168,14 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
       const dead = giveUpQueue(name);
       await ensureQueue(dead, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
       await ensureQueue(name, { ...toQueueOptions(d.opts), deadLetter: dead });
-      await boss.work(dead, { pollingIntervalSeconds: d.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true }, async (jobs: JobWithMetadata<object>[]) => {
-        for (const job of jobs) await onGiveUp(job.data, { reason: reasonOf(job.sourceOutput), jobId: job.sourceId ?? job.id });
-      });
+      await boss.work(
+        dead,
+        { pollingIntervalSeconds: d.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
+        async (jobs: JobWithMetadata<object>[]) => {
+          for (const job of jobs)
+            await onGiveUp(job.data, { reason: reasonOf(job.sourceOutput), jobId: job.sourceId ?? job.id });
+        },
+      );
     } else {
       await ensureQueue(name, toQueueOptions(d.opts));
     }
@@ -173,7 +183,10 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
     // waiting for a handler that hangs (a port that never answers), so it takes the next jobs.
     const attempt = async (job: Job<object>): Promise<void> => {
       try {
-        await untilAborted(d.handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount, signal: job.signal }), job.signal);
+        await untilAborted(
+          d.handler(job.data, { id: job.id, name: job.name, retryCount: job.retryCount, signal: job.signal }),
+          job.signal,
+        );
         counters.completed++;
       } catch (err) {
         counters.failed++;
@@ -193,17 +206,26 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
     // the slowest job of its batch, the other fetches and works (one worker alone left the queue
     // idle at the end of every batch: 150 synchronisations a second against 200 with two).
     const workers = Math.min(2, concurrency);
-    await boss.work(name, { pollingIntervalSeconds, batchSize: Math.ceil(concurrency / workers), localConcurrency: workers, burstWhenBatchFull: true, perJobResults: true }, async (jobs: Job<object>[]) =>
-      Promise.all(
-        jobs.map(async (job): Promise<JobResult> => {
-          try {
-            await attempt(job);
-            return { id: job.id, status: 'completed' };
-          } catch (err) {
-            return { id: job.id, status: 'failed', output: err instanceof Error ? err : { message: String(err) } };
-          }
-        }),
-      ),
+    await boss.work(
+      name,
+      {
+        pollingIntervalSeconds,
+        batchSize: Math.ceil(concurrency / workers),
+        localConcurrency: workers,
+        burstWhenBatchFull: true,
+        perJobResults: true,
+      },
+      async (jobs: Job<object>[]) =>
+        Promise.all(
+          jobs.map(async (job): Promise<JobResult> => {
+            try {
+              await attempt(job);
+              return { id: job.id, status: 'completed' };
+            } catch (err) {
+              return { id: job.id, status: 'failed', output: err instanceof Error ? err : { message: String(err) } };
+            }
+          }),
+        ),
     );
   }
 
@@ -223,7 +245,9 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
         ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
         // In the caller's transaction, on its session: pg-boss's own text and values, as they are
         // (its Drizzle adapter rebuilt each statement through Drizzle's query builder).
-        ...(o.tx ? { db: { executeSql: (text: string, values?: unknown[]) => sessionOf(o.tx!).query(text, values ?? []) } } : {}),
+        ...(o.tx
+          ? { db: { executeSql: (text: string, values?: unknown[]) => sessionOf(o.tx!).query(text, values ?? []) } }
+          : {}),
       });
       if (!id && !o.singletonKey) throw new Error(`job ${name} was not queued`);
       return id ?? '';

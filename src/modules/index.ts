@@ -17,9 +17,28 @@ import { systemsModule } from './systems/systems.module.ts';
 
 // What the platform needs of particular modules at start, exported from here only.
 export { defaultCompanyId } from './admin/companies/companies.seed.ts';
-export { ensureFirstSuperadmin, generatePassword, superadminPasswordDiffers, resetSuperadminPassword } from './admin/users/users.seed.ts';
+export {
+  ensureFirstSuperadmin,
+  generatePassword,
+  superadminPasswordDiffers,
+  resetSuperadminPassword,
+} from './admin/users/users.seed.ts';
 
-export const MODULES = [authenticationModule, applicationsModule, usersModule, companiesModule, joinModule, organisationsModule, sitesModule, systemsModule, brandingModule, customisationModule, backgroundModule, commerceModule, billingModule];
+export const MODULES = [
+  authenticationModule,
+  applicationsModule,
+  usersModule,
+  companiesModule,
+  joinModule,
+  organisationsModule,
+  sitesModule,
+  systemsModule,
+  brandingModule,
+  customisationModule,
+  backgroundModule,
+  commerceModule,
+  billingModule,
+];
 
 /** Every operation of the service; installing the modules fills the error catalogue, the policy table and the target kinds. */
 export const OPERATIONS = installModules(MODULES);

@@ -59,7 +59,8 @@ export function installModules(modules: readonly ModuleDef[]): AnyOperation[] {
     registerTargets(m.name, m.targets ?? {});
     for (const op of m.operations) {
       if (ids.has(op.operationId)) throw new Error(`operation ${op.operationId} (${m.name}) is declared twice`);
-      if (!m.policy[op.operationId]) throw new Error(`operation ${op.operationId} of module ${m.name} has no entry in its policy section`);
+      if (!m.policy[op.operationId])
+        throw new Error(`operation ${op.operationId} of module ${m.name} has no entry in its policy section`);
       ids.add(op.operationId);
       operations.push(op);
     }

@@ -10,7 +10,11 @@ export interface PdfDocument {
 
 export async function newPdf(title: string, now: Date): Promise<PdfDocument> {
   const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Producer: 'svc-admin', CreationDate: now } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: title, Producer: 'svc-admin', CreationDate: now },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (b: Buffer) => chunks.push(b));

@@ -95,14 +95,20 @@ export function runs(text: string, face: FontFace): Run[] {
 
 /** Registers the fonts on a document (read from disk once per process; pdfkit embeds subsets). */
 export function registerUnicodeFonts(doc: PDFKit.PDFDocument): void {
-  for (const script of ORDER) for (const face of ['regular', 'bold'] as const) doc.registerFont(fontName(script, face), fontBytes(script, face));
+  for (const script of ORDER)
+    for (const face of ['regular', 'bold'] as const) doc.registerFont(fontName(script, face), fontBytes(script, face));
 }
 
 /**
  * Writes `text` at the current position in the given face and size; `continued` keeps the line
  * open for what follows (pdfkit's own option), as for a label followed by its value.
  */
-export function writeText(doc: PDFKit.PDFDocument, text: string, face: FontFace, opts: { continued?: boolean } = {}): PDFKit.PDFDocument {
+export function writeText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  face: FontFace,
+  opts: { continued?: boolean } = {},
+): PDFKit.PDFDocument {
   const parts = runs(text === '' ? ' ' : text, face);
   parts.forEach((r, i) => {
     const continued = i < parts.length - 1 || opts.continued === true;

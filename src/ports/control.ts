@@ -52,7 +52,8 @@ export function createControl(port: string, initial: { delayMs: number; failureR
         control.failNext--;
         throw new PortFailure(port, operation, 'failure injected');
       }
-      if (control.failureRate > 0 && Math.random() < control.failureRate) throw new PortFailure(port, operation, 'failure injected');
+      if (control.failureRate > 0 && Math.random() < control.failureRate)
+        throw new PortFailure(port, operation, 'failure injected');
     },
   };
   return control;
@@ -62,10 +63,13 @@ export function createControl(port: string, initial: { delayMs: number; failureR
 export function controlled<T extends object>(impl: T, control: ControlState): T {
   const out = {} as Record<string, unknown>;
   for (const [name, fn] of Object.entries(impl)) {
-    out[name] = typeof fn === 'function' ? async (...args: unknown[]) => {
-      await control.gate(name);
-      return (fn as (...a: unknown[]) => Promise<unknown>)(...args);
-    } : fn;
+    out[name] =
+      typeof fn === 'function'
+        ? async (...args: unknown[]) => {
+            await control.gate(name);
+            return (fn as (...a: unknown[]) => Promise<unknown>)(...args);
+          }
+        : fn;
   }
   return out as T;
 }

@@ -22,5 +22,8 @@ export const portRecords = pgTable(
     position: bigint('position', { mode: 'number' }).generatedAlwaysAsIdentity(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.port, t.kind, t.id] }), index('port_records_parent_idx').on(t.port, t.kind, t.parentId)],
+  (t) => [
+    primaryKey({ columns: [t.port, t.kind, t.id] }),
+    index('port_records_parent_idx').on(t.port, t.kind, t.parentId),
+  ],
 );

@@ -30,7 +30,9 @@ export interface Ports {
 type Deps = { database: Database; config: Config; now: () => Date };
 
 const IMPLEMENTATIONS: { [K in keyof Omit<Ports, 'controls'>]: Record<string, (d: Deps) => Ports[K]> } = {
-  orders: { embedded: (d) => embeddedOrders(d.database.db, d.now, d.config.ordersApplicantNumbers, d.database.prepared) },
+  orders: {
+    embedded: (d) => embeddedOrders(d.database.db, d.now, d.config.ordersApplicantNumbers, d.database.prepared),
+  },
   billing: { embedded: (d) => embeddedBilling(d.database.db, d.now) },
   providers: { embedded: (d) => embeddedProviders(d.database.db, d.now) },
   voice: { embedded: (d) => embeddedVoice(d.database.db) },
@@ -43,7 +45,10 @@ export function createPorts(d: Deps): Ports {
   const build = <K extends keyof typeof IMPLEMENTATIONS>(name: K) => {
     const impl = d.config.ports[name] ?? 'embedded';
     const make = IMPLEMENTATIONS[name][impl];
-    if (!make) throw new Error(`PORTS: no implementation "${impl}" for ${name} (known: ${Object.keys(IMPLEMENTATIONS[name]).join(', ')})`);
+    if (!make)
+      throw new Error(
+        `PORTS: no implementation "${impl}" for ${name} (known: ${Object.keys(IMPLEMENTATIONS[name]).join(', ')})`,
+      );
     const control = createControl(name, initial);
     return { port: controlled(make(d) as object, control) as Ports[K], control };
   };
@@ -58,7 +63,13 @@ export function createPorts(d: Deps): Ports {
     providers: providers.port,
     voice: voice.port,
     files: files.port,
-    controls: { orders: orders.control, billing: billing.control, providers: providers.control, voice: voice.control, files: files.control },
+    controls: {
+      orders: orders.control,
+      billing: billing.control,
+      providers: providers.control,
+      voice: voice.control,
+      files: files.control,
+    },
   };
 }
 

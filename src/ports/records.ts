@@ -27,14 +27,22 @@ export function records<T extends object>(db: Db, port: string, kind: string): R
       return r ? out(r) : undefined;
     },
     async update(id, patch) {
-      const [r] = await db.update(portRecords).set({ data: sql`${portRecords.data} || ${JSON.stringify(patch)}::jsonb`, updatedAt: sql`now()` }).where(key(id)).returning();
+      const [r] = await db
+        .update(portRecords)
+        .set({ data: sql`${portRecords.data} || ${JSON.stringify(patch)}::jsonb`, updatedAt: sql`now()` })
+        .where(key(id))
+        .returning();
       return r ? out(r) : undefined;
     },
     async remove(id) {
       return (await db.delete(portRecords).where(key(id)).returning({ id: portRecords.id })).length > 0;
     },
     async children(parentId) {
-      const rows = await db.select().from(portRecords).where(and(eq(portRecords.port, port), eq(portRecords.kind, kind), eq(portRecords.parentId, parentId))).orderBy(asc(portRecords.position));
+      const rows = await db
+        .select()
+        .from(portRecords)
+        .where(and(eq(portRecords.port, port), eq(portRecords.kind, kind), eq(portRecords.parentId, parentId)))
+        .orderBy(asc(portRecords.position));
       return rows.map(out);
     },
   };
@@ -44,11 +52,25 @@ export function records<T extends object>(db: Db, port: string, kind: string): R
  * Records of a port's kind whose `data->>field` (an ISO 8601 UTC text) lies in [from, to), in
  * that order: the usage records the billing run reads for a period.
  */
-export async function recordsBetween<T extends object>(db: Db, port: string, kind: string, field: string, from: string, to: string): Promise<Array<T & { id: string }>> {
+export async function recordsBetween<T extends object>(
+  db: Db,
+  port: string,
+  kind: string,
+  field: string,
+  from: string,
+  to: string,
+): Promise<Array<T & { id: string }>> {
   const rows = await db
     .select()
     .from(portRecords)
-    .where(and(eq(portRecords.port, port), eq(portRecords.kind, kind), sql`${portRecords.data}->>${field} >= ${from}`, sql`${portRecords.data}->>${field} < ${to}`))
+    .where(
+      and(
+        eq(portRecords.port, port),
+        eq(portRecords.kind, kind),
+        sql`${portRecords.data}->>${field} >= ${from}`,
+        sql`${portRecords.data}->>${field} < ${to}`,
+      ),
+    )
     .orderBy(sql`${portRecords.data}->>${field}`, asc(portRecords.id));
   return rows.map((r) => ({ ...(r.data as T), id: r.id }));
 }

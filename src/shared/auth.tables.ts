@@ -10,7 +10,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     appId: text('app_id'),
     kind: text('kind').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -13,8 +13,14 @@ export interface ServerKeys {
 
 async function loadOrCreate(db: Db, name: string): Promise<Buffer> {
   // Insert-if-absent then read: two instances starting together agree on one key.
-  await db.insert(serverKeys).values({ name, value: randomBytes(32).toString('base64') }).onConflictDoNothing();
-  const rows = await db.select().from(serverKeys).where(sql`${serverKeys.name} = ${name}`);
+  await db
+    .insert(serverKeys)
+    .values({ name, value: randomBytes(32).toString('base64') })
+    .onConflictDoNothing();
+  const rows = await db
+    .select()
+    .from(serverKeys)
+    .where(sql`${serverKeys.name} = ${name}`);
   return Buffer.from(rows[0]!.value, 'base64');
 }
 

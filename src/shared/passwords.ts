@@ -4,7 +4,9 @@ import { fail } from '../errors/catalogue.ts';
 
 /** At least 8 characters with upper case, lower case, a digit and a special character. */
 export function isStrongPassword(p: string): boolean {
-  return p.length >= 8 && p.length <= 256 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p);
+  return (
+    p.length >= 8 && p.length <= 256 && /[A-Z]/.test(p) && /[a-z]/.test(p) && /\d/.test(p) && /[^A-Za-z0-9]/.test(p)
+  );
 }
 
 export async function hashPassword(plain: string): Promise<string> {

@@ -25,7 +25,13 @@ function verifier(key: Uint8Array) {
   let v = verifiers.get(key);
   if (!v) {
     // Expiry is checked against the service's clock below, with the details of document 1.
-    const verify = createVerifier({ key: Buffer.from(key), algorithms: ['HS256'], allowedIss: ISSUER, ignoreExpiration: true, cache: false });
+    const verify = createVerifier({
+      key: Buffer.from(key),
+      algorithms: ['HS256'],
+      allowedIss: ISSUER,
+      ignoreExpiration: true,
+      cache: false,
+    });
     const verified = new Map<string, Record<string, unknown>>();
     v = (token: string) => {
       let payload = verified.get(token);
@@ -59,7 +65,15 @@ export async function issueToken(
   const expiresAt = new Date(now.getTime() + deps.config.jwtTtlSeconds * 1000);
   await exec.insert(sessions).values({ id: sessionId, userId, appId, kind, createdAt: now, expiresAt });
   // A signer per token: iat and exp come from the service's clock (signing is not a hot path).
-  const sign = createSigner({ key: Buffer.from(deps.keys.jwt), algorithm: 'HS256', clockTimestamp: now.getTime(), expiresIn: deps.config.jwtTtlSeconds * 1000, iss: ISSUER, sub: userId, jti: sessionId });
+  const sign = createSigner({
+    key: Buffer.from(deps.keys.jwt),
+    algorithm: 'HS256',
+    clockTimestamp: now.getTime(),
+    expiresIn: deps.config.jwtTtlSeconds * 1000,
+    iss: ISSUER,
+    sub: userId,
+    jti: sessionId,
+  });
   const token = sign({ kind, ...(appId ? { app: appId } : {}) });
   return { token, sessionId, expiresAt };
 }
@@ -81,7 +95,8 @@ export function verifyToken(deps: AppDeps, token: string): VerifiedToken {
     throw err;
   }
   const { jti, sub, iat, exp } = payload;
-  if (typeof jti !== 'string' || typeof sub !== 'string' || typeof iat !== 'number' || typeof exp !== 'number') fail('TOKEN_INVALID');
+  if (typeof jti !== 'string' || typeof sub !== 'string' || typeof iat !== 'number' || typeof exp !== 'number')
+    fail('TOKEN_INVALID');
   const now = deps.now();
   if (now.getTime() >= exp * 1000) {
     fail('TOKEN_EXPIRED', {

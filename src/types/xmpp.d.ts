@@ -56,8 +56,17 @@ declare module '@xmpp/client' {
     send(el: Element): Promise<void>;
     reconnect: EventEmitter & { delay: number; stop(): void };
     iqCaller: { request(el: Element, timeout?: number): Promise<Element> };
-    iqCallee: { set(ns: string, name: string, handler: (ctx: unknown) => unknown): void; get(ns: string, name: string, handler: (ctx: unknown) => unknown): void };
+    iqCallee: {
+      set(ns: string, name: string, handler: (ctx: unknown) => unknown): void;
+      get(ns: string, name: string, handler: (ctx: unknown) => unknown): void;
+    };
   }
-  export function client(opts: { service: string; domain: string; username: string; password: string; resource?: string }): Client;
+  export function client(opts: {
+    service: string;
+    domain: string;
+    username: string;
+    password: string;
+    resource?: string;
+  }): Client;
   export function xml(name: string, attrs?: Record<string, unknown> | null, ...children: unknown[]): Element;
 }

@@ -56,7 +56,8 @@ export function prosodyctlAccounts(configFile: string | undefined): XmppAccounts
     setPassword: (jid, password) => must('passwd', jid, password),
     async delete(jid) {
       const { code, out } = await run('deluser', jid);
-      if (code !== 0 && !/does not exist/.test(out)) throw new XmppAccountFailed('deluser', jid, out.split('\n').pop() ?? `exit ${code}`);
+      if (code !== 0 && !/does not exist/.test(out))
+        throw new XmppAccountFailed('deluser', jid, out.split('\n').pop() ?? `exit ${code}`);
     },
   };
 }

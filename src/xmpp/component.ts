@@ -56,7 +56,9 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
     if ((type !== undefined && type !== 'unavailable') || !el.attrs.from) return;
     const presence = { from: String(el.attrs.from), available: type === undefined };
     for (const listener of presenceListeners) {
-      presences = presences.then(() => listener(presence)).catch((err) => o.log?.error({ err, xmpp: { from: presence.from } }, 'xmpp presence could not be recorded'));
+      presences = presences
+        .then(() => listener(presence))
+        .catch((err) => o.log?.error({ err, xmpp: { from: presence.from } }, 'xmpp presence could not be recorded'));
     }
   }
 
@@ -87,14 +89,19 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
     const claimed = await db
       .update(xmppRequests)
       .set({ state: 'sent', sentBy: o.instanceId })
-      .where(sql`${xmppRequests.id} IN (SELECT id FROM xmpp_requests WHERE state = 'pending' AND deadline > now() ORDER BY created_at LIMIT 50 FOR UPDATE SKIP LOCKED)`)
+      .where(
+        sql`${xmppRequests.id} IN (SELECT id FROM xmpp_requests WHERE state = 'pending' AND deadline > now() ORDER BY created_at LIMIT 50 FOR UPDATE SKIP LOCKED)`,
+      )
       .returning();
     for (const row of claimed) {
       try {
         await sendRequest(row);
       } catch (err) {
         o.log?.warn({ err, request: row.id }, 'xmpp request could not be sent; it will be retried');
-        await db.update(xmppRequests).set({ state: 'pending', sentBy: null }).where(and(eq(xmppRequests.id, row.id), eq(xmppRequests.state, 'sent')));
+        await db
+          .update(xmppRequests)
+          .set({ state: 'pending', sentBy: null })
+          .where(and(eq(xmppRequests.id, row.id), eq(xmppRequests.state, 'sent')));
       }
     }
   }
@@ -103,7 +110,10 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
     if (state === 'result' && reply) return reply;
     if (state === 'error' && reply) {
       const condition = errorCondition(reply);
-      throw new XmppRequestFailed('error', `${to} answered with an error${condition ? ` (${condition})` : ''}`, { condition, reply });
+      throw new XmppRequestFailed('error', `${to} answered with an error${condition ? ` (${condition})` : ''}`, {
+        condition,
+        reply,
+      });
     }
     throw new XmppRequestFailed('timeout', `no reply from ${to}`);
   }
@@ -122,7 +132,10 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
       // stored) everything sent before it on this stream. Any answer will do, an error too.
       const to = domainOf(stanzas[stanzas.length - 1]?.attrs.to ?? o.domain);
       try {
-        await entity.iqCaller.request(xml('iq', { type: 'get', to, from: o.domain }, xml('ping', { xmlns: 'urn:xmpp:ping' })), o.ackTimeoutMs ?? 10_000);
+        await entity.iqCaller.request(
+          xml('iq', { type: 'get', to, from: o.domain }, xml('ping', { xmlns: 'urn:xmpp:ping' })),
+          o.ackTimeoutMs ?? 10_000,
+        );
       } catch (err) {
         if ((err as Error).name !== 'StanzaError') throw err;
       }
@@ -136,21 +149,48 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
       delete stanza.attrs.id;
       const local = new Promise<Element>((resolve) => waiters.set(id, resolve));
       try {
-        await db.insert(xmppRequests).values({ id, recipient: to, stanza: stanza.toString(), askedBy: o.instanceId, deadline: new Date(Date.now() + timeoutMs) });
-        if (online) {
-          const [mine] = await db.update(xmppRequests).set({ state: 'sent', sentBy: o.instanceId }).where(and(eq(xmppRequests.id, id), eq(xmppRequests.state, 'pending'))).returning();
-          if (mine) await sendRequest(mine).catch(async () => {
-            await db.update(xmppRequests).set({ state: 'pending', sentBy: null }).where(and(eq(xmppRequests.id, id), eq(xmppRequests.state, 'sent')));
+        await db
+          .insert(xmppRequests)
+          .values({
+            id,
+            recipient: to,
+            stanza: stanza.toString(),
+            askedBy: o.instanceId,
+            deadline: new Date(Date.now() + timeoutMs),
           });
+        if (online) {
+          const [mine] = await db
+            .update(xmppRequests)
+            .set({ state: 'sent', sentBy: o.instanceId })
+            .where(and(eq(xmppRequests.id, id), eq(xmppRequests.state, 'pending')))
+            .returning();
+          if (mine)
+            await sendRequest(mine).catch(async () => {
+              await db
+                .update(xmppRequests)
+                .set({ state: 'pending', sentBy: null })
+                .where(and(eq(xmppRequests.id, id), eq(xmppRequests.state, 'sent')));
+            });
         }
         const end = Date.now() + timeoutMs;
         for (;;) {
-          const here = await Promise.race([local, sleep(Math.max(0, Math.min(pollMs, end - Date.now()))).then(() => undefined)]);
+          const here = await Promise.race([
+            local,
+            sleep(Math.max(0, Math.min(pollMs, end - Date.now()))).then(() => undefined),
+          ]);
           if (here) return settle(here.attrs.type === 'result' ? 'result' : 'error', here, to);
-          const [row] = await db.select({ state: xmppRequests.state, reply: xmppRequests.reply }).from(xmppRequests).where(eq(xmppRequests.id, id));
-          if (row && (row.state === 'result' || row.state === 'error')) return settle(row.state, row.reply ? parse(row.reply) : undefined, to);
+          const [row] = await db
+            .select({ state: xmppRequests.state, reply: xmppRequests.reply })
+            .from(xmppRequests)
+            .where(eq(xmppRequests.id, id));
+          if (row && (row.state === 'result' || row.state === 'error'))
+            return settle(row.state, row.reply ? parse(row.reply) : undefined, to);
           if (Date.now() >= end) {
-            const timedOut = await db.update(xmppRequests).set({ state: 'timeout', answeredAt: sql`now()` }).where(and(eq(xmppRequests.id, id), inArray(xmppRequests.state, ['pending', 'sent']))).returning({ id: xmppRequests.id });
+            const timedOut = await db
+              .update(xmppRequests)
+              .set({ state: 'timeout', answeredAt: sql`now()` })
+              .where(and(eq(xmppRequests.id, id), inArray(xmppRequests.state, ['pending', 'sent'])))
+              .returning({ id: xmppRequests.id });
             if (timedOut.length) return settle('timeout', undefined, to);
           }
         }
@@ -173,12 +213,17 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
       entity.on('error', (err: Error & { condition?: string }) => {
         // A standby instance is refused the address every second while another holds it: expected, not a warning.
         if (err.condition === 'conflict') o.log?.debug('xmpp component address held by another instance; standing by');
-        else o.log?.warn({ err: { message: err.message, name: err.name, condition: err.condition } }, 'xmpp component error');
+        else
+          o.log?.warn(
+            { err: { message: err.message, name: err.name, condition: err.condition } },
+            'xmpp component error',
+          );
       });
       entity.on('online', () => {
         online = true;
         o.log?.info({ domain: o.domain }, 'xmpp component online');
-        for (const listener of onlineListeners) void listener().catch((err) => o.log?.warn({ err }, 'xmpp: work on connection failed'));
+        for (const listener of onlineListeners)
+          void listener().catch((err) => o.log?.warn({ err }, 'xmpp: work on connection failed'));
       });
       entity.on('offline', () => void (online = false));
       entity.on('disconnect', () => void (online = false));
@@ -203,7 +248,10 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
         }
       };
       void connect();
-      pump = setInterval(() => void pumpOnce().catch((err) => o.log?.warn({ err }, 'xmpp request pump failed')), Math.max(pollMs * 2, 200));
+      pump = setInterval(
+        () => void pumpOnce().catch((err) => o.log?.warn({ err }, 'xmpp request pump failed')),
+        Math.max(pollMs * 2, 200),
+      );
       pump.unref();
     },
 

@@ -37,7 +37,11 @@ const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref())
 function replyOf(mode: GatewaySimulatorMode, to: string, iq: Element): Element | undefined {
   if (mode === 'silent') return undefined;
   if (mode === 'ack') return xml('iq', { type: 'result', from: to, id: iq.attrs.id }) as Element;
-  return xml('iq', { type: 'error', from: to, id: iq.attrs.id }, xml('error', { type: 'cancel' }, xml('not-acceptable', { xmlns: NS_STANZAS }))) as Element;
+  return xml(
+    'iq',
+    { type: 'error', from: to, id: iq.attrs.id },
+    xml('error', { type: 'cancel' }, xml('not-acceptable', { xmlns: NS_STANZAS })),
+  ) as Element;
 }
 
 /**
@@ -45,7 +49,13 @@ function replyOf(mode: GatewaySimulatorMode, to: string, iq: Element): Element |
  * XmppRequestFailed on a refusal, or on a timeout when the answer does not come within `timeoutMs`
  * (a late answer is logged and changes nothing, as a real late reply).
  */
-export async function simulateGateway(sim: GatewaySimulator, to: string, iq: Element, timeoutMs: number, log: FastifyBaseLogger | undefined): Promise<Element> {
+export async function simulateGateway(
+  sim: GatewaySimulator,
+  to: string,
+  iq: Element,
+  timeoutMs: number,
+  log: FastifyBaseLogger | undefined,
+): Promise<Element> {
   const { mode, delayMs } = sim;
   // The id a transport gives the iq on sending (the log transport sends nothing, so none yet).
   if (!iq.attrs.id) iq.attrs.id = randomUUID();
@@ -53,11 +63,15 @@ export async function simulateGateway(sim: GatewaySimulator, to: string, iq: Ele
   const reply = replyOf(mode, to, iq);
   if (!reply || delayMs >= timeoutMs) {
     await wait(timeoutMs);
-    if (reply) void wait(delayMs - timeoutMs).then(() => log?.info({ xmpp: { to, id: iq.attrs.id } }, 'xmpp (gateway simulator): late answer, ignored'));
+    if (reply)
+      void wait(delayMs - timeoutMs).then(() =>
+        log?.info({ xmpp: { to, id: iq.attrs.id } }, 'xmpp (gateway simulator): late answer, ignored'),
+      );
     throw new XmppRequestFailed('timeout', `no reply from ${to} within ${timeoutMs} ms`);
   }
   await wait(delayMs);
   log?.info({ xmpp: { to, simulator: mode, stanza: reply.toString() } }, 'xmpp (gateway simulator): answered');
-  if (reply.attrs.type === 'error') throw new XmppRequestFailed('error', `${to} answered with an error`, { condition: 'not-acceptable', reply });
+  if (reply.attrs.type === 'error')
+    throw new XmppRequestFailed('error', `${to} answered with an error`, { condition: 'not-acceptable', reply });
   return reply;
 }

@@ -20,19 +20,31 @@ async function app(imageConcurrency: number): Promise<TestApp> {
 }
 afterAll(() => Promise.all(apps.map((t) => t.close())));
 
-const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 90 } } }).jpeg().toBuffer();
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 90 } } })
+    .jpeg()
+    .toBuffer();
 
 async function upload(t: TestApp, kind: 'avatar' | 'banner', image: Buffer): Promise<string> {
   const id = await makeCompany(t);
-  const res = await t.inject({ method: 'POST', url: `${C}/${id}/${kind}`, headers: { ...bearer(t.superToken), 'content-type': 'image/jpeg' }, payload: image });
+  const res = await t.inject({
+    method: 'POST',
+    url: `${C}/${id}/${kind}`,
+    headers: { ...bearer(t.superToken), 'content-type': 'image/jpeg' },
+    payload: image,
+  });
   expect(res.statusCode, res.body).toBe(200);
   return id;
 }
 
-const get = (t: TestApp, kind: 'avatar' | 'banner', id: string, size: number) => t.inject({ method: 'GET', url: `/api/${kind}/${id}?size=${size}` });
+const get = (t: TestApp, kind: 'avatar' | 'banner', id: string, size: number) =>
+  t.inject({ method: 'GET', url: `/api/${kind}/${id}?size=${size}` });
 
 async function variantSizes(t: TestApp, id: string, kind: string): Promise<number[]> {
-  const rows = await t.db.select({ size: companyImageVariants.size }).from(companyImageVariants).where(and(eq(companyImageVariants.companyId, id), eq(companyImageVariants.kind, kind)));
+  const rows = await t.db
+    .select({ size: companyImageVariants.size })
+    .from(companyImageVariants)
+    .where(and(eq(companyImageVariants.companyId, id), eq(companyImageVariants.kind, kind)));
   return rows.map((r) => r.size).sort((a, b) => a - b);
 }
 
@@ -47,12 +59,24 @@ describe('issue 9, point 3: served sizes', () => {
   });
 
   it('issue 9, point 3: a requested size is served at the nearest served size not below it (a banner at most at its original width)', async () => {
-    for (const [requested, served] of [[1, 16], [17, 24], [81, 96], [96, 96], [1000, 1024], [2047, 2048]]) {
+    for (const [requested, served] of [
+      [1, 16],
+      [17, 24],
+      [81, 96],
+      [96, 96],
+      [1000, 1024],
+      [2047, 2048],
+    ]) {
       expect(servedSize('avatar', requested)).toBe(served);
       const meta = await sharp((await get(t, 'avatar', avatar, requested)).rawPayload).metadata();
       expect([meta.width, meta.height]).toEqual([served, served]);
     }
-    for (const [requested, width] of [[100, 128], [700, 768], [900, 1000], [99999, 1000]]) {
+    for (const [requested, width] of [
+      [100, 128],
+      [700, 768],
+      [900, 1000],
+      [99999, 1000],
+    ]) {
       const meta = await sharp((await get(t, 'banner', banner, requested)).rawPayload).metadata();
       expect(meta.width).toBe(width);
     }
@@ -62,7 +86,8 @@ describe('issue 9, point 3: served sizes', () => {
     expect((await get(t, 'avatar', avatar, 300)).headers['dims-cached']).toMatch(/true|false/);
     const before = await variantSizes(t, avatar, 'avatar');
     // 257 to 320 are all served at 320.
-    for (let size = 257; size <= 320; size += 7) expect((await get(t, 'avatar', avatar, size)).headers['dims-cached']).toBe('true');
+    for (let size = 257; size <= 320; size += 7)
+      expect((await get(t, 'avatar', avatar, size)).headers['dims-cached']).toBe('true');
     expect(await variantSizes(t, avatar, 'avatar')).toEqual(before);
   });
 
@@ -104,10 +129,22 @@ async function peakImageTasks(work: Promise<unknown>): Promise<number> {
 describe('issue 9, point 3: decode limit', () => {
   it('issue 9, point 3: with IMAGE_CONCURRENCY=1 concurrent uploads and new variants decode one at a time; with 3, up to 3', async () => {
     const image = await picture(4096, 4096);
-    for (const [limit, expectPeak] of [[1, (n: number) => expect(n).toBe(1)], [3, (n: number) => expect(n).toBeGreaterThan(1)]] as const) {
+    for (const [limit, expectPeak] of [
+      [1, (n: number) => expect(n).toBe(1)],
+      [3, (n: number) => expect(n).toBeGreaterThan(1)],
+    ] as const) {
       const t = await app(limit);
       const ids = await Promise.all(Array.from({ length: 4 }, () => makeCompany(t)));
-      const uploads = Promise.all(ids.map((id) => t.inject({ method: 'POST', url: `${C}/${id}/banner`, headers: { ...bearer(t.superToken), 'content-type': 'image/jpeg' }, payload: image })));
+      const uploads = Promise.all(
+        ids.map((id) =>
+          t.inject({
+            method: 'POST',
+            url: `${C}/${id}/banner`,
+            headers: { ...bearer(t.superToken), 'content-type': 'image/jpeg' },
+            payload: image,
+          }),
+        ),
+      );
       expectPeak(await peakImageTasks(uploads));
       for (const r of await uploads) expect(r.statusCode).toBe(200);
       const variants = Promise.all(ids.map((id) => get(t, 'banner', id, 3000)));

@@ -34,7 +34,10 @@ let dataDir: string | undefined;
 async function makeBanner(width: number, height: number, maxBytes: number): Promise<void> {
   const sharp = (await import('sharp')).default;
   const { randomBytes } = await import('node:crypto');
-  const noiseRows = (h: number) => sharp(randomBytes(width * h * 3), { raw: { width, height: h, channels: 3 } }).png().toBuffer();
+  const noiseRows = (h: number) =>
+    sharp(randomBytes(width * h * 3), { raw: { width, height: h, channels: 3 } })
+      .png()
+      .toBuffer();
   const withNoise = async (h: number, rows: number) =>
     sharp({ create: { width, height: h, channels: 3, background: { r: 20, g: 120, b: 200 } } })
       .composite([{ input: await noiseRows(rows), left: 0, top: 0 }])
@@ -45,7 +48,8 @@ async function makeBanner(width: number, height: number, maxBytes: number): Prom
   const rows = Math.floor((maxBytes - 400_000) / bytesPerRow);
   let image = await withNoise(height, rows);
   // The flat rows cost something too: one correction brings the file under the limit.
-  if (image.length > maxBytes * 0.98) image = await withNoise(height, rows - Math.ceil((image.length - maxBytes * 0.96) / bytesPerRow));
+  if (image.length > maxBytes * 0.98)
+    image = await withNoise(height, rows - Math.ceil((image.length - maxBytes * 0.96) / bytesPerRow));
   process.stdout.write(image);
 }
 
@@ -53,10 +57,17 @@ beforeAll(async () => {
   // The embedded database in a data folder, as the service runs it (DATA_DIR): in memory, the
   // stored images and their WAL would count in the resident memory measured here.
   if (!process.env.TEST_DATABASE_URL) dataDir = mkdtempSync(join(tmpdir(), 'branding-load-'));
-  t = await createTestApp({ config: { imageConcurrency: 1 }, ...(dataDir ? { database: openDatabase({ dataDir }) } : {}) });
+  t = await createTestApp({
+    config: { imageConcurrency: 1 },
+    ...(dataDir ? { database: openDatabase({ dataDir }) } : {}),
+  });
   const { maxWidth, maxHeight, maxBytes } = IMAGE_LIMITS.banner;
   // Made in a child process, so that the memory of making it does not blur the measure here.
-  banner = execFileSync(process.execPath, ['--input-type=module', '-e', `(${makeBanner.toString()})(${maxWidth}, ${maxHeight}, ${maxBytes})`], { maxBuffer: 4 * maxBytes });
+  banner = execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', `(${makeBanner.toString()})(${maxWidth}, ${maxHeight}, ${maxBytes})`],
+    { maxBuffer: 4 * maxBytes },
+  );
   expect(banner.length).toBeLessThanOrEqual(maxBytes);
   expect(banner.length).toBeGreaterThan(maxBytes * 0.9);
 });
@@ -79,7 +90,12 @@ describe('issue 9, point 3: image work is bounded', () => {
     }, 10);
     const started = Date.now();
     const uploads = companies.map((id) =>
-      t.inject({ method: 'POST', url: `/api/svc/admin/v1.0/companies/${id}/banner`, headers: { ...bearer(t.superToken), 'content-type': 'image/png' }, payload: banner }),
+      t.inject({
+        method: 'POST',
+        url: `/api/svc/admin/v1.0/companies/${id}/banner`,
+        headers: { ...bearer(t.superToken), 'content-type': 'image/png' },
+        payload: banner,
+      }),
     );
     // Unrelated requests while the uploads run: each reads the database.
     const latencies: number[] = [];
@@ -87,7 +103,11 @@ describe('issue 9, point 3: image work is bounded', () => {
     const all = Promise.all(uploads).finally(() => (done = true));
     while (!done) {
       const t0 = Date.now();
-      const res = await t.inject({ method: 'GET', url: `/api/svc/admin/v1.0/companies/${companies[0]}`, headers: bearer(t.superToken) });
+      const res = await t.inject({
+        method: 'GET',
+        url: `/api/svc/admin/v1.0/companies/${companies[0]}`,
+        headers: bearer(t.superToken),
+      });
       expect(res.statusCode).toBe(200);
       latencies.push(Date.now() - t0);
       await new Promise((r) => setTimeout(r, 50));
@@ -96,10 +116,13 @@ describe('issue 9, point 3: image work is bounded', () => {
     clearInterval(sampler);
     const growthMb = (peak - baseline) / 1024 / 1024;
     const after = process.memoryUsage();
-    const delta = (k: 'heapUsed' | 'external' | 'arrayBuffers') => `${k} +${Math.round((after[k] - before[k]) / 1024 / 1024)} MB`;
+    const delta = (k: 'heapUsed' | 'external' | 'arrayBuffers') =>
+      `${k} +${Math.round((after[k] - before[k]) / 1024 / 1024)} MB`;
     const slowest = Math.max(...latencies);
     // The figures, for docs/security.md.
-    console.log(`branding-load: ${UPLOADS} uploads of ${(banner.length / 1024 / 1024).toFixed(2)} MB in ${Date.now() - started} ms; rss ${Math.round(baseline / 1024 / 1024)} MB -> peak ${Math.round(peak / 1024 / 1024)} MB (+${growthMb.toFixed(0)} MB; after: ${delta('heapUsed')}, ${delta('external')}, ${delta('arrayBuffers')}); ${latencies.length} unrelated requests, slowest ${slowest} ms`);
+    console.log(
+      `branding-load: ${UPLOADS} uploads of ${(banner.length / 1024 / 1024).toFixed(2)} MB in ${Date.now() - started} ms; rss ${Math.round(baseline / 1024 / 1024)} MB -> peak ${Math.round(peak / 1024 / 1024)} MB (+${growthMb.toFixed(0)} MB; after: ${delta('heapUsed')}, ${delta('external')}, ${delta('arrayBuffers')}); ${latencies.length} unrelated requests, slowest ${slowest} ms`,
+    );
     for (const r of results) expect(r.statusCode, r.body).toBe(200);
     expect(growthMb).toBeLessThan(RSS_GROWTH_LIMIT_MB);
     expect(latencies.length).toBeGreaterThan(2);

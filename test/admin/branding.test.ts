@@ -34,15 +34,23 @@ const b64 = (b: Buffer) => b.toString('base64');
 
 const setImage = (token: string, id: string, kind: 'avatar' | 'banner', image: string) =>
   t.inject({ method: 'POST', url: `${C}/${id}/${kind}`, headers: bearer(token), payload: { image } });
-const delImage = (token: string, id: string, kind: 'avatar' | 'banner') => t.inject({ method: 'DELETE', url: `${C}/${id}/${kind}`, headers: bearer(token) });
-const getImage = (kind: 'avatar' | 'banner', id: string, query = '', headers: Record<string, string> = {}) => t.inject({ method: 'GET', url: `/api/${kind}/${id}${query}`, headers });
+const delImage = (token: string, id: string, kind: 'avatar' | 'banner') =>
+  t.inject({ method: 'DELETE', url: `${C}/${id}/${kind}`, headers: bearer(token) });
+const getImage = (kind: 'avatar' | 'banner', id: string, query = '', headers: Record<string, string> = {}) =>
+  t.inject({ method: 'GET', url: `/api/${kind}/${id}${query}`, headers });
 
 async function stored(id: string, kind: string) {
-  const [row] = await t.db.select().from(companyImages).where(and(eq(companyImages.companyId, id), eq(companyImages.kind, kind)));
+  const [row] = await t.db
+    .select()
+    .from(companyImages)
+    .where(and(eq(companyImages.companyId, id), eq(companyImages.kind, kind)));
   return row;
 }
 async function variants(id: string, kind: string) {
-  return t.db.select().from(companyImageVariants).where(and(eq(companyImageVariants.companyId, id), eq(companyImageVariants.kind, kind)));
+  return t.db
+    .select()
+    .from(companyImageVariants)
+    .where(and(eq(companyImageVariants.companyId, id), eq(companyImageVariants.kind, kind)));
 }
 async function company(id: string) {
   const [row] = await t.db.select().from(companies).where(eq(companies.id, id));
@@ -63,7 +71,12 @@ describe('doc 3, avatar and banner, set', () => {
   it('an image sent as raw bytes (Content-Type image/jpeg, image/png or image/webp) is accepted, its real type stored', async () => {
     for (const format of ['jpeg', 'png', 'webp'] as const) {
       const bytes = await picture(64, 48, format);
-      const res = await t.inject({ method: 'POST', url: `${C}/${companyId}/banner`, headers: { ...bearer(admin.token), 'content-type': `image/${format}` }, payload: bytes });
+      const res = await t.inject({
+        method: 'POST',
+        url: `${C}/${companyId}/banner`,
+        headers: { ...bearer(admin.token), 'content-type': `image/${format}` },
+        payload: bytes,
+      });
       expect(res.statusCode, res.body).toBe(200);
       const row = await stored(companyId, 'banner');
       expect(row).toMatchObject({ mime: `image/${format}`, width: 64, height: 48 });
@@ -73,7 +86,12 @@ describe('doc 3, avatar and banner, set', () => {
 
   it('raw bytes that are not an image are refused (400) even when declared image/png; nothing is stored', async () => {
     const before = await stored(companyId, 'banner');
-    const res = await t.inject({ method: 'POST', url: `${C}/${companyId}/banner`, headers: { ...bearer(admin.token), 'content-type': 'image/png' }, payload: Buffer.from('not an image at all') });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${C}/${companyId}/banner`,
+      headers: { ...bearer(admin.token), 'content-type': 'image/png' },
+      payload: Buffer.from('not an image at all'),
+    });
     expect(res.statusCode).toBe(400);
     expect((await stored(companyId, 'banner'))?.updatedAt).toEqual(before?.updatedAt);
   });
@@ -83,27 +101,48 @@ describe('doc 3, avatar and banner, set', () => {
     const jpeg = await picture(40, 30, 'jpeg');
     const boundary = '----branding-form';
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       jpeg,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const res = await t.inject({ method: 'POST', url: `${C}/${id}/avatar`, headers: { ...bearer(t.superToken), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${C}/${id}/avatar`,
+      headers: { ...bearer(t.superToken), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await stored(id, 'avatar')).toMatchObject({ mime: 'image/jpeg', width: 40, height: 30 });
   });
 
   it('the limit of a raw or multipart image is that of its kind: one byte over 4 MB to the avatar gives 413 before the image is read', async () => {
     const id = await makeCompany(t);
-    const res = await t.inject({ method: 'POST', url: `${C}/${id}/avatar`, headers: { ...bearer(t.superToken), 'content-type': 'image/png' }, payload: Buffer.alloc(4 * 1024 * 1024 + 1) });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${C}/${id}/avatar`,
+      headers: { ...bearer(t.superToken), 'content-type': 'image/png' },
+      payload: Buffer.alloc(4 * 1024 * 1024 + 1),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ errorDetailsCode: 413000, errorDetails: { maxBytes: 4 * 1024 * 1024 } });
     expect(await stored(id, 'avatar')).toBeUndefined();
   });
 
   it('issue 8, point 6: text/plain to the avatar gives 415 in the error shape (it answered 500)', async () => {
-    const res = await t.inject({ method: 'POST', url: `${C}/${companyId}/avatar`, headers: { ...bearer(admin.token), 'content-type': 'text/plain' }, payload: 'hello' });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${C}/${companyId}/avatar`,
+      headers: { ...bearer(admin.token), 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ errorCode: 415, errorDetailsCode: 415000, errorDetails: { mediaType: 'text/plain' } });
+    expect(res.json()).toMatchObject({
+      errorCode: 415,
+      errorDetailsCode: 415000,
+      errorDetails: { mediaType: 'text/plain' },
+    });
   });
 
   it('doc 3, avatar and banner, rule "a set updates lastAvatarUpdateDate / lastBannerUpdateDate to the current date"', async () => {
@@ -135,7 +174,10 @@ describe('doc 3, avatar and banner, set', () => {
   for (const [label, make] of [
     ['a GIF', async () => b64(await picture(10, 10, 'gif'))],
     ['a TIFF', async () => b64(await picture(10, 10, 'tiff'))],
-    ['text disguised as a PNG data URL', async () => `data:image/png;base64,${b64(Buffer.from('hello, not an image'))}`],
+    [
+      'text disguised as a PNG data URL',
+      async () => `data:image/png;base64,${b64(Buffer.from('hello, not an image'))}`,
+    ],
     ['a truncated PNG', async () => b64((await picture(64, 64)).subarray(0, 60))],
     ['something that is not base64', async () => '***not base64***'],
   ] as const) {
@@ -155,7 +197,9 @@ describe('doc 3, avatar and banner, set', () => {
 
   it('an avatar over 4 MB is refused with 413 (413400)', async () => {
     // Random pixels do not compress: a 1200x1200 RGB PNG of noise is over 4 MB.
-    const noise = await sharp(randomBytes(1200 * 1200 * 3), { raw: { width: 1200, height: 1200, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const noise = await sharp(randomBytes(1200 * 1200 * 3), { raw: { width: 1200, height: 1200, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(noise.length).toBeGreaterThan(4 * 1024 * 1024);
     const id = await makeCompany(t);
     const res = await setImage(t.superToken, id, 'avatar', b64(noise));
@@ -179,8 +223,22 @@ describe('doc 3, avatar and banner, set', () => {
 
   it('a body without image is refused (400), unknown fields are ignored', async () => {
     const id = await makeCompany(t);
-    expect((await t.inject({ method: 'POST', url: `${C}/${id}/avatar`, headers: bearer(t.superToken), payload: { picture: 'x' } })).statusCode).toBe(400);
-    const ok = await t.inject({ method: 'POST', url: `${C}/${id}/avatar`, headers: bearer(t.superToken), payload: { image: b64(await picture(5, 5)), extra: 1 } });
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `${C}/${id}/avatar`,
+          headers: bearer(t.superToken),
+          payload: { picture: 'x' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const ok = await t.inject({
+      method: 'POST',
+      url: `${C}/${id}/avatar`,
+      headers: bearer(t.superToken),
+      payload: { image: b64(await picture(5, 5)), extra: 1 },
+    });
     expect(ok.statusCode).toBe(200);
   });
 });
@@ -191,7 +249,10 @@ describe('doc 3, avatar and banner, roles', () => {
     const defaultAdmin = await makeUser(t, t.defaultCompanyId, ['company_admin']);
     const terminatedAdmin = await makeUser(t, terminated!.id, ['company_admin']);
     const png = b64(await picture(10, 10));
-    for (const [who, id] of [[defaultAdmin, t.defaultCompanyId], [terminatedAdmin, terminated!.id]] as const) {
+    for (const [who, id] of [
+      [defaultAdmin, t.defaultCompanyId],
+      [terminatedAdmin, terminated!.id],
+    ] as const) {
       for (const kind of ['avatar', 'banner'] as const) {
         const set = await setImage(who.token, id, kind, png);
         expect(set.statusCode).toBe(403);
@@ -256,7 +317,12 @@ describe('doc 3, avatar and banner, get', () => {
   });
 
   it('the avatar is cover-cropped to a square of the served size for the requested one (1 to 2048; issue 9, point 3: the nearest served size not below it)', async () => {
-    for (const [size, served] of [[1, 16], [50, 64], [64, 64], [2048, 2048]]) {
+    for (const [size, served] of [
+      [1, 16],
+      [50, 64],
+      [64, 64],
+      [2048, 2048],
+    ]) {
       const res = await getImage('avatar', id, `?size=${size}`);
       expect(res.statusCode).toBe(200);
       const meta = await sharp(res.rawPayload).metadata();

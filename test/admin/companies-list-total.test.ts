@@ -23,7 +23,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const total = async (qs: string, format = 'small') => {
-  const res = await t.inject({ method: 'GET', url: `${A}?limit=1&format=${format}&${qs}`, headers: bearer(t.superToken) });
+  const res = await t.inject({
+    method: 'GET',
+    url: `${A}?limit=1&format=${format}&${qs}`,
+    headers: bearer(t.superToken),
+  });
   expect(res.statusCode).toBe(200);
   return res.json().total as number;
 };
@@ -36,7 +40,12 @@ describe('listCompanies totals', () => {
     expect(await total(qs, 'full')).toBe(3);
 
     // Through the API.
-    const created = await t.inject({ method: 'POST', url: A, headers: bearer(t.superToken), payload: { name: 'Total customer 3', bpId: bp, country: 'FRA' } });
+    const created = await t.inject({
+      method: 'POST',
+      url: A,
+      headers: bearer(t.superToken),
+      payload: { name: 'Total customer 3', bpId: bp, country: 'FRA' },
+    });
     expect(created.statusCode).toBe(201);
     expect(await total(qs)).toBe(4);
     expect(await total(qs, 'full')).toBe(4);
@@ -68,7 +77,10 @@ describe('listCompanies statements reused across callers', () => {
   it('two bp_admins of different BPs asking the same page in turn each see their own customers only', async () => {
     const bpA = await makeCompany(t, { name: 'Scope BP A', isBP: true, bpType: 'DR' });
     const bpB = await makeCompany(t, { name: 'Scope BP B', isBP: true, bpType: 'DR' });
-    const ofA = [await makeCompany(t, { name: 'Scope customer A1', bpId: bpA }), await makeCompany(t, { name: 'Scope customer A2', bpId: bpA })];
+    const ofA = [
+      await makeCompany(t, { name: 'Scope customer A1', bpId: bpA }),
+      await makeCompany(t, { name: 'Scope customer A2', bpId: bpA }),
+    ];
     const ofB = [await makeCompany(t, { name: 'Scope customer B1', bpId: bpB })];
     const adminA = await makeUser(t, bpA, ['bp_admin']);
     const adminB = await makeUser(t, bpB, ['bp_admin']);

@@ -37,9 +37,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (token: string, payload: object, url = A) => t.inject({ method: 'POST', url, headers: bearer(token), payload });
+const post = (token: string, payload: object, url = A) =>
+  t.inject({ method: 'POST', url, headers: bearer(token), payload });
 const get = (token: string, url: string) => t.inject({ method: 'GET', url, headers: bearer(token) });
-const put = (token: string, id: string, payload: object) => t.inject({ method: 'PUT', url: `${A}/${id}`, headers: bearer(token), payload });
+const put = (token: string, id: string, payload: object) =>
+  t.inject({ method: 'PUT', url: `${A}/${id}`, headers: bearer(token), payload });
 const rowOf = async (id: string) => (await t.db.select().from(companies).where(eq(companies.id, id)))[0]!;
 
 describe('doc 3, company fields', () => {
@@ -48,11 +50,27 @@ describe('doc 3, company fields', () => {
     expect(res.statusCode, res.body).toBe(201);
     const d = res.json().data;
     expect(d).toMatchObject({
-      name: 'Defaults Inc', country: 'FRA', size: 'self-employed', offerType: 'freemium', visibility: 'private', selectedDeviceFirmware: 'released',
-      alertNotificationReception: 'disabled', alertNotificationSending: 'disabled', useDialOutCustomisation: 'enabled', allowCloudPbxRecording: false,
-      cloudPbxRecordingInboundOnly: true, allowDeviceFirmwareSelection: false, allowPhoneNumbersVisibility: false, allowUsersSelectTheme: true,
-      allowUsersSelectPublicTheme: true, bpHasRightToConnect: true, bpIsContractAccepted: false, isCentrex: false, mobilePermanentConnectionMode: false,
-      userSelfRegisterEnabled: true, status: 'active',
+      name: 'Defaults Inc',
+      country: 'FRA',
+      size: 'self-employed',
+      offerType: 'freemium',
+      visibility: 'private',
+      selectedDeviceFirmware: 'released',
+      alertNotificationReception: 'disabled',
+      alertNotificationSending: 'disabled',
+      useDialOutCustomisation: 'enabled',
+      allowCloudPbxRecording: false,
+      cloudPbxRecordingInboundOnly: true,
+      allowDeviceFirmwareSelection: false,
+      allowPhoneNumbersVisibility: false,
+      allowUsersSelectTheme: true,
+      allowUsersSelectPublicTheme: true,
+      bpHasRightToConnect: true,
+      bpIsContractAccepted: false,
+      isCentrex: false,
+      mobilePermanentConnectionMode: false,
+      userSelfRegisterEnabled: true,
+      status: 'active',
     });
     expect(d.dataLocation).toEqual({ name: 'Europe', location: 'Paris', country: 'FRA' });
     expect(d.settings).toEqual({ iceServers: [] });
@@ -61,8 +79,17 @@ describe('doc 3, company fields', () => {
 
   it('doc 3, company fields: bounds and allowed values are enforced (400, nothing stored)', async () => {
     const before = (await t.db.select().from(companies)).length;
-    for (const bad of [{ name: '' }, { name: 'x'.repeat(256) }, { name: 'B', size: 'huge' }, { name: 'B', visibility: 'everyone' }, { name: 'B', description: 'x'.repeat(2001) },
-      { name: 'B', externalReference: 'x'.repeat(65) }, { name: 'B', adminEmail: 'not-an-email' }, { name: 'B', economicActivityClassification: 'Z' }, { name: 'B', currency: 'GBP' }]) {
+    for (const bad of [
+      { name: '' },
+      { name: 'x'.repeat(256) },
+      { name: 'B', size: 'huge' },
+      { name: 'B', visibility: 'everyone' },
+      { name: 'B', description: 'x'.repeat(2001) },
+      { name: 'B', externalReference: 'x'.repeat(65) },
+      { name: 'B', adminEmail: 'not-an-email' },
+      { name: 'B', economicActivityClassification: 'Z' },
+      { name: 'B', currency: 'GBP' },
+    ]) {
       const res = await post(t.superToken, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
@@ -77,8 +104,12 @@ describe('doc 3, company fields', () => {
 
   it('doc 3, company fields: state is required for USA and CAN with the listed values (400102)', async () => {
     expect((await post(t.superToken, { name: 'US no state', country: 'USA' })).json().errorDetailsCode).toBe(400102);
-    expect((await post(t.superToken, { name: 'US bad state', country: 'USA', state: 'QC' })).json().errorDetailsCode).toBe(400102);
-    expect((await post(t.superToken, { name: 'CA no state', country: 'CAN', state: null })).json().errorDetailsCode).toBe(400102);
+    expect(
+      (await post(t.superToken, { name: 'US bad state', country: 'USA', state: 'QC' })).json().errorDetailsCode,
+    ).toBe(400102);
+    expect(
+      (await post(t.superToken, { name: 'CA no state', country: 'CAN', state: null })).json().errorDetailsCode,
+    ).toBe(400102);
     const ok = await post(t.superToken, { name: 'Texan', country: 'USA', state: 'TX' });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.dataLocation.name).toBe('North America');
@@ -95,26 +126,47 @@ describe('doc 3, company fields', () => {
   });
 
   it('doc 3, company fields: privateDC is create-only (400104), update-only fields are ignored at creation', async () => {
-    const res = await post(t.superToken, { name: 'Private', privateDC: 'dc-1', timezone: 'Europe/Paris', allowCloudPbxRecording: true });
+    const res = await post(t.superToken, {
+      name: 'Private',
+      privateDC: 'dc-1',
+      timezone: 'Europe/Paris',
+      allowCloudPbxRecording: true,
+    });
     const d = res.json().data;
     expect(d.privateDC).toBe('dc-1');
     expect(d.timezone).toBeNull();
     expect(d.allowCloudPbxRecording).toBe(false);
     const up = await put(t.superToken, d.id, { privateDC: 'dc-2' });
     expect(up.json().errorDetailsCode).toBe(400104);
-    const ok = await put(t.superToken, d.id, { timezone: 'Europe/Paris', allowCloudPbxRecording: true, cloudPbxRecordingInboundOnly: false });
-    expect(ok.json().data).toMatchObject({ timezone: 'Europe/Paris', allowCloudPbxRecording: true, cloudPbxRecordingInboundOnly: false });
+    const ok = await put(t.superToken, d.id, {
+      timezone: 'Europe/Paris',
+      allowCloudPbxRecording: true,
+      cloudPbxRecordingInboundOnly: false,
+    });
+    expect(ok.json().data).toMatchObject({
+      timezone: 'Europe/Paris',
+      allowCloudPbxRecording: true,
+      cloudPbxRecordingInboundOnly: false,
+    });
   });
 
   it('doc 3, company fields: allowPhoneNumbersVisibility is for BP companies only (400105)', async () => {
     const ec = (await post(t.superToken, { name: 'Plain' })).json().data.id;
     expect((await put(t.superToken, ec, { allowPhoneNumbersVisibility: true })).json().errorDetailsCode).toBe(400105);
     const bp = (await post(t.superToken, { name: 'A BP', isBP: true, bpType: 'DR' })).json().data.id;
-    expect((await put(t.superToken, bp, { allowPhoneNumbersVisibility: true })).json().data.allowPhoneNumbersVisibility).toBe(true);
+    expect(
+      (await put(t.superToken, bp, { allowPhoneNumbersVisibility: true })).json().data.allowPhoneNumbersVisibility,
+    ).toBe(true);
   });
 
   it('doc 3, read-only fields: latin_name, dataLocation, subscriptions, selectedThemeObj; unknown fields are not stored', async () => {
-    const res = await post(t.superToken, { name: 'Société Œuvre Ærø', selectedTheme: { light: 'l1', dark: 'd1' }, id: 'forged', creationDate: '2000-01-01T00:00:00Z', latin_name: 'x' });
+    const res = await post(t.superToken, {
+      name: 'Société Œuvre Ærø',
+      selectedTheme: { light: 'l1', dark: 'd1' },
+      id: 'forged',
+      creationDate: '2000-01-01T00:00:00Z',
+      latin_name: 'x',
+    });
     const d = res.json().data;
     expect(d.id).not.toBe('forged');
     expect(d.latin_name).toBe('Societe OEuvre AEro');
@@ -147,7 +199,7 @@ describe('doc 3, create company', () => {
     expect((await post(plain.token, { name: 'Not allowed either' })).statusCode).toBe(404);
   });
 
-  it('doc 3, create company, rule 2: a bp_admin\'s company is attached to his BP and starts initializing', async () => {
+  it("doc 3, create company, rule 2: a bp_admin's company is attached to his BP and starts initializing", async () => {
     const res = await post(vadAdmin.token, { name: 'EC of VAD' });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ bpId: vad, status: 'initializing', isBP: false });
@@ -155,7 +207,14 @@ describe('doc 3, create company', () => {
 
   it('doc 3, create company, rule 4: a VAD with isBP true creates a BP IR linked to it', async () => {
     const res = await post(vadAdmin.token, { name: 'IR of VAD', isBP: true });
-    expect(res.json().data).toMatchObject({ bpId: vad, isBP: true, bpType: 'IR', bpBusinessModel: 'resell', bpHasRightToConnect: true, status: 'initializing' });
+    expect(res.json().data).toMatchObject({
+      bpId: vad,
+      isBP: true,
+      bpType: 'IR',
+      bpBusinessModel: 'resell',
+      bpHasRightToConnect: true,
+      status: 'initializing',
+    });
     const ec = await post(vadAdmin.token, { name: 'EC of VAD 2', isBP: false });
     expect(ec.json().data).toMatchObject({ bpId: vad, isBP: false, bpType: null });
   });
@@ -186,7 +245,13 @@ describe('doc 3, create company', () => {
     const d = (await post(vadAdmin.token, { name: 'Subscribed' })).json().data;
     expect(d.subscriptions).toHaveLength(1);
     const [offer] = await t.db.select().from(offers).where(eq(offers.isDefault, true));
-    expect(d.subscriptions[0]).toMatchObject({ offerId: offer!.id, offerName: offer!.name, isDefault: true, status: 'active', profileName: offer!.profileName });
+    expect(d.subscriptions[0]).toMatchObject({
+      offerId: offer!.id,
+      offerName: offer!.name,
+      isDefault: true,
+      status: 'active',
+      profileName: offer!.profileName,
+    });
   });
 
   it('doc 3, create company, rule 7: companies of a database that predates the default offer get it when the offer is made (idempotent)', async () => {
@@ -306,7 +371,12 @@ describe('doc 3, delete company', () => {
     const res = await t.inject({ method: 'DELETE', url: `${A}/${id}`, headers: bearer(t.superToken) });
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
-    expect(d).toMatchObject({ status: 'terminated', name: `Doomed (terminated ${id})`, statusUpdatedDate: t.clock.now().toISOString(), userSelfRegisterEnabled: false });
+    expect(d).toMatchObject({
+      status: 'terminated',
+      name: `Doomed (terminated ${id})`,
+      statusUpdatedDate: t.clock.now().toISOString(),
+      userSelfRegisterEnabled: false,
+    });
     expect(await rowOf(id)).toBeDefined();
     expect(d.subscriptions.every((s: { status: string }) => s.status === 'terminated')).toBe(true);
   });
@@ -315,8 +385,14 @@ describe('doc 3, delete company', () => {
     const id = (await post(t.superToken, { name: 'Disabled Soon' })).json().data.id;
     const member = await makeUser(t, id, ['company_admin']);
     expect((await t.inject({ method: 'GET', url: `${A}/${id}`, headers: bearer(member.token) })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'DELETE', url: `${A}/${id}`, headers: bearer(t.superToken) })).statusCode).toBe(200);
-    const after = await t.inject({ method: 'GET', url: '/api/svc/authentication/v1.0/validator', headers: bearer(member.token) });
+    expect((await t.inject({ method: 'DELETE', url: `${A}/${id}`, headers: bearer(t.superToken) })).statusCode).toBe(
+      200,
+    );
+    const after = await t.inject({
+      method: 'GET',
+      url: '/api/svc/authentication/v1.0/validator',
+      headers: bearer(member.token),
+    });
     expect(after.statusCode).toBe(401);
     await expect(t.login(member.email, PASSWORD)).rejects.toThrow(/401/);
   });
@@ -328,10 +404,16 @@ describe('doc 3, delete company', () => {
 
   it('doc 3, delete company: bp_admin deletes his End Customers, not his own BP company', async () => {
     const ec = (await post(vadAdmin.token, { name: 'EC to delete' })).json().data.id;
-    expect((await t.inject({ method: 'DELETE', url: `${A}/${ec}`, headers: bearer(vadAdmin.token) })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'DELETE', url: `${A}/${vad}`, headers: bearer(vadAdmin.token) })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'DELETE', url: `${A}/${ec}`, headers: bearer(vadAdmin.token) })).statusCode).toBe(
+      200,
+    );
+    expect((await t.inject({ method: 'DELETE', url: `${A}/${vad}`, headers: bearer(vadAdmin.token) })).statusCode).toBe(
+      403,
+    );
     const other = await makeCompany(t);
-    expect((await t.inject({ method: 'DELETE', url: `${A}/${other}`, headers: bearer(vadAdmin.token) })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `${A}/${other}`, headers: bearer(vadAdmin.token) })).statusCode,
+    ).toBe(404);
   });
 
   it('doc 3, delete company: refused while paid subscriptions are active (409104)', async () => {
@@ -378,15 +460,36 @@ describe('doc 3, list companies', () => {
     const names = all.data.map((c: { name: string }) => c.name.toLowerCase());
     expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
     expect(all.total).toBe(all.data.length);
-    const desc = (await get(t.superToken, `${A}?limit=1000&sortOrder=-1`)).json().data.map((c: { name: string }) => c.name.toLowerCase());
+    const desc = (await get(t.superToken, `${A}?limit=1000&sortOrder=-1`))
+      .json()
+      .data.map((c: { name: string }) => c.name.toLowerCase());
     expect(desc).toEqual([...names].reverse());
   });
 
   it('doc 3, list companies: every filter of the document', async () => {
     const ir = (await post(vadAdmin.token, { name: 'Filter IR', isBP: true })).json().data.id;
-    const catalogId = (await t.inject({ method: 'POST', url: '/api/svc/subscription/v1.0/catalogs', headers: bearer(t.superToken), payload: { name: 'Filter catalog' } })).json().data.id;
-    const ec = (await post(t.superToken, { name: 'Filter Alpha Beta', bpId: ir, externalReference: 'ext-1', externalReference2: 'ext-2', crmAccountId: 'crm-1', catalogId, visibility: 'public', bpBusinessType: ['conference'] })).json().data.id;
-    const q = async (qs: string) => (await get(t.superToken, `${A}?limit=1000&${qs}`)).json().data.map((c: { id: string }) => c.id) as string[];
+    const catalogId = (
+      await t.inject({
+        method: 'POST',
+        url: '/api/svc/subscription/v1.0/catalogs',
+        headers: bearer(t.superToken),
+        payload: { name: 'Filter catalog' },
+      })
+    ).json().data.id;
+    const ec = (
+      await post(t.superToken, {
+        name: 'Filter Alpha Beta',
+        bpId: ir,
+        externalReference: 'ext-1',
+        externalReference2: 'ext-2',
+        crmAccountId: 'crm-1',
+        catalogId,
+        visibility: 'public',
+        bpBusinessType: ['conference'],
+      })
+    ).json().data.id;
+    const q = async (qs: string) =>
+      (await get(t.superToken, `${A}?limit=1000&${qs}`)).json().data.map((c: { id: string }) => c.id) as string[];
     expect(await q(`bpId=${ir}`)).toEqual([ec]);
     expect(await q('externalReference=ext-1')).toEqual([ec]);
     expect(await q('externalReference2=ext-2')).toEqual([ec]);
@@ -427,17 +530,30 @@ describe('doc 3, list companies', () => {
 describe('doc 3, custom data, administrators, countries', () => {
   it('doc 3, set custom data: body {customData}, response {data: {id, customData}}', async () => {
     const id = (await post(t.superToken, { name: 'Custom' })).json().data.id;
-    const res = await t.inject({ method: 'PUT', url: `${A}/${id}/custom-data`, headers: bearer(t.superToken), payload: { customData: { a: 1, b: { c: 'x' } } } });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `${A}/${id}/custom-data`,
+      headers: bearer(t.superToken),
+      payload: { customData: { a: 1, b: { c: 'x' } } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ data: { id, customData: { a: 1, b: { c: 'x' } } } });
-    expect((await t.inject({ method: 'PUT', url: `${A}/${id}/custom-data`, headers: bearer(t.superToken), payload: {} })).statusCode).toBe(400);
+    expect(
+      (await t.inject({ method: 'PUT', url: `${A}/${id}/custom-data`, headers: bearer(t.superToken), payload: {} }))
+        .statusCode,
+    ).toBe(400);
     expect((await rowOf(id)).customData).toEqual({ a: 1, b: { c: 'x' } });
   });
 
   it('doc 3, set custom data: a company_admin is refused when adminCanSetCustomData is false (403104)', async () => {
     const id = (await post(t.superToken, { name: 'No custom', adminCanSetCustomData: false })).json().data.id;
     const admin = await makeUser(t, id, ['company_admin']);
-    const res = await t.inject({ method: 'PUT', url: `${A}/${id}/custom-data`, headers: bearer(admin.token), payload: { customData: { a: 1 } } });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `${A}/${id}/custom-data`,
+      headers: bearer(admin.token),
+      payload: { customData: { a: 1 } },
+    });
     expect(res.json().errorDetailsCode).toBe(403104);
   });
 
@@ -452,7 +568,12 @@ describe('doc 3, custom data, administrators, countries', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().total).toBe(2);
     expect(res.json().data.map((x: { id: string }) => x.id)).toEqual([b.id, a.id]);
-    expect(res.json().data[0]).toMatchObject({ companyId: id, companyName: 'Admins Co', isTerminated: false, loginEmail: b.email });
+    expect(res.json().data[0]).toMatchObject({
+      companyId: id,
+      companyName: 'Admins Co',
+      isTerminated: false,
+      loginEmail: b.email,
+    });
     expect((await get(a.token, `${A}/${vad}/administrators`)).statusCode).toBe(404);
   });
 

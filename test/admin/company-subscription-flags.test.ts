@@ -32,12 +32,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const put = (token: string, id: string, payload: object) => t.inject({ method: 'PUT', url: `${A}/${id}`, headers: bearer(token), payload });
+const put = (token: string, id: string, payload: object) =>
+  t.inject({ method: 'PUT', url: `${A}/${id}`, headers: bearer(token), payload });
 const rowOf = async (id: string) => (await t.db.select().from(companies).where(eq(companies.id, id)))[0]!;
-const FLAGS = { adminHasRightToUpdateSubscriptions: false, adminAllowedUpdateSubscriptionsOps: 'increase_only' } as const;
+const FLAGS = {
+  adminHasRightToUpdateSubscriptions: false,
+  adminAllowedUpdateSubscriptionsOps: 'increase_only',
+} as const;
 
 describe('issue 8, point 3: the subscription flags belong to the BP', () => {
-  it('doc 1, update subscription, rule 5: the BP\'s bp_admin forbids its End Customer\'s administrators to update subscriptions (both flags)', async () => {
+  it("doc 1, update subscription, rule 5: the BP's bp_admin forbids its End Customer's administrators to update subscriptions (both flags)", async () => {
     const ec = await makeCompany(t, { bpId: vad });
     const res = await put(vadAdmin.token, ec, FLAGS);
     expect(res.statusCode, res.body).toBe(200);
@@ -45,12 +49,18 @@ describe('issue 8, point 3: the subscription flags belong to the BP', () => {
     expect(await rowOf(ec)).toMatchObject(FLAGS);
   });
 
-  it('doc 1, update subscription, rule 5: the BP\'s bp_finance sets the flags too, and may allow again', async () => {
+  it("doc 1, update subscription, rule 5: the BP's bp_finance sets the flags too, and may allow again", async () => {
     const ec = await makeCompany(t, { bpId: vad });
     expect((await put(vadFinance.token, ec, FLAGS)).statusCode).toBe(200);
-    const back = await put(vadFinance.token, ec, { adminHasRightToUpdateSubscriptions: true, adminAllowedUpdateSubscriptionsOps: 'all' });
+    const back = await put(vadFinance.token, ec, {
+      adminHasRightToUpdateSubscriptions: true,
+      adminAllowedUpdateSubscriptionsOps: 'all',
+    });
     expect(back.statusCode, back.body).toBe(200);
-    expect(await rowOf(ec)).toMatchObject({ adminHasRightToUpdateSubscriptions: true, adminAllowedUpdateSubscriptionsOps: 'all' });
+    expect(await rowOf(ec)).toMatchObject({
+      adminHasRightToUpdateSubscriptions: true,
+      adminAllowedUpdateSubscriptionsOps: 'all',
+    });
   });
 
   it('doc 1, create subscription, rule 7: a VAD sets adminHasRightToUpdateSubscriptions on its BP IR company', async () => {
@@ -61,22 +71,36 @@ describe('issue 8, point 3: the subscription flags belong to the BP', () => {
 
   it('doc 1, update subscription, rule 5: an IR sets the flags of its own End Customers; its VAD reaches them too', async () => {
     const ecOfIr = await makeCompany(t, { bpId: ir });
-    expect((await put(irAdmin.token, ecOfIr, { adminAllowedUpdateSubscriptionsOps: 'increase_only' })).statusCode).toBe(200);
+    expect((await put(irAdmin.token, ecOfIr, { adminAllowedUpdateSubscriptionsOps: 'increase_only' })).statusCode).toBe(
+      200,
+    );
     expect((await put(vadAdmin.token, ecOfIr, { adminHasRightToUpdateSubscriptions: false })).statusCode).toBe(200);
-    expect(await rowOf(ecOfIr)).toMatchObject({ adminAllowedUpdateSubscriptionsOps: 'increase_only', adminHasRightToUpdateSubscriptions: false });
+    expect(await rowOf(ecOfIr)).toMatchObject({
+      adminAllowedUpdateSubscriptionsOps: 'increase_only',
+      adminHasRightToUpdateSubscriptions: false,
+    });
   });
 
-  it('issue 8, point 3: the BP\'s grant on its End Customer opens the flags only: any other field is 403, nothing stored', async () => {
+  it("issue 8, point 3: the BP's grant on its End Customer opens the flags only: any other field is 403, nothing stored", async () => {
     const ec = await makeCompany(t, { bpId: vad, name: 'Untouched EC' });
-    for (const body of [{ slogan: 'from the BP' }, { ...FLAGS, name: 'Renamed by BP' }, { adminCanSetCustomData: false }]) {
+    for (const body of [
+      { slogan: 'from the BP' },
+      { ...FLAGS, name: 'Renamed by BP' },
+      { adminCanSetCustomData: false },
+    ]) {
       const res = await put(vadAdmin.token, ec, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(403);
       expect(res.json().errorDetailsCode).toBe(403001);
     }
-    expect(await rowOf(ec)).toMatchObject({ name: 'Untouched EC', slogan: null, adminHasRightToUpdateSubscriptions: null, adminCanSetCustomData: null });
+    expect(await rowOf(ec)).toMatchObject({
+      name: 'Untouched EC',
+      slogan: null,
+      adminHasRightToUpdateSubscriptions: null,
+      adminCanSetCustomData: null,
+    });
   });
 
-  it('issue 8, point 3: the End Customer\'s own company_admin cannot set the flags (403102)', async () => {
+  it("issue 8, point 3: the End Customer's own company_admin cannot set the flags (403102)", async () => {
     const ec = await makeCompany(t, { bpId: vad });
     const admin = await makeUser(t, ec, ['company_admin']);
     const res = await put(admin.token, ec, { adminHasRightToUpdateSubscriptions: true });
@@ -88,16 +112,19 @@ describe('issue 8, point 3: the subscription flags belong to the BP', () => {
     expect((await put(admin.token, ec, { ...FLAGS, slogan: 'ours' })).statusCode).toBe(200);
   });
 
-  it('issue 8, point 3: a BP does not set its own company\'s flags (its own BP or a superadmin does): 403102', async () => {
+  it("issue 8, point 3: a BP does not set its own company's flags (its own BP or a superadmin does): 403102", async () => {
     const ownIr = await makeCompany(t, { isBP: true, bpType: 'IR', bpId: vad });
     const ownIrAdmin = await makeUser(t, ownIr, ['bp_admin', 'bp_finance']);
-    for (const [who, id] of [[vadAdmin, vad], [ownIrAdmin, ownIr]] as const) {
+    for (const [who, id] of [
+      [vadAdmin, vad],
+      [ownIrAdmin, ownIr],
+    ] as const) {
       const res = await put(who.token, id, { adminAllowedUpdateSubscriptionsOps: 'increase_only' });
       expect(res.json().errorDetailsCode, who.email).toBe(403102);
     }
   });
 
-  it('issue 8, point 3: a BP that is not the company\'s BP does not see it (404)', async () => {
+  it("issue 8, point 3: a BP that is not the company's BP does not see it (404)", async () => {
     const ec = await makeCompany(t, { bpId: vad });
     expect((await put(drAdmin.token, ec, FLAGS)).statusCode).toBe(404);
     expect((await rowOf(ec)).adminHasRightToUpdateSubscriptions).toBeNull();
@@ -110,17 +137,29 @@ describe('issue 8, point 3: the subscription flags belong to the BP', () => {
 
   it('issue 8, point 3: the flags keep their allowed values (400 otherwise)', async () => {
     const ec = await makeCompany(t, { bpId: vad });
-    expect((await put(vadAdmin.token, ec, { adminAllowedUpdateSubscriptionsOps: 'decrease_only' })).statusCode).toBe(400);
+    expect((await put(vadAdmin.token, ec, { adminAllowedUpdateSubscriptionsOps: 'decrease_only' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('doc 1, update subscription, rule 5: a BP sets the flags when it creates the End Customer; an organisation admin may not (403102)', async () => {
-    const res = await t.inject({ method: 'POST', url: A, headers: bearer(vadAdmin.token), payload: { name: 'EC with flags', ...FLAGS } });
+    const res = await t.inject({
+      method: 'POST',
+      url: A,
+      headers: bearer(vadAdmin.token),
+      payload: { name: 'EC with flags', ...FLAGS },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({ bpId: vad, ...FLAGS });
     const orgId = newId();
     await t.db.insert(organisations).values({ id: orgId, name: 'Org' });
     const orgAdmin = await makeUser(t, await makeCompany(t, { organisationId: orgId }), ['organization_admin']);
-    const refused = await t.inject({ method: 'POST', url: A, headers: bearer(orgAdmin.token), payload: { name: 'Org EC with flags', adminHasRightToUpdateSubscriptions: false } });
+    const refused = await t.inject({
+      method: 'POST',
+      url: A,
+      headers: bearer(orgAdmin.token),
+      payload: { name: 'Org EC with flags', adminHasRightToUpdateSubscriptions: false },
+    });
     expect(refused.json().errorDetailsCode).toBe(403102);
   });
 });
@@ -136,7 +175,9 @@ describe('issue 8, point 4: contract acceptance by the BP (doc 3, bpContractAcce
     expect((await rowOf(bp)).bpContractAcceptationInfo).toEqual(info);
     // Accepting again is no change: the record keeps the first acceptance.
     t.clock.advance(60_000);
-    expect((await put(admin.token, bp, { bpIsContractAccepted: true })).json().data.bpContractAcceptationInfo).toEqual(info);
+    expect((await put(admin.token, bp, { bpIsContractAccepted: true })).json().data.bpContractAcceptationInfo).toEqual(
+      info,
+    );
     // He cannot withdraw it (403102): only a superadmin resets it.
     const reset = await put(admin.token, bp, { bpIsContractAccepted: false });
     expect(reset.json().errorDetailsCode).toBe(403102);
@@ -159,7 +200,10 @@ describe('issue 8, point 4: contract acceptance by the BP (doc 3, bpContractAcce
   it('issue 8, point 4: a superadmin still sets it (the date is recorded) and resets it (the record is cleared)', async () => {
     const bp = await makeCompany(t, { isBP: true, bpType: 'IR', bpId: vad });
     const set = await put(t.superToken, bp, { bpIsContractAccepted: true });
-    expect(set.json().data).toMatchObject({ bpIsContractAccepted: true, bpContractAcceptationInfo: { acceptationDate: t.clock.now().toISOString() } });
+    expect(set.json().data).toMatchObject({
+      bpIsContractAccepted: true,
+      bpContractAcceptationInfo: { acceptationDate: t.clock.now().toISOString() },
+    });
     const reset = await put(t.superToken, bp, { bpIsContractAccepted: false });
     expect(reset.json().data).toMatchObject({ bpIsContractAccepted: false, bpContractAcceptationInfo: null });
   });

@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const describeReq = (token: string, id: string) => t.inject({ method: 'GET', url: `${A}/companies/${id}/service-description`, headers: bearer(token) });
+const describeReq = (token: string, id: string) =>
+  t.inject({ method: 'GET', url: `${A}/companies/${id}/service-description`, headers: bearer(token) });
 
 function writePdf(pdf: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), 'svc-pdf-')), 'd.pdf');
@@ -69,20 +70,43 @@ describe('doc 3, get the service description PDF of a company', () => {
     await makeSite(t, id);
     const offerId = newId();
     await t.db.insert(offers).values({ id: offerId, name: 'Business Voice Offer', profileName: 'Business' });
-    await t.db.insert(subscriptions).values({ id: newId(), companyId: id, offerId, status: 'active', maxNumberUsers: 25 });
-    await t.db.update(companies).set({ selectedAppCustomisationTemplate: BUILT_IN_TEMPLATES[0]!.id }).where(eq(companies.id, id));
+    await t.db
+      .insert(subscriptions)
+      .values({ id: newId(), companyId: id, offerId, status: 'active', maxNumberUsers: 25 });
+    await t.db
+      .update(companies)
+      .set({ selectedAppCustomisationTemplate: BUILT_IN_TEMPLATES[0]!.id })
+      .where(eq(companies.id, id));
     const res = await describeReq(t.superToken, id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = pdfText(res.rawPayload);
-    for (const s of ['Service description', 'Acme Widgets', id, 'FRA', 'Partner Telecom', 'Blue Organisation', 'Site ', 'Business Voice Offer', 'up to 25 users', 'fileSharingCustomisation', 'useDialOutCustomisation', 'Template applied: Full']) {
+    for (const s of [
+      'Service description',
+      'Acme Widgets',
+      id,
+      'FRA',
+      'Partner Telecom',
+      'Blue Organisation',
+      'Site ',
+      'Business Voice Offer',
+      'up to 25 users',
+      'fileSharingCustomisation',
+      'useDialOutCustomisation',
+      'Template applied: Full',
+    ]) {
       expect(text, s).toContain(s);
     }
   });
 
   it('issue 8, point 8: names in Chinese, Arabic, Cyrillic and Greek render (embedded Unicode fonts) and are found by pdftotext', async () => {
-    const names = { chinese: '北京云通信有限公司', arabic: 'شركة النور للاتصالات', cyrillic: 'Компания Связь', greek: 'Εταιρεία Επικοινωνιών' };
+    const names = {
+      chinese: '北京云通信有限公司',
+      arabic: 'شركة النور للاتصالات',
+      cyrillic: 'Компания Связь',
+      greek: 'Εταιρεία Επικοινωνιών',
+    };
     const id = await makeCompany(t, { name: `${names.chinese} ${names.cyrillic}` });
     const org = newId();
     await t.db.insert(organisations).values({ id: org, name: names.greek });

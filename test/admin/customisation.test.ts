@@ -26,9 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const apply = (token: string, payload: object) => t.inject({ method: 'POST', url: `${A}/customisations/templates/apply`, headers: bearer(token), payload });
-const getFeatures = (token: string, id: string) => t.inject({ method: 'GET', url: `${A}/companies/${id}/app-feature-customisation`, headers: bearer(token) });
-const putFeatures = (token: string, id: string, payload: object) => t.inject({ method: 'PUT', url: `${A}/companies/${id}/app-feature-customisation`, headers: bearer(token), payload });
+const apply = (token: string, payload: object) =>
+  t.inject({ method: 'POST', url: `${A}/customisations/templates/apply`, headers: bearer(token), payload });
+const getFeatures = (token: string, id: string) =>
+  t.inject({ method: 'GET', url: `${A}/companies/${id}/app-feature-customisation`, headers: bearer(token) });
+const putFeatures = (token: string, id: string, payload: object) =>
+  t.inject({ method: 'PUT', url: `${A}/companies/${id}/app-feature-customisation`, headers: bearer(token), payload });
 async function company(id: string) {
   const [row] = await t.db.select().from(companies).where(eq(companies.id, id));
   return row!;
@@ -47,8 +50,15 @@ describe('doc 3, customisation keys', () => {
   it('doc 3, customisation keys: alertNotificationReception, alertNotificationSending, useDialOutCustomisation stay with the company operations (shown read-only)', async () => {
     await t.db.update(companies).set({ alertNotificationSending: 'enabled' }).where(eq(companies.id, companyId));
     const data = (await getFeatures(admin.token, companyId)).json().data;
-    expect(data.companyManaged).toEqual({ alertNotificationReception: 'disabled', alertNotificationSending: 'enabled', useDialOutCustomisation: 'enabled' });
-    const put = await putFeatures(admin.token, companyId, { alertNotificationSending: 'disabled', useDialOutCustomisation: 'disabled' });
+    expect(data.companyManaged).toEqual({
+      alertNotificationReception: 'disabled',
+      alertNotificationSending: 'enabled',
+      useDialOutCustomisation: 'enabled',
+    });
+    const put = await putFeatures(admin.token, companyId, {
+      alertNotificationSending: 'disabled',
+      useDialOutCustomisation: 'disabled',
+    });
     expect(put.statusCode).toBe(200);
     const row = await company(companyId);
     expect([row.alertNotificationSending, row.useDialOutCustomisation]).toEqual(['enabled', 'enabled']);
@@ -66,19 +76,40 @@ describe('doc 3, customisation templates', () => {
 
   it('listCustomisationTemplates: any signed-in user lists them, paged, filtered by name', async () => {
     const plain = await makeUser(t, companyId);
-    const res = await t.inject({ method: 'GET', url: `${A}/customisations/templates?limit=2`, headers: bearer(plain.token) });
+    const res = await t.inject({
+      method: 'GET',
+      url: `${A}/customisations/templates?limit=2`,
+      headers: bearer(plain.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ total: BUILT_IN_TEMPLATES.length, limit: 2, offset: 0 });
     expect(res.json().data).toHaveLength(2);
-    const chat = await t.inject({ method: 'GET', url: `${A}/customisations/templates?name=CHAT`, headers: bearer(plain.token) });
-    expect(chat.json().data.map((x: { name: string }) => x.name).sort()).toEqual(['Chat - Audio - Video', 'Chat only']);
+    const chat = await t.inject({
+      method: 'GET',
+      url: `${A}/customisations/templates?name=CHAT`,
+      headers: bearer(plain.token),
+    });
+    expect(
+      chat
+        .json()
+        .data.map((x: { name: string }) => x.name)
+        .sort(),
+    ).toEqual(['Chat - Audio - Video', 'Chat only']);
     expect((await t.inject({ method: 'GET', url: `${A}/customisations/templates` })).statusCode).toBe(401);
   });
 
   it('getCustomisationTemplate: one template with its values; unknown id 404 (404450)', async () => {
-    const res = await t.inject({ method: 'GET', url: `${A}/customisations/templates/${CHAT_ONLY.id}`, headers: bearer(admin.token) });
+    const res = await t.inject({
+      method: 'GET',
+      url: `${A}/customisations/templates/${CHAT_ONLY.id}`,
+      headers: bearer(admin.token),
+    });
     expect(res.json().data).toMatchObject({ id: CHAT_ONLY.id, name: 'Chat only', values: CHAT_ONLY.values });
-    const missing = await t.inject({ method: 'GET', url: `${A}/customisations/templates/ffffffffffffffffffffffff`, headers: bearer(admin.token) });
+    const missing = await t.inject({
+      method: 'GET',
+      url: `${A}/customisations/templates/ffffffffffffffffffffffff`,
+      headers: bearer(admin.token),
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errorDetailsCode).toBe(404450);
   });
@@ -89,7 +120,10 @@ describe('doc 3, apply a customisation template', () => {
     const id = await makeCompany(t);
     const res = await apply(t.superToken, { templateId: CHAT_ONLY.id, companyId: id });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: expect.any(String), data: { companyId: id, templateId: CHAT_ONLY.id, templateName: 'Chat only', customisations: CHAT_ONLY.values } });
+    expect(res.json()).toMatchObject({
+      status: expect.any(String),
+      data: { companyId: id, templateId: CHAT_ONLY.id, templateName: 'Chat only', customisations: CHAT_ONLY.values },
+    });
     const row = await company(id);
     expect(row.selectedAppCustomisationTemplate).toBe(CHAT_ONLY.id);
     expect(row.customisations).toEqual(CHAT_ONLY.values);
@@ -98,7 +132,7 @@ describe('doc 3, apply a customisation template', () => {
     expect(features.customisations.useWebRTCVideoCustomisation).toBe('disabled');
   });
 
-  it('by template name (case-insensitive), to the caller\'s company when no companyId is given', async () => {
+  it("by template name (case-insensitive), to the caller's company when no companyId is given", async () => {
     const id = await makeCompany(t);
     const a = await makeUser(t, id, ['company_admin']);
     const res = await apply(a.token, { templateName: 'chat only' });
@@ -201,15 +235,25 @@ describe('doc 3, feature customisation of a company', () => {
 describe('doc 3, custom elements of a company', () => {
   it('listCustomElements: the custom data keys, the template applied and the templates that can be applied', async () => {
     const id = await makeCompany(t);
-    await t.db.update(companies).set({ customData: { crm: 'x', aKey: 1 } }).where(eq(companies.id, id));
+    await t.db
+      .update(companies)
+      .set({ customData: { crm: 'x', aKey: 1 } })
+      .where(eq(companies.id, id));
     await apply(t.superToken, { templateId: FULL.id, companyId: id });
-    const res = await t.inject({ method: 'GET', url: `${A}/companies/${id}/custom-elements`, headers: bearer(t.superToken) });
+    const res = await t.inject({
+      method: 'GET',
+      url: `${A}/companies/${id}/custom-elements`,
+      headers: bearer(t.superToken),
+    });
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(data.customDataKeys).toEqual(['aKey', 'crm']);
     expect(data.selectedAppCustomisationTemplate).toEqual({ id: FULL.id, name: 'Full' });
     expect(data.customisationTemplates).toHaveLength(BUILT_IN_TEMPLATES.length);
     expect(data.customisationKeys).toHaveLength(20);
-    expect((await t.inject({ method: 'GET', url: `${A}/companies/${id}/custom-elements`, headers: bearer(admin.token) })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: `${A}/companies/${id}/custom-elements`, headers: bearer(admin.token) }))
+        .statusCode,
+    ).toBe(404);
   });
 });

@@ -22,10 +22,20 @@ beforeAll(async () => {
   siteId = await makeSite(t, companyId);
   admin = await makeUser(t, companyId, ['company_admin']);
   member = await makeUser(t, companyId, ['site_admin'], { siteId });
-  const link = await t.inject({ method: 'POST', url: `${A}/companies/${companyId}/join-companies/links`, headers: bearer(admin.token), payload: { description: 'Spring onboarding', maxNumberUsers: 10 } });
+  const link = await t.inject({
+    method: 'POST',
+    url: `${A}/companies/${companyId}/join-companies/links`,
+    headers: bearer(admin.token),
+    payload: { description: 'Spring onboarding', maxNumberUsers: 10 },
+  });
   expect(link.statusCode, link.body).toBe(201);
   linkId = link.json().data.id;
-  const org = await t.inject({ method: 'POST', url: `${A}/organisations`, headers: bearer(t.superToken), payload: { name: 'Formats org' } });
+  const org = await t.inject({
+    method: 'POST',
+    url: `${A}/organisations`,
+    headers: bearer(t.superToken),
+    payload: { name: 'Formats org' },
+  });
   organisationId = org.json().data.id;
 });
 afterAll(() => t.close());
@@ -41,7 +51,12 @@ describe('issue 8, point 1: single reads without format answer every field', () 
   it('issue 8, point 1: getUser without format is the full user (roles, siteId, creationDate...)', async () => {
     const url = `${A}/users/${member.id}`;
     const d = (await get(url)).data;
-    expect(d).toMatchObject({ id: member.id, roles: expect.arrayContaining(['site_admin', 'user']), siteId, isTerminated: false });
+    expect(d).toMatchObject({
+      id: member.id,
+      roles: expect.arrayContaining(['site_admin', 'user']),
+      siteId,
+      isTerminated: false,
+    });
     expect(typeof d.creationDate).toBe('string');
     expect(d).toEqual((await get(withFormat(url, 'full'))).data);
   });
@@ -49,7 +64,12 @@ describe('issue 8, point 1: single reads without format answer every field', () 
   it('issue 8, point 1: getJoinCompanyLink without format is the full link (description, createdByAdminId, creationDate)', async () => {
     const url = `${A}/companies/${companyId}/join-companies/links/${linkId}`;
     const d = (await get(url, admin.token)).data;
-    expect(d).toMatchObject({ id: linkId, description: 'Spring onboarding', createdByAdminId: admin.id, maxNumberUsers: 10 });
+    expect(d).toMatchObject({
+      id: linkId,
+      description: 'Spring onboarding',
+      createdByAdminId: admin.id,
+      maxNumberUsers: 10,
+    });
     expect(d).toEqual((await get(withFormat(url, 'full'), admin.token)).data);
   });
 

@@ -42,7 +42,8 @@ async function invite(c: string, token: string, payload: object, expected = 201)
   expect(res.statusCode, res.body).toBe(expected);
   return res;
 }
-const created = async (c: string, token: string, payload: object) => (await invite(c, token, payload)).json().data as Created;
+const created = async (c: string, token: string, payload: object) =>
+  (await invite(c, token, payload)).json().data as Created;
 
 const acceptWith = (id: string, token: string, password = PASSWORD) =>
   t.inject({ method: 'POST', url: accept(id), payload: { token, password, firstName: 'Invited', lastName: 'Person' } });
@@ -57,7 +58,15 @@ describe('join invitations: create, list, accept', () => {
     const e = email();
     const res = await invite(companyId, admin.token, { email: e, invitedToBeCompanyAdmin: true, junk: 1 });
     const data = res.json().data;
-    expect(data).toMatchObject({ email: e, companyId, invitedToBeCompanyAdmin: true, invitedToBeBpAdmin: false, invitedToBeBpFinance: false, status: 'pending', createdByAdminId: admin.id });
+    expect(data).toMatchObject({
+      email: e,
+      companyId,
+      invitedToBeCompanyAdmin: true,
+      invitedToBeBpAdmin: false,
+      invitedToBeBpFinance: false,
+      status: 'pending',
+      createdByAdminId: admin.id,
+    });
     expect(data.invitationToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new Date(data.expirationDate).getTime() - t.clock.now().getTime()).toBe(7 * DAY);
     const [row] = await t.db.select().from(joinInvitations).where(eq(joinInvitations.id, data.id));
@@ -67,7 +76,12 @@ describe('join invitations: create, list, accept', () => {
   });
 
   it('create ignores Idempotency-Key: the token is never stored for a replay', async () => {
-    const res = await t.inject({ method: 'POST', url: invitations(companyId), headers: { ...bearer(admin.token), 'idempotency-key': 'inv-1' }, payload: { email: email() } });
+    const res = await t.inject({
+      method: 'POST',
+      url: invitations(companyId),
+      headers: { ...bearer(admin.token), 'idempotency-key': 'inv-1' },
+      payload: { email: email() },
+    });
     expect(res.statusCode).toBe(201);
     const stored = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'inv-1'));
     expect(stored).toEqual([]);
@@ -79,16 +93,28 @@ describe('join invitations: create, list, accept', () => {
     const i1 = await created(c, a.token, { email: email() });
     const i2 = await created(c, a.token, { email: email() });
     expect((await acceptWith(i2.id, i2.invitationToken)).statusCode).toBe(201);
-    const res = await t.inject({ method: 'GET', url: `${invitations(c)}?limit=1&sortField=email&sortOrder=1`, headers: bearer(a.token) });
+    const res = await t.inject({
+      method: 'GET',
+      url: `${invitations(c)}?limit=1&sortField=email&sortOrder=1`,
+      headers: bearer(a.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ total: 2, limit: 1, offset: 0, data: [{ id: i1.id }] });
     expect(res.body).not.toMatch(/token/i);
     const all = await t.inject({ method: 'GET', url: invitations(c), headers: bearer(a.token) });
     expect(all.body).not.toContain(i1.invitationToken);
     expect(all.body).not.toMatch(/token/i);
-    const accepted = await t.inject({ method: 'GET', url: `${invitations(c)}?status=accepted`, headers: bearer(a.token) });
+    const accepted = await t.inject({
+      method: 'GET',
+      url: `${invitations(c)}?status=accepted`,
+      headers: bearer(a.token),
+    });
     expect(accepted.json().data.map((i: { id: string }) => i.id)).toEqual([i2.id]);
-    const byEmail = await t.inject({ method: 'GET', url: `${invitations(c)}?email=${encodeURIComponent(i1.email.toUpperCase())}`, headers: bearer(a.token) });
+    const byEmail = await t.inject({
+      method: 'GET',
+      url: `${invitations(c)}?email=${encodeURIComponent(i1.email.toUpperCase())}`,
+      headers: bearer(a.token),
+    });
     expect(byEmail.json().data.map((i: { id: string }) => i.id)).toEqual([i1.id]);
   });
 
@@ -131,11 +157,18 @@ describe('join invitations: create, list, accept', () => {
 
   it('accept: an expired invitation is refused (403305), and appears as expired in the list', async () => {
     const inv = await created(companyId, admin.token, { email: email() });
-    await t.db.update(joinInvitations).set({ expirationDate: new Date(t.clock.now().getTime() - 1000) }).where(eq(joinInvitations.id, inv.id));
+    await t.db
+      .update(joinInvitations)
+      .set({ expirationDate: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(joinInvitations.id, inv.id));
     const res = await acceptWith(inv.id, inv.invitationToken);
     expect(res.statusCode).toBe(403);
     expect(res.json().errorDetailsCode).toBe(403305);
-    const list = await t.inject({ method: 'GET', url: `${invitations(companyId)}?status=expired`, headers: bearer(admin.token) });
+    const list = await t.inject({
+      method: 'GET',
+      url: `${invitations(companyId)}?status=expired`,
+      headers: bearer(admin.token),
+    });
     expect(list.json().data.map((i: { id: string }) => i.id)).toContain(inv.id);
   });
 
@@ -154,7 +187,13 @@ describe('join invitations: create, list, accept', () => {
     const inv = await created(companyId, admin.token, { email: email() });
     const results = await Promise.all([1, 2, 3].map(() => acceptWith(inv.id, inv.invitationToken)));
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    expect(await t.db.select().from(users).where(eq(users.loginEmail, inv.email)).then((r) => r.length)).toBe(1);
+    expect(
+      await t.db
+        .select()
+        .from(users)
+        .where(eq(users.loginEmail, inv.email))
+        .then((r) => r.length),
+    ).toBe(1);
   });
 });
 
@@ -178,14 +217,17 @@ describe('join invitations: who may give which role', () => {
 
   it('bad input is refused (400) and stores nothing', async () => {
     const before = (await t.db.select().from(joinInvitations)).length;
-    for (const payload of [{}, { email: 'nope' }, { email: email(), invitedToBeCompanyAdmin: 'maybe' }]) await invite(companyId, admin.token, payload, 400);
+    for (const payload of [{}, { email: 'nope' }, { email: email(), invitedToBeCompanyAdmin: 'maybe' }])
+      await invite(companyId, admin.token, payload, 400);
     expect((await t.db.select().from(joinInvitations)).length).toBe(before);
   });
 
   it('tenant isolation: invitations of another company are 404 (create and list)', async () => {
     const other = await makeCompany(t);
     await invite(other, admin.token, { email: email() }, 404);
-    expect((await t.inject({ method: 'GET', url: invitations(other), headers: bearer(admin.token) })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: invitations(other), headers: bearer(admin.token) })).statusCode).toBe(
+      404,
+    );
     const plain = await makeUser(t, companyId);
     await invite(companyId, plain.token, { email: email() }, 404);
   });
@@ -253,6 +295,9 @@ describe('doc 3, company status transitions through join invitations', () => {
     t.clock.advance(60_000);
     expect((await acceptWith(inv.id, inv.invitationToken)).statusCode).toBe(201);
     const after = await companyRow(ec);
-    expect({ status: after.status, at: after.statusUpdatedDate }).toEqual({ status: 'active', at: before.statusUpdatedDate });
+    expect({ status: after.status, at: after.statusUpdatedDate }).toEqual({
+      status: 'active',
+      at: before.statusUpdatedDate,
+    });
   });
 });

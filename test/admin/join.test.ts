@@ -35,11 +35,26 @@ afterAll(() => t.close());
 async function createLink(payload: object = {}, token = admin.token, c = companyId) {
   const res = await t.inject({ method: 'POST', url: links(c), headers: bearer(token), payload });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: string; nbUsersRegistered: number; isEnabled: boolean; maxNumberUsers: number | null };
+  return res.json().data as {
+    id: string;
+    nbUsersRegistered: number;
+    isEnabled: boolean;
+    maxNumberUsers: number | null;
+  };
 }
 
 const register = (joinCompanyLinkId: string, o: { loginEmail?: string; password?: string } = {}) =>
-  t.inject({ method: 'POST', url: REGISTER, payload: { loginEmail: o.loginEmail ?? email(), password: o.password ?? PASSWORD, joinCompanyLinkId, firstName: 'Self', lastName: 'Registered' } });
+  t.inject({
+    method: 'POST',
+    url: REGISTER,
+    payload: {
+      loginEmail: o.loginEmail ?? email(),
+      password: o.password ?? PASSWORD,
+      joinCompanyLinkId,
+      firstName: 'Self',
+      lastName: 'Registered',
+    },
+  });
 
 async function linkRow(id: string) {
   const [row] = await t.db.select().from(joinCompanyLinks).where(eq(joinCompanyLinks.id, id));
@@ -49,7 +64,12 @@ async function linkRow(id: string) {
 describe('doc 3, join-company links: create, get, update, list', () => {
   it('doc 3, create link: the body fields are stored; isEnabled defaults to true; the response is {data: link} with every field', async () => {
     const expirationDate = future(10);
-    const res = await t.inject({ method: 'POST', url: links(companyId), headers: bearer(admin.token), payload: { description: 'Welcome', expirationDate, maxNumberUsers: 5, unknownField: 'x' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: links(companyId),
+      headers: bearer(admin.token),
+      payload: { description: 'Welcome', expirationDate, maxNumberUsers: 5, unknownField: 'x' },
+    });
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
     expect(data).toEqual({
@@ -68,29 +88,59 @@ describe('doc 3, join-company links: create, get, update, list', () => {
 
   it('doc 3, get link: GET on the link path returns it', async () => {
     const l = await createLink({ description: 'get me' });
-    const res = await t.inject({ method: 'GET', url: `${links(companyId)}/${l.id}?format=full`, headers: bearer(admin.token) });
+    const res = await t.inject({
+      method: 'GET',
+      url: `${links(companyId)}/${l.id}?format=full`,
+      headers: bearer(admin.token),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: l.id, description: 'get me', isEnabled: true, nbUsersRegistered: 0 });
   });
 
   it('doc 3, update link: PUT takes the same body fields; absent fields are unchanged', async () => {
     const l = await createLink({ description: 'before', maxNumberUsers: 3 });
-    const res = await t.inject({ method: 'PUT', url: `${links(companyId)}/${l.id}`, headers: bearer(admin.token), payload: { isEnabled: false } });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `${links(companyId)}/${l.id}`,
+      headers: bearer(admin.token),
+      payload: { isEnabled: false },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ description: 'before', maxNumberUsers: 3, isEnabled: false });
-    const res2 = await t.inject({ method: 'PUT', url: `${links(companyId)}/${l.id}`, headers: bearer(admin.token), payload: { description: 'after', maxNumberUsers: null } });
+    const res2 = await t.inject({
+      method: 'PUT',
+      url: `${links(companyId)}/${l.id}`,
+      headers: bearer(admin.token),
+      payload: { description: 'after', maxNumberUsers: null },
+    });
     expect(res2.json().data).toMatchObject({ description: 'after', maxNumberUsers: null, isEnabled: false });
   });
 
   it('bad input gets a 4xx and leaves the link unchanged (negative maxNumberUsers, bad date, past expiration)', async () => {
     const l = await createLink({ description: 'stable', maxNumberUsers: 2 });
     const before = await linkRow(l.id);
-    for (const payload of [{ maxNumberUsers: -1 }, { maxNumberUsers: 'many' }, { expirationDate: 'tomorrow' }, { expirationDate: new Date(t.clock.now().getTime() - DAY).toISOString() }, { isEnabled: 'perhaps' }]) {
-      const res = await t.inject({ method: 'PUT', url: `${links(companyId)}/${l.id}`, headers: bearer(admin.token), payload });
+    for (const payload of [
+      { maxNumberUsers: -1 },
+      { maxNumberUsers: 'many' },
+      { expirationDate: 'tomorrow' },
+      { expirationDate: new Date(t.clock.now().getTime() - DAY).toISOString() },
+      { isEnabled: 'perhaps' },
+    ]) {
+      const res = await t.inject({
+        method: 'PUT',
+        url: `${links(companyId)}/${l.id}`,
+        headers: bearer(admin.token),
+        payload,
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(await linkRow(l.id)).toEqual(before);
-    const past = await t.inject({ method: 'POST', url: links(companyId), headers: bearer(admin.token), payload: { expirationDate: new Date(t.clock.now().getTime() - DAY).toISOString() } });
+    const past = await t.inject({
+      method: 'POST',
+      url: links(companyId),
+      headers: bearer(admin.token),
+      payload: { expirationDate: new Date(t.clock.now().getTime() - DAY).toISOString() },
+    });
     expect(past.json().errorDetailsCode).toBe(400300);
   });
 
@@ -120,7 +170,10 @@ describe('doc 3, join-company links: create, get, update, list', () => {
     const page = await list('limit=2&offset=1&sortField=nbUsersRegistered&sortOrder=-1');
     expect({ total: page.total, limit: page.limit, offset: page.offset }).toEqual({ total: 3, limit: 2, offset: 1 });
     expect(page.data.map((l) => l.id)).toEqual([l2.id, l1.id]);
-    expect((await t.inject({ method: 'GET', url: `${links(c)}?fromNbUsersRegistered=lots`, headers: bearer(a1.token) })).statusCode).toBe(400);
+    expect(
+      (await t.inject({ method: 'GET', url: `${links(c)}?fromNbUsersRegistered=lots`, headers: bearer(a1.token) }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
@@ -144,10 +197,24 @@ describe('doc 3, delete link', () => {
 });
 
 describe('doc 3, join-company links: roles and tenant isolation', () => {
-  it('tenant isolation: another company\'s link is 404 through its path and through ours', async () => {
+  it("tenant isolation: another company's link is 404 through its path and through ours", async () => {
     const theirs = await createLink({}, otherAdmin.token, otherCompanyId);
-    for (const [method, url] of [['GET', `${links(otherCompanyId)}/${theirs.id}`], ['PUT', `${links(otherCompanyId)}/${theirs.id}`], ['DELETE', `${links(otherCompanyId)}/${theirs.id}`], ['GET', `${links(companyId)}/${theirs.id}`], ['PUT', `${links(companyId)}/${theirs.id}`], ['DELETE', `${links(companyId)}/${theirs.id}`], ['GET', links(otherCompanyId)], ['POST', links(otherCompanyId)]] as const) {
-      const res = await t.inject({ method, url, headers: bearer(admin.token), ...(method === 'PUT' || method === 'POST' ? { payload: { description: 'hijack' } } : {}) });
+    for (const [method, url] of [
+      ['GET', `${links(otherCompanyId)}/${theirs.id}`],
+      ['PUT', `${links(otherCompanyId)}/${theirs.id}`],
+      ['DELETE', `${links(otherCompanyId)}/${theirs.id}`],
+      ['GET', `${links(companyId)}/${theirs.id}`],
+      ['PUT', `${links(companyId)}/${theirs.id}`],
+      ['DELETE', `${links(companyId)}/${theirs.id}`],
+      ['GET', links(otherCompanyId)],
+      ['POST', links(otherCompanyId)],
+    ] as const) {
+      const res = await t.inject({
+        method,
+        url,
+        headers: bearer(admin.token),
+        ...(method === 'PUT' || method === 'POST' ? { payload: { description: 'hijack' } } : {}),
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     expect(await linkRow(theirs.id)).toMatchObject({ description: null, isEnabled: true });
@@ -155,8 +222,12 @@ describe('doc 3, join-company links: roles and tenant isolation', () => {
 
   it('doc 3, roles: company admin of the company; a plain user of the company gets 404, superadmin may act on any company', async () => {
     const plain = await makeUser(t, companyId);
-    expect((await t.inject({ method: 'POST', url: links(companyId), headers: bearer(plain.token), payload: {} })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: links(companyId), headers: bearer(plain.token) })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'POST', url: links(companyId), headers: bearer(plain.token), payload: {} })).statusCode,
+    ).toBe(404);
+    expect((await t.inject({ method: 'GET', url: links(companyId), headers: bearer(plain.token) })).statusCode).toBe(
+      404,
+    );
     await createLink({}, t.superToken, companyId);
   });
 
@@ -169,7 +240,9 @@ describe('doc 3, join-company links: roles and tenant isolation', () => {
     expect(res.json().errorDetailsCode).toBe(403001);
     const otherBp = await makeCompany(t, { isBP: true, bpType: 'DR' });
     const stranger = await makeUser(t, otherBp, ['bp_admin']);
-    expect((await t.inject({ method: 'POST', url: links(ec), headers: bearer(stranger.token), payload: {} })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'POST', url: links(ec), headers: bearer(stranger.token), payload: {} })).statusCode,
+    ).toBe(404);
   });
 
   it('issue 6, point 1: a link read under another company than its own gives 404, even to a superadmin', async () => {
@@ -178,22 +251,34 @@ describe('doc 3, join-company links: roles and tenant isolation', () => {
     const made = await t.inject({ method: 'POST', url: links(a), headers: bearer(t.superToken), payload: {} });
     expect(made.statusCode).toBe(201);
     const id = made.json().data.id as string;
-    expect((await t.inject({ method: 'GET', url: `${links(a)}/${id}`, headers: bearer(t.superToken) })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'GET', url: `${links(a)}/${id}`, headers: bearer(t.superToken) })).statusCode,
+    ).toBe(200);
     const wrong = await t.inject({ method: 'GET', url: `${links(b)}/${id}`, headers: bearer(t.superToken) });
     expect(wrong.statusCode).toBe(404);
     expect(wrong.json().errorDetails).toMatchObject({ target: 'joinLink' });
-    expect((await t.inject({ method: 'DELETE', url: `${links(b)}/${id}`, headers: bearer(t.superToken) })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: `${links(a)}/${id}`, headers: bearer(t.superToken) })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `${links(b)}/${id}`, headers: bearer(t.superToken) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: `${links(a)}/${id}`, headers: bearer(t.superToken) })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe('selfRegister (route table; doc 3, join-company links)', () => {
-  it('doc 3, join-company links: a user creates his account through the link id, with no token; he lands in the link\'s company with role user; nbUsersRegistered counts him', async () => {
+  it("doc 3, join-company links: a user creates his account through the link id, with no token; he lands in the link's company with role user; nbUsersRegistered counts him", async () => {
     const l = await createLink({ maxNumberUsers: 10 });
     const loginEmail = email();
     const res = await register(l.id, { loginEmail });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ loginEmail, companyId, roles: ['user'], firstName: 'Self', lastName: 'Registered' });
+    expect(res.json().data).toMatchObject({
+      loginEmail,
+      companyId,
+      roles: ['user'],
+      firstName: 'Self',
+      lastName: 'Registered',
+    });
     expect(res.body).not.toMatch(/password/i);
     expect((await linkRow(l.id))!.nbUsersRegistered).toBe(1);
     await t.login(loginEmail, PASSWORD);
@@ -217,7 +302,10 @@ describe('selfRegister (route table; doc 3, join-company links)', () => {
   it('issue 3: an expired link refuses with its own error (403301)', async () => {
     const l = await createLink({ expirationDate: future(1) });
     // Its expiration date passed (moving the clock would expire the test's tokens too).
-    await t.db.update(joinCompanyLinks).set({ expirationDate: new Date(t.clock.now().getTime() - 1000) }).where(eq(joinCompanyLinks.id, l.id));
+    await t.db
+      .update(joinCompanyLinks)
+      .set({ expirationDate: new Date(t.clock.now().getTime() - 1000) })
+      .where(eq(joinCompanyLinks.id, l.id));
     const res = await register(l.id);
     expect(res.statusCode).toBe(403);
     expect(res.json().errorDetailsCode).toBe(403301);
@@ -240,7 +328,13 @@ describe('selfRegister (route table; doc 3, join-company links)', () => {
     expect(codes.filter((c) => c === 201)).toHaveLength(3);
     expect(codes.filter((c) => c !== 201).every((c) => c === 403)).toBe(true);
     expect((await linkRow(l.id))!.nbUsersRegistered).toBe(3);
-    expect(await t.db.select({ id: users.id }).from(users).where(eq(users.companyId, companyId)).then((r) => r.length)).toBeGreaterThanOrEqual(3);
+    expect(
+      await t.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.companyId, companyId))
+        .then((r) => r.length),
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('doc 3, userSelfRegisterEnabled false: the company refuses self-registration (403303)', async () => {
@@ -258,7 +352,10 @@ describe('selfRegister (route table; doc 3, join-company links)', () => {
     const c = await makeCompany(t);
     const a = await makeUser(t, c, ['company_admin']);
     const l = await createLink({}, a.token, c);
-    await t.db.update(companies).set({ userSelfRegisterAllowedDomains: ['corp.example', '@Other.Example'] }).where(eq(companies.id, c));
+    await t.db
+      .update(companies)
+      .set({ userSelfRegisterAllowedDomains: ['corp.example', '@Other.Example'] })
+      .where(eq(companies.id, c));
     const refused = await register(l.id, { loginEmail: email('elsewhere.example') });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errorDetailsCode).toBe(403304);
@@ -275,9 +372,17 @@ describe('selfRegister (route table; doc 3, join-company links)', () => {
     const taken = await register(l.id, { loginEmail: admin.email.toUpperCase() });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().errorDetailsCode).toBe(409001);
-    const bad = await t.inject({ method: 'POST', url: REGISTER, payload: { loginEmail: 'not-an-email', password: PASSWORD, joinCompanyLinkId: l.id } });
+    const bad = await t.inject({
+      method: 'POST',
+      url: REGISTER,
+      payload: { loginEmail: 'not-an-email', password: PASSWORD, joinCompanyLinkId: l.id },
+    });
     expect(bad.statusCode).toBe(400);
-    const missing = await t.inject({ method: 'POST', url: REGISTER, payload: { loginEmail: email(), password: PASSWORD } });
+    const missing = await t.inject({
+      method: 'POST',
+      url: REGISTER,
+      payload: { loginEmail: email(), password: PASSWORD },
+    });
     expect(missing.statusCode).toBe(400);
     expect((await linkRow(l.id))!.nbUsersRegistered).toBe(0);
   });

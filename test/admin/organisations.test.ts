@@ -31,22 +31,44 @@ async function orgAdminOf(orgId: string): Promise<{ admin: MadeUser; companyId: 
 }
 
 const countOrganisations = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(organisations))[0]!.n;
-const organisationOf = async (companyId: string) => (await t.db.select({ o: companies.organisationId }).from(companies).where(eq(companies.id, companyId)))[0]?.o;
+const organisationOf = async (companyId: string) =>
+  (await t.db.select({ o: companies.organisationId }).from(companies).where(eq(companies.id, companyId)))[0]?.o;
 const get = (url: string, token: string) => t.inject({ method: 'GET', url, headers: bearer(token) });
 
 describe('doc 3, organisations: create (superadmin)', () => {
   it('doc 3, Organisation: a superadmin creates one; visibility defaults to private; the answer is the full Organisation', async () => {
-    const res = await t.inject({ method: 'POST', url: ORGS, headers: bearer(t.superToken), payload: { name: 'Acme group', extra: 'dropped' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: ORGS,
+      headers: bearer(t.superToken),
+      payload: { name: 'Acme group', extra: 'dropped' },
+    });
     expect(res.statusCode).toBe(201);
     const o = res.json().data;
-    expect(o).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), name: 'Acme group', visibility: 'private', creationDate: '2026-11-21T08:00:00.000Z' });
-    const pub = await t.inject({ method: 'POST', url: ORGS, headers: bearer(t.superToken), payload: { name: 'Open group', visibility: 'public' } });
+    expect(o).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      name: 'Acme group',
+      visibility: 'private',
+      creationDate: '2026-11-21T08:00:00.000Z',
+    });
+    const pub = await t.inject({
+      method: 'POST',
+      url: ORGS,
+      headers: bearer(t.superToken),
+      payload: { name: 'Open group', visibility: 'public' },
+    });
     expect(pub.json().data.visibility).toBe('public');
   });
 
   it('doc 3, Organisation: name 1 to 255 characters and visibility public|private, else 400 and nothing stored', async () => {
     const before = await countOrganisations();
-    for (const payload of [{ name: '' }, { name: 'x'.repeat(256) }, { name: 'ok', visibility: 'secret' }, {}, { name: ['a', 'b'] }]) {
+    for (const payload of [
+      { name: '' },
+      { name: 'x'.repeat(256) },
+      { name: 'ok', visibility: 'secret' },
+      {},
+      { name: ['a', 'b'] },
+    ]) {
       const res = await t.inject({ method: 'POST', url: ORGS, headers: bearer(t.superToken), payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -76,7 +98,12 @@ describe('doc 3, organisations: list and get', () => {
     expect(names).toEqual([...names].sort((a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)));
     const page = (await get(`${ORGS}?limit=2&offset=1&sortOrder=-1`, t.superToken)).json();
     expect(page).toMatchObject({ limit: 2, offset: 1, total: body.total });
-    expect(page.data.map((o: { id: string }) => o.id)).toEqual([...body.data].reverse().slice(1, 3).map((o: { id: string }) => o.id));
+    expect(page.data.map((o: { id: string }) => o.id)).toEqual(
+      [...body.data]
+        .reverse()
+        .slice(1, 3)
+        .map((o: { id: string }) => o.id),
+    );
     const medium = (await get(`${ORGS}?format=medium&limit=1`, t.superToken)).json().data[0];
     expect(Object.keys(medium).sort()).toEqual(['id', 'name', 'visibility']);
   });
@@ -90,7 +117,12 @@ describe('doc 3, organisations: list and get', () => {
     expect(list.total).toBe(1);
     const res = await get(`${ORGS}/${mine}`, admin.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toEqual({ id: mine, name: 'Mine org', visibility: 'private', creationDate: expect.any(String) });
+    expect(res.json().data).toEqual({
+      id: mine,
+      name: 'Mine org',
+      visibility: 'private',
+      creationDate: expect.any(String),
+    });
     // Tenant isolation: another organisation is unknown to him.
     expect((await get(`${ORGS}/${other}`, admin.token)).statusCode).toBe(404);
     const support = await makeUser(t, t.defaultCompanyId, ['support']);
@@ -115,7 +147,12 @@ describe('doc 3, organisations: list and get', () => {
 describe('doc 3, organisations: update and delete (superadmin)', () => {
   it('update changes the given fields only; an empty body changes nothing', async () => {
     const org = await makeOrganisation('Before');
-    const res = await t.inject({ method: 'PUT', url: `${ORGS}/${org}`, headers: bearer(t.superToken), payload: { visibility: 'public' } });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `${ORGS}/${org}`,
+      headers: bearer(t.superToken),
+      payload: { visibility: 'public' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ id: org, name: 'Before', visibility: 'public' });
     const same = await t.inject({ method: 'PUT', url: `${ORGS}/${org}`, headers: bearer(t.superToken), payload: {} });
@@ -125,7 +162,9 @@ describe('doc 3, organisations: update and delete (superadmin)', () => {
   it('bad input gives 400 and the stored organisation is unchanged', async () => {
     const org = await makeOrganisation('Stable');
     for (const payload of [{ name: '' }, { name: 'y'.repeat(256) }, { visibility: 'hidden' }]) {
-      expect((await t.inject({ method: 'PUT', url: `${ORGS}/${org}`, headers: bearer(t.superToken), payload })).statusCode).toBe(400);
+      expect(
+        (await t.inject({ method: 'PUT', url: `${ORGS}/${org}`, headers: bearer(t.superToken), payload })).statusCode,
+      ).toBe(400);
     }
     const [row] = await t.db.select().from(organisations).where(eq(organisations.id, org));
     expect(row).toMatchObject({ name: 'Stable', visibility: 'private' });
@@ -135,10 +174,20 @@ describe('doc 3, organisations: update and delete (superadmin)', () => {
     const mine = await makeOrganisation();
     const other = await makeOrganisation();
     const { admin } = await orgAdminOf(mine);
-    expect((await t.inject({ method: 'PUT', url: `${ORGS}/${mine}`, headers: bearer(admin.token), payload: { name: 'X' } })).statusCode).toBe(403);
-    expect((await t.inject({ method: 'DELETE', url: `${ORGS}/${mine}`, headers: bearer(admin.token) })).statusCode).toBe(403);
-    expect((await t.inject({ method: 'PUT', url: `${ORGS}/${other}`, headers: bearer(admin.token), payload: { name: 'X' } })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'DELETE', url: `${ORGS}/${other}`, headers: bearer(admin.token) })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'PUT', url: `${ORGS}/${mine}`, headers: bearer(admin.token), payload: { name: 'X' } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `${ORGS}/${mine}`, headers: bearer(admin.token) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.inject({ method: 'PUT', url: `${ORGS}/${other}`, headers: bearer(admin.token), payload: { name: 'X' } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `${ORGS}/${other}`, headers: bearer(admin.token) })).statusCode,
+    ).toBe(404);
   });
 
   it('doc 3: deleting an organisation unlinks its companies (they stay, without organisation)', async () => {
@@ -157,7 +206,8 @@ describe('doc 3, organisations: update and delete (superadmin)', () => {
 describe('doc 3, organisations: companies of an organisation', () => {
   const link = (org: string, companyId: unknown, token = t.superToken) =>
     t.inject({ method: 'POST', url: `${ORGS}/${org}/companies`, headers: bearer(token), payload: { companyId } });
-  const unlink = (org: string, companyId: string, token = t.superToken) => t.inject({ method: 'DELETE', url: `${ORGS}/${org}/companies/${companyId}`, headers: bearer(token) });
+  const unlink = (org: string, companyId: string, token = t.superToken) =>
+    t.inject({ method: 'DELETE', url: `${ORGS}/${org}/companies/${companyId}`, headers: bearer(token) });
 
   it('doc 3, link: POST .../companies {companyId} links the company; response {data: Company} (issue 8, point 5: the whole Company, as getCompany at full)', async () => {
     const org = await makeOrganisation();
@@ -165,12 +215,29 @@ describe('doc 3, organisations: companies of an organisation', () => {
     const res = await link(org, companyId);
     expect(res.statusCode).toBe(201);
     const data = res.json().data;
-    expect(data).toMatchObject({ id: companyId, name: 'Linked Co', organisationId: org, latin_name: 'Linked Co', status: 'active', country: 'FRA', numberUsers: 0 });
+    expect(data).toMatchObject({
+      id: companyId,
+      name: 'Linked Co',
+      organisationId: org,
+      latin_name: 'Linked Co',
+      status: 'active',
+      country: 'FRA',
+      numberUsers: 0,
+    });
     expect(data.dataLocation).toEqual({ name: 'Europe', location: 'Paris', country: 'FRA' });
-    const read = await t.inject({ method: 'GET', url: `/api/svc/admin/v1.0/companies/${companyId}?format=full`, headers: bearer(t.superToken) });
+    const read = await t.inject({
+      method: 'GET',
+      url: `/api/svc/admin/v1.0/companies/${companyId}?format=full`,
+      headers: bearer(t.superToken),
+    });
     expect(data).toEqual(read.json().data);
     // format works as on getCompany.
-    const small = await t.inject({ method: 'POST', url: `${ORGS}/${org}/companies?format=small`, headers: bearer(t.superToken), payload: { companyId } });
+    const small = await t.inject({
+      method: 'POST',
+      url: `${ORGS}/${org}/companies?format=small`,
+      headers: bearer(t.superToken),
+      payload: { companyId },
+    });
     expect(small.json().data).toEqual({ name: 'Linked Co', id: companyId });
     expect(await organisationOf(companyId)).toBe(org);
   });
@@ -226,7 +293,7 @@ describe('doc 3, organisations: companies of an organisation', () => {
     expect(await organisationOf(companyId)).toBeNull();
   });
 
-  it('the organisation of an organization_admin is his company\'s, read on every request: unlinking his company ends his reach at once', async () => {
+  it("the organisation of an organization_admin is his company's, read on every request: unlinking his company ends his reach at once", async () => {
     const org = await makeOrganisation();
     const { admin, companyId } = await orgAdminOf(org);
     expect((await get(`${ORGS}/${org}`, admin.token)).statusCode).toBe(200);
@@ -273,7 +340,7 @@ describe('doc 3, organisations: companies of an organisation', () => {
   });
 });
 
-describe('issue 8, point 5: a user shows organisationId, his company\'s, at full level (doc 3: a company\'s users are attached to its organisation)', () => {
+describe("issue 8, point 5: a user shows organisationId, his company's, at full level (doc 3: a company's users are attached to its organisation)", () => {
   const USERS = `${A}/users`;
 
   it('issue 8, point 5: getUser (default full) shows the organisation of his company, null without one; small and medium leave it out', async () => {
@@ -282,9 +349,14 @@ describe('issue 8, point 5: a user shows organisationId, his company\'s, at full
     const outside = await makeUser(t, await makeCompany(t));
     expect((await get(`${USERS}/${inOrg.id}`, t.superToken)).json().data.organisationId).toBe(org);
     expect((await get(`${USERS}/${outside.id}`, t.superToken)).json().data.organisationId).toBeNull();
-    for (const f of ['small', 'medium']) expect((await get(`${USERS}/${inOrg.id}?format=${f}`, t.superToken)).json().data).not.toHaveProperty('organisationId');
+    for (const f of ['small', 'medium'])
+      expect((await get(`${USERS}/${inOrg.id}?format=${f}`, t.superToken)).json().data).not.toHaveProperty(
+        'organisationId',
+      );
     // Read by someone of his own company (the caller's organisation is reused).
-    const admin = await makeUser(t, (await get(`${USERS}/${inOrg.id}`, t.superToken)).json().data.companyId, ['company_admin']);
+    const admin = await makeUser(t, (await get(`${USERS}/${inOrg.id}`, t.superToken)).json().data.companyId, [
+      'company_admin',
+    ]);
     expect((await get(`${USERS}/${inOrg.id}`, admin.token)).json().data.organisationId).toBe(org);
   });
 
@@ -292,12 +364,36 @@ describe('issue 8, point 5: a user shows organisationId, his company\'s, at full
     const org = await makeOrganisation();
     const companyId = await makeCompany(t);
     const u = await makeUser(t, companyId);
-    expect((await t.inject({ method: 'POST', url: `${ORGS}/${org}/companies`, headers: bearer(t.superToken), payload: { companyId } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: `${ORGS}/${org}/companies`,
+          headers: bearer(t.superToken),
+          payload: { companyId },
+        })
+      ).statusCode,
+    ).toBe(201);
     expect((await get(`${USERS}/${u.id}`, t.superToken)).json().data.organisationId).toBe(org);
-    expect((await t.inject({ method: 'DELETE', url: `${ORGS}/${org}/companies/${companyId}`, headers: bearer(t.superToken) })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'DELETE',
+          url: `${ORGS}/${org}/companies/${companyId}`,
+          headers: bearer(t.superToken),
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await get(`${USERS}/${u.id}`, t.superToken)).json().data.organisationId).toBeNull();
-    await t.inject({ method: 'POST', url: `${ORGS}/${org}/companies`, headers: bearer(t.superToken), payload: { companyId } });
-    expect((await t.inject({ method: 'DELETE', url: `${ORGS}/${org}`, headers: bearer(t.superToken) })).statusCode).toBe(200);
+    await t.inject({
+      method: 'POST',
+      url: `${ORGS}/${org}/companies`,
+      headers: bearer(t.superToken),
+      payload: { companyId },
+    });
+    expect(
+      (await t.inject({ method: 'DELETE', url: `${ORGS}/${org}`, headers: bearer(t.superToken) })).statusCode,
+    ).toBe(200);
     expect((await get(`${USERS}/${u.id}`, t.superToken)).json().data.organisationId).toBeNull();
   });
 
@@ -307,25 +403,46 @@ describe('issue 8, point 5: a user shows organisationId, his company\'s, at full
     const u = await makeUser(t, await makeCompany(t));
     await t.db.update(users).set({ companyId: inOrg }).where(eq(users.id, u.id));
     expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.organisationId).toBe(org);
-    await t.db.update(users).set({ organisationId: await makeOrganisation() }).where(eq(users.id, u.id));
+    await t.db
+      .update(users)
+      .set({ organisationId: await makeOrganisation() })
+      .where(eq(users.id, u.id));
     expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.organisationId).toBe(org);
   });
 
   it('issue 8, point 5: login answers loggedInUser with his organisationId', async () => {
     const org = await makeOrganisation();
     const u = await makeUser(t, await makeCompany(t, { organisationId: org }));
-    const res = await t.inject({ method: 'GET', url: '/api/svc/authentication/v1.0/login', headers: { authorization: basic(u.email, PASSWORD) } });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/svc/authentication/v1.0/login',
+      headers: { authorization: basic(u.email, PASSWORD) },
+    });
     expect(res.json().loggedInUser.organisationId).toBe(org);
   });
 
   it('issue 8, point 5: listUsers at full, createUser and updateUser show it too', async () => {
     const org = await makeOrganisation();
     const companyId = await makeCompany(t, { organisationId: org });
-    const created = await t.inject({ method: 'POST', url: USERS, headers: bearer(t.superToken), payload: { loginEmail: `org-user-${newId()}@example.com`, password: 'Passw0rd!', companyId } });
+    const created = await t.inject({
+      method: 'POST',
+      url: USERS,
+      headers: bearer(t.superToken),
+      payload: { loginEmail: `org-user-${newId()}@example.com`, password: 'Passw0rd!', companyId },
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().data.organisationId).toBe(org);
     const id = created.json().data.id;
-    expect((await t.inject({ method: 'PUT', url: `${USERS}/${id}`, headers: bearer(t.superToken), payload: { firstName: 'Org' } })).json().data.organisationId).toBe(org);
+    expect(
+      (
+        await t.inject({
+          method: 'PUT',
+          url: `${USERS}/${id}`,
+          headers: bearer(t.superToken),
+          payload: { firstName: 'Org' },
+        })
+      ).json().data.organisationId,
+    ).toBe(org);
     const full = (await get(`${USERS}?companyId=${companyId}&format=full`, t.superToken)).json().data;
     expect(full.map((u: { organisationId: string }) => u.organisationId)).toEqual([org]);
     const small = (await get(`${USERS}?companyId=${companyId}`, t.superToken)).json().data;

@@ -38,9 +38,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = (url: string, token: string) => t.inject({ method: 'GET', url, headers: bearer(token) });
-const create = (token: string, payload: object) => t.inject({ method: 'POST', url: SITES, headers: bearer(token), payload });
-const update = (id: string, token: string, payload: object) => t.inject({ method: 'PUT', url: `${SITES}/${id}`, headers: bearer(token), payload });
-const del = (id: string, token: string) => t.inject({ method: 'DELETE', url: `${SITES}/${id}`, headers: bearer(token) });
+const create = (token: string, payload: object) =>
+  t.inject({ method: 'POST', url: SITES, headers: bearer(token), payload });
+const update = (id: string, token: string, payload: object) =>
+  t.inject({ method: 'PUT', url: `${SITES}/${id}`, headers: bearer(token), payload });
+const del = (id: string, token: string) =>
+  t.inject({ method: 'DELETE', url: `${SITES}/${id}`, headers: bearer(token) });
 const siteRow = async (id: string) => (await t.db.select().from(sites).where(eq(sites.id, id)))[0];
 const countSites = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(sites))[0]!.n;
 
@@ -77,7 +80,13 @@ describe('doc 3, sites: create', () => {
 
   it('doc 3, Site: name 1 to 255, status among active|alerting|hold|terminated, companyId required: else 400 and nothing stored', async () => {
     const before = await countSites();
-    for (const payload of [{ companyId: ec1, name: '' }, { companyId: ec1, name: 'n'.repeat(256) }, { companyId: ec1, name: 'ok', status: 'closed' }, { name: 'no company' }, { companyId: ec1 }]) {
+    for (const payload of [
+      { companyId: ec1, name: '' },
+      { companyId: ec1, name: 'n'.repeat(256) },
+      { companyId: ec1, name: 'ok', status: 'closed' },
+      { name: 'no company' },
+      { companyId: ec1 },
+    ]) {
       expect((await create(ec1Admin.token, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect((await create(t.superToken, { companyId: newId(), name: 'Unknown company' })).statusCode).toBe(404);
@@ -140,7 +149,16 @@ describe('doc 3, sites: get a site', () => {
     for (const token of [t.superToken, support.token, bpAdmin.token, ec1Admin.token]) {
       const res = await get(`${SITES}/${site}?format=full`, token);
       expect(res.statusCode).toBe(200);
-      expect(Object.keys(res.json().data).sort()).toEqual(['companyId', 'creationDate', 'id', 'latin_name', 'name', 'settings', 'status', 'statusUpdatedDate']);
+      expect(Object.keys(res.json().data).sort()).toEqual([
+        'companyId',
+        'creationDate',
+        'id',
+        'latin_name',
+        'name',
+        'settings',
+        'status',
+        'statusUpdatedDate',
+      ]);
     }
     expect((await get(`${SITES}/${await makeSite(t, orgC2)}`, orgAdmin.token)).statusCode).toBe(200);
   });
@@ -184,15 +202,30 @@ describe('doc 3, sites: update', () => {
     t.clock.advance(60_000);
     const res = await update(site, ec1Admin.token, { companyId: ec1, name: 'Renamed', status: 'hold' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ id: site, name: 'Renamed', companyId: ec1, status: 'hold', statusUpdatedDate: '2026-11-21T08:01:00.000Z' });
+    expect(res.json().data).toMatchObject({
+      id: site,
+      name: 'Renamed',
+      companyId: ec1,
+      status: 'hold',
+      statusUpdatedDate: '2026-11-21T08:01:00.000Z',
+    });
     const rename = await update(site, ec1Admin.token, { companyId: ec1, name: 'Again' });
-    expect(rename.json().data).toMatchObject({ name: 'Again', status: 'hold', statusUpdatedDate: '2026-11-21T08:01:00.000Z' });
+    expect(rename.json().data).toMatchObject({
+      name: 'Again',
+      status: 'hold',
+      statusUpdatedDate: '2026-11-21T08:01:00.000Z',
+    });
   });
 
   it('doc 3, update site: companyId is required, name 1 to 255, status in the list: else 400 and the site is unchanged', async () => {
     const site = await makeSite(t, ec1);
     const before = await siteRow(site);
-    for (const payload of [{ name: 'No company' }, { companyId: ec1, name: '' }, { companyId: ec1, name: 'm'.repeat(256) }, { companyId: ec1, status: 'closed' }]) {
+    for (const payload of [
+      { name: 'No company' },
+      { companyId: ec1, name: '' },
+      { companyId: ec1, name: 'm'.repeat(256) },
+      { companyId: ec1, status: 'closed' },
+    ]) {
       expect((await update(site, ec1Admin.token, payload)).statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(await siteRow(site)).toEqual(before);
@@ -214,14 +247,14 @@ describe('doc 3, sites: update', () => {
     expect((await get(`${SITES}/${site}`, ec1Admin.token)).statusCode).toBe(404);
   });
 
-  it('doc 3, update site: an admin of the site\'s organisation moves it within his organisation', async () => {
+  it("doc 3, update site: an admin of the site's organisation moves it within his organisation", async () => {
     const site = await makeSite(t, orgC1);
     const res = await update(site, orgAdmin.token, { companyId: orgC2 });
     expect(res.statusCode).toBe(200);
     expect(await siteRow(site)).toMatchObject({ companyId: orgC2 });
   });
 
-  it('doc 3, update site: the destination must be in the mover\'s scope too (404), the site stays', async () => {
+  it("doc 3, update site: the destination must be in the mover's scope too (404), the site stays", async () => {
     const site = await makeSite(t, ec1);
     expect((await update(site, bpAdmin.token, { companyId: unrelated })).statusCode).toBe(404);
     const orgSite = await makeSite(t, orgC1);

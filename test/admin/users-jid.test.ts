@@ -18,13 +18,30 @@ after(() => t.close());
 
 describe('jid_im', () => {
   it('is <user id>@<XMPP_USER_DOMAIN> for a user created through the API, shown in medium and full', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/svc/admin/v1.0/users', headers: bearer(t.superToken), payload: { loginEmail: 'jid@example.com', password: 'Passw0rd!' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/svc/admin/v1.0/users',
+      headers: bearer(t.superToken),
+      payload: { loginEmail: 'jid@example.com', password: 'Passw0rd!' },
+    });
     expect(res.statusCode).toBe(201);
     const { id, jid_im } = res.json().data;
     expect(jid_im).toBe(`${id}@im.example.com`);
-    const medium = (await t.inject({ method: 'GET', url: `/api/svc/admin/v1.0/users/${id}?format=medium`, headers: bearer(t.superToken) })).json().data;
+    const medium = (
+      await t.inject({
+        method: 'GET',
+        url: `/api/svc/admin/v1.0/users/${id}?format=medium`,
+        headers: bearer(t.superToken),
+      })
+    ).json().data;
     expect(medium.jid_im).toBe(jid_im);
-    const small = (await t.inject({ method: 'GET', url: `/api/svc/admin/v1.0/users/${id}?format=small`, headers: bearer(t.superToken) })).json().data;
+    const small = (
+      await t.inject({
+        method: 'GET',
+        url: `/api/svc/admin/v1.0/users/${id}?format=small`,
+        headers: bearer(t.superToken),
+      })
+    ).json().data;
     expect(small.jid_im).toBeUndefined();
   });
 

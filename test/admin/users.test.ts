@@ -18,14 +18,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const create = (token: string, payload: object) => t.inject({ method: 'POST', url: USERS, headers: bearer(token), payload });
+const create = (token: string, payload: object) =>
+  t.inject({ method: 'POST', url: USERS, headers: bearer(token), payload });
 
 describe('passwords', () => {
-  for (const password of ['short1!', 'alllowercase1!', 'ALLUPPERCASE1!', 'NoDigits!!', 'NoSpecial12']) it(`a weak password (${password}) gives 400`, async () => {
-    const res = await create(admin.token, { loginEmail: `weak-${password.length}-${Math.random()}@x.example`, password });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errorDetailsCode).toBe(400002);
-  });
+  for (const password of ['short1!', 'alllowercase1!', 'ALLUPPERCASE1!', 'NoDigits!!', 'NoSpecial12'])
+    it(`a weak password (${password}) gives 400`, async () => {
+      const res = await create(admin.token, {
+        loginEmail: `weak-${password.length}-${Math.random()}@x.example`,
+        password,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errorDetailsCode).toBe(400002);
+    });
 
   it('passwords are stored as argon2id and never appear in a response', async () => {
     const res = await create(admin.token, { loginEmail: 'strong@x.example', password: 'Str0ng-pass' });
@@ -38,7 +43,11 @@ describe('passwords', () => {
 
 describe('roles', () => {
   it('every user holds `user`, and may hold several roles', async () => {
-    const res = await create(admin.token, { loginEmail: 'two@x.example', password: PASSWORD, roles: ['company_admin'] });
+    const res = await create(admin.token, {
+      loginEmail: 'two@x.example',
+      password: PASSWORD,
+      roles: ['company_admin'],
+    });
     expect(res.json().data.roles.sort()).toEqual(['company_admin', 'user']);
   });
 
@@ -49,16 +58,38 @@ describe('roles', () => {
   });
 
   it('bp_admin and bp_finance belong to users of BP companies (400 elsewhere)', async () => {
-    const res = await create(t.superToken, { loginEmail: 'bp@x.example', password: PASSWORD, companyId, roles: ['bp_admin'] });
+    const res = await create(t.superToken, {
+      loginEmail: 'bp@x.example',
+      password: PASSWORD,
+      companyId,
+      roles: ['bp_admin'],
+    });
     expect(res.statusCode).toBe(400);
   });
 
   it('a site_admin needs a site of his company', async () => {
-    expect((await create(admin.token, { loginEmail: 'sa1@x.example', password: PASSWORD, roles: ['site_admin'] })).statusCode).toBe(400);
+    expect(
+      (await create(admin.token, { loginEmail: 'sa1@x.example', password: PASSWORD, roles: ['site_admin'] }))
+        .statusCode,
+    ).toBe(400);
     const otherSite = await makeSite(t, await makeCompany(t));
-    expect((await create(admin.token, { loginEmail: 'sa2@x.example', password: PASSWORD, roles: ['site_admin'], siteId: otherSite })).statusCode).toBe(400);
+    expect(
+      (
+        await create(admin.token, {
+          loginEmail: 'sa2@x.example',
+          password: PASSWORD,
+          roles: ['site_admin'],
+          siteId: otherSite,
+        })
+      ).statusCode,
+    ).toBe(400);
     const site = await makeSite(t, companyId);
-    const ok = await create(admin.token, { loginEmail: 'sa3@x.example', password: PASSWORD, roles: ['site_admin'], siteId: site });
+    const ok = await create(admin.token, {
+      loginEmail: 'sa3@x.example',
+      password: PASSWORD,
+      roles: ['site_admin'],
+      siteId: site,
+    });
     expect(ok.statusCode).toBe(201);
     expect(ok.json().data.siteId).toBe(site);
   });
@@ -70,7 +101,9 @@ describe('roles', () => {
     const res = await t.inject({ method: 'GET', url: `${USERS}?format=medium`, headers: bearer(sa.token) });
     const ids = res.json().data.map((u: { id: string }) => u.id);
     expect(ids.sort()).toEqual([sa.id, mate.id].sort());
-    expect((await t.inject({ method: 'GET', url: `${USERS}/${admin.id}`, headers: bearer(sa.token) })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `${USERS}/${admin.id}`, headers: bearer(sa.token) })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -84,22 +117,47 @@ describe('login emails', () => {
 });
 
 describe('scope between tenants', () => {
-  it('a company_admin never sees another company\'s users: 404, and they are absent from lists', async () => {
+  it("a company_admin never sees another company's users: 404, and they are absent from lists", async () => {
     const other = await makeUser(t, await makeCompany(t), ['company_admin']);
-    expect((await t.inject({ method: 'GET', url: `${USERS}/${other.id}`, headers: bearer(admin.token) })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'PUT', url: `${USERS}/${other.id}`, headers: bearer(admin.token), payload: { firstName: 'X' } })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'DELETE', url: `${USERS}/${other.id}`, headers: bearer(admin.token) })).statusCode).toBe(404);
-    const list = await t.inject({ method: 'GET', url: `${USERS}?limit=1000&companyId=${other.id}`, headers: bearer(admin.token) });
+    expect(
+      (await t.inject({ method: 'GET', url: `${USERS}/${other.id}`, headers: bearer(admin.token) })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.inject({
+          method: 'PUT',
+          url: `${USERS}/${other.id}`,
+          headers: bearer(admin.token),
+          payload: { firstName: 'X' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `${USERS}/${other.id}`, headers: bearer(admin.token) })).statusCode,
+    ).toBe(404);
+    const list = await t.inject({
+      method: 'GET',
+      url: `${USERS}?limit=1000&companyId=${other.id}`,
+      headers: bearer(admin.token),
+    });
     expect(list.json().total).toBe(0);
   });
 
   it('a company_admin cannot create users in another company (404, the company is unknown to him)', async () => {
-    const res = await create(admin.token, { loginEmail: 'cross@x.example', password: PASSWORD, companyId: await makeCompany(t) });
+    const res = await create(admin.token, {
+      loginEmail: 'cross@x.example',
+      password: PASSWORD,
+      companyId: await makeCompany(t),
+    });
     expect(res.statusCode).toBe(404);
   });
 
   it('the filter companyId of a caller who may not see that company gives an empty list', async () => {
-    const res = await t.inject({ method: 'GET', url: `${USERS}?companyId=${t.defaultCompanyId}`, headers: bearer(admin.token) });
+    const res = await t.inject({
+      method: 'GET',
+      url: `${USERS}?companyId=${t.defaultCompanyId}`,
+      headers: bearer(admin.token),
+    });
     expect(res.json()).toMatchObject({ data: [], total: 0 });
   });
 });
@@ -107,16 +165,28 @@ describe('scope between tenants', () => {
 describe('self-service', () => {
   it('a user updates his own names, and is refused (403) a change of his roles', async () => {
     const u = await makeUser(t, companyId);
-    const ok = await t.inject({ method: 'PUT', url: `${USERS}/${u.id}`, headers: bearer(u.token), payload: { firstName: 'Me' } });
+    const ok = await t.inject({
+      method: 'PUT',
+      url: `${USERS}/${u.id}`,
+      headers: bearer(u.token),
+      payload: { firstName: 'Me' },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.firstName).toBe('Me');
-    const res = await t.inject({ method: 'PUT', url: `${USERS}/${u.id}`, headers: bearer(u.token), payload: { roles: ['company_admin'] } });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `${USERS}/${u.id}`,
+      headers: bearer(u.token),
+      payload: { roles: ['company_admin'] },
+    });
     expect(res.statusCode).toBe(403);
   });
 
   it('an empty PUT body changes nothing', async () => {
     const u = await makeUser(t, companyId);
-    const before = (await t.inject({ method: 'GET', url: `${USERS}/${u.id}?format=full`, headers: bearer(u.token) })).json().data;
+    const before = (
+      await t.inject({ method: 'GET', url: `${USERS}/${u.id}?format=full`, headers: bearer(u.token) })
+    ).json().data;
     const res = await t.inject({ method: 'PUT', url: `${USERS}/${u.id}`, headers: bearer(u.token), payload: {} });
     expect(res.statusCode).toBe(200);
     const { lastUpdateDate: _a, ...after } = res.json().data;
@@ -126,7 +196,12 @@ describe('self-service', () => {
 
   it('a changed password works at the next login and the old one no longer does', async () => {
     const u = await makeUser(t, companyId);
-    await t.inject({ method: 'PUT', url: `${USERS}/${u.id}`, headers: bearer(u.token), payload: { password: 'N3w-password' } });
+    await t.inject({
+      method: 'PUT',
+      url: `${USERS}/${u.id}`,
+      headers: bearer(u.token),
+      payload: { password: 'N3w-password' },
+    });
     await expect(t.login(u.email, 'N3w-password')).resolves.toBeTruthy();
     await expect(t.login(u.email, PASSWORD)).rejects.toThrow();
   });
@@ -134,24 +209,36 @@ describe('self-service', () => {
 
 describe('deletion', () => {
   it('nobody deletes himself (403)', async () => {
-    expect((await t.inject({ method: 'DELETE', url: `${USERS}/${admin.id}`, headers: bearer(admin.token) })).statusCode).toBe(403);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `${USERS}/${admin.id}`, headers: bearer(admin.token) })).statusCode,
+    ).toBe(403);
   });
 
   it('a company_admin cannot touch a superadmin of his company (403)', async () => {
     const sa = await makeUser(t, companyId, ['superadmin']);
-    expect((await t.inject({ method: 'DELETE', url: `${USERS}/${sa.id}`, headers: bearer(admin.token) })).statusCode).toBe(403);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `${USERS}/${sa.id}`, headers: bearer(admin.token) })).statusCode,
+    ).toBe(403);
   });
 
   it('the last superadmin cannot lose the role', async () => {
     const [root] = await t.db.select().from(users).where(eq(users.loginEmail, 'root@example.com'));
     // Leave root as the only superadmin: other tests made some.
-    await t.db.update(users).set({ roles: sql`array_remove(${users.roles}, 'superadmin')` }).where(sql`${users.id} <> ${root!.id}`);
-    const res = await t.inject({ method: 'PUT', url: `${USERS}/${root!.id}`, headers: bearer(t.superToken), payload: { roles: ['company_admin'] } });
+    await t.db
+      .update(users)
+      .set({ roles: sql`array_remove(${users.roles}, 'superadmin')` })
+      .where(sql`${users.id} <> ${root!.id}`);
+    const res = await t.inject({
+      method: 'PUT',
+      url: `${USERS}/${root!.id}`,
+      headers: bearer(t.superToken),
+      payload: { roles: ['company_admin'] },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().errorDetailsCode).toBe(403004);
   });
 
-  it('a deleted user\'s token is refused', async () => {
+  it("a deleted user's token is refused", async () => {
     const u = await makeUser(t, companyId);
     await t.inject({ method: 'DELETE', url: `${USERS}/${u.id}`, headers: bearer(admin.token) });
     expect((await t.inject({ method: 'GET', url: `${USERS}/${u.id}`, headers: bearer(u.token) })).statusCode).toBe(401);

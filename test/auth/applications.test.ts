@@ -20,8 +20,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
-const createApp = async (token = dev.token, payload: object = { name: 'My app', redirectUris: ['https://app.example/cb'] }) =>
-  t.inject({ method: 'POST', url: APPS, headers: bearer(token), payload });
+const createApp = async (
+  token = dev.token,
+  payload: object = { name: 'My app', redirectUris: ['https://app.example/cb'] },
+) => t.inject({ method: 'POST', url: APPS, headers: bearer(token), payload });
 
 describe('applications', () => {
   it('creation returns appId, appSecret and apiKey once; reads never show them', async () => {
@@ -57,22 +59,32 @@ describe('applications', () => {
   it('refuses a redirect URI that is not https (http only on loopback)', async () => {
     expect((await createApp(dev.token, { name: 'x', redirectUris: ['http://evil.example/cb'] })).statusCode).toBe(400);
     expect((await createApp(dev.token, { name: 'x', redirectUris: ['not a url'] })).statusCode).toBe(400);
-    expect((await createApp(dev.token, { name: 'x', redirectUris: ['http://127.0.0.1:9000/cb'] })).statusCode).toBe(201);
+    expect((await createApp(dev.token, { name: 'x', redirectUris: ['http://127.0.0.1:9000/cb'] })).statusCode).toBe(
+      201,
+    );
   });
 
-  it('another company\'s user does not see the application (404) and its list does not show it', async () => {
+  it("another company's user does not see the application (404) and its list does not show it", async () => {
     const app = (await createApp()).json().data;
     const stranger = await makeUser(t, await makeCompany(t), ['company_admin']);
-    expect((await t.inject({ method: 'GET', url: `${APPS}/${app.id}`, headers: bearer(stranger.token) })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'DELETE', url: `${APPS}/${app.id}`, headers: bearer(stranger.token) })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'GET', url: `${APPS}/${app.id}`, headers: bearer(stranger.token) })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `${APPS}/${app.id}`, headers: bearer(stranger.token) })).statusCode,
+    ).toBe(404);
     const list = (await t.inject({ method: 'GET', url: APPS, headers: bearer(stranger.token) })).json();
     expect(list.data.map((a: { id: string }) => a.id)).not.toContain(app.id);
   });
 
   it('deletion removes the application', async () => {
     const app = (await createApp()).json().data;
-    expect((await t.inject({ method: 'DELETE', url: `${APPS}/${app.id}`, headers: bearer(dev.token) })).statusCode).toBe(200);
-    expect((await t.inject({ method: 'GET', url: `${APPS}/${app.id}`, headers: bearer(dev.token) })).statusCode).toBe(404);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `${APPS}/${app.id}`, headers: bearer(dev.token) })).statusCode,
+    ).toBe(200);
+    expect((await t.inject({ method: 'GET', url: `${APPS}/${app.id}`, headers: bearer(dev.token) })).statusCode).toBe(
+      404,
+    );
   });
 });
 
@@ -80,7 +92,11 @@ describe('login with the application proof x-svc-app-auth', () => {
   it('a correct proof signs in and returns loggedInApplication', async () => {
     const app = (await createApp()).json().data;
     const proof = basic(app.appId, sha(app.appSecret + PASSWORD));
-    const res = await t.inject({ method: 'GET', url: LOGIN, headers: { authorization: basic(dev.email, PASSWORD), 'x-svc-app-auth': proof } });
+    const res = await t.inject({
+      method: 'GET',
+      url: LOGIN,
+      headers: { authorization: basic(dev.email, PASSWORD), 'x-svc-app-auth': proof },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().loggedInApplication).toMatchObject({ appId: app.appId, name: 'My app' });
     expect(res.body).not.toContain(app.appSecret);
@@ -89,10 +105,25 @@ describe('login with the application proof x-svc-app-auth', () => {
   it('a wrong proof, an unknown application or a disabled one gives 401', async () => {
     const app = (await createApp()).json().data;
     const headers = (proof: string) => ({ authorization: basic(dev.email, PASSWORD), 'x-svc-app-auth': proof });
-    expect((await t.inject({ method: 'GET', url: LOGIN, headers: headers(basic(app.appId, sha('wrong' + PASSWORD))) })).statusCode).toBe(401);
-    expect((await t.inject({ method: 'GET', url: LOGIN, headers: headers(basic('nope', sha(app.appSecret + PASSWORD))) })).statusCode).toBe(401);
-    await t.inject({ method: 'PUT', url: `${APPS}/${app.id}`, headers: bearer(dev.token), payload: { isActive: false } });
-    const res = await t.inject({ method: 'GET', url: LOGIN, headers: headers(basic(app.appId, sha(app.appSecret + PASSWORD))) });
+    expect(
+      (await t.inject({ method: 'GET', url: LOGIN, headers: headers(basic(app.appId, sha('wrong' + PASSWORD))) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: LOGIN, headers: headers(basic('nope', sha(app.appSecret + PASSWORD))) }))
+        .statusCode,
+    ).toBe(401);
+    await t.inject({
+      method: 'PUT',
+      url: `${APPS}/${app.id}`,
+      headers: bearer(dev.token),
+      payload: { isActive: false },
+    });
+    const res = await t.inject({
+      method: 'GET',
+      url: LOGIN,
+      headers: headers(basic(app.appId, sha(app.appSecret + PASSWORD))),
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json().errorDetailsCode).toBe(401530);
   });

@@ -14,7 +14,11 @@ afterAll(() => t.close());
 
 describe('login', () => {
   it('returns {token, loggedInUser, loggedInApplication} for Basic credentials, and no secret', async () => {
-    const res = await t.inject({ method: 'GET', url: `${AU}/login`, headers: { authorization: basic(SUPERADMIN.email, SUPERADMIN.password) } });
+    const res = await t.inject({
+      method: 'GET',
+      url: `${AU}/login`,
+      headers: { authorization: basic(SUPERADMIN.email, SUPERADMIN.password) },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['loggedInApplication', 'loggedInUser', 'token']);
@@ -24,7 +28,11 @@ describe('login', () => {
   });
 
   it('refuses a wrong password with 401 in the error shape', async () => {
-    const res = await t.inject({ method: 'GET', url: `${AU}/login`, headers: { authorization: basic(SUPERADMIN.email, 'Wrong-pass-1') } });
+    const res = await t.inject({
+      method: 'GET',
+      url: `${AU}/login`,
+      headers: { authorization: basic(SUPERADMIN.email, 'Wrong-pass-1') },
+    });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ errorCode: 401, errorDetailsCode: 401501 });
   });
@@ -38,15 +46,29 @@ describe('login', () => {
   it('limits failed logins per account and address: 429 with Retry-After, then works after the window', async () => {
     const u = await makeUser(t, t.defaultCompanyId);
     const bad = { authorization: basic(u.email, 'Wrong-pass-1') };
-    for (let i = 0; i < 3; i++) expect((await t.inject({ method: 'GET', url: `${AU}/login`, headers: bad })).statusCode).toBe(401);
-    const limited = await t.inject({ method: 'GET', url: `${AU}/login`, headers: { authorization: basic(u.email, PASSWORD) } });
+    for (let i = 0; i < 3; i++)
+      expect((await t.inject({ method: 'GET', url: `${AU}/login`, headers: bad })).statusCode).toBe(401);
+    const limited = await t.inject({
+      method: 'GET',
+      url: `${AU}/login`,
+      headers: { authorization: basic(u.email, PASSWORD) },
+    });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not limited by this one's failures.
-    const other = await t.inject({ method: 'GET', url: `${AU}/login`, remoteAddress: '10.9.9.9', headers: { authorization: basic(u.email, PASSWORD) } });
+    const other = await t.inject({
+      method: 'GET',
+      url: `${AU}/login`,
+      remoteAddress: '10.9.9.9',
+      headers: { authorization: basic(u.email, PASSWORD) },
+    });
     expect(other.statusCode).toBe(200);
     t.clock.advance(61_000);
-    const after = await t.inject({ method: 'GET', url: `${AU}/login`, headers: { authorization: basic(u.email, PASSWORD) } });
+    const after = await t.inject({
+      method: 'GET',
+      url: `${AU}/login`,
+      headers: { authorization: basic(u.email, PASSWORD) },
+    });
     expect(after.statusCode).toBe(200);
   });
 });
@@ -64,14 +86,22 @@ describe('tokens', () => {
     expect(res.statusCode).toBe(401);
     const body = res.json();
     expect(body.errorDetailsCode).toBe(401523);
-    expect(Object.keys(body.errorDetails).sort()).toEqual(['creationDate', 'currentDate', 'errorMsg', 'expirationDate', 'timeToLive']);
+    expect(Object.keys(body.errorDetails).sort()).toEqual([
+      'creationDate',
+      'currentDate',
+      'errorMsg',
+      'expirationDate',
+      'timeToLive',
+    ]);
     expect(body.errorDetails.timeToLive).toBe(600);
   });
 
   it('logout: the token is refused afterwards, also by another instance on the same database', async () => {
     const u = await makeUser(t, t.defaultCompanyId);
     const other = await createTestApp({ database: t.deps.database });
-    expect((await other.inject({ method: 'GET', url: `${AU}/validator`, headers: bearer(u.token) })).statusCode).toBe(200);
+    expect((await other.inject({ method: 'GET', url: `${AU}/validator`, headers: bearer(u.token) })).statusCode).toBe(
+      200,
+    );
     expect((await t.inject({ method: 'GET', url: `${AU}/logout`, headers: bearer(u.token) })).statusCode).toBe(200);
     const res = await other.inject({ method: 'GET', url: `${AU}/validator`, headers: bearer(u.token) });
     expect(res.statusCode).toBe(401);

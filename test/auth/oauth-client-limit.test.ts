@@ -19,7 +19,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function newClient() {
-  const res = await t.inject({ method: 'POST', url: '/api/svc/applications/v1.0/applications', headers: bearer(user.token), payload: { name: 'Client', redirectUris: [CB] } });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/svc/applications/v1.0/applications',
+    headers: bearer(user.token),
+    payload: { name: 'Client', redirectUris: [CB] },
+  });
   expect(res.statusCode).toBe(201);
   return res.json().data as { appId: string; appSecret: string };
 }
@@ -28,8 +33,19 @@ async function newClient() {
 async function code(appId: string) {
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
-  const q = new URLSearchParams({ response_type: 'code', client_id: appId, redirect_uri: CB, state: 's', code_challenge: challenge, code_challenge_method: 'S256' });
-  const res = await t.inject({ method: 'GET', url: `${AU}/oauth/authorize?${q}`, headers: { authorization: basic(user.email, PASSWORD) } });
+  const q = new URLSearchParams({
+    response_type: 'code',
+    client_id: appId,
+    redirect_uri: CB,
+    state: 's',
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  const res = await t.inject({
+    method: 'GET',
+    url: `${AU}/oauth/authorize?${q}`,
+    headers: { authorization: basic(user.email, PASSWORD) },
+  });
   expect(res.statusCode).toBe(302);
   return { code: new URL(res.headers.location as string).searchParams.get('code')!, verifier };
 }
@@ -45,7 +61,11 @@ function token(auth: string | undefined, form: Record<string, string>, remoteAdd
 }
 
 const exchange = (auth: string, c: { code: string; verifier: string }, remoteAddress?: string) =>
-  token(auth, { grant_type: 'authorization_code', code: c.code, redirect_uri: CB, code_verifier: c.verifier }, remoteAddress);
+  token(
+    auth,
+    { grant_type: 'authorization_code', code: c.code, redirect_uri: CB, code_verifier: c.verifier },
+    remoteAddress,
+  );
 
 describe('issue 9, point 7: client authentication is limited', () => {
   it('issue 9, point 7: past the failure limit a client gets 429 with Retry-After, even with its right secret, until the window ends', async () => {
@@ -73,27 +93,41 @@ describe('issue 9, point 7: client authentication is limited', () => {
   it('issue 9, point 7: the limit is per client id: another client from the same address is not held', async () => {
     const a = await newClient();
     const b = await newClient();
-    for (let i = 0; i < 3; i++) expect((await token(basic(a.appId, 'wrong'), { grant_type: 'refresh_token', refresh_token: 'x' })).statusCode).toBe(401);
-    expect((await token(basic(a.appId, 'wrong'), { grant_type: 'refresh_token', refresh_token: 'x' })).statusCode).toBe(429);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await token(basic(a.appId, 'wrong'), { grant_type: 'refresh_token', refresh_token: 'x' })).statusCode,
+      ).toBe(401);
+    expect((await token(basic(a.appId, 'wrong'), { grant_type: 'refresh_token', refresh_token: 'x' })).statusCode).toBe(
+      429,
+    );
     expect((await exchange(basic(b.appId, b.appSecret), await code(b.appId))).statusCode).toBe(200);
   });
 
   it('issue 9, point 7: requests without client credentials and unknown client ids count as failures too', async () => {
     const addr = '10.8.8.8';
-    for (let i = 0; i < 3; i++) expect((await token(undefined, { grant_type: 'refresh_token', refresh_token: 'x' }, addr)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await token(undefined, { grant_type: 'refresh_token', refresh_token: 'x' }, addr)).statusCode).toBe(401);
     expect((await token(undefined, { grant_type: 'refresh_token', refresh_token: 'x' }, addr)).statusCode).toBe(429);
     const unknown = basic('unknown-client', 'secret');
-    for (let i = 0; i < 3; i++) expect((await token(unknown, { grant_type: 'refresh_token', refresh_token: 'x' }, addr)).statusCode).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await token(unknown, { grant_type: 'refresh_token', refresh_token: 'x' }, addr)).statusCode).toBe(401);
     expect((await token(unknown, { grant_type: 'refresh_token', refresh_token: 'x' }, addr)).statusCode).toBe(429);
   });
 
   it('issue 9, point 7: a failed grant of an authenticated client is not a failed client authentication, and a success clears the count', async () => {
     const client = await newClient();
     const good = basic(client.appId, client.appSecret);
-    for (let i = 0; i < 5; i++) expect((await token(good, { grant_type: 'refresh_token', refresh_token: 'not-a-token' })).statusCode).toBe(400);
-    for (let i = 0; i < 2; i++) expect((await token(basic(client.appId, 'wrong'), { grant_type: 'refresh_token', refresh_token: 'x' })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await token(good, { grant_type: 'refresh_token', refresh_token: 'not-a-token' })).statusCode).toBe(400);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await token(basic(client.appId, 'wrong'), { grant_type: 'refresh_token', refresh_token: 'x' })).statusCode,
+      ).toBe(401);
     expect((await exchange(good, await code(client.appId))).statusCode).toBe(200);
-    for (let i = 0; i < 2; i++) expect((await token(basic(client.appId, 'wrong'), { grant_type: 'refresh_token', refresh_token: 'x' })).statusCode).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect(
+        (await token(basic(client.appId, 'wrong'), { grant_type: 'refresh_token', refresh_token: 'x' })).statusCode,
+      ).toBe(401);
     expect((await exchange(good, await code(client.appId))).statusCode).toBe(200);
   });
 });

@@ -29,7 +29,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function createApp(token: string, redirectUris = [CB]) {
-  const res = await t.inject({ method: 'POST', url: '/api/svc/applications/v1.0/applications', headers: bearer(token), payload: { name: 'Client', redirectUris } });
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/svc/applications/v1.0/applications',
+    headers: bearer(token),
+    payload: { name: 'Client', redirectUris },
+  });
   expect(res.statusCode).toBe(201);
   const { appId, appSecret } = res.json().data;
   return { appId: appId as string, appSecret: appSecret as string };
@@ -45,7 +50,9 @@ function authorizeUrl(p: Record<string, string | undefined>) {
   return `${AUTHORIZE}?${q.toString()}`;
 }
 
-async function authorize(o: { auth?: string; redirectUri?: string; challenge?: string; clientId?: string; state?: string } = {}) {
+async function authorize(
+  o: { auth?: string; redirectUri?: string; challenge?: string; clientId?: string; state?: string } = {},
+) {
   return t.inject({
     method: 'GET',
     url: authorizeUrl({
@@ -79,7 +86,11 @@ async function getCode(challenge: string, auth = basic(user.email, PASSWORD)): P
 // Every answer, 200 included, is checked against the documented schema by the harness.
 const postToken = (on: TestApp, opts: InjectOptions) => on.inject(opts);
 
-function token(form: Record<string, string>, client: { appId: string; appSecret: string } | null = app, on: TestApp = t) {
+function token(
+  form: Record<string, string>,
+  client: { appId: string; appSecret: string } | null = app,
+  on: TestApp = t,
+) {
   return postToken(on, {
     method: 'POST',
     url: TOKEN,
@@ -91,7 +102,8 @@ function token(form: Record<string, string>, client: { appId: string; appSecret:
 const exchange = (code: string, verifier: string, client = app, on: TestApp = t) =>
   token({ grant_type: 'authorization_code', code, redirect_uri: CB, code_verifier: verifier }, client, on);
 
-const getOwnUser = (accessToken: string) => t.inject({ method: 'GET', url: `/api/svc/admin/v1.0/users/${user.id}`, headers: bearer(accessToken) });
+const getOwnUser = (accessToken: string) =>
+  t.inject({ method: 'GET', url: `/api/svc/admin/v1.0/users/${user.id}`, headers: bearer(accessToken) });
 
 describe('authorization code grant with PKCE', () => {
   it('the whole dance: authorize -> 302 with code and state -> tokens -> the access token works on the API -> refresh rotates the refresh token', async () => {
@@ -140,10 +152,22 @@ describe('authorization code grant with PKCE', () => {
     const { verifier, challenge } = pkce();
     const code = await getCode(challenge);
     expect(await t.db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, code))).toHaveLength(0);
-    expect(await t.db.select().from(oauthCodes).where(eq(oauthCodes.codeHash, sha256hex(code)))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(oauthCodes)
+        .where(eq(oauthCodes.codeHash, sha256hex(code))),
+    ).toHaveLength(1);
     const { refresh_token } = (await exchange(code, verifier)).json();
-    expect(await t.db.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, sha256hex(refresh_token)))).toHaveLength(1);
-    expect(await t.db.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, refresh_token))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(oauthRefreshTokens)
+        .where(eq(oauthRefreshTokens.tokenHash, sha256hex(refresh_token))),
+    ).toHaveLength(1);
+    expect(
+      await t.db.select().from(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, refresh_token)),
+    ).toHaveLength(0);
   });
 
   it('a wrong code_verifier is refused, and it spends the code', async () => {
@@ -191,7 +215,12 @@ describe('authorization code grant with PKCE', () => {
   it('the redirect_uri of the exchange must be the one of authorize', async () => {
     const { verifier, challenge } = pkce();
     const code = await getCode(challenge);
-    const res = await token({ grant_type: 'authorization_code', code, redirect_uri: 'https://client.example/other', code_verifier: verifier });
+    const res = await token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: 'https://client.example/other',
+      code_verifier: verifier,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe('invalid_request');
   });
@@ -231,7 +260,10 @@ describe('client authentication at the token endpoint', () => {
   it('a request without Basic client credentials is refused with 401 invalid_client, even with client_id in the body', async () => {
     const { verifier, challenge } = pkce();
     const code = await getCode(challenge);
-    const res = await token({ grant_type: 'authorization_code', code, redirect_uri: CB, code_verifier: verifier, client_id: app.appId }, null);
+    const res = await token(
+      { grant_type: 'authorization_code', code, redirect_uri: CB, code_verifier: verifier, client_id: app.appId },
+      null,
+    );
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe('invalid_client');
     expect(res.headers['www-authenticate']).toBe('Basic realm="svc"');
@@ -248,8 +280,19 @@ describe('client authentication at the token endpoint', () => {
   it('an Idempotency-Key does not make the token response replayable', async () => {
     const { verifier, challenge } = pkce();
     const code = await getCode(challenge);
-    const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: CB, code_verifier: verifier }).toString();
-    const send = () => postToken(t, { method: 'POST', url: TOKEN, headers: { 'content-type': FORM, authorization: basic(app.appId, app.appSecret), 'idempotency-key': 'k-1' }, payload: form });
+    const form = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: CB,
+      code_verifier: verifier,
+    }).toString();
+    const send = () =>
+      postToken(t, {
+        method: 'POST',
+        url: TOKEN,
+        headers: { 'content-type': FORM, authorization: basic(app.appId, app.appSecret), 'idempotency-key': 'k-1' },
+        payload: form,
+      });
     expect((await send()).statusCode).toBe(200);
     const replay = await send();
     expect(replay.statusCode).toBe(400);
@@ -272,18 +315,28 @@ describe('authorize refusals', () => {
     const [row] = await t.db.select().from(loginFailures).where(eq(loginFailures.account, user.email.toLowerCase()));
     expect(row?.count).toBe(1);
     await getCode(pkce().challenge); // a successful sign-in clears the count, as login does
-    expect(await t.db.select().from(loginFailures).where(eq(loginFailures.account, user.email.toLowerCase()))).toHaveLength(0);
+    expect(
+      await t.db.select().from(loginFailures).where(eq(loginFailures.account, user.email.toLowerCase())),
+    ).toHaveLength(0);
   });
 
   it('a redirect_uri not registered for the application is refused without redirect', async () => {
-    const res = await authorize({ auth: `Bearer ${user.token}`, redirectUri: 'https://evil.example/cb', challenge: pkce().challenge });
+    const res = await authorize({
+      auth: `Bearer ${user.token}`,
+      redirectUri: 'https://evil.example/cb',
+      challenge: pkce().challenge,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.headers.location).toBeUndefined();
     expect(res.json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400008 });
   });
 
   it('a missing redirect_uri is refused without redirect', async () => {
-    const res = await t.inject({ method: 'GET', url: authorizeUrl({ response_type: 'code', client_id: app.appId, state: 's' }), headers: bearer(user.token) });
+    const res = await t.inject({
+      method: 'GET',
+      url: authorizeUrl({ response_type: 'code', client_id: app.appId, state: 's' }),
+      headers: bearer(user.token),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.headers.location).toBeUndefined();
     expect(res.json().errorDetailsCode).toBe(400007);
@@ -301,7 +354,12 @@ describe('authorize refusals', () => {
     const { verifier, challenge } = pkce();
     const r = await authorize({ auth: `Bearer ${user.token}`, clientId: mine.appId, challenge });
     const code = new URL(r.headers.location as string).searchParams.get('code')!;
-    const off = await t.inject({ method: 'PUT', url: `/api/svc/applications/v1.0/applications/${mine.appId}`, headers: bearer(user.token), payload: { isActive: false } });
+    const off = await t.inject({
+      method: 'PUT',
+      url: `/api/svc/applications/v1.0/applications/${mine.appId}`,
+      headers: bearer(user.token),
+      payload: { isActive: false },
+    });
     expect(off.statusCode).toBe(200);
     expect((await authorize({ auth: `Bearer ${user.token}`, clientId: mine.appId, challenge })).statusCode).toBe(400);
     expect((await exchange(code, verifier, mine)).statusCode).toBe(401);
@@ -310,7 +368,14 @@ describe('authorize refusals', () => {
   it('once the redirect target is trusted, request errors redirect with error and state (plain PKCE is refused)', async () => {
     const res = await t.inject({
       method: 'GET',
-      url: authorizeUrl({ response_type: 'code', client_id: app.appId, redirect_uri: CB, state: 's-9', code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }),
+      url: authorizeUrl({
+        response_type: 'code',
+        client_id: app.appId,
+        redirect_uri: CB,
+        state: 's-9',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'plain',
+      }),
       headers: bearer(user.token),
     });
     expect(res.statusCode).toBe(302);
@@ -325,7 +390,9 @@ describe('OAuth access tokens are tokens like those of login', () => {
   it('logout with an OAuth access token revokes it, and its refresh token with it', async () => {
     const { verifier, challenge } = pkce();
     const tok = (await exchange(await getCode(challenge), verifier)).json();
-    expect((await t.inject({ method: 'GET', url: `${AU}/logout`, headers: bearer(tok.access_token) })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: `${AU}/logout`, headers: bearer(tok.access_token) })).statusCode).toBe(
+      200,
+    );
     const after = await t.inject({ method: 'GET', url: `${AU}/validator`, headers: bearer(tok.access_token) });
     expect(after.statusCode).toBe(401);
     expect(after.json().errorDetailsCode).toBe(401521);

@@ -11,21 +11,55 @@ const lines: string[] = [];
 let t: TestApp;
 
 beforeAll(async () => {
-  const stream = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb(); } });
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      lines.push(String(chunk));
+      cb();
+    },
+  });
   t = await createTestApp({ build: { logger: { level: 'trace', stream } } });
 });
 afterAll(() => t.close());
 
 it('no log line holds a password, a password hash, a token or an application secret', async () => {
-  const created = await t.inject({ method: 'POST', url: '/api/svc/admin/v1.0/users', headers: bearer(t.superToken), payload: { loginEmail: 'logged@example.com', password: 'Very-s3cret-pw' } });
+  const created = await t.inject({
+    method: 'POST',
+    url: '/api/svc/admin/v1.0/users',
+    headers: bearer(t.superToken),
+    payload: { loginEmail: 'logged@example.com', password: 'Very-s3cret-pw' },
+  });
   const token = await t.login('logged@example.com', 'Very-s3cret-pw');
-  await t.inject({ method: 'GET', url: '/api/svc/authentication/v1.0/login', headers: { authorization: basic('logged@example.com', 'Wrong-s3cret-pw') } });
-  const app = (await t.inject({ method: 'POST', url: '/api/svc/applications/v1.0/applications', headers: bearer(token), payload: { name: 'a' } })).json().data;
-  await t.inject({ method: 'GET', url: '/api/svc/admin/v1.0/users', headers: { ...bearer(token), apikey: app.apiKey } });
+  await t.inject({
+    method: 'GET',
+    url: '/api/svc/authentication/v1.0/login',
+    headers: { authorization: basic('logged@example.com', 'Wrong-s3cret-pw') },
+  });
+  const app = (
+    await t.inject({
+      method: 'POST',
+      url: '/api/svc/applications/v1.0/applications',
+      headers: bearer(token),
+      payload: { name: 'a' },
+    })
+  ).json().data;
+  await t.inject({
+    method: 'GET',
+    url: '/api/svc/admin/v1.0/users',
+    headers: { ...bearer(token), apikey: app.apiKey },
+  });
   const [row] = await t.db.select().from(users).where(eq(users.id, created.json().data.id));
   const log = lines.join('');
   expect(lines.length).toBeGreaterThan(5);
-  for (const secret of ['Very-s3cret-pw', 'Wrong-s3cret-pw', SUPERADMIN.password, row!.passwordHash, token, t.superToken, app.appSecret, app.apiKey]) {
+  for (const secret of [
+    'Very-s3cret-pw',
+    'Wrong-s3cret-pw',
+    SUPERADMIN.password,
+    row!.passwordHash,
+    token,
+    t.superToken,
+    app.appSecret,
+    app.apiKey,
+  ]) {
     expect(log).not.toContain(secret);
   }
 });

@@ -25,7 +25,11 @@ import { eq, getTableColumns, inArray, is, or, sql, type Column } from 'drizzle-
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions } from 'fastify';
 import { newId } from '../../src/shared/ids.ts';
-import { invoiceFiles as invoiceFilesTable, invoices as invoicesTable, invoicingFiles as invoicingFilesTable } from '../../src/modules/billing/invoices.tables.ts';
+import {
+  invoiceFiles as invoiceFilesTable,
+  invoices as invoicesTable,
+  invoicingFiles as invoicingFilesTable,
+} from '../../src/modules/billing/invoices.tables.ts';
 import sharp from 'sharp';
 import { expect } from '../support/expect.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
@@ -50,7 +54,14 @@ const A_ = '/api/svc/admin/v1.0';
 const FULL_TEMPLATE = '5ee7c0570000000000000001';
 
 /** The roles a tenant's users hold; the operators' roles reach every tenant by design. */
-const TENANT_ROLES = ['bp_admin', 'bp_finance', 'organization_admin', 'company_admin', 'site_admin', 'user'] as const satisfies readonly Role[];
+const TENANT_ROLES = [
+  'bp_admin',
+  'bp_finance',
+  'organization_admin',
+  'company_admin',
+  'site_admin',
+  'user',
+] as const satisfies readonly Role[];
 type TenantRole = (typeof TENANT_ROLES)[number];
 
 /**
@@ -58,20 +69,38 @@ type TenantRole = (typeof TENANT_ROLES)[number];
  * with the reason. Any other such operation needs a sample of type 'target' (or references).
  */
 const NOT_TENANT_SCOPED: Record<string, string> = {
-  selfRegister: 'public: the join-company link id is the credential; whoever holds B\'s link may join B (document 3)',
-  acceptJoinInvitation: 'public: the invitation token is the credential; a wrong one answers as an unknown invitation (test/admin/join-invitations.test.ts)',
+  selfRegister: "public: the join-company link id is the credential; whoever holds B's link may join B (document 3)",
+  acceptJoinInvitation:
+    'public: the invitation token is the credential; a wrong one answers as an unknown invitation (test/admin/join-invitations.test.ts)',
   getCompanyAvatar: 'public by decision: images are shown wherever the company is (docs/decisions.md, Branding)',
   getCompanyBanner: 'public by decision: images are shown wherever the company is (docs/decisions.md, Branding)',
-  getCustomisationTemplate: 'the templates are a platform catalogue, not a tenant\'s',
-  checkApplicantNumber: 'the number is asked of the partner order system, which knows every BP\'s; the answer is only whether it exists (docs/decisions.md, Subscriptions)',
-  ...Object.fromEntries(['createOffer', 'updateOffer', 'deleteOffer', 'createCatalog', 'getCatalog', 'updateCatalog', 'deleteCatalog', 'addOfferToCatalog', 'removeOfferFromCatalog'].map((op) => [op, 'offers and catalogs are the platform\'s, managed by superadmin (docs/decisions.md, Commerce); no tenant holds one'])),
+  getCustomisationTemplate: "the templates are a platform catalogue, not a tenant's",
+  checkApplicantNumber:
+    "the number is asked of the partner order system, which knows every BP's; the answer is only whether it exists (docs/decisions.md, Subscriptions)",
+  ...Object.fromEntries(
+    [
+      'createOffer',
+      'updateOffer',
+      'deleteOffer',
+      'createCatalog',
+      'getCatalog',
+      'updateCatalog',
+      'deleteCatalog',
+      'addOfferToCatalog',
+      'removeOfferFromCatalog',
+    ].map((op) => [
+      op,
+      "offers and catalogs are the platform's, managed by superadmin (docs/decisions.md, Commerce); no tenant holds one",
+    ]),
+  ),
 };
 /** Kinds of target that belong to the platform, not to a tenant. */
 const PLATFORM_KINDS = new Set(['offer', 'catalog']);
 
 /** Tables not read: they hold no tenant's data and move with any write. */
 const NOT_READ: Record<string, string> = {
-  list_versions: 'a version per family of lists, moved by every write to companies (the samples make companies of their own)',
+  list_versions:
+    'a version per family of lists, moved by every write to companies (the samples make companies of their own)',
 };
 /** Tables read whole although they have an id column: their rows name tenants by JID, not by id. */
 const READ_WHOLE: Record<string, string> = {
@@ -83,7 +112,9 @@ const READ_WHOLE: Record<string, string> = {
 // A tenant, declared.
 
 /** The companies of a tenant, under the matrix's keys so that its samples build the paths. */
-const TENANT_COMPANIES: Partial<Record<CompanyKey, { isBP?: boolean; bpType?: 'VAD' | 'IR'; bp?: CompanyKey; org?: boolean }>> = {
+const TENANT_COMPANIES: Partial<
+  Record<CompanyKey, { isBP?: boolean; bpType?: 'VAD' | 'IR'; bp?: CompanyKey; org?: boolean }>
+> = {
   vad: { isBP: true, bpType: 'VAD' },
   ir: { isBP: true, bpType: 'IR', bp: 'vad' },
   ecVad: { bp: 'vad' },
@@ -125,14 +156,28 @@ let B: Tenant;
 let counter = 0;
 const next = () => ++counter;
 
-async function api(method: InjectOptions['method'], url: string, payload?: unknown, token = t.superToken): Promise<Record<string, unknown>> {
-  const res = await t.inject({ method, url, headers: bearer(token), ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}) });
+async function api(
+  method: InjectOptions['method'],
+  url: string,
+  payload?: unknown,
+  token = t.superToken,
+): Promise<Record<string, unknown>> {
+  const res = await t.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload !== undefined ? { payload: payload as InjectOptions['payload'] } : {}),
+  });
   if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
   return res.json().data as Record<string, unknown>;
 }
 
 let png: Promise<string> | undefined;
-const image = () => (png ??= sharp({ create: { width: 8, height: 8, channels: 3, background: '#884422' } }).png().toBuffer().then((b) => b.toString('base64')));
+const image = () =>
+  (png ??= sharp({ create: { width: 8, height: 8, channels: 3, background: '#884422' } })
+    .png()
+    .toBuffer()
+    .then((b) => b.toString('base64')));
 
 /** A tenant with everything the modules have; its data made through the API where there is one. */
 async function buildTenant(label: string): Promise<Tenant> {
@@ -142,64 +187,164 @@ async function buildTenant(label: string): Promise<Tenant> {
     // Through the API: each company gets its default subscription, as in production.
     const f = TENANT_COMPANIES[k]!;
     const bp = f.bp ? { bpId: companies[f.bp] } : {};
-    companies[k] = (await api('POST', `${A_}/companies`, { name: `Tenant ${label} ${k}`, ...(f.isBP ? { isBP: true, bpType: f.bpType } : {}), ...bp })).id as string;
+    companies[k] = (
+      await api('POST', `${A_}/companies`, {
+        name: `Tenant ${label} ${k}`,
+        ...(f.isBP ? { isBP: true, bpType: f.bpType } : {}),
+        ...bp,
+      })
+    ).id as string;
     if (f.org) await api('POST', `${A_}/organisations/${org}/companies`, { companyId: companies[k] });
   }
   for (const [alias, k] of Object.entries(ALIASES)) companies[alias as CompanyKey] = companies[k];
-  const site = async (company: CompanyKey) => (await api('POST', `${A_}/sites`, { companyId: companies[company], name: `Tenant ${label} site ${next()}` })).id as string;
+  const site = async (company: CompanyKey) =>
+    (await api('POST', `${A_}/sites`, { companyId: companies[company], name: `Tenant ${label} site ${next()}` }))
+      .id as string;
   const sites: Record<SiteKey, string> = { siteEcIr: await site('ecIr'), siteEcIr2: await site('ecIr') };
   const callers = {} as Record<TenantRole, MadeUser>;
-  for (const role of TENANT_ROLES) callers[role] = await makeUser(t, companies[HOMES[role].company], [role], { siteId: HOMES[role].site && sites[HOMES[role].site] });
+  for (const role of TENANT_ROLES)
+    callers[role] = await makeUser(t, companies[HOMES[role].company], [role], {
+      siteId: HOMES[role].site && sites[HOMES[role].site],
+    });
   const owners = {} as Record<CompanyKey, MadeUser>;
-  for (const k of KEYS) owners[k] = await makeUser(t, companies[k], [], { siteId: k === 'ecIr' ? sites.siteEcIr2 : undefined });
+  for (const k of KEYS)
+    owners[k] = await makeUser(t, companies[k], [], { siteId: k === 'ecIr' ? sites.siteEcIr2 : undefined });
   for (const [alias, k] of Object.entries(ALIASES)) owners[alias as CompanyKey] = owners[k];
 
   const resources: Placed[] = [{ kind: 'organisation', id: org, placement: { organisation: 'org' } }];
   for (const k of KEYS) resources.push({ kind: 'company', id: companies[k], placement: { company: k } });
-  for (const [s, id] of Object.entries(sites)) resources.push({ kind: 'site', id, placement: { company: 'ecIr', site: s as SiteKey } });
-  for (const role of TENANT_ROLES) resources.push({ kind: 'user', id: callers[role].id, placement: { company: HOMES[role].company, site: HOMES[role].site } });
-  for (const k of KEYS) resources.push({ kind: 'user', id: owners[k].id, placement: { company: k, site: k === 'ecIr' ? 'siteEcIr2' : undefined } });
+  for (const [s, id] of Object.entries(sites))
+    resources.push({ kind: 'site', id, placement: { company: 'ecIr', site: s as SiteKey } });
+  for (const role of TENANT_ROLES)
+    resources.push({
+      kind: 'user',
+      id: callers[role].id,
+      placement: { company: HOMES[role].company, site: HOMES[role].site },
+    });
+  for (const k of KEYS)
+    resources.push({
+      kind: 'user',
+      id: owners[k].id,
+      placement: { company: k, site: k === 'ecIr' ? 'siteEcIr2' : undefined },
+    });
   for (const k of ['ecVad', 'orgA'] as const) {
-    const link = await api('POST', `${A_}/companies/${companies[k]}/join-companies/links`, { description: `Tenant ${label} link`, maxNumberUsers: 10 });
+    const link = await api('POST', `${A_}/companies/${companies[k]}/join-companies/links`, {
+      description: `Tenant ${label} link`,
+      maxNumberUsers: 10,
+    });
     resources.push({ kind: 'joinLink', id: link.id as string, placement: { company: k } });
   }
   // The default subscription every company created through the API holds (commerce).
   for (const k of ['ir', 'ecVad'] as const) {
-    const [sub] = await t.db.select({ id: subscriptionsTable.id }).from(subscriptionsTable).where(eq(subscriptionsTable.companyId, companies[k]));
+    const [sub] = await t.db
+      .select({ id: subscriptionsTable.id })
+      .from(subscriptionsTable)
+      .where(eq(subscriptionsTable.companyId, companies[k]));
     resources.push({ kind: 'subscription', id: sub!.id, placement: { company: k } });
   }
-  const invitation = await api('POST', `${A_}/companies/${companies.ecVad}/join-companies/invitations`, { email: `tenant-${label}-invited-${next()}@example.com` });
+  const invitation = await api('POST', `${A_}/companies/${companies.ecVad}/join-companies/invitations`, {
+    email: `tenant-${label}-invited-${next()}@example.com`,
+  });
   resources.push({ kind: 'joinInvitation', id: invitation.id as string, placement: { company: 'ecVad' } });
-  for (const [owner, k] of [[owners.ecVad, 'ecVad'], [callers.company_admin, 'ecVad'], [owners.orgA, 'orgA']] as const) {
-    const app = await api('POST', '/api/svc/applications/v1.0/applications', { name: `Tenant ${label} app`, redirectUris: ['https://client.example/cb'] }, owner.token);
+  for (const [owner, k] of [
+    [owners.ecVad, 'ecVad'],
+    [callers.company_admin, 'ecVad'],
+    [owners.orgA, 'orgA'],
+  ] as const) {
+    const app = await api(
+      'POST',
+      '/api/svc/applications/v1.0/applications',
+      { name: `Tenant ${label} app`, redirectUris: ['https://client.example/cb'] },
+      owner.token,
+    );
     resources.push({ kind: 'application', id: app.id as string, placement: { company: k } });
   }
   // A telephone system at the site of ecIr, with one phone number.
   const system = await api('POST', `${A_}/systems`, { siteId: sites.siteEcIr, name: `Tenant ${label} system` });
   resources.push({ kind: 'system', id: system.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
-  const [number] = (await api('POST', `${A_}/systems/${system.id as string}/phone-numbers`, { phoneNumbers: [{ shortNumber: '3001', firstName: 'Tenant', lastName: label }] })) as unknown as Record<string, unknown>[];
-  resources.push({ kind: 'systemPhoneNumber', id: number!.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  const [number] = (await api('POST', `${A_}/systems/${system.id as string}/phone-numbers`, {
+    phoneNumbers: [{ shortNumber: '3001', firstName: 'Tenant', lastName: label }],
+  })) as unknown as Record<string, unknown>[];
+  resources.push({
+    kind: 'systemPhoneNumber',
+    id: number!.id as string,
+    placement: { company: 'ecIr', site: 'siteEcIr' },
+  });
   // A subscription bought for a customer: what subscription operations on B could read or alter.
-  const offer = await api('POST', '/api/svc/subscription/v1.0/offers', { name: `Tenant ${label} offer ${next()}`, businessModel: 'nb_users', canBeSold: true });
-  const subscription = await api('POST', `/api/svc/subscription/v1.0/companies/${companies.ecVad}/subscriptions`, { offerId: offer.id, maxNumberUsers: 5 });
+  const offer = await api('POST', '/api/svc/subscription/v1.0/offers', {
+    name: `Tenant ${label} offer ${next()}`,
+    businessModel: 'nb_users',
+    canBeSold: true,
+  });
+  const subscription = await api('POST', `/api/svc/subscription/v1.0/companies/${companies.ecVad}/subscriptions`, {
+    offerId: offer.id,
+    maxNumberUsers: 5,
+  });
   resources.push({ kind: 'subscription', id: subscription.id as string, placement: { company: 'ecVad' } });
   // An invoice of the VAD with its PDF, and one of its invoicing files (billing): what invoice reads on B could reveal.
   const invoiceId = newId();
   const pdfId = newId();
   await t.db.insert(invoicesTable).values({
-    id: invoiceId, companyId: companies.vad, billingPeriod: '2026-10', accountId: `acc-${label}`, accountNumber: `A-${label}`, accountName: `Tenant ${label}`, invoiceDate: '2026-10-01', dueDate: '2026-10-31',
-    invoiceTargetDate: '2026-10-01', invoiceNumber: 'INV-000001', sequence: 1, currency: 'EUR', amountWithoutTax: '1.00', taxAmount: '0.20', amount: '1.20', balance: '1.20', createdBy: 'test', body: `/v1/files/${pdfId}`, invoiceFiles: [{ id: pdfId, versionNumber: 1 }],
+    id: invoiceId,
+    companyId: companies.vad,
+    billingPeriod: '2026-10',
+    accountId: `acc-${label}`,
+    accountNumber: `A-${label}`,
+    accountName: `Tenant ${label}`,
+    invoiceDate: '2026-10-01',
+    dueDate: '2026-10-31',
+    invoiceTargetDate: '2026-10-01',
+    invoiceNumber: 'INV-000001',
+    sequence: 1,
+    currency: 'EUR',
+    amountWithoutTax: '1.00',
+    taxAmount: '0.20',
+    amount: '1.20',
+    balance: '1.20',
+    createdBy: 'test',
+    body: `/v1/files/${pdfId}`,
+    invoiceFiles: [{ id: pdfId, versionNumber: 1 }],
   });
-  await t.db.insert(invoiceFilesTable).values({ id: pdfId, invoiceId, companyId: companies.vad, fileName: 'INV-000001.pdf', contentType: 'application/pdf', data: Buffer.from(`%PDF-1.3 tenant ${label}`) });
+  await t.db
+    .insert(invoiceFilesTable)
+    .values({
+      id: pdfId,
+      invoiceId,
+      companyId: companies.vad,
+      fileName: 'INV-000001.pdf',
+      contentType: 'application/pdf',
+      data: Buffer.from(`%PDF-1.3 tenant ${label}`),
+    });
   const fileId = newId();
-  await t.db.insert(invoicingFilesTable).values({ id: fileId, companyId: companies.vad, billingPeriod: '2026-10', invoiceType: 'services', fileType: 'INV', path: `${companies.vad}/2026-10/services/INV-services-2026-10.csv`, fileName: 'INV-services-2026-10.csv', invoiceId, invoiceNumber: 'INV-000001', invoiceCreationDate: '2026-10-01', lines: 1, size: 12, data: Buffer.from(`tenant ${label}\r\n`) });
+  await t.db
+    .insert(invoicingFilesTable)
+    .values({
+      id: fileId,
+      companyId: companies.vad,
+      billingPeriod: '2026-10',
+      invoiceType: 'services',
+      fileType: 'INV',
+      path: `${companies.vad}/2026-10/services/INV-services-2026-10.csv`,
+      fileName: 'INV-services-2026-10.csv',
+      invoiceId,
+      invoiceNumber: 'INV-000001',
+      invoiceCreationDate: '2026-10-01',
+      lines: 1,
+      size: 12,
+      data: Buffer.from(`tenant ${label}\r\n`),
+    });
   resources.push({ kind: 'invoicingFile', id: fileId, placement: { company: 'vad' } });
   // Images, customisation, custom data, a contact and visibility: what an operation on B could alter.
-  for (const kind of ['avatar', 'banner']) await api('POST', `${A_}/companies/${companies.ecVad}/${kind}`, { image: await image() });
+  for (const kind of ['avatar', 'banner'])
+    await api('POST', `${A_}/companies/${companies.ecVad}/${kind}`, { image: await image() });
   await api('PUT', `${A_}/companies/${companies.ecVad}/app-feature-customisation`, { useGifCustomisation: 'disabled' });
   await api('PUT', `${A_}/companies/${companies.ecVad}/custom-data`, { customData: { tenant: label } });
   await api('POST', `${A_}/customisations/templates/apply`, { templateId: FULL_TEMPLATE, userId: owners.ecVad.id });
-  await api('PUT', `${A_}/companies/${companies.ecVad}`, { companyContactId: owners.ecVad.id, visibleBy: [companies.vad], slogan: `Tenant ${label}` });
+  await api('PUT', `${A_}/companies/${companies.ecVad}`, {
+    companyContactId: owners.ecVad.id,
+    visibleBy: [companies.vad],
+    slogan: `Tenant ${label}`,
+  });
 
   const organisations: Record<OrganisationKey, string> = { org, orgElsewhere: org, orgUnrelated: org };
   const ids: WorldIds = { companies, sites, organisations, callers: callers as unknown as WorldIds['callers'], owners };
@@ -230,8 +375,16 @@ async function loadTables(): Promise<TableInfo[]> {
       const config = getTableConfig(value);
       if (NOT_READ[config.name] || tables.has(config.name)) continue;
       const columns = Object.values(getTableColumns(value)) as Column[];
-      const idColumns = columns.filter((c) => c.dataType === 'string' && c.columnType === 'PgText' && (c.name === 'id' || c.name.endsWith('_id')));
-      tables.set(config.name, { name: config.name, table: value, idColumns, id: columns.find((c) => c.name === 'id'), whole: idColumns.length === 0 || READ_WHOLE[config.name] !== undefined });
+      const idColumns = columns.filter(
+        (c) => c.dataType === 'string' && c.columnType === 'PgText' && (c.name === 'id' || c.name.endsWith('_id')),
+      );
+      tables.set(config.name, {
+        name: config.name,
+        table: value,
+        idColumns,
+        id: columns.find((c) => c.name === 'id'),
+        whole: idColumns.length === 0 || READ_WHOLE[config.name] !== undefined,
+      });
     }
   }
   return [...tables.values()];
@@ -243,11 +396,14 @@ let B_IDS: string[] = [];
 
 async function tenantIds(tenant: Tenant): Promise<string[]> {
   const ids = new Set<string>([...Object.values(tenant.ids.companies), tenant.org]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const info of TABLES) {
       if (info.whole || !info.id) continue;
-      const rows = await t.db.select({ id: sql<string>`${info.id}` }).from(info.table).where(or(...info.idColumns.map((c) => inArray(c, [...ids]))));
+      const rows = await t.db
+        .select({ id: sql<string>`${info.id}` })
+        .from(info.table)
+        .where(or(...info.idColumns.map((c) => inArray(c, [...ids]))));
       for (const { id } of rows as { id: string }[]) {
         if (ids.has(id)) continue;
         ids.add(id);
@@ -263,7 +419,12 @@ function stable(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (value instanceof Uint8Array) return `sha256:${createHash('sha256').update(value).digest('hex')}`;
   if (Array.isArray(value)) return value.map(stable);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, stable(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, stable(v)]),
+    );
   return value;
 }
 
@@ -295,7 +456,11 @@ function changes(before: Record<string, string[]>, after: Record<string, string[
 
 const callerCache = new Map<string, Promise<Caller>>();
 const callerOf = (u: MadeUser) => {
-  if (!callerCache.has(u.id)) callerCache.set(u.id, loadCaller(t.deps, verifyToken(t.deps, u.token)).then((r) => r.caller));
+  if (!callerCache.has(u.id))
+    callerCache.set(
+      u.id,
+      loadCaller(t.deps, verifyToken(t.deps, u.token)).then((r) => r.caller),
+    );
   return callerCache.get(u.id)!;
 };
 const relationCache = new Map<string, Promise<{ row: Record<string, unknown>; holds: (r: RelationName) => boolean }>>();
@@ -309,7 +474,10 @@ function loaded(caller: Caller, kind: TargetKindName, id: string) {
         const target = TARGETS[kind];
         const c = callerParams(caller);
         const [row] = await t.db.select().from(target.table).where(eq(target.id, id));
-        const [rel] = (await t.db.select(Object.fromEntries(RELATION_NAMES.map((r) => [r, relationSql(r, c, target.cols)]))).from(target.table).where(eq(target.id, id))) as Record<string, unknown>[];
+        const [rel] = (await t.db
+          .select(Object.fromEntries(RELATION_NAMES.map((r) => [r, relationSql(r, c, target.cols)])))
+          .from(target.table)
+          .where(eq(target.id, id))) as Record<string, unknown>[];
         return { row: row as Record<string, unknown>, holds: (r: RelationName) => rel?.[r] === true };
       })(),
     );
@@ -318,7 +486,13 @@ function loaded(caller: Caller, kind: TargetKindName, id: string) {
 }
 
 /** True when the policy lets the caller act on the target with this body (conditions included). */
-async function mayAct(op: AnyOperation, user: MadeUser, kind: TargetKindName, id: string, body: unknown): Promise<boolean> {
+async function mayAct(
+  op: AnyOperation,
+  user: MadeUser,
+  kind: TargetKindName,
+  id: string,
+  body: unknown,
+): Promise<boolean> {
   const caller = await callerOf(user);
   const { row, holds } = await loaded(caller, kind, id);
   try {
@@ -333,11 +507,20 @@ async function mayAct(op: AnyOperation, user: MadeUser, kind: TargetKindName, id
 // The plan, from the declarations.
 
 const pathParams = (op: AnyOperation) => [...op.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
-const bodyFields = (op: AnyOperation) => Object.keys((op.body as { properties?: object } | undefined)?.properties ?? {});
+const bodyFields = (op: AnyOperation) =>
+  Object.keys((op.body as { properties?: object } | undefined)?.properties ?? {});
 /** Whether the target's id is in the request at all (createOwnCompany's is always the caller's company). */
-const targetInRequest = (op: AnyOperation) => !!op.target && (op.target.from === 'body' ? bodyFields(op).includes(op.target.field) : pathParams(op).includes(op.target.field) || op.target.from === 'query');
+const targetInRequest = (op: AnyOperation) =>
+  !!op.target &&
+  (op.target.from === 'body'
+    ? bodyFields(op).includes(op.target.field)
+    : pathParams(op).includes(op.target.field) || op.target.from === 'query');
 const hasIds = (op: AnyOperation) =>
-  pathParams(op).length > 0 || targetInRequest(op) || Object.keys(op.second ?? {}).length > 0 || Object.keys(op.references ?? {}).length > 0 || bodyFields(op).some((f) => /(Id|Ids)$/.test(f));
+  pathParams(op).length > 0 ||
+  targetInRequest(op) ||
+  Object.keys(op.second ?? {}).length > 0 ||
+  Object.keys(op.references ?? {}).length > 0 ||
+  bodyFields(op).some((f) => /(Id|Ids)$/.test(f));
 
 interface Planned {
   op: AnyOperation;
@@ -353,13 +536,19 @@ for (const op of OPERATIONS) {
   if (NOT_TENANT_SCOPED[op.operationId]) {
     skipped.push(`${op.operationId}: ${NOT_TENANT_SCOPED[op.operationId]}`);
   } else if (op.target && sample?.type === 'target') {
-    for (const name of Object.keys(op.second ?? {})) if (!sample.second?.[name]) problems.push(`${op.operationId}: no request for its second resource '${name}' (sample.second)`);
+    for (const name of Object.keys(op.second ?? {}))
+      if (!sample.second?.[name])
+        problems.push(`${op.operationId}: no request for its second resource '${name}' (sample.second)`);
     planned.push({ op, sample });
   } else {
-    problems.push(`operation ${op.operationId} has an id in its path or body but no way to build a cross-tenant request: a sample of type 'target' in test/authz/samples/, or an entry of NOT_TENANT_SCOPED with its reason`);
+    problems.push(
+      `operation ${op.operationId} has an id in its path or body but no way to build a cross-tenant request: a sample of type 'target' in test/authz/samples/, or an entry of NOT_TENANT_SCOPED with its reason`,
+    );
   }
 }
-for (const name of Object.keys(NOT_TENANT_SCOPED)) if (!OPERATIONS.some((o) => o.operationId === name)) problems.push(`NOT_TENANT_SCOPED names ${name}, which is no operation`);
+for (const name of Object.keys(NOT_TENANT_SCOPED))
+  if (!OPERATIONS.some((o) => o.operationId === name))
+    problems.push(`NOT_TENANT_SCOPED names ${name}, which is no operation`);
 
 // ---------------------------------------------------------------------------------------------
 // The requests of one operation.
@@ -381,19 +570,35 @@ function withPathParam(op: AnyOperation, req: Req, field: string, id: string): R
   const at = segments.indexOf(`:${field}`);
   const [path, query] = req.url.split('?');
   const parts = path!.split('/');
-  if (at < 0 || parts.length !== segments.length) throw new Error(`${op.operationId}: the sample's path does not match ${op.path}`);
+  if (at < 0 || parts.length !== segments.length)
+    throw new Error(`${op.operationId}: the sample's path does not match ${op.path}`);
   parts[at] = id;
   return { ...req, url: `${parts.join('/')}${query ? `?${query}` : ''}` };
 }
 
-const ctxOf = (tenant: Tenant, role: TenantRole, placement?: Placement): Ctx => ({ t, caller: A.callers[role], role, n: next(), world: tenant.ids, placement });
+const ctxOf = (tenant: Tenant, role: TenantRole, placement?: Placement): Ctx => ({
+  t,
+  caller: A.callers[role],
+  role,
+  n: next(),
+  world: tenant.ids,
+  placement,
+});
 
 /** A tenant's resources of a kind; for a path naming a parent, only those that have one (a company of an organisation). */
 async function resourcesOf(tenant: Tenant, kind: TargetKindName, parentKind?: TargetKindName): Promise<Placed[]> {
   const all = tenant.resources.filter((r) => r.kind === kind);
   const column = parentKind ? TARGETS[kind].parents?.[parentKind] : undefined;
   if (!column) return all;
-  const rows = (await t.db.select({ id: sql<string>`${TARGETS[kind].id}`, parent: sql<unknown>`${column}` }).from(TARGETS[kind].table).where(inArray(TARGETS[kind].id, all.map((r) => r.id)))) as { id: string; parent: unknown }[];
+  const rows = (await t.db
+    .select({ id: sql<string>`${TARGETS[kind].id}`, parent: sql<unknown>`${column}` })
+    .from(TARGETS[kind].table)
+    .where(
+      inArray(
+        TARGETS[kind].id,
+        all.map((r) => r.id),
+      ),
+    )) as { id: string; parent: unknown }[];
   const withParent = new Set(rows.filter((r) => r.parent !== null).map((r) => r.id));
   return all.filter((r) => withParent.has(r.id));
 }
@@ -421,7 +626,12 @@ async function buildCalls({ op, sample }: Planned): Promise<{ calls: Call[]; not
         calls.push({ label: `${role} on B's ${kind} ${r.id}`, req, token, ...NOT_FOUND });
         if (parent) {
           const own = parent.kind === 'organisation' ? A.org : A.ids.companies[HOMES[role].company];
-          calls.push({ label: `${role} on B's ${kind} ${r.id} under A's ${parent.kind}`, req: withPathParam(op, req, parent.field, own), token, ...NOT_FOUND });
+          calls.push({
+            label: `${role} on B's ${kind} ${r.id} under A's ${parent.kind}`,
+            req: withPathParam(op, req, parent.field, own),
+            token,
+            ...NOT_FOUND,
+          });
         }
       }
     }
@@ -438,13 +648,15 @@ async function buildCalls({ op, sample }: Planned): Promise<{ calls: Call[]; not
             break;
           }
         }
-        if (made) calls.push({ label: `${role}, its ${name}: B's ${ref.kind} ${r.id}`, req: made, token, ...NOT_FOUND });
+        if (made)
+          calls.push({ label: `${role}, its ${name}: B's ${ref.kind} ${r.id}`, req: made, token, ...NOT_FOUND });
         else notApplicable.push(`${role} / ${name}: no target of A he may act on`);
       }
     }
     // B's resources in the declared references, on a target of A the caller may act on.
     for (const [field, ref] of Object.entries(op.references ?? {})) {
-      const isArray = ((op.body as { properties: Record<string, { type?: string }> }).properties[field]?.type ?? '') === 'array';
+      const isArray =
+        ((op.body as { properties: Record<string, { type?: string }> }).properties[field]?.type ?? '') === 'array';
       for (const r of B.resources.filter((x) => x.kind === ref.kind)) {
         let made: Req | undefined;
         for (const main of await aTargets(op, role, false)) {
@@ -455,7 +667,8 @@ async function buildCalls({ op, sample }: Planned): Promise<{ calls: Call[]; not
             break;
           }
         }
-        if (made) calls.push({ label: `${role}, ${field}: B's ${ref.kind} ${r.id}`, req: made, token, ...REFUSED_REFERENCE });
+        if (made)
+          calls.push({ label: `${role}, ${field}: B's ${ref.kind} ${r.id}`, req: made, token, ...REFUSED_REFERENCE });
         else notApplicable.push(`${role} / ${field}: no target of A he may act on`);
       }
     }
@@ -483,8 +696,9 @@ describe('issue 9, point 8: the isolation test covers the policy table', () => {
     expect(problems).toEqual([]);
   });
 
-  it('issue 9, point 8: each tenant has a resource of every kind of target, and B\'s full read finds them', async () => {
-    for (const kind of (Object.keys(TARGETS) as TargetKindName[]).filter((k) => !PLATFORM_KINDS.has(k))) expect({ kind, inB: B.resources.some((r) => r.kind === kind) }).toEqual({ kind, inB: true });
+  it("issue 9, point 8: each tenant has a resource of every kind of target, and B's full read finds them", async () => {
+    for (const kind of (Object.keys(TARGETS) as TargetKindName[]).filter((k) => !PLATFORM_KINDS.has(k)))
+      expect({ kind, inB: B.resources.some((r) => r.kind === kind) }).toEqual({ kind, inB: true });
     const ids = new Set(B_IDS);
     expect(B.resources.filter((r) => !ids.has(r.id))).toEqual([]);
     // Nothing of A is part of B.
@@ -494,7 +708,13 @@ describe('issue 9, point 8: the isolation test covers the policy table', () => {
       for (const k of KEYS) {
         const f = TENANT_COMPANIES[k]!;
         const [row] = await t.db.select().from(companiesTable).where(eq(companiesTable.id, tenant.ids.companies[k]));
-        expect({ k, isBP: row!.isBP, bpType: row!.bpType, bpId: row!.bpId, organisationId: row!.organisationId }).toEqual({
+        expect({
+          k,
+          isBP: row!.isBP,
+          bpType: row!.bpType,
+          bpId: row!.bpId,
+          organisationId: row!.organisationId,
+        }).toEqual({
           k,
           isBP: f.isBP ?? false,
           bpType: f.bpType ?? null,
@@ -504,13 +724,24 @@ describe('issue 9, point 8: the isolation test covers the policy table', () => {
       }
     }
     const read = await readTenant(B_IDS);
-    for (const table of ['companies', 'users', 'sites', 'organisations', 'join_company_links', 'join_invitations', 'applications', 'company_images', 'sessions', 'subscriptions']) {
+    for (const table of [
+      'companies',
+      'users',
+      'sites',
+      'organisations',
+      'join_company_links',
+      'join_invitations',
+      'applications',
+      'company_images',
+      'sessions',
+      'subscriptions',
+    ]) {
       expect({ table, rows: (read[table]?.length ?? 0) > 0 }).toEqual({ table, rows: true });
     }
   });
 });
 
-describe('issue 9, point 8: a tenant\'s callers with the ids of another tenant', () => {
+describe("issue 9, point 8: a tenant's callers with the ids of another tenant", () => {
   for (const plan of planned) {
     it(`issue 9, point 8: ${plan.op.operationId}: each role of A with B's ids -> 404 (400 in a reference), B unchanged`, async () => {
       const { calls, notApplicable } = await buildCalls(plan);
@@ -527,12 +758,19 @@ describe('issue 9, point 8: a tenant\'s callers with the ids of another tenant',
         statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1;
         figures.statuses[res.statusCode] = (figures.statuses[res.statusCode] ?? 0) + 1;
         const code = res.statusCode >= 400 ? res.json().errorDetailsCode : undefined;
-        if (res.statusCode !== c.status || code !== c.code) wrong.push(`${c.label}: ${c.req.method} ${c.req.url} -> ${res.statusCode} ${res.body.slice(0, 200)} (expected ${c.status} ${c.code})`);
+        if (res.statusCode !== c.status || code !== c.code)
+          wrong.push(
+            `${c.label}: ${c.req.method} ${c.req.url} -> ${res.statusCode} ${res.body.slice(0, 200)} (expected ${c.status} ${c.code})`,
+          );
       }
       const after = await readTenant(B_IDS);
       figures.requests += calls.length;
-      const summary = Object.entries(statuses).map(([s, n]) => `${s} x ${n}`).join(', ');
-      figures.perOperation.push(`${plan.op.operationId}: ${calls.length} requests (${summary || 'none'})${notApplicable.length ? `; not applicable: ${notApplicable.join(', ')}` : ''}`);
+      const summary = Object.entries(statuses)
+        .map(([s, n]) => `${s} x ${n}`)
+        .join(', ');
+      figures.perOperation.push(
+        `${plan.op.operationId}: ${calls.length} requests (${summary || 'none'})${notApplicable.length ? `; not applicable: ${notApplicable.join(', ')}` : ''}`,
+      );
       expect(calls.length, `${plan.op.operationId} sent no request`).toBeGreaterThan(0);
       expect(wrong).toEqual([]);
       expect(changes(before, after)).toEqual([]);
@@ -542,9 +780,19 @@ describe('issue 9, point 8: a tenant\'s callers with the ids of another tenant',
 
 describe('issue 9, point 8: figures', () => {
   it('issue 9, point 8: requests sent and their statuses', (ctx) => {
-    const statuses = Object.entries(figures.statuses).map(([s, n]) => `${s} x ${n}`).join(', ');
-    ctx.diagnostic(`isolation: ${figures.requests} requests by ${TENANT_ROLES.length} roles of tenant A with the ids of tenant B over ${planned.length} operations, in ${((Date.now() - figures.started) / 1000).toFixed(1)} s: ${statuses}`);
-    ctx.diagnostic(`isolation: B read in full around each operation: ${B_IDS.length} ids, ${TABLES.length} tables (${TABLES.filter((x) => x.whole).map((x) => x.name).join(', ')} whole)`);
+    const statuses = Object.entries(figures.statuses)
+      .map(([s, n]) => `${s} x ${n}`)
+      .join(', ');
+    ctx.diagnostic(
+      `isolation: ${figures.requests} requests by ${TENANT_ROLES.length} roles of tenant A with the ids of tenant B over ${planned.length} operations, in ${((Date.now() - figures.started) / 1000).toFixed(1)} s: ${statuses}`,
+    );
+    ctx.diagnostic(
+      `isolation: B read in full around each operation: ${B_IDS.length} ids, ${TABLES.length} tables (${TABLES.filter(
+        (x) => x.whole,
+      )
+        .map((x) => x.name)
+        .join(', ')} whole)`,
+    );
     for (const line of figures.perOperation) ctx.diagnostic(`isolation: ${line}`);
     for (const line of skipped) ctx.diagnostic(`isolation: not called across tenants: ${line}`);
     expect(figures.requests).toBeGreaterThan(0);

@@ -17,14 +17,20 @@ export interface LoadedSamples {
 export async function loadSamples(): Promise<LoadedSamples> {
   const samples: Record<string, Sample> = {};
   const files: Record<string, string> = {};
-  for (const file of readdirSync(SAMPLES_DIR).filter((f) => /\.[cm]?[tj]s$/.test(f) && !f.endsWith('.d.ts') && !/^types\.[cm]?[tj]s$/.test(f)).sort()) {
+  for (const file of readdirSync(SAMPLES_DIR)
+    .filter((f) => /\.[cm]?[tj]s$/.test(f) && !f.endsWith('.d.ts') && !/^types\.[cm]?[tj]s$/.test(f))
+    .sort()) {
     const mod = (await import(pathToFileURL(`${SAMPLES_DIR}${file}`).href)) as Record<string, unknown>;
     const exported = Object.entries(mod).filter(([name]) => name.endsWith('Samples'));
     if (exported.length === 0) throw new Error(`test/authz/samples/${file} exports nothing named *Samples`);
     for (const [name, value] of exported) {
-      if (typeof value !== 'object' || value === null) throw new Error(`test/authz/samples/${file}: ${name} is not a record of samples`);
+      if (typeof value !== 'object' || value === null)
+        throw new Error(`test/authz/samples/${file}: ${name} is not a record of samples`);
       for (const [operationId, sample] of Object.entries(value as Record<string, Sample>)) {
-        if (samples[operationId]) throw new Error(`the sample of ${operationId} is declared twice: in ${files[operationId]} and in ${file} (${name})`);
+        if (samples[operationId])
+          throw new Error(
+            `the sample of ${operationId} is declared twice: in ${files[operationId]} and in ${file} (${name})`,
+          );
         samples[operationId] = sample;
         files[operationId] = `${file} (${name})`;
       }

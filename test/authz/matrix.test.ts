@@ -132,8 +132,15 @@ const HOMES: Record<Profile, Home> = {
 const callerRoles = (role: Profile): Role[] => [...new Set<Role>([...(role.split('+') as Role[]), 'user'])];
 
 const placementLabel = (p: Placement) =>
-  p.self ? 'himself' : p.organisation ? `organisation ${p.organisation}` : p.site ? `${p.company}/${p.site}` : `${p.company}`;
-const placementKey = (p: Placement) => `${p.company ?? ''}/${p.site ?? ''}/${p.self ? 'self' : ''}/${p.organisation ?? ''}`;
+  p.self
+    ? 'himself'
+    : p.organisation
+      ? `organisation ${p.organisation}`
+      : p.site
+        ? `${p.company}/${p.site}`
+        : `${p.company}`;
+const placementKey = (p: Placement) =>
+  `${p.company ?? ''}/${p.site ?? ''}/${p.self ? 'self' : ''}/${p.organisation ?? ''}`;
 
 /** The columns of each kind of target that relations can speak of (checked against TARGETS). */
 interface KindColumns {
@@ -142,7 +149,13 @@ interface KindColumns {
   owner: boolean;
   organisation: boolean;
 }
-const cols = (c: Partial<KindColumns>): KindColumns => ({ company: false, site: false, owner: false, organisation: false, ...c });
+const cols = (c: Partial<KindColumns>): KindColumns => ({
+  company: false,
+  site: false,
+  owner: false,
+  organisation: false,
+  ...c,
+});
 const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
   user: cols({ company: true, site: true, owner: true }),
   company: cols({ company: true }),
@@ -165,7 +178,7 @@ const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
 function bpTree(c: CompanyKey): CompanyKey[] {
   // Companies linked to c by BP links, in either direction, transitively.
   const seen = new Set<CompanyKey>([c]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const k of COMPANY_KEYS) {
       const bp = COMPANIES[k].bp;
@@ -219,19 +232,27 @@ function holdsInWorld(rel: RelationName, home: Home, p: Placement, kind: TargetK
 
 /** For each relation: targets for which it holds, by construction of the world. */
 const PRODUCERS: Record<RelationName, (home: Home, kind: TargetKindName) => Placement[]> = {
-  any: (_h, kind) => [KIND_COLUMNS[kind].company ? { company: ELSEWHERE.company } : { organisation: ELSEWHERE.organisation }],
+  any: (_h, kind) => [
+    KIND_COLUMNS[kind].company ? { company: ELSEWHERE.company } : { organisation: ELSEWHERE.organisation },
+  ],
   ownCompany: (h, kind) => (KIND_COLUMNS[kind].company ? [{ company: h.company }] : []),
-  ownBpCompany: (h, kind) => (KIND_COLUMNS[kind].company && COMPANIES[h.company].bp ? [{ company: COMPANIES[h.company].bp! }] : []),
+  ownBpCompany: (h, kind) =>
+    KIND_COLUMNS[kind].company && COMPANIES[h.company].bp ? [{ company: COMPANIES[h.company].bp! }] : [],
   customerOfOwnBp: (h, kind) => {
     const me = COMPANIES[h.company];
     if (!me.isBP || !KIND_COLUMNS[kind].company) return [];
     const direct = COMPANY_KEYS.filter((k) => COMPANIES[k].bp === h.company);
-    const viaIr = me.bpType === 'VAD' ? COMPANY_KEYS.filter((k) => direct.some((d) => COMPANIES[d].bpType === 'IR' && COMPANIES[k].bp === d)) : [];
+    const viaIr =
+      me.bpType === 'VAD'
+        ? COMPANY_KEYS.filter((k) => direct.some((d) => COMPANIES[d].bpType === 'IR' && COMPANIES[k].bp === d))
+        : [];
     return [...direct, ...viaIr].map((company) => ({ company }));
   },
   companyOfOwnOrganisation: (h, kind) => {
     const org = COMPANIES[h.company].org;
-    return org && KIND_COLUMNS[kind].company ? COMPANY_KEYS.filter((k) => COMPANIES[k].org === org).map((company) => ({ company })) : [];
+    return org && KIND_COLUMNS[kind].company
+      ? COMPANY_KEYS.filter((k) => COMPANIES[k].org === org).map((company) => ({ company }))
+      : [];
   },
   customerOfOrganisationBp: (h, kind) => {
     const org = COMPANIES[h.company].org;
@@ -239,7 +260,9 @@ const PRODUCERS: Record<RelationName, (home: Home, kind: TargetKindName) => Plac
     // The companies whose BP is a BP of the organisation, and the End Customers of the BP IR of its VADs.
     const orgBps = COMPANY_KEYS.filter((k) => COMPANIES[k].isBP && COMPANIES[k].org === org);
     const direct = COMPANY_KEYS.filter((k) => orgBps.some((b) => COMPANIES[k].bp === b));
-    const irsOfVads = direct.filter((d) => COMPANIES[d].bpType === 'IR' && COMPANIES[COMPANIES[d].bp!].bpType === 'VAD');
+    const irsOfVads = direct.filter(
+      (d) => COMPANIES[d].bpType === 'IR' && COMPANIES[COMPANIES[d].bp!].bpType === 'VAD',
+    );
     const viaIr = COMPANY_KEYS.filter((k) => irsOfVads.some((ir) => COMPANIES[k].bp === ir));
     return [...direct, ...viaIr].map((company) => ({ company }));
   },
@@ -259,11 +282,16 @@ const unrelatedPlacement = (kind: TargetKindName): Placement =>
 function nearbyPlacements(home: Home, kind: TargetKindName): Placement[] {
   const org = COMPANIES[home.company].org;
   if (!KIND_COLUMNS[kind].company) return [...(org ? [{ organisation: org }] : []), unrelatedPlacement(kind)];
-  const near = new Set<CompanyKey>([...bpTree(home.company), ...COMPANY_KEYS.filter((k) => org && COMPANIES[k].org === org), UNRELATED.company]);
+  const near = new Set<CompanyKey>([
+    ...bpTree(home.company),
+    ...COMPANY_KEYS.filter((k) => org && COMPANIES[k].org === org),
+    UNRELATED.company,
+  ]);
   const out: Placement[] = [];
   for (const company of near) {
     out.push({ company });
-    if (KIND_COLUMNS[kind].site) for (const [site, of] of Object.entries(SITES)) if (of === company) out.push({ company, site: site as SiteKey });
+    if (KIND_COLUMNS[kind].site)
+      for (const [site, of] of Object.entries(SITES)) if (of === company) out.push({ company, site: site as SiteKey });
   }
   return out;
 }
@@ -275,7 +303,8 @@ function grantsOf(operationId: string): readonly Grant[] {
   const e = POLICY[operationId];
   return e?.kind === 'grants' ? e.grants : [];
 }
-const heldBy = (list: readonly Grant[], roles: readonly Role[]) => list.filter((g) => g.roles.every((r) => roles.includes(r)));
+const heldBy = (list: readonly Grant[], roles: readonly Role[]) =>
+  list.filter((g) => g.roles.every((r) => roles.includes(r)));
 
 /** The grants of the read operation of a kind: who sees a target of that kind (TARGETS.readBy). */
 const readGrants = (kind: TargetKindName) => grantsOf(TARGETS[kind].readBy);
@@ -287,7 +316,11 @@ const readGrants = (kind: TargetKindName) => grantsOf(TARGETS[kind].readBy);
 function relevantGrants(operationId: string, roles: readonly Role[], kind?: TargetKindName): Grant[] {
   const e = POLICY[operationId];
   const vis = e?.kind === 'grants' && e.visibleBy ? grantsOf(e.visibleBy) : [];
-  return [...heldBy(grantsOf(operationId), roles), ...heldBy(vis, roles), ...(kind ? heldBy(readGrants(kind), roles) : [])];
+  return [
+    ...heldBy(grantsOf(operationId), roles),
+    ...heldBy(vis, roles),
+    ...(kind ? heldBy(readGrants(kind), roles) : []),
+  ];
 }
 
 type Verdict = { status: 'allowed' } | { status: 403 | 404; code: number };
@@ -298,13 +331,23 @@ interface ParentView {
   holds: (r: RelationName) => boolean;
 }
 
-function verdict(operationId: string, roles: readonly Role[], kind: TargetKindName, holds: (r: RelationName) => boolean, input: ConditionInput, parent?: ParentView): Verdict {
+function verdict(
+  operationId: string,
+  roles: readonly Role[],
+  kind: TargetKindName,
+  holds: (r: RelationName) => boolean,
+  input: ConditionInput,
+  parent?: ParentView,
+): Verdict {
   const own = heldBy(grantsOf(operationId), roles);
-  if (own.some((g) => holds(g.relation) && (!g.condition || CONDITIONS[g.condition](input)))) return { status: 'allowed' };
+  if (own.some((g) => holds(g.relation) && (!g.condition || CONDITIONS[g.condition](input))))
+    return { status: 'allowed' };
   // A grant reaching the target whose condition refused: that condition's error.
   const refusedBy = own.find((g) => holds(g.relation) && g.condition)?.condition;
   if (refusedBy) return { status: 403, code: ERRORS[CONDITION_ERRORS[refusedBy] ?? 'FORBIDDEN'].code };
-  const visible = relevantGrants(operationId, roles, kind).some((g) => holds(g.relation)) || (parent !== undefined && heldBy(readGrants(parent.kind), roles).some((g) => parent.holds(g.relation)));
+  const visible =
+    relevantGrants(operationId, roles, kind).some((g) => holds(g.relation)) ||
+    (parent !== undefined && heldBy(readGrants(parent.kind), roles).some((g) => parent.holds(g.relation)));
   return visible ? { status: 403, code: ERROR_CODES[403] } : { status: 404, code: ERROR_CODES[404] };
 }
 
@@ -312,7 +355,8 @@ function verdict(operationId: string, roles: readonly Role[], kind: TargetKindNa
 function parentView(op: AnyOperation, home: Home, p: Placement): ParentView | undefined {
   const parent = op.target?.parent;
   if (!parent) return undefined;
-  if (parent.kind === 'company') return { kind: 'company', holds: (r) => holdsInWorld(r, home, { company: p.company }, 'company') };
+  if (parent.kind === 'company')
+    return { kind: 'company', holds: (r) => holdsInWorld(r, home, { company: p.company }, 'company') };
   if (parent.kind === 'organisation') {
     // A company target's organisation: its own, or `orgElsewhere` where the sample puts it.
     const organisation: OrganisationKey = (p.company && COMPANIES[p.company].org) || ELSEWHERE.organisation;
@@ -359,19 +403,42 @@ let counter = 0;
 const next = () => ++counter;
 
 /** The context of one case's request. */
-const ctxOf = (role: Profile, caller: MadeUser = w.callers[role], placement?: Placement): Ctx => ({ t: w.t, caller, role, n: next(), world: w.ids, placement });
+const ctxOf = (role: Profile, caller: MadeUser = w.callers[role], placement?: Placement): Ctx => ({
+  t: w.t,
+  caller,
+  role,
+  n: next(),
+  world: w.ids,
+  placement,
+});
 
 function routeRegex(op: AnyOperation): RegExp[] {
-  return [op.path, ...(op.aliases ?? [])].map((p) => new RegExp(`^${fullPath(p).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z0-9_]+/g, '[^/]+').replace(/\*/g, '.*')}$`));
+  return [op.path, ...(op.aliases ?? [])].map(
+    (p) =>
+      new RegExp(
+        `^${fullPath(p)
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/:[A-Za-z0-9_]+/g, '[^/]+')
+          .replace(/\*/g, '.*')}$`,
+      ),
+  );
 }
 
 function checkRoute(op: AnyOperation, req: Req): void {
   const path = req.url.split('?')[0]!;
   expect(req.method, `the sample of ${op.operationId} uses the method of its declaration`).toBe(op.method);
-  expect(routeRegex(op).some((r) => r.test(path)), `the sample of ${op.operationId} (${req.url}) calls its route ${fullPath(op.path)}`).toBe(true);
+  expect(
+    routeRegex(op).some((r) => r.test(path)),
+    `the sample of ${op.operationId} (${req.url}) calls its route ${fullPath(op.path)}`,
+  ).toBe(true);
 }
 
-async function call(op: AnyOperation, req: Req, token: string | undefined, validate = true): Promise<LightMyRequestResponse> {
+async function call(
+  op: AnyOperation,
+  req: Req,
+  token: string | undefined,
+  validate = true,
+): Promise<LightMyRequestResponse> {
   checkRoute(op, req);
   const opts: InjectOptions = {
     method: req.method as InjectOptions['method'],
@@ -389,7 +456,9 @@ function expectOutcome(res: LightMyRequestResponse, status: number, code?: numbe
 
 function generate(): void {
   const declared = new Map(OPERATIONS.map((o) => [o.operationId, o]));
-  for (const name of Object.keys(SAMPLES)) if (!declared.has(name) || !POLICY[name]) problems.push(`sample ${name} is for no operation of POLICY and OPERATIONS`);
+  for (const name of Object.keys(SAMPLES))
+    if (!declared.has(name) || !POLICY[name])
+      problems.push(`sample ${name} is for no operation of POLICY and OPERATIONS`);
   for (const operationId of Object.keys(POLICY)) {
     const op = declared.get(operationId);
     if (!op) continue; // in the table, not served yet
@@ -399,13 +468,24 @@ function generate(): void {
       problems.push(`operation ${operationId} has no sample request in test/authz/samples/ (see types.ts there)`);
       continue;
     }
-    const expectedType = entry.kind === 'public' ? ['public'] : entry.kind === 'authenticated' ? ['authenticated'] : op.target ? ['target'] : ['list', 'targetless'];
+    const expectedType =
+      entry.kind === 'public'
+        ? ['public']
+        : entry.kind === 'authenticated'
+          ? ['authenticated']
+          : op.target
+            ? ['target']
+            : ['list', 'targetless'];
     if (!expectedType.includes(sample.type)) {
-      problems.push(`the sample of ${operationId} is '${sample.type}' but the operation is ${entry.kind}${op.target ? ` with a ${op.target.kind} target` : ''}`);
+      problems.push(
+        `the sample of ${operationId} is '${sample.type}' but the operation is ${entry.kind}${op.target ? ` with a ${op.target.kind} target` : ''}`,
+      );
       continue;
     }
     if (sample.type === 'target' && sample.kind && sample.kind !== op.target?.kind) {
-      problems.push(`the sample of ${operationId} expects a ${sample.kind} target but the operation's target is a ${op.target?.kind}`);
+      problems.push(
+        `the sample of ${operationId} expects a ${sample.kind} target but the operation's target is a ${op.target?.kind}`,
+      );
       continue;
     }
     switch (sample.type) {
@@ -467,7 +547,12 @@ interface Scoped {
   producedFor?: RelationName;
 }
 
-function scopedPlacements(operationId: string, role: Profile, kind: TargetKindName, relevantOverride?: readonly Grant[]): Scoped[] {
+function scopedPlacements(
+  operationId: string,
+  role: Profile,
+  kind: TargetKindName,
+  relevantOverride?: readonly Grant[],
+): Scoped[] {
   const home = HOMES[role];
   const relevant = relevantOverride ?? relevantGrants(operationId, callerRoles(role), kind);
   const relations = RELATION_NAMES.filter((r) => relevant.some((g) => g.relation === r));
@@ -494,7 +579,9 @@ function generateTarget(op: AnyOperation, sample: Extract<Sample, { type: 'targe
   const operationId = op.operationId;
   const kind = op.target!.kind;
   const conditions = [...new Set(grantsOf(operationId).flatMap((g) => (g.condition ? [g.condition] : [])))];
-  for (const c of conditions) if (!sample.violations?.[c]) problems.push(`the sample of ${operationId} does not say how to violate the condition ${c}`);
+  for (const c of conditions)
+    if (!sample.violations?.[c])
+      problems.push(`the sample of ${operationId} does not say how to violate the condition ${c}`);
 
   for (const role of PROFILES) {
     const roles = callerRoles(role);
@@ -508,7 +595,10 @@ function generateTarget(op: AnyOperation, sample: Extract<Sample, { type: 'targe
       // and made to hold when the world's caller does not meet it (`satisfy`).
       for (const g of heldBy(grantsOf(operationId), roles)) {
         if (!g.condition || !holds(g.relation)) continue;
-        for (const [how, v] of [['violating', sample.violations?.[g.condition]], ['satisfying', sample.satisfy?.[g.condition]]] as const) {
+        for (const [how, v] of [
+          ['violating', sample.violations?.[g.condition]],
+          ['satisfying', sample.satisfy?.[g.condition]],
+        ] as const) {
           if (!v) continue;
           if (v.targetRoles && (s.placement.self || kind !== 'user')) continue;
           if (v.callerLike && (s.placement.company !== home.company || s.placement.self || s.placement.site)) continue;
@@ -521,21 +611,42 @@ function generateTarget(op: AnyOperation, sample: Extract<Sample, { type: 'targe
         const targetRoles = violation?.targetRoles ?? baseTargetRoles;
         const body = violation?.body;
         const like = violation?.callerLike;
-        const symbolicTarget = kind === 'user' ? { roles: targetRoles } : kind === 'site' ? { companyId: s.placement.company } : {};
+        const symbolicTarget =
+          kind === 'user' ? { roles: targetRoles } : kind === 'site' ? { companyId: s.placement.company } : {};
         // The twin sits in a company like `like`, the target in it: the relations are those of
         // that company to itself (his own company; an organisation only if `like` has one).
-        const holdsHere = like ? (r: RelationName) => holdsInWorld(r, { ...home, company: like }, { ...s.placement, company: like }, kind) : holds;
-        const v = verdict(operationId, roles, kind, holdsHere, { caller: like ? symbolicCaller(role, like) : caller, target: symbolicTarget, body: body ?? sampleBody(sample) }, parentView(op, home, s.placement));
+        const holdsHere = like
+          ? (r: RelationName) => holdsInWorld(r, { ...home, company: like }, { ...s.placement, company: like }, kind)
+          : holds;
+        const v = verdict(
+          operationId,
+          roles,
+          kind,
+          holdsHere,
+          {
+            caller: like ? symbolicCaller(role, like) : caller,
+            target: symbolicTarget,
+            body: body ?? sampleBody(sample),
+          },
+          parentView(op, home, s.placement),
+        );
         const refusal = v.status === 'allowed' ? sample.businessRefusal?.(s.placement) : undefined;
         const status = refusal?.status ?? (v.status === 'allowed' ? successStatus(op) : v.status);
         const code = refusal?.code ?? (v.status === 'allowed' ? undefined : v.code);
         cases.push({
           name: `${operationId} / ${role} / ${s.label}${suffix} -> ${status}${refusal ? ` (rule of the service, ${refusal.code})` : ''}`,
           run: async () => {
-            if (s.producedFor) expect(holdsInWorld(s.producedFor, home, s.placement, kind), `world: ${s.producedFor} should hold`).toBe(true);
+            if (s.producedFor)
+              expect(holdsInWorld(s.producedFor, home, s.placement, kind), `world: ${s.producedFor} should hold`).toBe(
+                true,
+              );
             // A changing operation on the caller himself (his company, site, organisation) works
             // on a twin of the caller, made with the target.
-            const { id, actor } = await w.target(kind, s.placement, role, { fresh: sample.fresh || like !== undefined, roles: targetRoles, like });
+            const { id, actor } = await w.target(kind, s.placement, role, {
+              fresh: sample.fresh || like !== undefined,
+              roles: targetRoles,
+              like,
+            });
             const res = await call(op, await sample.request(id, ctxOf(role, actor, s.placement), body), actor.token);
             expectOutcome(res, status, code);
           },
@@ -562,17 +673,23 @@ function generateParentBinding(op: AnyOperation, sample: Extract<Sample, { type:
       const req = await sample.request(id, ctxOf('superadmin', actor, placement), undefined);
       // For a system parent: another system at the same place (the number is not one of its numbers).
       const other =
-        parent.kind === 'company' ? w.ids.companies[UNRELATED.company]
-        : parent.kind === 'organisation' ? w.ids.organisations[UNRELATED.organisation]
-        : parent.kind === 'system' ? (await w.target('system', placement, 'superadmin', { fresh: true, roles: ['user'] })).id
-        : undefined;
+        parent.kind === 'company'
+          ? w.ids.companies[UNRELATED.company]
+          : parent.kind === 'organisation'
+            ? w.ids.organisations[UNRELATED.organisation]
+            : parent.kind === 'system'
+              ? (await w.target('system', placement, 'superadmin', { fresh: true, roles: ['user'] })).id
+              : undefined;
       if (!other) throw new Error(`no unrelated ${parent.kind} in the world`);
       // The segment of the parameter in the declared path is the one replaced.
       const segments = fullPath(op.path).split('/');
       const at = segments.indexOf(`:${parent.field}`);
       const [path, query] = req.url.split('?');
       const parts = path!.split('/');
-      expect(at > 0 && parts.length === segments.length, `${op.operationId}: the sample's path matches its declaration`).toBe(true);
+      expect(
+        at > 0 && parts.length === segments.length,
+        `${op.operationId}: the sample's path matches its declaration`,
+      ).toBe(true);
       parts[at] = other;
       const res = await call(op, { ...req, url: `${parts.join('/')}${query ? `?${query}` : ''}` }, actor.token);
       expectOutcome(res, 404, ERROR_CODES[404]);
@@ -603,8 +720,20 @@ function generateSecond(op: AnyOperation, sample: Extract<Sample, { type: 'targe
       const caller = symbolicCaller(role);
       // A target the role may act on, unconditionally, away from his home (no twin needed), or his home when the sample says so.
       const allowedAt = (p: Placement) =>
-        verdict(op.operationId, roles, kind, (r) => holdsInWorld(r, home, p, kind), { caller, target: kind === 'site' ? { companyId: p.company } : {}, body: sampleBody(sample) }, parentView(op, home, p)).status === 'allowed';
-      const candidates = s2.mainAt === 'home' ? [{ placement: { company: home.company } as Placement }] : scopedPlacements(op.operationId, role, kind).filter((s) => s.placement.company !== home.company && !s.placement.self);
+        verdict(
+          op.operationId,
+          roles,
+          kind,
+          (r) => holdsInWorld(r, home, p, kind),
+          { caller, target: kind === 'site' ? { companyId: p.company } : {}, body: sampleBody(sample) },
+          parentView(op, home, p),
+        ).status === 'allowed';
+      const candidates =
+        s2.mainAt === 'home'
+          ? [{ placement: { company: home.company } as Placement }]
+          : scopedPlacements(op.operationId, role, kind).filter(
+              (s) => s.placement.company !== home.company && !s.placement.self,
+            );
       const main = candidates.find((s) => allowedAt(s.placement))?.placement;
       if (!main) continue;
       const relevant = [...heldBy(secondGrants, roles), ...heldBy(readGrants(ref.kind), roles)];
@@ -612,16 +741,29 @@ function generateSecond(op: AnyOperation, sample: Extract<Sample, { type: 'targe
         // A second resource that `when` leaves out (the site's own company): not a move.
         if (ref.when && ref.kind === 'company' && s.placement.company === main.company) continue;
         const holds = (r: RelationName) => holdsInWorld(r, home, s.placement, ref.kind);
-        const status = heldBy(secondGrants, roles).some((g) => holds(g.relation)) ? successStatus(op) : heldBy(readGrants(ref.kind), roles).some((g) => holds(g.relation)) ? 403 : 404;
+        const status = heldBy(secondGrants, roles).some((g) => holds(g.relation))
+          ? successStatus(op)
+          : heldBy(readGrants(ref.kind), roles).some((g) => holds(g.relation))
+            ? 403
+            : 404;
         cases.push({
           name: `${op.operationId} / ${role} / its ${name} ${s.label} -> ${status}`,
           run: async () => {
             const { id, actor } = await w.target(kind, main, role, { fresh: sample.fresh, roles: ['user'] });
             // The caller's own company and his BP are the world's (a fresh one would belong to a twin of him).
-            const own = ref.kind === 'company' && (s.placement.company === home.company || s.placement.company === COMPANIES[home.company].bp);
-            const second = await w.target(ref.kind, s.placement, role, { fresh: !s.placement.self && !own, roles: ['user'] });
+            const own =
+              ref.kind === 'company' &&
+              (s.placement.company === home.company || s.placement.company === COMPANIES[home.company].bp);
+            const second = await w.target(ref.kind, s.placement, role, {
+              fresh: !s.placement.self && !own,
+              roles: ['user'],
+            });
             const res = await call(op, await s2.request(id, second.id, ctxOf(role, actor, main)), actor.token);
-            expectOutcome(res, status, status === 403 ? ERROR_CODES[403] : status === 404 ? ERROR_CODES[404] : undefined);
+            expectOutcome(
+              res,
+              status,
+              status === 403 ? ERROR_CODES[403] : status === 404 ? ERROR_CODES[404] : undefined,
+            );
           },
         });
       }
@@ -658,7 +800,8 @@ function generateList(op: AnyOperation, sample: Extract<Sample, { type: 'list' }
     if (held.length === 0) {
       cases.push({
         name: `${operationId} / ${role} / holds no grant -> 403`,
-        run: async () => expectOutcome(await call(op, sample.request(0, ctxOf(role)), w.callers[role].token), 403, ERROR_CODES[403]),
+        run: async () =>
+          expectOutcome(await call(op, sample.request(0, ctxOf(role)), w.callers[role].token), 403, ERROR_CODES[403]),
       });
       continue;
     }
@@ -704,7 +847,12 @@ interface World {
   organisations: Record<OrganisationKey, string>;
   callers: Record<Profile, MadeUser>;
   /** A target of a kind at a placement for a role's case: cached per placement unless fresh. */
-  target(kind: TargetKindName, p: Placement, role: Profile, o: { fresh: boolean; roles: Role[]; like?: CompanyKey }): Promise<Made>;
+  target(
+    kind: TargetKindName,
+    p: Placement,
+    role: Profile,
+    o: { fresh: boolean; roles: Role[]; like?: CompanyKey },
+  ): Promise<Made>;
   listed(op: AnyOperation, sample: Extract<Sample, { type: 'list' }>, role: Profile): Promise<Set<string>>;
 }
 
@@ -733,8 +881,13 @@ async function buildWorld(t: TestApp): Promise<World> {
   const sites = {} as Record<SiteKey, string>;
   for (const [s, c] of Object.entries(SITES)) sites[s as SiteKey] = await makeSite(t, companyIds[c]);
 
-  const makeCaller = (role: Profile, at: { companyId: string; siteId?: string } = { companyId: companyIds[HOMES[role].company], siteId: HOMES[role].site ? sites[HOMES[role].site!] : undefined }) =>
-    makeUser(t, at.companyId, role.split('+') as Role[], { siteId: at.siteId });
+  const makeCaller = (
+    role: Profile,
+    at: { companyId: string; siteId?: string } = {
+      companyId: companyIds[HOMES[role].company],
+      siteId: HOMES[role].site ? sites[HOMES[role].site!] : undefined,
+    },
+  ) => makeUser(t, at.companyId, role.split('+') as Role[], { siteId: at.siteId });
   const callers = {} as Record<Profile, MadeUser>;
   for (const role of PROFILES) callers[role] = await makeCaller(role);
   const owners = {} as Record<CompanyKey, MadeUser>;
@@ -750,8 +903,16 @@ async function buildWorld(t: TestApp): Promise<World> {
     const id = newId();
     const siteId = p.site ? sites[p.site] : null;
     await t.db.insert(systemsTable).values({
-      id, name: `Matrix system ${id}`, pbxId: `PBX${id}`, companyId: companyIds[need(p.company, 'company', p)], siteId, siteIds: siteId ? [siteId] : [],
-      jidPbxagent: `pbxagent_${id}@localhost`, jidPbxagentPassword: 'secret', jidPbxpcg: `pbxpcg_${id}@localhost`, jidPbxpcgPassword: 'secret',
+      id,
+      name: `Matrix system ${id}`,
+      pbxId: `PBX${id}`,
+      companyId: companyIds[need(p.company, 'company', p)],
+      siteId,
+      siteIds: siteId ? [siteId] : [],
+      jidPbxagent: `pbxagent_${id}@localhost`,
+      jidPbxagentPassword: 'secret',
+      jidPbxpcg: `pbxpcg_${id}@localhost`,
+      jidPbxpcgPassword: 'secret',
     });
     return id;
   }
@@ -772,7 +933,12 @@ async function buildWorld(t: TestApp): Promise<World> {
   }
 
   async function createApplication(owner: MadeUser): Promise<string> {
-    const res = await t.inject({ method: 'POST', url: '/api/svc/applications/v1.0/applications', headers: bearer(owner.token), payload: { name: `Target app ${next()}` } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/svc/applications/v1.0/applications',
+      headers: bearer(owner.token),
+      payload: { name: `Target app ${next()}` },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().data.id as string;
   }
@@ -828,7 +994,13 @@ async function buildWorld(t: TestApp): Promise<World> {
       // A fresh site at the world's site S: another site of S's company, with the caller's
       // twin at it when S is his own.
       const id = await makeSite(t, companyIds[company]);
-      return { id, actor: p.site === HOMES[o.role].site ? await makeCaller(o.role, { companyId: companyIds[company], siteId: id }) : caller };
+      return {
+        id,
+        actor:
+          p.site === HOMES[o.role].site
+            ? await makeCaller(o.role, { companyId: companyIds[company], siteId: id })
+            : caller,
+      };
     },
     async organisation(p, o) {
       const org = need(p.organisation, 'organisation', p);
@@ -842,7 +1014,9 @@ async function buildWorld(t: TestApp): Promise<World> {
     },
     async joinLink(p, o) {
       const id = newId();
-      await t.db.insert(joinCompanyLinks).values({ id, companyId: companyIds[need(p.company, 'company', p)], description: `Matrix link ${next()}` });
+      await t.db
+        .insert(joinCompanyLinks)
+        .values({ id, companyId: companyIds[need(p.company, 'company', p)], description: `Matrix link ${next()}` });
       return { id, actor: callers[o.role] };
     },
     async joinInvitation(p, o) {
@@ -883,13 +1057,37 @@ async function buildWorld(t: TestApp): Promise<World> {
       const id = newId();
       const companyId = companyIds[need(p.company, 'company', p)];
       const fileName = `matrix-${id}.csv`;
-      await t.db.insert(invoicingFiles).values({ id, companyId, billingPeriod: '2026-11', invoiceType: 'services', fileType: 'INV', path: `${companyId}/2026-11/services/${fileName}`, fileName, invoiceCreationDate: '2026-11-01', lines: 0, size: 3, data: Buffer.from('a\r\n') });
+      await t.db
+        .insert(invoicingFiles)
+        .values({
+          id,
+          companyId,
+          billingPeriod: '2026-11',
+          invoiceType: 'services',
+          fileType: 'INV',
+          path: `${companyId}/2026-11/services/${fileName}`,
+          fileName,
+          invoiceCreationDate: '2026-11-01',
+          lines: 0,
+          size: 3,
+          data: Buffer.from('a\r\n'),
+        });
       return { id, actor: callers[o.role] };
     },
     async systemPhoneNumber(p, o) {
       const systemId = await insertSystem(p);
       const id = newId();
-      await t.db.insert(systemPhoneNumbers).values({ id, systemId, companyId: companyIds[need(p.company, 'company', p)], siteId: p.site ? sites[p.site] : null, pbxId: `PBX${systemId}`, shortNumber: '1000', internalNumber: '1000' });
+      await t.db
+        .insert(systemPhoneNumbers)
+        .values({
+          id,
+          systemId,
+          companyId: companyIds[need(p.company, 'company', p)],
+          siteId: p.site ? sites[p.site] : null,
+          pbxId: `PBX${systemId}`,
+          shortNumber: '1000',
+          internalNumber: '1000',
+        });
       return { id, actor: callers[o.role] };
     },
   };
@@ -897,21 +1095,38 @@ async function buildWorld(t: TestApp): Promise<World> {
   const cache = new Map<string, Promise<string>>();
   const lists = new Map<string, Promise<Set<string>>>();
 
-  function target(kind: TargetKindName, p: Placement, role: Profile, o: { fresh: boolean; roles: Role[]; like?: CompanyKey }): Promise<Made> {
-    if (o.like && kind !== 'company' && kind !== 'subscription') throw new Error(`callerLike: the matrix places a twin caller for company and subscription targets only, not ${kind}`);
+  function target(
+    kind: TargetKindName,
+    p: Placement,
+    role: Profile,
+    o: { fresh: boolean; roles: Role[]; like?: CompanyKey },
+  ): Promise<Made> {
+    if (o.like && kind !== 'company' && kind !== 'subscription')
+      throw new Error(
+        `callerLike: the matrix places a twin caller for company and subscription targets only, not ${kind}`,
+      );
     if (o.fresh) return makeTarget[kind](p, { role, ...o });
     // Shared targets: one per kind and placement (and caller, for his own things), called on
     // by the role's caller himself (only fresh targets have twins of him).
     const key = `${kind}|${placementKey(p)}|${p.self ? role : ''}|${o.roles.join(',')}`;
-    if (!cache.has(key)) cache.set(key, makeTarget[kind](p, { role, ...o }).then((m) => m.id));
+    if (!cache.has(key))
+      cache.set(
+        key,
+        makeTarget[kind](p, { role, ...o }).then((m) => m.id),
+      );
     return cache.get(key)!.then((id) => ({ id, actor: callers[role] }));
   }
 
-  async function readList(op: AnyOperation, sample: Extract<Sample, { type: 'list' }>, role: Profile): Promise<Set<string>> {
+  async function readList(
+    op: AnyOperation,
+    sample: Extract<Sample, { type: 'list' }>,
+    role: Profile,
+  ): Promise<Set<string>> {
     // Every item this caller's cases look for exists before the list is read.
-    for (const s of scopedPlacements(op.operationId, role, sample.kind)) await target(sample.kind, s.placement, role, { fresh: false, roles: ['user'] });
+    for (const s of scopedPlacements(op.operationId, role, sample.kind))
+      await target(sample.kind, s.placement, role, { fresh: false, roles: ['user'] });
     const ids = new Set<string>();
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       const res = await call(op, sample.request(offset, ctxOf(role)), callers[role].token);
       expectOutcome(res, 200);
       const body = res.json();
@@ -961,7 +1176,13 @@ describe('the matrix covers the policy table', () => {
     for (const kind of Object.keys(TARGETS) as TargetKindName[]) {
       const c = TARGETS[kind].cols as unknown as Record<string, unknown>;
       const has = (k: string) => c[k] !== undefined;
-      expect({ kind, company: has('company'), site: has('site'), owner: has('owner'), organisation: has('organisation') }).toEqual({ kind, ...KIND_COLUMNS[kind] });
+      expect({
+        kind,
+        company: has('company'),
+        site: has('site'),
+        owner: has('owner'),
+        organisation: has('organisation'),
+      }).toEqual({ kind, ...KIND_COLUMNS[kind] });
     }
   });
 
@@ -969,10 +1190,15 @@ describe('the matrix covers the policy table', () => {
     for (const role of PROFILES) {
       for (const kind of Object.keys(KIND_COLUMNS) as TargetKindName[]) {
         for (const rel of RELATION_NAMES) {
-          for (const p of PRODUCERS[rel](HOMES[role], kind)) expect(holdsInWorld(rel, HOMES[role], p, kind), `${rel} ${role} ${kind} ${placementLabel(p)}`).toBe(true);
+          for (const p of PRODUCERS[rel](HOMES[role], kind))
+            expect(holdsInWorld(rel, HOMES[role], p, kind), `${rel} ${role} ${kind} ${placementLabel(p)}`).toBe(true);
         }
         // The unrelated company (organisation) is out of every scope but `any`.
-        for (const rel of RELATION_NAMES) if (rel !== 'any') expect(holdsInWorld(rel, HOMES[role], unrelatedPlacement(kind), kind), `${rel} ${role} ${kind}`).toBe(false);
+        for (const rel of RELATION_NAMES)
+          if (rel !== 'any')
+            expect(holdsInWorld(rel, HOMES[role], unrelatedPlacement(kind), kind), `${rel} ${role} ${kind}`).toBe(
+              false,
+            );
       }
     }
   });
@@ -1003,13 +1229,17 @@ describe('the matrix covers the policy table', () => {
       for (const role of PROFILES) {
         const home = HOMES[role];
         const placements = new Map<string, Placement>();
-        for (const p of [...RELATION_NAMES.flatMap((r) => PRODUCERS[r](home, kind)), ...nearbyPlacements(home, kind)]) placements.set(placementKey(p), p);
+        for (const p of [...RELATION_NAMES.flatMap((r) => PRODUCERS[r](home, kind)), ...nearbyPlacements(home, kind)])
+          placements.set(placementKey(p), p);
         for (const p of placements.values()) {
           for (const fresh of [false, true]) {
             const made = await w.target(kind, p, role, { fresh, roles: ['user'] });
             const c = callerParams(await callerOf(made.actor));
             const select = Object.fromEntries(RELATION_NAMES.map((r) => [r, relationSql(r, c, target.cols)]));
-            const [row] = (await t.db.select(select).from(target.table).where(eq(target.id, made.id))) as Record<RelationName, unknown>[];
+            const [row] = (await t.db.select(select).from(target.table).where(eq(target.id, made.id))) as Record<
+              RelationName,
+              unknown
+            >[];
             if (!row) {
               mismatches.push(`${kind} at ${placementLabel(p)} for ${role}: not found`);
               continue;
@@ -1017,7 +1247,10 @@ describe('the matrix covers the policy table', () => {
             checked++;
             for (const r of RELATION_NAMES) {
               const expected = holdsInWorld(r, home, p, kind);
-              if (Boolean(row[r]) !== expected) mismatches.push(`${kind} at ${placementLabel(p)}${fresh ? ' (fresh)' : ''} for ${role}: ${r} is ${!expected} in SQL`);
+              if (Boolean(row[r]) !== expected)
+                mismatches.push(
+                  `${kind} at ${placementLabel(p)}${fresh ? ' (fresh)' : ''} for ${role}: ${r} is ${!expected} in SQL`,
+                );
             }
           }
         }
@@ -1042,7 +1275,8 @@ describe('the matrix covers the policy table', () => {
       });
     }
     const siteRows = new Map((await w.t.db.select().from(sitesTable)).map((r) => [r.id, r.companyId]));
-    for (const [s, of] of Object.entries(SITES)) expect({ s, company: siteRows.get(w.sites[s as SiteKey]) }).toEqual({ s, company: c[of] });
+    for (const [s, of] of Object.entries(SITES))
+      expect({ s, company: siteRows.get(w.sites[s as SiteKey]) }).toEqual({ s, company: c[of] });
   });
 });
 

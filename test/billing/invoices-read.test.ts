@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const list = (companyId: string, token = t.superToken, format?: string) => call(t)('GET', `${S}/companies/${companyId}/invoices${format ? `?format=${format}` : ''}`, token);
+const list = (companyId: string, token = t.superToken, format?: string) =>
+  call(t)('GET', `${S}/companies/${companyId}/invoices${format ? `?format=${format}` : ''}`, token);
 
 function pdfText(pdf: Buffer): string {
   const file = join(mkdtempSync(join(tmpdir(), 'svc-invoice-')), 'i.pdf');
@@ -45,9 +46,25 @@ describe('list invoices', () => {
 
   it('docs/billing.md, Invoices: small is the summary, medium adds the account and file fields, full adds the items with calculation and tax rate', async () => {
     const small = (await list(w.dr)).json().data[1];
-    expect(Object.keys(small).sort()).toEqual(['amount', 'balance', 'billingPeriod', 'currency', 'dueDate', 'id', 'invoiceDate', 'invoiceNumber', 'status', 'updatedDate']);
+    expect(Object.keys(small).sort()).toEqual([
+      'amount',
+      'balance',
+      'billingPeriod',
+      'currency',
+      'dueDate',
+      'id',
+      'invoiceDate',
+      'invoiceNumber',
+      'status',
+      'updatedDate',
+    ]);
     const medium = (await list(w.dr, t.superToken, 'medium')).json().data[1];
-    expect(medium).toMatchObject({ accountName: 'Société Générale des Télécoms', invoiceTargetDate: '2026-11-01', creditBalanceAdjustmentAmount: 0, status: 'Posted' });
+    expect(medium).toMatchObject({
+      accountName: 'Société Générale des Télécoms',
+      invoiceTargetDate: '2026-11-01',
+      creditBalanceAdjustmentAmount: 0,
+      status: 'Posted',
+    });
     expect(medium.invoiceItems).toBeUndefined();
     expect(medium.body).toBe(`/v1/files/${medium.invoiceFiles[0].id}`);
     const full = (await list(w.dr, t.superToken, 'full')).json().data[1];
@@ -56,7 +73,26 @@ describe('list invoices', () => {
     for (const it of full.invoiceItems) {
       expect(it.calculation).toMatch(/EUR/);
       expect(it.taxRate).toBe('0.2');
-      expect(Object.keys(it)).toEqual(expect.arrayContaining(['id', 'subscriptionName', 'subscriptionId', 'chargeDescription', 'chargeName', 'chargeId', 'productName', 'unitOfMeasure', 'serviceStartDate', 'serviceEndDate', 'chargeAmount', 'taxAmount', 'quantity', 'chargeDate', 'chargeType', 'processingType']));
+      expect(Object.keys(it)).toEqual(
+        expect.arrayContaining([
+          'id',
+          'subscriptionName',
+          'subscriptionId',
+          'chargeDescription',
+          'chargeName',
+          'chargeId',
+          'productName',
+          'unitOfMeasure',
+          'serviceStartDate',
+          'serviceEndDate',
+          'chargeAmount',
+          'taxAmount',
+          'quantity',
+          'chargeDate',
+          'chargeType',
+          'processingType',
+        ]),
+      );
     }
   });
 
@@ -86,7 +122,9 @@ describe('list invoices', () => {
 
 describe('the invoice PDF', () => {
   const fileOf = async (companyId: string) => {
-    const inv = (await t.db.select().from(invoices).where(eq(invoices.companyId, companyId))).find((i) => i.billingPeriod === '2026-11')!;
+    const inv = (await t.db.select().from(invoices).where(eq(invoices.companyId, companyId))).find(
+      (i) => i.billingPeriod === '2026-11',
+    )!;
     return { invoice: inv, fileId: inv.invoiceFiles[0]!.id };
   };
   const download = (companyId: string, fileId: string, token = t.superToken, accept = 'application/json') =>

@@ -31,8 +31,17 @@ const COUNTRIES = ['FRA', 'DEU', 'CHE', 'HUN', 'USA', 'FIN'] as const;
 const price = fc
   .tuple(fc.integer({ min: 0, max: 999 }), fc.integer({ min: 0, max: 999_999 }), fc.integer({ min: 0, max: 6 }))
   .map(([i, f, digits]) => (digits === 0 ? String(i) : `${i}.${String(f).padStart(6, '0').slice(0, digits)}`));
-const sub = fc.record({ model: fc.constantFrom('nb_users', 'nb_services', 'flat_fee'), price, quantity: fc.integer({ min: 1, max: 500 }) });
-const bp = fc.record({ currency: fc.constantFrom(...CURRENCIES), country: fc.constantFrom(...COUNTRIES), vad: fc.boolean(), subs: fc.array(sub, { minLength: 1, maxLength: 6 }) });
+const sub = fc.record({
+  model: fc.constantFrom('nb_users', 'nb_services', 'flat_fee'),
+  price,
+  quantity: fc.integer({ min: 1, max: 500 }),
+});
+const bp = fc.record({
+  currency: fc.constantFrom(...CURRENCIES),
+  country: fc.constantFrom(...COUNTRIES),
+  vad: fc.boolean(),
+  subs: fc.array(sub, { minLength: 1, maxLength: 6 }),
+});
 
 let period = 0;
 const nextPeriod = () => {
@@ -51,15 +60,38 @@ describe('issue 11, point 6: rounding across a billing run', () => {
         const rate = taxRateFor(taxTable(t.deps.config), b.country);
         const p = nextPeriod();
         for (const s of b.subs) {
-          const offer = { id: newId(), name: `Offer ${s.model}`, businessModel: s.model, isDefault: false, isPrepaid: false, prepaidDuration: null, prices: [{ currency: b.currency, amount: s.price }], billingProductRatePlanId: null, billingProductRatePlanChargeId: null };
+          const offer = {
+            id: newId(),
+            name: `Offer ${s.model}`,
+            businessModel: s.model,
+            isDefault: false,
+            isPrepaid: false,
+            prepaidDuration: null,
+            prices: [{ currency: b.currency, amount: s.price }],
+            billingProductRatePlanId: null,
+            billingProductRatePlanChargeId: null,
+          };
           await t.db.insert(offers).values({ ...offer, canBeSold: true });
           const id = newId();
-          await t.db.insert(subscriptions).values({ id, companyId: ec, offerId: offer.id, status: 'active', maxNumberUsers: s.model === 'flat_fee' ? null : s.quantity, creationDate: new Date('2020-01-01T00:00:00Z') });
+          await t.db
+            .insert(subscriptions)
+            .values({
+              id,
+              companyId: ec,
+              offerId: offer.id,
+              status: 'active',
+              maxNumberUsers: s.model === 'flat_fee' ? null : s.quantity,
+              creationDate: new Date('2020-01-01T00:00:00Z'),
+            });
           const item = priceRecurring(pricedOffer(offer, b.currency), s.model === 'flat_fee' ? 1 : s.quantity, p, rate);
           expected.set(id, { charge: item.chargeAmount, tax: item.taxAmount });
         }
 
-        const summary = await runBilling({ db: t.db, ports: portsOf(t.deps), config: t.deps.config, now: t.clock.now }, p, 'property');
+        const summary = await runBilling(
+          { db: t.db, ports: portsOf(t.deps), config: t.deps.config, now: t.clock.now },
+          p,
+          'property',
+        );
         const written = await t.db.select().from(invoices).where(eq(invoices.billingPeriod, p));
         const runTotals = new Map<string, { net: Decimal; tax: Decimal; amount: Decimal }>();
         for (const inv of written) {
@@ -70,7 +102,11 @@ describe('issue 11, point 6: rounding across a billing run', () => {
           expect(new Decimal(inv.taxAmount).equals(tax)).toBe(true);
           expect(new Decimal(inv.amount).equals(net.plus(tax))).toBe(true);
           const r = runTotals.get(inv.currency) ?? { net: new Decimal(0), tax: new Decimal(0), amount: new Decimal(0) };
-          runTotals.set(inv.currency, { net: r.net.plus(net), tax: r.tax.plus(tax), amount: r.amount.plus(inv.amount) });
+          runTotals.set(inv.currency, {
+            net: r.net.plus(net),
+            tax: r.tax.plus(tax),
+            amount: r.amount.plus(inv.amount),
+          });
           if (inv.companyId === bpId) {
             expect(items).toHaveLength(b.subs.length);
             for (const i of items) {
@@ -81,7 +117,9 @@ describe('issue 11, point 6: rounding across a billing run', () => {
         expect(written.some((i) => i.companyId === bpId)).toBe(true);
         for (const total of summary.totals) {
           const r = runTotals.get(total.currency)!;
-          expect([total.amountWithoutTax, total.taxAmount, total.amount].map((x) => new Decimal(x).toString())).toEqual([r.net, r.tax, r.amount].map(String));
+          expect([total.amountWithoutTax, total.taxAmount, total.amount].map((x) => new Decimal(x).toString())).toEqual(
+            [r.net, r.tax, r.amount].map(String),
+          );
         }
         expect(summary.totals.map((x) => x.currency).sort()).toEqual([...runTotals.keys()].sort());
       }),

@@ -22,11 +22,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const invoicesOf = (companyId: string) => t.db.select().from(invoices).where(eq(invoices.companyId, companyId));
-const itemsOf = (invoiceId: string) => t.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)).orderBy(invoiceItems.position);
+const itemsOf = (invoiceId: string) =>
+  t.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoiceId)).orderBy(invoiceItems.position);
 
 describe('the billing run of a period', () => {
   it('route table, runBilling: only a superadmin runs it; a bad period, or one after next month, is 400 (400750)', async () => {
-    for (const u of [w.drFinance, w.support, w.drAdmin]) expect((await runPeriod(t, PERIOD, u.token)).statusCode).toBe(403);
+    for (const u of [w.drFinance, w.support, w.drAdmin])
+      expect((await runPeriod(t, PERIOD, u.token)).statusCode).toBe(403);
     for (const p of ['2026-13', '2026-1', '26-11', 'november', '2026-11-01']) {
       const res = await runPeriod(t, p);
       expect(res.statusCode, p).toBe(400);
@@ -64,7 +66,16 @@ describe('the billing run of a period', () => {
     expect(Number(drInvoice!.balance)).toBe(107);
     expect(drInvoice!.body).toBe(`/v1/files/${drInvoice!.invoiceFiles[0]!.id}`);
     const drItems = await itemsOf(drInvoice!.id);
-    expect(drItems.map((i) => [i.subscriptionId, i.chargeType, i.chargeAmount, i.taxAmount, i.serviceStartDate, i.serviceEndDate])).toEqual(
+    expect(
+      drItems.map((i) => [
+        i.subscriptionId,
+        i.chargeType,
+        i.chargeAmount,
+        i.taxAmount,
+        i.serviceStartDate,
+        i.serviceEndDate,
+      ]),
+    ).toEqual(
       expect.arrayContaining([
         [w.subs.drUsers, 'Recurring', '50.00', '10.00', '2026-11-01', '2026-11-30'],
         [w.subs.drFlat, 'Recurring', '30.00', '6.00', '2026-11-01', '2026-11-30'],
@@ -72,8 +83,12 @@ describe('the billing run of a period', () => {
       ]),
     );
     expect(drItems).toHaveLength(3);
-    expect(drItems.find((i) => i.chargeType === 'Recurring' && i.subscriptionId === w.subs.drUsers)!.calculation).toBe('10 users x 5.00 EUR x 1 month');
-    expect(drItems.every((i) => i.processingType === 'Charge' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(i.chargeDate))).toBe(true);
+    expect(drItems.find((i) => i.chargeType === 'Recurring' && i.subscriptionId === w.subs.drUsers)!.calculation).toBe(
+      '10 users x 5.00 EUR x 1 month',
+    );
+    expect(
+      drItems.every((i) => i.processingType === 'Charge' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(i.chargeDate)),
+    ).toBe(true);
     // Amount = sum of the rounded items and their taxes.
     const cents = (s: string) => Math.round(Number(s) * 100);
     expect(drItems.reduce((s, i) => s + cents(i.chargeAmount) + cents(i.taxAmount), 0)).toBe(cents(drInvoice!.amount));
@@ -124,7 +139,10 @@ describe('the billing run of a period', () => {
     expect(october.map((i) => i.companyId).sort()).toEqual([w.dr, w.vad].sort());
     // Sequential per BP: November was 1, October is 2.
     expect(october.map((i) => i.invoiceNumber)).toEqual(['INV-000002', 'INV-000002']);
-    const marks = await t.db.select().from(billedPeriods).where(and(eq(billedPeriods.billingPeriod, '2026-10')));
+    const marks = await t.db
+      .select()
+      .from(billedPeriods)
+      .where(and(eq(billedPeriods.billingPeriod, '2026-10')));
     expect(marks).toHaveLength(a.companies);
   });
 
@@ -149,7 +167,12 @@ describe('running the next period ahead', () => {
     expect(dec.invoiceTargetDate).toBe('2026-12-01');
     const items = await itemsOf(dec.id);
     // The first month of drNew (2 users from 2026-11-05: 2 x 5.00 x 26/30 = 8.67) from the ledger, and its December.
-    expect(items.filter((i) => i.subscriptionId === w.subs.drNew).map((i) => [i.chargeType, i.chargeAmount]).sort()).toEqual([
+    expect(
+      items
+        .filter((i) => i.subscriptionId === w.subs.drNew)
+        .map((i) => [i.chargeType, i.chargeAmount])
+        .sort(),
+    ).toEqual([
       ['OneTime', '8.67'],
       ['Recurring', '10.00'],
     ]);
@@ -162,7 +185,9 @@ describe('the monthly job', () => {
   it('issue 11, point 3: the billing run is a job scheduled on the 1st of each month at 00:00 UTC, invoicing the month of its clock', async () => {
     const bg = await createTestApp({ background: true });
     try {
-      const { rows } = (await bg.db.execute(sql`SELECT name, cron FROM pgboss.schedule WHERE name = ${BILLING_RUN_JOB}`)) as unknown as { rows: { name: string; cron: string }[] };
+      const { rows } = (await bg.db.execute(
+        sql`SELECT name, cron FROM pgboss.schedule WHERE name = ${BILLING_RUN_JOB}`,
+      )) as unknown as { rows: { name: string; cron: string }[] };
       expect(rows).toEqual([{ name: BILLING_RUN_JOB, cron: '0 0 1 * *' }]);
       const world = await buildInvoiceWorld(bg);
       const queue = bg.deps.background!.queue;

@@ -40,7 +40,10 @@ export interface InvoiceWorld {
   support: MadeUser;
 }
 
-async function makeOffer(t: TestApp, o: { name: string; businessModel: string; prices: OfferPrice[]; isPrepaid?: boolean; prepaidDuration?: number }): Promise<ChargeableOffer> {
+async function makeOffer(
+  t: TestApp,
+  o: { name: string; businessModel: string; prices: OfferPrice[]; isPrepaid?: boolean; prepaidDuration?: number },
+): Promise<ChargeableOffer> {
   const row = {
     id: newId(),
     name: o.name,
@@ -56,17 +59,34 @@ async function makeOffer(t: TestApp, o: { name: string; businessModel: string; p
   return row;
 }
 
-async function subscribe(t: TestApp, companyId: string, offerId: string, maxNumberUsers: number | null, creationDate: string, status = 'active'): Promise<string> {
+async function subscribe(
+  t: TestApp,
+  companyId: string,
+  offerId: string,
+  maxNumberUsers: number | null,
+  creationDate: string,
+  status = 'active',
+): Promise<string> {
   const id = newId();
-  await t.db.insert(subscriptions).values({ id, companyId, offerId, maxNumberUsers, status, creationDate: new Date(creationDate) });
+  await t.db
+    .insert(subscriptions)
+    .values({ id, companyId, offerId, maxNumberUsers, status, creationDate: new Date(creationDate) });
   return id;
 }
 
 export async function buildInvoiceWorld(t: TestApp): Promise<InvoiceWorld> {
   const org = newId();
   await t.db.insert(organisations).values({ id: org, name: `Org ${org}` });
-  const dr = await makeCompany(t, { name: 'Société Générale des Télécoms', isBP: true, bpType: 'DR', organisationId: org });
-  await t.db.update(companies).set({ country: 'FRA', currency: 'EUR', street: '1 rue de la Paix', postalCode: '75002', city: 'Paris' }).where(eq(companies.id, dr));
+  const dr = await makeCompany(t, {
+    name: 'Société Générale des Télécoms',
+    isBP: true,
+    bpType: 'DR',
+    organisationId: org,
+  });
+  await t.db
+    .update(companies)
+    .set({ country: 'FRA', currency: 'EUR', street: '1 rue de la Paix', postalCode: '75002', city: 'Paris' })
+    .where(eq(companies.id, dr));
   const ecDr1 = await makeCompany(t, { name: 'Zhōngwén 中文 Customer', bpId: dr, organisationId: org });
   const ecDr2 = await makeCompany(t, { name: 'Second Customer', bpId: dr });
   const vad = await makeCompany(t, { name: 'Großhandel VAD', isBP: true, bpType: 'VAD' });
@@ -77,10 +97,28 @@ export async function buildInvoiceWorld(t: TestApp): Promise<InvoiceWorld> {
   const lone = await makeCompany(t, { name: 'Lone company' });
 
   const o = {
-    users: await makeOffer(t, { name: 'Business', businessModel: 'nb_users', prices: [{ currency: 'EUR', amount: '5.00' }] }),
-    flat: await makeOffer(t, { name: 'Conference room', businessModel: 'flat_fee', prices: [{ currency: 'EUR', amount: '30.00' }] }),
-    prepaid: await makeOffer(t, { name: 'Prepaid', businessModel: 'nb_users', isPrepaid: true, prepaidDuration: 12, prices: [{ currency: 'EUR', amount: '4.00' }] }),
-    usage: await makeOffer(t, { name: 'Pay per use', businessModel: 'usage', prices: [{ currency: 'EUR', amount: '0.01' }] }),
+    users: await makeOffer(t, {
+      name: 'Business',
+      businessModel: 'nb_users',
+      prices: [{ currency: 'EUR', amount: '5.00' }],
+    }),
+    flat: await makeOffer(t, {
+      name: 'Conference room',
+      businessModel: 'flat_fee',
+      prices: [{ currency: 'EUR', amount: '30.00' }],
+    }),
+    prepaid: await makeOffer(t, {
+      name: 'Prepaid',
+      businessModel: 'nb_users',
+      isPrepaid: true,
+      prepaidDuration: 12,
+      prices: [{ currency: 'EUR', amount: '4.00' }],
+    }),
+    usage: await makeOffer(t, {
+      name: 'Pay per use',
+      businessModel: 'usage',
+      prices: [{ currency: 'EUR', amount: '0.01' }],
+    }),
   };
   const subs = {
     drUsers: await subscribe(t, ecDr1, o.users.id, 10, '2026-06-15T10:00:00Z'),
@@ -98,9 +136,21 @@ export async function buildInvoiceWorld(t: TestApp): Promise<InvoiceWorld> {
   // Every company has its default subscription to a free offer: never invoiced.
 
   const rates = taxTable(t.deps.config);
-  const charge = async (subscriptionId: string, companyId: string, date: string, before: number | null, after: number) =>
+  const charge = async (
+    subscriptionId: string,
+    companyId: string,
+    date: string,
+    before: number | null,
+    after: number,
+  ) =>
     (await t.db.transaction(async (tx) =>
-      recordCharges(tx, { id: subscriptionId, companyId, creationDate: new Date('2026-06-15T10:00:00Z') }, o.users, { date, before: before === null ? null : { quantity: before }, after: { quantity: after } }, rates),
+      recordCharges(
+        tx,
+        { id: subscriptionId, companyId, creationDate: new Date('2026-06-15T10:00:00Z') },
+        o.users,
+        { date, before: before === null ? null : { quantity: before }, after: { quantity: after } },
+        rates,
+      ),
     ))!.charge!.id;
   const charges = {
     // Issue 11's worked example: raising 10 to 15 users on 2026-06-20 adds 9.17 (tax 1.83).
@@ -111,12 +161,58 @@ export async function buildInvoiceWorld(t: TestApp): Promise<InvoiceWorld> {
 
   const ports = portsOf(t.deps);
   // October's usage, billed in arrears with November; one call of November and one of September stay out.
-  await ports.voice.recordCall({ companyId: ecDr1, userId: null, direction: 'outbound', callingNumber: '+33100000001', calledNumber: '+33100000002', startTime: '2026-10-03T10:00:00.000Z', durationSeconds: 61 });
-  await ports.voice.recordCall({ companyId: ecDr2, userId: null, direction: 'inbound', callingNumber: '+33100000003', calledNumber: '+33100000004', startTime: '2026-10-31T23:59:59.000Z', durationSeconds: 5 });
-  await ports.voice.recordCall({ companyId: ecDr2, userId: null, direction: 'inbound', callingNumber: '+33100000005', calledNumber: '+33100000006', startTime: '2026-11-01T00:00:00.000Z', durationSeconds: 7 });
-  await ports.voice.recordCall({ companyId: ecDr2, userId: null, direction: 'inbound', callingNumber: '+33100000007', calledNumber: '+33100000008', startTime: '2026-09-30T23:59:59.000Z', durationSeconds: 9 });
-  await ports.voice.recordCall({ companyId: ecIr, userId: null, direction: 'outbound', callingNumber: '+49300000001', calledNumber: '+49300000002', startTime: '2026-10-12T08:00:00.000Z', durationSeconds: 120 });
-  await ports.providers.recordConference({ companyId: ecDr1, conferenceId: 'conf-1', participants: 4, startTime: '2026-10-20T14:00:00.000Z', durationSeconds: 1800 });
+  await ports.voice.recordCall({
+    companyId: ecDr1,
+    userId: null,
+    direction: 'outbound',
+    callingNumber: '+33100000001',
+    calledNumber: '+33100000002',
+    startTime: '2026-10-03T10:00:00.000Z',
+    durationSeconds: 61,
+  });
+  await ports.voice.recordCall({
+    companyId: ecDr2,
+    userId: null,
+    direction: 'inbound',
+    callingNumber: '+33100000003',
+    calledNumber: '+33100000004',
+    startTime: '2026-10-31T23:59:59.000Z',
+    durationSeconds: 5,
+  });
+  await ports.voice.recordCall({
+    companyId: ecDr2,
+    userId: null,
+    direction: 'inbound',
+    callingNumber: '+33100000005',
+    calledNumber: '+33100000006',
+    startTime: '2026-11-01T00:00:00.000Z',
+    durationSeconds: 7,
+  });
+  await ports.voice.recordCall({
+    companyId: ecDr2,
+    userId: null,
+    direction: 'inbound',
+    callingNumber: '+33100000007',
+    calledNumber: '+33100000008',
+    startTime: '2026-09-30T23:59:59.000Z',
+    durationSeconds: 9,
+  });
+  await ports.voice.recordCall({
+    companyId: ecIr,
+    userId: null,
+    direction: 'outbound',
+    callingNumber: '+49300000001',
+    calledNumber: '+49300000002',
+    startTime: '2026-10-12T08:00:00.000Z',
+    durationSeconds: 120,
+  });
+  await ports.providers.recordConference({
+    companyId: ecDr1,
+    conferenceId: 'conf-1',
+    participants: 4,
+    startTime: '2026-10-20T14:00:00.000Z',
+    durationSeconds: 1800,
+  });
 
   const drFinance = await makeUser(t, dr, ['bp_finance']);
   const vadFinance = await makeUser(t, vad, ['bp_finance']);
@@ -125,7 +221,15 @@ export async function buildInvoiceWorld(t: TestApp): Promise<InvoiceWorld> {
   const drFinanceOrgAdmin = await makeUser(t, other, ['bp_finance', 'organization_admin']);
   await t.db.update(companies).set({ organisationId: org }).where(eq(companies.id, other));
   return {
-    dr, ecDr1, ecDr2, vad, ir, ecIr, ecVad, lone, org,
+    dr,
+    ecDr1,
+    ecDr2,
+    vad,
+    ir,
+    ecIr,
+    ecVad,
+    lone,
+    org,
     offers: o,
     subs,
     charges,
@@ -140,8 +244,13 @@ export async function buildInvoiceWorld(t: TestApp): Promise<InvoiceWorld> {
 }
 
 export function call(t: TestApp) {
-  return (method: 'GET' | 'POST', url: string, token = t.superToken, payload?: object, headers: Record<string, string> = {}) =>
-    t.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload ? { payload } : {}) });
+  return (
+    method: 'GET' | 'POST',
+    url: string,
+    token = t.superToken,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) => t.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload ? { payload } : {}) });
 }
 
 export async function runPeriod(t: TestApp, period = PERIOD, token = t.superToken) {

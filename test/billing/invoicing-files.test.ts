@@ -26,19 +26,33 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Entry = { path: string; companyId: string; billingPeriod: string; invoiceType: string; fileType: string; invoiceCreationDate: string; lines: number };
+type Entry = {
+  path: string;
+  companyId: string;
+  billingPeriod: string;
+  invoiceType: string;
+  fileType: string;
+  invoiceCreationDate: string;
+  lines: number;
+};
 const list = async (query = '', token = t.superToken) => {
   const res = await call(t)('GET', `${I}/invoices${query ? `?${query}` : ''}`, token);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data as Entry[];
 };
-const get = (path: string, token = t.superToken) => call(t)('GET', `${I}/invoices/${path}`, token, undefined, { accept: 'text/csv' });
+const get = (path: string, token = t.superToken) =>
+  call(t)('GET', `${I}/invoices/${path}`, token, undefined, { accept: 'text/csv' });
 const csvRows = (body: string): string[][] => parse(body);
 
 describe('list invoicing files', () => {
   it('doc 1, invoicing module: a run writes per BP an INV file (services) and CDR files (voice, conference) where there was usage', async () => {
     const all = await list(`companyId=${w.dr}`);
-    expect(all.map((f) => `${f.billingPeriod} ${f.invoiceType} ${f.fileType}`).sort()).toEqual(['2026-09 services INV', '2026-11 conference CDR', '2026-11 services INV', '2026-11 voice CDR']);
+    expect(all.map((f) => `${f.billingPeriod} ${f.invoiceType} ${f.fileType}`).sort()).toEqual([
+      '2026-09 services INV',
+      '2026-11 conference CDR',
+      '2026-11 services INV',
+      '2026-11 voice CDR',
+    ]);
     const vad = await list(`companyId=${w.vad}&billingPeriod=2026-11`);
     expect(vad.map((f) => `${f.invoiceType} ${f.fileType}`).sort()).toEqual(['services INV', 'voice CDR']);
   });
@@ -59,7 +73,11 @@ describe('list invoicing files', () => {
   it('doc 1, invoicing module: invoiceCreationDate exact; from strictly after; to strictly before; the exact date wins over from and to', async () => {
     const sept = '2026-11-19';
     const nov = '2026-11-21';
-    expect((await list(`invoiceCreationDate=${sept}`)).every((f) => f.invoiceCreationDate === sept && f.billingPeriod === '2026-09')).toBe(true);
+    expect(
+      (await list(`invoiceCreationDate=${sept}`)).every(
+        (f) => f.invoiceCreationDate === sept && f.billingPeriod === '2026-09',
+      ),
+    ).toBe(true);
     expect((await list(`invoiceCreationDate=${sept}`)).length).toBe(2);
     expect((await list(`fromInvoiceCreationDate=${sept}`)).every((f) => f.invoiceCreationDate === nov)).toBe(true);
     expect((await list(`fromInvoiceCreationDate=${nov}`)).length).toBe(0);
@@ -67,7 +85,10 @@ describe('list invoicing files', () => {
     expect((await list(`toInvoiceCreationDate=${sept}`)).length).toBe(0);
     expect((await list(`fromInvoiceCreationDate=2026-11-18&toInvoiceCreationDate=2026-11-20`)).length).toBe(2);
     // The exact date wins: from/to that would exclude it are ignored.
-    expect((await list(`invoiceCreationDate=${nov}&fromInvoiceCreationDate=2026-12-01&toInvoiceCreationDate=2026-01-01`)).length).toBe(5);
+    expect(
+      (await list(`invoiceCreationDate=${nov}&fromInvoiceCreationDate=2026-12-01&toInvoiceCreationDate=2026-01-01`))
+        .length,
+    ).toBe(5);
   });
 
   it('doc 1, invoicing module, roles: superadmin all; bp_finance, bp_admin, company_admin their company; organization_admin the organisation companies; others nothing', async () => {
@@ -87,9 +108,10 @@ describe('list invoicing files', () => {
 });
 
 describe('download an invoicing file', () => {
-  const pathOf = async (companyId: string, invoiceType: string, period = '2026-11') => (await list(`companyId=${companyId}&invoiceType=${invoiceType}&billingPeriod=${period}`))[0]!.path;
+  const pathOf = async (companyId: string, invoiceType: string, period = '2026-11') =>
+    (await list(`companyId=${companyId}&invoiceType=${invoiceType}&billingPeriod=${period}`))[0]!.path;
 
-  it("doc 1, invoicing module: an INV file is text/csv with Content-Disposition, one line per item of the invoice, the columns of docs/billing.md", async () => {
+  it('doc 1, invoicing module: an INV file is text/csv with Content-Disposition, one line per item of the invoice, the columns of docs/billing.md', async () => {
     const path = await pathOf(w.dr, 'services');
     expect(path.split('/')).toEqual([w.dr, '2026-11', 'services', 'INV-services-2026-11.csv']);
     const res = await get(path);
@@ -98,7 +120,9 @@ describe('download an invoicing file', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="?INV-services-2026-11\.csv"?$/);
     const [header, ...rows] = csvRows(res.body);
     expect(header).toEqual(INV_COLUMNS);
-    const nov = (await t.db.select().from(invoices).where(eq(invoices.companyId, w.dr))).find((i) => i.billingPeriod === '2026-11')!;
+    const nov = (await t.db.select().from(invoices).where(eq(invoices.companyId, w.dr))).find(
+      (i) => i.billingPeriod === '2026-11',
+    )!;
     const items = await t.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, nov.id));
     expect(rows).toHaveLength(items.length);
     const col = (name: string) => INV_COLUMNS.indexOf(name as (typeof INV_COLUMNS)[number]);
@@ -109,7 +133,17 @@ describe('download an invoicing file', () => {
 
   it('issue 11, point 5: CDR files hold the usage records of the month before the period, from the voice platform and the conference bridge', async () => {
     const voice = csvRows((await get(await pathOf(w.dr, 'voice'))).body);
-    expect(voice[0]).toEqual(['recordId', 'companyId', 'companyName', 'userId', 'direction', 'callingNumber', 'calledNumber', 'startTime', 'durationSeconds']);
+    expect(voice[0]).toEqual([
+      'recordId',
+      'companyId',
+      'companyName',
+      'userId',
+      'direction',
+      'callingNumber',
+      'calledNumber',
+      'startTime',
+      'durationSeconds',
+    ]);
     // October's two calls of the DR's customers; neither September's nor November's.
     expect(voice.slice(1).map((r) => [r[1], r[6], r[8]])).toEqual([
       [w.ecDr1, '+33100000002', '61'],

@@ -25,15 +25,33 @@ afterAll(() => t.close());
 
 const DAY = 86_400_000;
 const same = (quoted: Record<string, unknown>[], recorded: Record<string, unknown>[]) =>
-  expect(recorded.map((i) => ({ s: i.serviceStartDate, e: i.serviceEndDate, q: i.quantity, a: Number(i.chargeAmount), t: Number(i.taxAmount), c: i.calculation }))).toEqual(
-    quoted.map((i) => ({ s: i.serviceStartDate, e: i.serviceEndDate, q: i.quantity, a: i.chargeAmount, t: i.taxAmount, c: i.calculation })),
+  expect(
+    recorded.map((i) => ({
+      s: i.serviceStartDate,
+      e: i.serviceEndDate,
+      q: i.quantity,
+      a: Number(i.chargeAmount),
+      t: Number(i.taxAmount),
+      c: i.calculation,
+    })),
+  ).toEqual(
+    quoted.map((i) => ({
+      s: i.serviceStartDate,
+      e: i.serviceEndDate,
+      q: i.quantity,
+      a: i.chargeAmount,
+      t: i.taxAmount,
+      c: i.calculation,
+    })),
   );
 
 describe('issue 11, point 6: quotations and the charges the same changes record', () => {
   it('issue 11, point 6, property: for random offers, currencies, dates and quantities, a creation and a raise record exactly the items their quotations gave', async () => {
     const arb = fc.record({
       currency: fc.constantFrom('EUR', 'USD', 'JPY', 'BHD', 'CHF'),
-      price: fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 999_999 })).map(([i, f]) => `${i}.${String(f).padStart(6, '0')}`),
+      price: fc
+        .tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 999_999 }))
+        .map(([i, f]) => `${i}.${String(f).padStart(6, '0')}`),
       model: fc.constantFrom('nb_users', 'nb_services', 'flat_fee'),
       prepaid: fc.option(fc.integer({ min: 12, max: 48 })),
       country: fc.constantFrom('FRA', 'DEU', 'USA', 'HUN'),
@@ -65,7 +83,12 @@ describe('issue 11, point 6: quotations and the charges the same changes record'
         expect(created.statusCode, created.body).toBe(201);
         const id = created.json().data.id as string;
         await waitFor(t, ec, id, (s) => s.status === 'active' && s.syncOngoing === false);
-        const rows = () => t.db.select().from(billingCharges).where(eq(billingCharges.subscriptionId, id)).orderBy(billingCharges.createdAt);
+        const rows = () =>
+          t.db
+            .select()
+            .from(billingCharges)
+            .where(eq(billingCharges.subscriptionId, id))
+            .orderBy(billingCharges.createdAt);
         const first = await rows();
         expect(first).toHaveLength(1);
         expect(first[0]!.currency).toBe(r.currency);

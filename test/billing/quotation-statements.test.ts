@@ -25,37 +25,60 @@ beforeAll(async () => {
   w = await buildWorld(t);
   // A subscription of the VAD's End Customer to quote a change of (stored as the synchronisation leaves it).
   subscriptionId = newId();
-  await t.db.insert(subscriptions).values({ id: subscriptionId, companyId: w.ecVad, offerId: w.offers.nbUsers, status: 'active', maxNumberUsers: 5, creationDate: t.clock.now(), lastUpdateDate: t.clock.now() });
+  await t.db
+    .insert(subscriptions)
+    .values({
+      id: subscriptionId,
+      companyId: w.ecVad,
+      offerId: w.offers.nbUsers,
+      status: 'active',
+      maxNumberUsers: 5,
+      creationDate: t.clock.now(),
+      lastUpdateDate: t.clock.now(),
+    });
 });
 afterAll(() => t.close());
 
-const quote = (companyId: string, body: object, token: string) => call('POST', `${S}/companies/${companyId}/quotations`, body, token);
+const quote = (companyId: string, body: object, token: string) =>
+  call('POST', `${S}/companies/${companyId}/quotations`, body, token);
 
 describe('issue 11, point 8: a quotation in as few round trips as possible', () => {
-  it('issue 11, point 8: a new subscription quoted for a resell BP\'s End Customer: the authorising statement and the order system\'s applicant check, nothing else', async () => {
+  it("issue 11, point 8: a new subscription quoted for a resell BP's End Customer: the authorising statement and the order system's applicant check, nothing else", async () => {
     const first = await quote(w.ecVad, { offerId: w.offers.nbUsers, maxNumberUsers: 3 }, w.vadFinance.token);
     expect(first.statusCode, first.body).toBe(200);
     let res!: Awaited<ReturnType<typeof quote>>;
-    const seen = await statementsOf(async () => (res = await quote(w.ecVad, { offerId: w.offers.nbUsers, maxNumberUsers: 3 }, w.vadFinance.token)));
+    const seen = await statementsOf(
+      async () => (res = await quote(w.ecVad, { offerId: w.offers.nbUsers, maxNumberUsers: 3 }, w.vadFinance.token)),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ currency: 'EUR', contractedMrr: 30 });
     expect(seen.length, seen.join('\n---\n')).toBe(2);
   });
 
-  it('issue 11, point 8: a change quoted (subscriptionId) for a resell BP\'s End Customer: two statements', async () => {
+  it("issue 11, point 8: a change quoted (subscriptionId) for a resell BP's End Customer: two statements", async () => {
     let res!: Awaited<ReturnType<typeof quote>>;
-    const seen = await statementsOf(async () => (res = await quote(w.ecVad, { subscriptionId, maxNumberUsers: 8 }, w.vadFinance.token)));
+    const seen = await statementsOf(
+      async () => (res = await quote(w.ecVad, { subscriptionId, maxNumberUsers: 8 }, w.vadFinance.token)),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ contractedMrr: 80, totalDeltaMrr: 30, chargeMetrics: [expect.objectContaining({ number: subscriptionId })] });
+    expect(res.json().data).toMatchObject({
+      contractedMrr: 80,
+      totalDeltaMrr: 30,
+      chargeMetrics: [expect.objectContaining({ number: subscriptionId })],
+    });
     expect(seen.length, seen.join('\n---\n')).toBe(2);
   });
 
-  it('issue 11, point 8: a quotation for a referral BP\'s End Customer (no applicant check) or one refused by the authorisation: one statement', async () => {
+  it("issue 11, point 8: a quotation for a referral BP's End Customer (no applicant check) or one refused by the authorisation: one statement", async () => {
     let res!: Awaited<ReturnType<typeof quote>>;
-    let seen = await statementsOf(async () => (res = await quote(w.ecDr, { offerId: w.offers.nbUsers, maxNumberUsers: 3 }, w.drFinance.token)));
+    let seen = await statementsOf(
+      async () => (res = await quote(w.ecDr, { offerId: w.offers.nbUsers, maxNumberUsers: 3 }, w.drFinance.token)),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(seen.length, seen.join('\n---\n')).toBe(1);
-    seen = await statementsOf(async () => (res = await quote(w.ecVad, { offerId: w.offers.nbUsers, maxNumberUsers: 3 }, w.vadAdmin.token)));
+    seen = await statementsOf(
+      async () => (res = await quote(w.ecVad, { offerId: w.offers.nbUsers, maxNumberUsers: 3 }, w.vadAdmin.token)),
+    );
     expect(res.statusCode).toBe(403);
     expect(seen.length, seen.join('\n---\n')).toBe(1);
   });

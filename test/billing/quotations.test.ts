@@ -19,7 +19,8 @@ let t: TestApp;
 let w: World;
 let call: ReturnType<typeof caller>;
 let catalogId: string;
-const quote = (companyId: string, body: object, token = w.vadFinance.token, qs = '') => call('POST', `${S}/companies/${companyId}/quotations${qs}`, body, token);
+const quote = (companyId: string, body: object, token = w.vadFinance.token, qs = '') =>
+  call('POST', `${S}/companies/${companyId}/quotations${qs}`, body, token);
 const offer = async (body: object): Promise<string> => {
   const res = await call('POST', `${S}/offers`, { name: `Quoted ${Math.random()}`, canBeSold: true, ...body });
   expect(res.statusCode, res.body).toBe(201);
@@ -31,12 +32,28 @@ const offer = async (body: object): Promise<string> => {
 async function active(companyId: string, body: object): Promise<{ id: string } & Record<string, unknown>> {
   const res = await call('POST', `${S}/companies/${companyId}/subscriptions`, body, w.vadFinance.token);
   expect(res.statusCode, res.body).toBe(201);
-  return (await waitFor(t, companyId, res.json().data.id, (s) => s.status === 'active' && s.syncOngoing === false)) as { id: string };
+  return (await waitFor(t, companyId, res.json().data.id, (s) => s.status === 'active' && s.syncOngoing === false)) as {
+    id: string;
+  };
 }
-const rowsOf = async (subscriptionId: string) => t.db.select().from(billingCharges).where(eq(billingCharges.subscriptionId, subscriptionId)).orderBy(billingCharges.createdAt);
+const rowsOf = async (subscriptionId: string) =>
+  t.db
+    .select()
+    .from(billingCharges)
+    .where(eq(billingCharges.subscriptionId, subscriptionId))
+    .orderBy(billingCharges.createdAt);
 /** A quotation's items as the ledger stores them (decimal text), for an exact comparison. */
 const asNumbers = (items: Record<string, unknown>[]) =>
-  items.map((i) => ({ serviceStartDate: i.serviceStartDate, serviceEndDate: i.serviceEndDate, quantity: i.quantity, chargeAmount: Number(i.chargeAmount), taxAmount: Number(i.taxAmount), calculation: i.calculation, chargeName: i.chargeName, productName: i.productName }));
+  items.map((i) => ({
+    serviceStartDate: i.serviceStartDate,
+    serviceEndDate: i.serviceEndDate,
+    quantity: i.quantity,
+    chargeAmount: Number(i.chargeAmount),
+    taxAmount: Number(i.taxAmount),
+    calculation: i.calculation,
+    chargeName: i.chargeName,
+    productName: i.productName,
+  }));
 
 let monthly: string;
 let prepaid: string;
@@ -47,9 +64,26 @@ beforeAll(async () => {
   t = await createTestApp({ background: true, config: { jwtTtlSeconds: 365 * 86_400 } });
   call = caller(t);
   w = await buildWorld(t);
-  [{ catalogId }] = (await t.db.select({ catalogId: companies.catalogId }).from(companies).where(eq(companies.id, w.vad))) as { catalogId: string }[];
-  monthly = await offer({ businessModel: 'nb_users', billingProductRatePlanId: 'rp-monthly', billingProductRatePlanChargeId: 'rpc-monthly', prices: [{ currency: 'EUR', amount: '5.00' }, { currency: 'USD', amount: '6.00' }] });
-  prepaid = await offer({ businessModel: 'nb_users', isPrepaid: true, prepaidDuration: 12, billingProductRatePlanId: 'rp-prepaid', prices: [{ currency: 'EUR', amount: '5.00' }] });
+  [{ catalogId }] = (await t.db
+    .select({ catalogId: companies.catalogId })
+    .from(companies)
+    .where(eq(companies.id, w.vad))) as { catalogId: string }[];
+  monthly = await offer({
+    businessModel: 'nb_users',
+    billingProductRatePlanId: 'rp-monthly',
+    billingProductRatePlanChargeId: 'rpc-monthly',
+    prices: [
+      { currency: 'EUR', amount: '5.00' },
+      { currency: 'USD', amount: '6.00' },
+    ],
+  });
+  prepaid = await offer({
+    businessModel: 'nb_users',
+    isPrepaid: true,
+    prepaidDuration: 12,
+    billingProductRatePlanId: 'rp-prepaid',
+    prices: [{ currency: 'EUR', amount: '5.00' }],
+  });
   usage = await offer({ businessModel: 'usage', prices: [{ currency: 'EUR', amount: '0.01' }] });
 });
 afterAll(() => t.close());
@@ -86,18 +120,31 @@ describe('doc 1, create a quotation: the Quotation result (issue 11, point 1)', 
           calculation: '10 users x 5.00 EUR x 10/30 days',
         },
       ],
-      chargeMetrics: [{ productRatePlanId: 'rp-monthly', productRatePlanChargeId: 'rpc-monthly', originRatePlanId: null, originalId: null, number: null, mrr: 50, dmrr: 50, tcv: null, dtcv: null }],
+      chargeMetrics: [
+        {
+          productRatePlanId: 'rp-monthly',
+          productRatePlanChargeId: 'rpc-monthly',
+          originRatePlanId: null,
+          originalId: null,
+          number: null,
+          mrr: 50,
+          dmrr: 50,
+          tcv: null,
+          dtcv: null,
+        },
+      ],
     });
   });
 
   it('issue 11, point 7: format=full adds the tax rate used on each item', async () => {
     const small = (await quote(w.ecVad, { offerId: monthly, maxNumberUsers: 10 })).json().data;
     expect(small.invoiceItems[0]).not.toHaveProperty('taxRate');
-    const full = (await quote(w.ecVad, { offerId: monthly, maxNumberUsers: 10 }, undefined, '?format=full')).json().data;
+    const full = (await quote(w.ecVad, { offerId: monthly, maxNumberUsers: 10 }, undefined, '?format=full')).json()
+      .data;
     expect(full.invoiceItems[0]).toMatchObject({ taxRate: 0.2 });
   });
 
-  it('issue 11, money: charged in the invoiced BP\'s currency, never converted; an offer without a price in it cannot be quoted (400700)', async () => {
+  it("issue 11, money: charged in the invoiced BP's currency, never converted; an offer without a price in it cannot be quoted (400700)", async () => {
     await t.db.update(companies).set({ currency: 'USD' }).where(eq(companies.id, w.vad));
     try {
       const q = (await quote(w.ecIr, { offerId: monthly, maxNumberUsers: 10 })).json().data; // an IR's customer: the VAD is invoiced
@@ -110,7 +157,7 @@ describe('doc 1, create a quotation: the Quotation result (issue 11, point 1)', 
     }
   });
 
-  it('issue 11, tax: the rate of the invoiced BP\'s country (a German VAD: 19 %)', async () => {
+  it("issue 11, tax: the rate of the invoiced BP's country (a German VAD: 19 %)", async () => {
     await t.db.update(companies).set({ country: 'DEU' }).where(eq(companies.id, w.vad));
     try {
       const q = (await quote(w.ecVad, { offerId: monthly, maxNumberUsers: 10 }, undefined, '?format=full')).json().data;
@@ -123,8 +170,22 @@ describe('doc 1, create a quotation: the Quotation result (issue 11, point 1)', 
 
   it('issue 11, point 1: a prepaid offer: the whole term up front, TCV, expirationDate', async () => {
     const q = (await quote(w.ecVad, { offerId: prepaid, maxNumberUsers: 10 })).json().data;
-    expect(q).toMatchObject({ contractedMrr: 50, totalContractedValue: 600, totalDeltaTcv: 600, amountWithoutTax: 600, taxAmount: 120, amount: 720, expirationDate: '2027-11-21T00:00:00.000Z' });
-    expect(q.invoiceItems).toEqual([expect.objectContaining({ serviceStartDate: '2026-11-21', serviceEndDate: '2027-11-20', calculation: '10 users x 5.00 EUR x 12 months' })]);
+    expect(q).toMatchObject({
+      contractedMrr: 50,
+      totalContractedValue: 600,
+      totalDeltaTcv: 600,
+      amountWithoutTax: 600,
+      taxAmount: 120,
+      amount: 720,
+      expirationDate: '2027-11-21T00:00:00.000Z',
+    });
+    expect(q.invoiceItems).toEqual([
+      expect.objectContaining({
+        serviceStartDate: '2026-11-21',
+        serviceEndDate: '2027-11-20',
+        calculation: '10 users x 5.00 EUR x 12 months',
+      }),
+    ]);
   });
 });
 
@@ -150,14 +211,20 @@ describe('doc 1, create a quotation, rules 1 to 6', () => {
     try {
       const body = { offerId: monthly, maxNumberUsers: 1 };
       const both = await makeUser(t, home, ['bp_finance', 'organization_admin']);
-      for (const c of [w.vad, w.ecVad, w.ir, w.ecIr]) expect((await quote(c, body, both.token)).statusCode, c).toBe(200);
+      for (const c of [w.vad, w.ecVad, w.ir, w.ecIr])
+        expect((await quote(c, body, both.token)).statusCode, c).toBe(200);
       // A company linked to a BP outside the organisation: refused.
       expect([403, 404]).toContain((await quote(w.ecDr, body, both.token)).statusCode);
       // bp_finance alone (its company is not their BP) does not reach them.
       const finance = await makeUser(t, home, ['bp_finance']);
       expect([403, 404]).toContain((await quote(w.ecVad, body, finance.token)).statusCode);
       // Create subscription rule 5 says "with organization_admin also the companies of the organisation": not their End Customers.
-      const sub = await call('POST', `${S}/companies/${w.ecVad}/subscriptions`, { offerId: monthly, maxNumberUsers: 1 }, both.token);
+      const sub = await call(
+        'POST',
+        `${S}/companies/${w.ecVad}/subscriptions`,
+        { offerId: monthly, maxNumberUsers: 1 },
+        both.token,
+      );
       expect([403, 404]).toContain(sub.statusCode);
     } finally {
       await t.db.update(companies).set({ organisationId: null }).where(eq(companies.id, w.vad));
@@ -174,7 +241,10 @@ describe('doc 1, create a quotation, rules 1 to 6', () => {
     const q = (await quote(w.ecVad, { offerId: flat })).json().data;
     expect(q.invoiceItems[0]).toMatchObject({ quantity: 1, calculation: '30.00 EUR x 10/30 days', chargeAmount: 10 });
     const services = await offer({ businessModel: 'nb_services', prices: [{ currency: 'EUR', amount: '2' }] });
-    expect((await quote(w.ecVad, { offerId: services, maxNumberUsers: 3 })).json().data.invoiceItems[0]).toMatchObject({ calculation: '3 services x 2.00 EUR x 10/30 days', chargeAmount: 2 });
+    expect((await quote(w.ecVad, { offerId: services, maxNumberUsers: 3 })).json().data.invoiceItems[0]).toMatchObject({
+      calculation: '3 services x 2.00 EUR x 10/30 days',
+      chargeAmount: 2,
+    });
   });
 
   it('doc 1, create a quotation, rule 3: the company must be a BP company or linked to one (400702)', async () => {
@@ -184,13 +254,13 @@ describe('doc 1, create a quotation, rules 1 to 6', () => {
     expect(res.json().errorDetailsCode).toBe(400702);
   });
 
-  it('doc 1, create a quotation, rule 4: a resell BP\'s applicant number must be known to the partner order system (400671)', async () => {
+  it("doc 1, create a quotation, rule 4: a resell BP's applicant number must be known to the partner order system (400671)", async () => {
     const res = await quote(w.ecUnknown, { offerId: monthly, maxNumberUsers: 1 }, t.superToken);
     expect(res.statusCode).toBe(400);
     expect(res.json().errorDetailsCode).toBe(400671);
   });
 
-  it('doc 1, create a quotation, rule 5: with offerId, an offer outside the catalog of the company\'s BP gives 403', async () => {
+  it("doc 1, create a quotation, rule 5: with offerId, an offer outside the catalog of the company's BP gives 403", async () => {
     const res = await quote(w.ecVad, { offerId: w.offers.outside, maxNumberUsers: 1 });
     expect(res.statusCode).toBe(403);
     expect(res.json().errorDetailsCode).toBe(403600);
@@ -204,15 +274,23 @@ describe('doc 1, create a quotation, rules 1 to 6', () => {
     // A raise mid-month: the delta for the remaining days (2026-11-21..30).
     const raise = (await quote(w.ecVad, { subscriptionId: sub.id, maxNumberUsers: 15 })).json().data;
     expect(raise).toMatchObject({ contractedMrr: 75, totalDeltaMrr: 25, amountWithoutTax: 8.33, amount: 10 });
-    expect(raise.invoiceItems).toEqual([expect.objectContaining({ quantity: 5, calculation: '5 users x 5.00 EUR x 10/30 days' })]);
+    expect(raise.invoiceItems).toEqual([
+      expect.objectContaining({ quantity: 5, calculation: '5 users x 5.00 EUR x 10/30 days' }),
+    ]);
     // On an update, the chargeMetrics name the subscription changed.
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
-    expect(raise.chargeMetrics[0]).toMatchObject({ originRatePlanId: 'rp-monthly', originalId: row!.billingSubscriptionId, number: sub.id });
+    expect(raise.chargeMetrics[0]).toMatchObject({
+      originRatePlanId: 'rp-monthly',
+      originalId: row!.billingSubscriptionId,
+      number: sub.id,
+    });
     const lower = await quote(w.ecVad, { subscriptionId: sub.id, maxNumberUsers: 9 });
     expect(lower.statusCode).toBe(400);
     expect(lower.json().errorDetailsCode).toBe(400704);
     // prepaidDuration is for prepaid subscriptions, raised only.
-    expect((await quote(w.ecVad, { subscriptionId: sub.id, prepaidDuration: 24 })).json().errorDetailsCode).toBe(400704);
+    expect((await quote(w.ecVad, { subscriptionId: sub.id, prepaidDuration: 24 })).json().errorDetailsCode).toBe(
+      400704,
+    );
     // Another company's subscription is not found.
     expect((await quote(w.ecIr, { subscriptionId: sub.id, maxNumberUsers: 20 })).statusCode).toBe(404);
   });
@@ -226,23 +304,39 @@ describe('issue 11, point 1: a quotation is pure; the change it quotes records e
       (await t.db.select({ n: count() }).from(outbox))[0]!.n,
     ];
     const before = await counts();
-    const res = await call('POST', `${S}/companies/${w.ecVad}/quotations`, { offerId: prepaid, maxNumberUsers: 3 }, w.vadFinance.token, { 'idempotency-key': 'quote-1' });
+    const res = await call(
+      'POST',
+      `${S}/companies/${w.ecVad}/quotations`,
+      { offerId: prepaid, maxNumberUsers: 3 },
+      w.vadFinance.token,
+      { 'idempotency-key': 'quote-1' },
+    );
     expect(res.statusCode).toBe(200);
     expect(await counts()).toEqual(before);
   });
 
   it('issue 11, charges: creating then raising a subscription (monthly and prepaid) records exactly the items the quotations gave, invoiced to the VAD', async () => {
-    for (const [offerId, company] of [[monthly, w.ecIr], [prepaid, w.ecVad]] as const) {
+    for (const [offerId, company] of [
+      [monthly, w.ecIr],
+      [prepaid, w.ecVad],
+    ] as const) {
       const created = (await quote(company, { offerId, maxNumberUsers: 10 })).json().data;
       const sub = await active(company, { offerId, maxNumberUsers: 10 });
       t.clock.advance(3 * 86_400_000);
       const raised = (await quote(company, { subscriptionId: sub.id, maxNumberUsers: 14 })).json().data;
-      const res = await call('PUT', `${S}/companies/${company}/subscriptions/${sub.id}`, { maxNumberUsers: 14 }, w.vadFinance.token);
+      const res = await call(
+        'PUT',
+        `${S}/companies/${company}/subscriptions/${sub.id}`,
+        { maxNumberUsers: 14 },
+        w.vadFinance.token,
+      );
       expect(res.statusCode, res.body).toBe(200);
       const rows = await rowsOf(sub.id);
       expect(rows).toHaveLength(2);
       expect(rows.map((r) => r.invoicedCompanyId)).toEqual([w.vad, w.vad]);
-      expect(asNumbers(rows[0]!.items as unknown as Record<string, unknown>[])).toEqual(asNumbers(created.invoiceItems));
+      expect(asNumbers(rows[0]!.items as unknown as Record<string, unknown>[])).toEqual(
+        asNumbers(created.invoiceItems),
+      );
       expect(asNumbers(rows[1]!.items as unknown as Record<string, unknown>[])).toEqual(asNumbers(raised.invoiceItems));
       expect(raised.invoiceItems.length).toBe(1);
       await waitFor(t, company, sub.id, (s) => s.syncOngoing === false);
@@ -251,7 +345,16 @@ describe('issue 11, point 1: a quotation is pure; the change it quotes records e
 
   it('issue 11, charges: a decrease records nothing; the billing run reads the uninvoiced charges and marks them once', async () => {
     const sub = await active(w.ecVad, { offerId: monthly, maxNumberUsers: 8 });
-    expect((await call('PUT', `${S}/companies/${w.ecVad}/subscriptions/${sub.id}`, { maxNumberUsers: 4 }, w.vadFinance.token)).statusCode).toBe(200);
+    expect(
+      (
+        await call(
+          'PUT',
+          `${S}/companies/${w.ecVad}/subscriptions/${sub.id}`,
+          { maxNumberUsers: 4 },
+          w.vadFinance.token,
+        )
+      ).statusCode,
+    ).toBe(200);
     expect(await rowsOf(sub.id)).toHaveLength(1);
     const today = t.clock.now().toISOString().slice(0, 10);
     const tomorrow = new Date(t.clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
@@ -264,7 +367,7 @@ describe('issue 11, point 1: a quotation is pure; the change it quotes records e
     expect(await uninvoicedCharges(t.db, w.vad, tomorrow)).toEqual([]);
   });
 
-  it('issue 11, charges: who is invoiced: an End Customer\'s BP (DR or VAD); for a BP IR and its End Customers, the IR\'s VAD; a DR or VAD for its own; nobody for a company without a BP', async () => {
+  it("issue 11, charges: who is invoiced: an End Customer's BP (DR or VAD); for a BP IR and its End Customers, the IR's VAD; a DR or VAD for its own; nobody for a company without a BP", async () => {
     const who = async (id: string) => (await invoicedCompanyOf(t.db, id))?.id;
     expect(await who(w.ecVad)).toBe(w.vad);
     expect(await who(w.ecIr)).toBe(w.vad);

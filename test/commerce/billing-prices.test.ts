@@ -16,13 +16,21 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('issue 10, point 1: prices reach the billing system', () => {
-  it('issue 10, point 1: the embedded billing system prices a rate plan with the offer\'s prices, and follows their changes', async () => {
+  it("issue 10, point 1: the embedded billing system prices a rate plan with the offer's prices, and follows their changes", async () => {
     const offer = (
       await t.inject({
         method: 'POST',
         url: `${S}/offers`,
         headers: bearer(t.superToken),
-        payload: { name: 'Billed', businessModel: 'nb_users', billingProductRatePlanId: 'rp-billed', prices: [{ currency: 'EUR', amount: '9.99' }, { currency: 'USD', amount: '10.123456' }] },
+        payload: {
+          name: 'Billed',
+          businessModel: 'nb_users',
+          billingProductRatePlanId: 'rp-billed',
+          prices: [
+            { currency: 'EUR', amount: '9.99' },
+            { currency: 'USD', amount: '10.123456' },
+          ],
+        },
       })
     ).json().data;
     expect(await ports.billing.ratePlanPrice('rp-billed', 'USD')).toBe('10.123456');
@@ -30,11 +38,32 @@ describe('issue 10, point 1: prices reach the billing system', () => {
     expect(await ports.billing.ratePlanPrice('rp-unknown', 'EUR')).toBeUndefined();
 
     const eur = await ports.billing.createAccount({ companyId: 'bp-eur', name: 'BP in euros', currency: 'EUR' });
-    expect(await ports.billing.createSubscription({ reference: 'sub-eur', accountId: eur.id, ratePlanId: 'rp-billed', quantity: 3, startDate: '2026-11-21' })).toMatchObject({ unitPrice: '9.99', quantity: 3 });
+    expect(
+      await ports.billing.createSubscription({
+        reference: 'sub-eur',
+        accountId: eur.id,
+        ratePlanId: 'rp-billed',
+        quantity: 3,
+        startDate: '2026-11-21',
+      }),
+    ).toMatchObject({ unitPrice: '9.99', quantity: 3 });
     const cny = await ports.billing.createAccount({ companyId: 'bp-cny', name: 'BP in yuan', currency: 'CNY' });
-    expect(await ports.billing.createSubscription({ reference: 'sub-cny', accountId: cny.id, ratePlanId: 'rp-billed', quantity: 1, startDate: '2026-11-21' })).toMatchObject({ unitPrice: null });
+    expect(
+      await ports.billing.createSubscription({
+        reference: 'sub-cny',
+        accountId: cny.id,
+        ratePlanId: 'rp-billed',
+        quantity: 1,
+        startDate: '2026-11-21',
+      }),
+    ).toMatchObject({ unitPrice: null });
 
-    await t.inject({ method: 'PUT', url: `${S}/offers/${offer.id}`, headers: bearer(t.superToken), payload: { prices: [{ currency: 'EUR', amount: '12' }] } });
+    await t.inject({
+      method: 'PUT',
+      url: `${S}/offers/${offer.id}`,
+      headers: bearer(t.superToken),
+      payload: { prices: [{ currency: 'EUR', amount: '12' }] },
+    });
     expect(await ports.billing.ratePlanPrice('rp-billed', 'EUR')).toBe('12');
     expect(await ports.billing.ratePlanPrice('rp-billed', 'USD')).toBeUndefined();
   });

@@ -14,5 +14,11 @@ export interface BpTree {
 export async function makeBpTree(t: TestApp): Promise<BpTree> {
   const vad = await makeCompany(t, { isBP: true, bpType: 'VAD' });
   const ir = await makeCompany(t, { isBP: true, bpType: 'IR', bpId: vad });
-  return { vad, ir, ecOfIr: await makeCompany(t, { bpId: ir }), ecOfVad: await makeCompany(t, { bpId: vad }), lone: await makeCompany(t) };
+  return {
+    vad,
+    ir,
+    ecOfIr: await makeCompany(t, { bpId: ir }),
+    ecOfVad: await makeCompany(t, { bpId: vad }),
+    lone: await makeCompany(t),
+  };
 }

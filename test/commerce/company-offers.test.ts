@@ -22,8 +22,10 @@ let vadAdmin: MadeUser, vadFinance: MadeUser, businessAdmin: MadeUser, loneAdmin
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = t.superToken) =>
   t.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-const offer = async (body: object) => (await call('POST', `${S}/offers`, { name: `Offer ${newId()}`, ...body })).json().data as { id: string };
-const catalog = async (name: string, offerIds: string[]) => (await call('POST', `${S}/catalogs`, { name, offerIds })).json().data.id as string;
+const offer = async (body: object) =>
+  (await call('POST', `${S}/offers`, { name: `Offer ${newId()}`, ...body })).json().data as { id: string };
+const catalog = async (name: string, offerIds: string[]) =>
+  (await call('POST', `${S}/catalogs`, { name, offerIds })).json().data.id as string;
 const ids = async (companyId: string, qs = '', token = t.superToken) => {
   const res = await call('GET', `${S}/companies/${companyId}/offers?limit=1000${qs}`, undefined, token);
   expect(res.statusCode, res.body).toBe(200);
@@ -33,7 +35,14 @@ const defaultOfferId = async () => (await t.db.select().from(offers).where(eq(of
 
 beforeAll(async () => {
   t = await createTestApp();
-  sold = await offer({ name: 'Business', canBeSold: true, profileId: 'p-business', offerReference: 'REF-B', erpReference: 'ERP-B', isExclusive: true });
+  sold = await offer({
+    name: 'Business',
+    canBeSold: true,
+    profileId: 'p-business',
+    offerReference: 'REF-B',
+    erpReference: 'ERP-B',
+    isExclusive: true,
+  });
   other = await offer({ name: 'alpha prepaid', isPrepaid: true, prepaidDuration: 12, autoSubscribe: true });
   demo = await offer({ name: 'Demo', isDemo: true });
   vadCatalog = await catalog('VAD catalog', [sold.id, other.id, demo.id]);
@@ -54,7 +63,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('issue 10, point 1: the catalog a company sees', () => {
-  it('doc 1, list offers of a company: the offers of the catalog assigned to the company; without one its BP\'s, its BP\'s BP\'s, else the default catalog', async () => {
+  it("doc 1, list offers of a company: the offers of the catalog assigned to the company; without one its BP's, its BP's BP's, else the default catalog", async () => {
     const d = await defaultOfferId();
     const ofVad = [other.id, sold.id, demo.id, d].sort();
     expect((await ids(vad)).sort()).toEqual(ofVad);
@@ -71,7 +80,7 @@ describe('issue 10, point 1: the catalog a company sees', () => {
     expect((await ids(ecOfIr)).sort()).toEqual(ofVad);
   });
 
-  it('issue 10, point 1: a company\'s catalogId must name a catalog: 400, and nothing is stored (create and update)', async () => {
+  it("issue 10, point 1: a company's catalogId must name a catalog: 400, and nothing is stored (create and update)", async () => {
     const ghost = newId();
     const upd = await call('PUT', `${A}/${lone}`, { catalogId: ghost, slogan: 'not stored' });
     expect(upd.json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400605, errorDetails: { catalogId: ghost } });
@@ -88,7 +97,9 @@ describe('issue 10, point 1: the catalog a company sees', () => {
   it('doc 3, create company, rule 7: a new company holds the default subscription, whose offer its catalog shows', async () => {
     const c = (await call('POST', A, { name: 'Newcomer' })).json().data;
     const subs = (await call('GET', `${A}/${c.id}?format=full`)).json().data.subscriptions;
-    expect(subs).toEqual([expect.objectContaining({ offerId: await defaultOfferId(), isDefault: true, status: 'active' })]);
+    expect(subs).toEqual([
+      expect.objectContaining({ offerId: await defaultOfferId(), isDefault: true, status: 'active' }),
+    ]);
     expect((await call('GET', `${S}/companies/${c.id}/offers/${await defaultOfferId()}`)).statusCode).toBe(200);
   });
 });
@@ -117,14 +128,25 @@ describe('issue 10, point 1: list offers of a company', () => {
     expect(await ids(vad, '&sortField=_id')).toEqual([...all].sort());
     expect(await ids(vad, '&sortField=_id&sortOrder=-1')).toEqual([...all].sort().reverse());
     // Numbers sent as strings, unknown values falling back to their defaults.
-    const page = (await call('GET', `${S}/companies/${vad}/offers?limit=2&offset=1&sortOrder=1&sortField=unknown`)).json();
-    expect({ ids: page.data.map((o: { id: string }) => o.id), total: page.total, limit: page.limit, offset: page.offset }).toEqual({ ids: all.slice(1, 3), total: 4, limit: 2, offset: 1 });
+    const page = (
+      await call('GET', `${S}/companies/${vad}/offers?limit=2&offset=1&sortOrder=1&sortField=unknown`)
+    ).json();
+    expect({
+      ids: page.data.map((o: { id: string }) => o.id),
+      total: page.total,
+      limit: page.limit,
+      offset: page.offset,
+    }).toEqual({ ids: all.slice(1, 3), total: 4, limit: 2, offset: 1 });
     const past = (await call('GET', `${S}/companies/${vad}/offers?offset=10`)).json();
     expect({ data: past.data, total: past.total }).toEqual({ data: [], total: 4 });
   });
 
-  it('issue 10, point 8: a page this instance remembers is answered again exactly after any write to offers or catalog_offers, the API\'s or another\'s', async () => {
-    const page = async () => (await call('GET', `${S}/companies/${ecOfVad}/offers?format=full&limit=1000`)).json() as { data: Array<{ id: string; name: string; creationDate: string; lastUpdateDate: string }>; total: number };
+  it("issue 10, point 8: a page this instance remembers is answered again exactly after any write to offers or catalog_offers, the API's or another's", async () => {
+    const page = async () =>
+      (await call('GET', `${S}/companies/${ecOfVad}/offers?format=full&limit=1000`)).json() as {
+        data: Array<{ id: string; name: string; creationDate: string; lastUpdateDate: string }>;
+        total: number;
+      };
     const before = await page();
     expect(await page()).toEqual(before);
     // Dates are those of the offer row, as a single read gives them.
@@ -136,7 +158,10 @@ describe('issue 10, point 1: list offers of a company', () => {
     const added = await offer({ name: 'Added later' });
     expect((await call('POST', `${S}/catalogs/${vadCatalog}/offers`, { offerId: added.id })).statusCode).toBe(201);
     const grown = await page();
-    expect({ total: grown.total, has: grown.data.some((o) => o.id === added.id) }).toEqual({ total: before.total + 1, has: true });
+    expect({ total: grown.total, has: grown.data.some((o) => o.id === added.id) }).toEqual({
+      total: before.total + 1,
+      has: true,
+    });
     expect((await call('DELETE', `${S}/catalogs/${vadCatalog}/offers/${added.id}`)).statusCode).toBe(200);
     expect((await page()).total).toBe(before.total);
     // A write that did not go through this instance (another instance, an operator's SQL).
@@ -145,14 +170,21 @@ describe('issue 10, point 1: list offers of a company', () => {
   });
 
   it('issue 10, point 6: format small (default), medium and full give the levels of docs/formats.md', async () => {
-    const level = async (qs: string) => (await call('GET', `${S}/companies/${vad}/offers?name=Business${qs}`)).json().data[0];
+    const level = async (qs: string) =>
+      (await call('GET', `${S}/companies/${vad}/offers?name=Business${qs}`)).json().data[0];
     expect(Object.keys(await level('')).sort()).toEqual([...OFFER_FORMATS.small].sort());
     expect(Object.keys(await level('&format=small')).sort()).toEqual([...OFFER_FORMATS.small].sort());
     expect(Object.keys(await level('&format=medium')).sort()).toEqual([...OFFER_FORMATS.medium].sort());
-    expect(await level('&format=full')).toMatchObject({ id: sold.id, profileId: 'p-business', prices: [], provisioningNeeded: [], billingOfferId: null });
+    expect(await level('&format=full')).toMatchObject({
+      id: sold.id,
+      profileId: 'p-business',
+      prices: [],
+      provisioningNeeded: [],
+      billingOfferId: null,
+    });
   });
 
-  it('doc 1, list offers of a company: a business_admin sees the demo offers of any company; a bp_finance who is also business_admin sees all of his End Customer\'s', async () => {
+  it("doc 1, list offers of a company: a business_admin sees the demo offers of any company; a bp_finance who is also business_admin sees all of his End Customer's", async () => {
     expect(await ids(vad, '', businessAdmin.token)).toEqual([demo.id]);
     const both = await makeUser(t, vad, ['bp_finance', 'business_admin']);
     expect((await ids(ecOfVad, '', both.token)).sort()).toEqual((await ids(ecOfVad)).sort());
@@ -166,22 +198,30 @@ describe('issue 10, point 1: list offers of a company', () => {
     expect((await call('GET', `${S}/companies/${dr}/offers`, undefined, vadAdmin.token)).statusCode).toBe(404);
   });
 
-  it('doc 1, list offers of a company: a user who is both bp_admin or bp_finance and organization_admin reads the organisation\'s companies plus the End Customers / BP IR linked to its BP companies', async () => {
+  it("doc 1, list offers of a company: a user who is both bp_admin or bp_finance and organization_admin reads the organisation's companies plus the End Customers / BP IR linked to its BP companies", async () => {
     // The VAD belongs to an organisation; the callers sit in another company of it (not the VAD's).
     const org = newId();
     await t.db.insert(organisations).values({ id: org, name: `Org ${org}` });
     const home = await makeCompany(t, { organisationId: org });
     await t.db.update(companies).set({ organisationId: org }).where(eq(companies.id, vad));
     try {
-      for (const roles of [['bp_admin', 'organization_admin'], ['bp_finance', 'organization_admin']] as const) {
+      for (const roles of [
+        ['bp_admin', 'organization_admin'],
+        ['bp_finance', 'organization_admin'],
+      ] as const) {
         const both = await makeUser(t, home, [...roles]);
-        for (const c of [home, vad, ecOfVad, ir, ecOfIr]) expect((await ids(c, '', both.token)).length, `${roles.join('+')} ${c}`).toBeGreaterThan(0);
+        for (const c of [home, vad, ecOfVad, ir, ecOfIr])
+          expect((await ids(c, '', both.token)).length, `${roles.join('+')} ${c}`).toBeGreaterThan(0);
         // Not linked to a BP of the organisation: refused.
-        expect([403, 404]).toContain((await call('GET', `${S}/companies/${ecOfDr}/offers`, undefined, both.token)).statusCode);
+        expect([403, 404]).toContain(
+          (await call('GET', `${S}/companies/${ecOfDr}/offers`, undefined, both.token)).statusCode,
+        );
         // Either role alone does not reach the End Customers of the organisation's BPs.
         for (const role of roles) {
           const one = await makeUser(t, home, [role]);
-          expect([403, 404], role).toContain((await call('GET', `${S}/companies/${ecOfVad}/offers`, undefined, one.token)).statusCode);
+          expect([403, 404], role).toContain(
+            (await call('GET', `${S}/companies/${ecOfVad}/offers`, undefined, one.token)).statusCode,
+          );
         }
       }
     } finally {
@@ -191,23 +231,42 @@ describe('issue 10, point 1: list offers of a company', () => {
 });
 
 describe('issue 10, point 1: get an offer of a company', () => {
-  it('doc 1, get an offer: an offer of the company\'s catalog is answered whole; outside it 403; an unknown offer 404', async () => {
+  it("doc 1, get an offer: an offer of the company's catalog is answered whole; outside it 403; an unknown offer 404", async () => {
     const res = await call('GET', `${S}/companies/${ecOfVad}/offers/${sold.id}`, undefined, vadFinance.token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ id: sold.id, name: 'Business', canBeSold: true, creationDate: expect.any(String) });
+    expect(res.json().data).toMatchObject({
+      id: sold.id,
+      name: 'Business',
+      canBeSold: true,
+      creationDate: expect.any(String),
+    });
     const outside = await call('GET', `${S}/companies/${dr}/offers/${sold.id}`);
-    expect(outside.json()).toMatchObject({ errorCode: 403, errorDetailsCode: 403600, errorDetails: { offerId: sold.id, companyId: dr } });
-    expect((await call('GET', `${S}/companies/${ecOfVad}/offers/${newId()}`)).json()).toMatchObject({ errorCode: 404, errorDetailsCode: 404000 });
+    expect(outside.json()).toMatchObject({
+      errorCode: 403,
+      errorDetailsCode: 403600,
+      errorDetails: { offerId: sold.id, companyId: dr },
+    });
+    expect((await call('GET', `${S}/companies/${ecOfVad}/offers/${newId()}`)).json()).toMatchObject({
+      errorCode: 404,
+      errorDetailsCode: 404000,
+    });
     // The company must still be one the caller may read.
-    expect((await call('GET', `${S}/companies/${dr}/offers/${sold.id}`, undefined, vadAdmin.token)).statusCode).toBe(404);
+    expect((await call('GET', `${S}/companies/${dr}/offers/${sold.id}`, undefined, vadAdmin.token)).statusCode).toBe(
+      404,
+    );
   });
 
   it('doc 1, get an offer: a business_admin reads demo offers only (403 otherwise)', async () => {
-    expect((await call('GET', `${S}/companies/${vad}/offers/${demo.id}`, undefined, businessAdmin.token)).statusCode).toBe(200);
-    expect((await call('GET', `${S}/companies/${vad}/offers/${sold.id}`, undefined, businessAdmin.token)).json().errorDetailsCode).toBe(403601);
+    expect(
+      (await call('GET', `${S}/companies/${vad}/offers/${demo.id}`, undefined, businessAdmin.token)).statusCode,
+    ).toBe(200);
+    expect(
+      (await call('GET', `${S}/companies/${vad}/offers/${sold.id}`, undefined, businessAdmin.token)).json()
+        .errorDetailsCode,
+    ).toBe(403601);
   });
 
-  it('issue 10, point 1: a catalog removed from a company moves it to its BP\'s catalog at once', async () => {
+  it("issue 10, point 1: a catalog removed from a company moves it to its BP's catalog at once", async () => {
     const c = await makeCompany(t, { bpId: dr });
     await t.db.update(companies).set({ catalogId: vadCatalog }).where(eq(companies.id, c));
     expect((await call('GET', `${S}/companies/${c}/offers/${sold.id}`)).statusCode).toBe(200);

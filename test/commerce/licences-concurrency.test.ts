@@ -30,16 +30,25 @@ async function subscription(maxNumberUsers: number): Promise<string> {
 
 async function newUsers(n: number, companyId: string): Promise<string[]> {
   const ids = Array.from({ length: n }, () => newId());
-  await t.db.insert(users).values(ids.map((id) => ({ id, companyId, loginEmail: `c${id}@example.com`, passwordHash: 'x' })));
+  await t.db
+    .insert(users)
+    .values(ids.map((id) => ({ id, companyId, loginEmail: `c${id}@example.com`, passwordHash: 'x' })));
   return ids;
 }
 
 const assign = (userId: string, subscriptionId: string) =>
-  t.inject({ method: 'POST', url: `${A}/users/${userId}/profiles/subscriptions/${subscriptionId}`, headers: bearer(t.superToken) });
+  t.inject({
+    method: 'POST',
+    url: `${A}/users/${userId}/profiles/subscriptions/${subscriptionId}`,
+    headers: bearer(t.superToken),
+  });
 
 async function countsAgree(subscriptionId: string): Promise<number> {
   const [s] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
-  const [r] = await t.db.select({ n: sql<number>`count(*)::int` }).from(licences).where(eq(licences.subscriptionId, subscriptionId));
+  const [r] = await t.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(licences)
+    .where(eq(licences.subscriptionId, subscriptionId));
   expect(s!.numberAssignedUsers).toBe(r!.n);
   return r!.n;
 }
@@ -57,7 +66,9 @@ describe('issue 10, point 4: licence counters under concurrency', () => {
     }
     expect(await countsAgree(sub)).toBe(10);
     // The users who got one are exactly those holding a row.
-    const holders = (await t.db.select({ u: licences.userId }).from(licences).where(eq(licences.subscriptionId, sub))).map((l) => l.u).sort();
+    const holders = (await t.db.select({ u: licences.userId }).from(licences).where(eq(licences.subscriptionId, sub)))
+      .map((l) => l.u)
+      .sort();
     expect(holders).toEqual(ok.map((r) => r.json().data.userId as string).sort());
   });
 
@@ -76,7 +87,12 @@ describe('issue 10, point 4: licence counters under concurrency', () => {
       ids.map(async (u, i) => {
         const r = await assign(u, sub);
         if (r.statusCode !== 201) return;
-        if (i % 3 === 0) await t.inject({ method: 'DELETE', url: `${A}/users/${u}/profiles/subscriptions/${sub}`, headers: bearer(t.superToken) });
+        if (i % 3 === 0)
+          await t.inject({
+            method: 'DELETE',
+            url: `${A}/users/${u}/profiles/subscriptions/${sub}`,
+            headers: bearer(t.superToken),
+          });
         if (i % 3 === 1) await t.inject({ method: 'DELETE', url: `${A}/users/${u}`, headers: bearer(t.superToken) });
       }),
     );

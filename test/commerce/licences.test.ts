@@ -11,22 +11,39 @@ import { addDefaultSubscription, licenceCounters } from '../../src/modules/comme
 import { newId } from '../../src/shared/ids.ts';
 
 const A = '/api/svc/admin/v1.0';
-const licence = (userId: string, subscriptionId: string) => `${A}/users/${userId}/profiles/subscriptions/${subscriptionId}`;
+const licence = (userId: string, subscriptionId: string) =>
+  `${A}/users/${userId}/profiles/subscriptions/${subscriptionId}`;
 let t: TestApp;
 // A VAD, its IR, an End Customer of the IR, an End Customer of the VAD, and a lone company.
 let vad: string, ir: string, ecOfIr: string, ecOfVad: string, lone: string;
 let irAdmin: MadeUser, ecOfIrAdmin: MadeUser, loneAdmin: MadeUser;
 
-async function subscription(companyId: string, o: { maxNumberUsers?: number | null; status?: string; businessModel?: string } = {}): Promise<string> {
+async function subscription(
+  companyId: string,
+  o: { maxNumberUsers?: number | null; status?: string; businessModel?: string } = {},
+): Promise<string> {
   const offerId = newId();
-  await t.db.insert(offers).values({ id: offerId, name: `Offer ${offerId}`, businessModel: o.businessModel ?? 'nb_users' });
+  await t.db
+    .insert(offers)
+    .values({ id: offerId, name: `Offer ${offerId}`, businessModel: o.businessModel ?? 'nb_users' });
   const id = newId();
-  await t.db.insert(subscriptions).values({ id, companyId, offerId, status: o.status ?? 'active', maxNumberUsers: o.maxNumberUsers === undefined ? 10 : o.maxNumberUsers });
+  await t.db
+    .insert(subscriptions)
+    .values({
+      id,
+      companyId,
+      offerId,
+      status: o.status ?? 'active',
+      maxNumberUsers: o.maxNumberUsers === undefined ? 10 : o.maxNumberUsers,
+    });
   return id;
 }
-const assign = (userId: string, subscriptionId: string, token = t.superToken) => t.inject({ method: 'POST', url: licence(userId, subscriptionId), headers: bearer(token) });
-const unassign = (userId: string, subscriptionId: string, token = t.superToken) => t.inject({ method: 'DELETE', url: licence(userId, subscriptionId), headers: bearer(token) });
-const counter = async (id: string) => (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!.numberAssignedUsers;
+const assign = (userId: string, subscriptionId: string, token = t.superToken) =>
+  t.inject({ method: 'POST', url: licence(userId, subscriptionId), headers: bearer(token) });
+const unassign = (userId: string, subscriptionId: string, token = t.superToken) =>
+  t.inject({ method: 'DELETE', url: licence(userId, subscriptionId), headers: bearer(token) });
+const counter = async (id: string) =>
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!.numberAssignedUsers;
 const rows = async (id: string) => (await t.db.select().from(licences).where(eq(licences.subscriptionId, id))).length;
 const plainUser = async (companyId: string) => (await makeUser(t, companyId)).id;
 
@@ -53,7 +70,12 @@ describe('doc 1, licences: assign and unassign', () => {
   it('clients of the original interface send a body with these calls (document 1: "payloads: not shown"): it is ignored', async () => {
     const sub = await subscription(lone);
     const u = await plainUser(lone);
-    const post = await t.inject({ method: 'POST', url: licence(u, sub), headers: bearer(t.superToken), payload: { subscriptionId: sub, maxNumberUsers: '3', extra: {} } });
+    const post = await t.inject({
+      method: 'POST',
+      url: licence(u, sub),
+      headers: bearer(t.superToken),
+      payload: { subscriptionId: sub, maxNumberUsers: '3', extra: {} },
+    });
     expect(post.statusCode, post.body).toBe(201);
     const del = await t.inject({ method: 'DELETE', url: licence(u, sub), headers: bearer(t.superToken), payload: {} });
     expect(del.statusCode, del.body).toBe(200);
@@ -101,7 +123,7 @@ describe('doc 1, licences: assign and unassign', () => {
     }
   });
 
-  it("doc 1, licence counters: a subscription of another company is not for the user (400650), even to a superadmin", async () => {
+  it('doc 1, licence counters: a subscription of another company is not for the user (400650), even to a superadmin', async () => {
     const sub = await subscription(ecOfVad);
     const res = await assign(await plainUser(lone), sub);
     expect(res.statusCode, res.body).toBe(400);
@@ -180,41 +202,78 @@ describe('doc 3, create company rule 7: users are assigned to the default subscr
     defaultSub = (await t.db.select().from(subscriptions).where(eq(subscriptions.companyId, company)))[0]!.id;
     admin = await makeUser(t, company, ['company_admin']);
   });
-  const holdsDefault = async (userId: string) => (await t.db.select().from(licences).where(eq(licences.userId, userId))).map((l) => l.subscriptionId);
+  const holdsDefault = async (userId: string) =>
+    (await t.db.select().from(licences).where(eq(licences.userId, userId))).map((l) => l.subscriptionId);
 
-  it('a user created by an administrator holds a licence of his company\'s default subscription', async () => {
-    const res = await t.inject({ method: 'POST', url: `${A}/users`, headers: bearer(admin.token), payload: { companyId: company, loginEmail: `made${newId()}@example.com`, password: PASSWORD } });
+  it("a user created by an administrator holds a licence of his company's default subscription", async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: `${A}/users`,
+      headers: bearer(admin.token),
+      payload: { companyId: company, loginEmail: `made${newId()}@example.com`, password: PASSWORD },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(await holdsDefault(res.json().data.id)).toEqual([defaultSub]);
   });
 
   it('a self-registered user holds one', async () => {
-    const link = await t.inject({ method: 'POST', url: `${A}/companies/${company}/join-companies/links`, headers: bearer(admin.token), payload: {} });
+    const link = await t.inject({
+      method: 'POST',
+      url: `${A}/companies/${company}/join-companies/links`,
+      headers: bearer(admin.token),
+      payload: {},
+    });
     expect(link.statusCode, link.body).toBe(201);
-    const res = await t.inject({ method: 'POST', url: '/api/svc/enduser/v1.0/users/self-register', payload: { loginEmail: `self${newId()}@example.com`, password: PASSWORD, joinCompanyLinkId: link.json().data.id } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/svc/enduser/v1.0/users/self-register',
+      payload: { loginEmail: `self${newId()}@example.com`, password: PASSWORD, joinCompanyLinkId: link.json().data.id },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(await holdsDefault(res.json().data.id)).toEqual([defaultSub]);
   });
 
   it('an invited user holds one once he accepts', async () => {
-    const inv = await t.inject({ method: 'POST', url: `${A}/companies/${company}/join-companies/invitations`, headers: bearer(admin.token), payload: { email: `inv${newId()}@example.com` } });
+    const inv = await t.inject({
+      method: 'POST',
+      url: `${A}/companies/${company}/join-companies/invitations`,
+      headers: bearer(admin.token),
+      payload: { email: `inv${newId()}@example.com` },
+    });
     expect(inv.statusCode, inv.body).toBe(201);
     const { id, invitationToken } = inv.json().data;
-    const res = await t.inject({ method: 'POST', url: `/api/svc/enduser/v1.0/join-companies/invitations/${id}/accept`, payload: { token: invitationToken, password: PASSWORD } });
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/svc/enduser/v1.0/join-companies/invitations/${id}/accept`,
+      payload: { token: invitationToken, password: PASSWORD },
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(await holdsDefault(res.json().data.id)).toEqual([defaultSub]);
   });
 
   it("a user of the Default company who creates his own company holds its default subscription's licence, and gives back the Default company's", async () => {
-    const defaultCompanySub = (await t.db.select().from(subscriptions).where(eq(subscriptions.companyId, t.defaultCompanyId)))[0]!.id;
-    const res = await t.inject({ method: 'POST', url: `${A}/users`, headers: bearer(t.superToken), payload: { companyId: t.defaultCompanyId, loginEmail: `own${newId()}@example.com`, password: PASSWORD } });
+    const defaultCompanySub = (
+      await t.db.select().from(subscriptions).where(eq(subscriptions.companyId, t.defaultCompanyId))
+    )[0]!.id;
+    const res = await t.inject({
+      method: 'POST',
+      url: `${A}/users`,
+      headers: bearer(t.superToken),
+      payload: { companyId: t.defaultCompanyId, loginEmail: `own${newId()}@example.com`, password: PASSWORD },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const u = res.json().data as { id: string; loginEmail: string };
     expect(await holdsDefault(u.id)).toEqual([defaultCompanySub]);
     const before = await counter(defaultCompanySub);
-    const own = await t.inject({ method: 'POST', url: '/api/svc/enduser/v1.0/companies', headers: bearer(await t.login(u.loginEmail, PASSWORD)), payload: { name: `Own ${newId()}` } });
+    const own = await t.inject({
+      method: 'POST',
+      url: '/api/svc/enduser/v1.0/companies',
+      headers: bearer(await t.login(u.loginEmail, PASSWORD)),
+      payload: { name: `Own ${newId()}` },
+    });
     expect(own.statusCode, own.body).toBe(201);
-    const ownSub = (await t.db.select().from(subscriptions).where(eq(subscriptions.companyId, own.json().data.id)))[0]!.id;
+    const ownSub = (await t.db.select().from(subscriptions).where(eq(subscriptions.companyId, own.json().data.id)))[0]!
+      .id;
     expect(await holdsDefault(u.id)).toEqual([ownSub]);
     expect(await counter(ownSub)).toBe(1);
     expect(await counter(defaultCompanySub)).toBe(before - 1);
@@ -231,10 +290,17 @@ describe('doc 1, Subscription, licence counters (licenceCounters)', () => {
     await assign(await plainUser(ir), sub);
     for (let i = 0; i < 2; i++) await assign(await plainUser(ecOfIr), sub);
     const c = await licenceCounters(t.db, [{ id: sub }]);
-    expect(c.get(sub)).toEqual({ nbBPLicences: 5, nbAssignedBPUsers: 1, nbLicencesAssignedToECs: 2, nbLicencesUsed: 3, nbFreeLicences: 2, numberAssignedUsers: 3 });
+    expect(c.get(sub)).toEqual({
+      nbBPLicences: 5,
+      nbAssignedBPUsers: 1,
+      nbLicencesAssignedToECs: 2,
+      nbLicencesUsed: 3,
+      nbFreeLicences: 2,
+      numberAssignedUsers: 3,
+    });
   });
 
-  it('other companies, and other business models of a BP IR: numberAssignedUsers only, the licences of the company\'s users; one statement for many', async () => {
+  it("other companies, and other business models of a BP IR: numberAssignedUsers only, the licences of the company's users; one statement for many", async () => {
     const a = await subscription(lone);
     const b = await subscription(ir, { businessModel: 'nb_services' });
     await assign(await plainUser(lone), a);

@@ -16,20 +16,34 @@ let offerA: string, offerB: string, unused: string;
 
 async function offer(name: string): Promise<string> {
   const id = newId();
-  await t.db.insert(offers).values({ id, name, businessModel: 'nb_users', offerReference: `REF-${name}`, isBundle: true, hasVoice: true });
+  await t.db
+    .insert(offers)
+    .values({ id, name, businessModel: 'nb_users', offerReference: `REF-${name}`, isBundle: true, hasVoice: true });
   return id;
 }
-async function subscribe(companyId: string, offerId: string, maxNumberUsers: number, assigned: number, status = 'active'): Promise<void> {
+async function subscribe(
+  companyId: string,
+  offerId: string,
+  maxNumberUsers: number,
+  assigned: number,
+  status = 'active',
+): Promise<void> {
   const id = newId();
   await t.db.insert(subscriptions).values({ id, companyId, offerId, status, maxNumberUsers });
   for (let i = 0; i < assigned; i++) {
     const u = await makeUser(t, companyId);
-    const res = await t.inject({ method: 'POST', url: `${A}/users/${u.id}/profiles/subscriptions/${id}`, headers: bearer(t.superToken) });
+    const res = await t.inject({
+      method: 'POST',
+      url: `${A}/users/${u.id}/profiles/subscriptions/${id}`,
+      headers: bearer(t.superToken),
+    });
     expect(res.statusCode, res.body).toBe(201);
   }
 }
-const counters = (companyId: string, token = t.superToken) => t.inject({ method: 'GET', url: `${S}/companies/${companyId}/offers/counters`, headers: bearer(token) });
-const byOffer = async (companyId: string) => Object.fromEntries((await counters(companyId)).json().data.map((c: { offerId: string }) => [c.offerId, c]));
+const counters = (companyId: string, token = t.superToken) =>
+  t.inject({ method: 'GET', url: `${S}/companies/${companyId}/offers/counters`, headers: bearer(token) });
+const byOffer = async (companyId: string) =>
+  Object.fromEntries((await counters(companyId)).json().data.map((c: { offerId: string }) => [c.offerId, c]));
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,16 +66,42 @@ describe('doc 1, list offer counters of a BP company', () => {
     expect(res.statusCode, res.body).toBe(200);
     const c = await byOffer(vad);
     expect(Object.keys(c).includes(unused)).toBe(false);
-    expect(c[offerA]).toMatchObject({ offerName: 'Alpha', offerReference: 'REF-Alpha', businessModel: 'nb_users', isBundle: true, hasVoice: true, hasConference: false });
-    expect(c[offerA]).toMatchObject({ myCompanyNbLicences: 5, myCompanyNumberAssignedUsers: 2, myResellersNbLicences: 14, myResellersNumberAssignedUsers: 4, totalNbLicences: 19, totalNumberAssignedUsers: 6 });
+    expect(c[offerA]).toMatchObject({
+      offerName: 'Alpha',
+      offerReference: 'REF-Alpha',
+      businessModel: 'nb_users',
+      isBundle: true,
+      hasVoice: true,
+      hasConference: false,
+    });
+    expect(c[offerA]).toMatchObject({
+      myCompanyNbLicences: 5,
+      myCompanyNumberAssignedUsers: 2,
+      myResellersNbLicences: 14,
+      myResellersNumberAssignedUsers: 4,
+      totalNbLicences: 19,
+      totalNumberAssignedUsers: 6,
+    });
     // Terminated subscriptions count no more; a company outside the BP's tree never counts.
-    expect(c[offerB]).toMatchObject({ myCompanyNbLicences: 0, myResellersNbLicences: 7, myResellersNumberAssignedUsers: 2, totalNbLicences: 7, totalNumberAssignedUsers: 2 });
+    expect(c[offerB]).toMatchObject({
+      myCompanyNbLicences: 0,
+      myResellersNbLicences: 7,
+      myResellersNumberAssignedUsers: 2,
+      totalNbLicences: 7,
+      totalNumberAssignedUsers: 2,
+    });
   });
 
   it("a BP IR's counters: its own and its End Customers'", async () => {
     const c = await byOffer(ir);
     expect(Object.keys(c)).toEqual([offerA]);
-    expect(c[offerA]).toMatchObject({ myCompanyNbLicences: 10, myCompanyNumberAssignedUsers: 3, myResellersNbLicences: 4, myResellersNumberAssignedUsers: 1, totalNbLicences: 14 });
+    expect(c[offerA]).toMatchObject({
+      myCompanyNbLicences: 10,
+      myCompanyNumberAssignedUsers: 3,
+      myResellersNbLicences: 4,
+      myResellersNumberAssignedUsers: 1,
+      totalNbLicences: 14,
+    });
   });
 
   it('BP companies only, whatever bpType: an End Customer gets 400651', async () => {
@@ -72,7 +112,11 @@ describe('doc 1, list offer counters of a BP company', () => {
 
   it('the route offers/counters is not taken for an offer id (getCompanyOffer keeps offers/{offerId})', async () => {
     expect((await counters(vad)).json().data).toBeInstanceOf(Array);
-    const res = await t.inject({ method: 'GET', url: `${S}/companies/${vad}/offers/${offerA}`, headers: bearer(t.superToken) });
+    const res = await t.inject({
+      method: 'GET',
+      url: `${S}/companies/${vad}/offers/${offerA}`,
+      headers: bearer(t.superToken),
+    });
     // Alpha is in no catalog the VAD sees: getCompanyOffer answers for it, with its own refusal.
     expect(res.statusCode, res.body).toBe(403);
     expect(res.json().errorDetailsCode).toBe(403600);

@@ -24,7 +24,8 @@ afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = t.superToken) =>
   t.inject({ method, url: `${S}${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
-const count = async (table: typeof offers | typeof catalogs) => (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+const count = async (table: typeof offers | typeof catalogs) =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
 const defaultOffer = async () => (await t.db.select().from(offers).where(eq(offers.isDefault, true)))[0]!;
 const defaultCatalog = async () => (await t.db.select().from(catalogs).where(eq(catalogs.isDefault, true)))[0]!;
 const makeOffer = async (body: object = {}) => {
@@ -65,7 +66,12 @@ const EVERY_FIELD = {
     { currency: 'JPY', amount: '1200' },
   ],
   features: [
-    { featureUniqueRef: 'conference.participants', featureName: 'Conference participants', featureType: 'number', limitMax: 50 },
+    {
+      featureUniqueRef: 'conference.participants',
+      featureName: 'Conference participants',
+      featureType: 'number',
+      limitMax: 50,
+    },
     { featureUniqueRef: 'voice.recording', featureName: 'Call recording', featureType: 'boolean', isEnabled: true },
   ],
 };
@@ -89,64 +95,129 @@ describe('issue 10, point 1: offers (superadmin)', () => {
 
   it('issue 10, point 1: prices take ISO 4217 currencies and decimal amounts as text only; a refused offer is not stored', async () => {
     const before = await count(offers);
-    const price = async (p: unknown) => (await call('POST', '/offers', { name: 'Priced', prices: [p] })).json().errorDetailsCode;
+    const price = async (p: unknown) =>
+      (await call('POST', '/offers', { name: 'Priced', prices: [p] })).json().errorDetailsCode;
     expect(await price({ currency: 'ABC', amount: '1' })).toBe(400600); // not in ISO 4217
     expect(await price({ currency: 'XXX', amount: '1' })).toBe(400600); // "no currency"
     expect(await price({ currency: 'eur', amount: '1' })).toBe(400000);
     expect(await price({ currency: 'EURO', amount: '1' })).toBe(400000);
-    for (const amount of ['1e3', '-1', '1.', '.5', '01', '1.1234567', '1,5', 'NaN', '', '1234567890123']) expect(await price({ currency: 'EUR', amount }), amount).toBe(400000);
+    for (const amount of ['1e3', '-1', '1.', '.5', '01', '1.1234567', '1,5', 'NaN', '', '1234567890123'])
+      expect(await price({ currency: 'EUR', amount }), amount).toBe(400000);
     expect(await price({ currency: 'EUR' })).toBe(400000);
-    const twice = await call('POST', '/offers', { name: 'Priced', prices: [{ currency: 'EUR', amount: '1' }, { currency: 'EUR', amount: '2' }] });
-    expect(twice.json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400601, errorDetails: { currencies: ['EUR'] } });
+    const twice = await call('POST', '/offers', {
+      name: 'Priced',
+      prices: [
+        { currency: 'EUR', amount: '1' },
+        { currency: 'EUR', amount: '2' },
+      ],
+    });
+    expect(twice.json()).toMatchObject({
+      errorCode: 400,
+      errorDetailsCode: 400601,
+      errorDetails: { currencies: ['EUR'] },
+    });
     expect(await count(offers)).toBe(before);
     // Six decimals (the billing system's precision), zero (a free offer) and the largest amount are taken.
-    const ok = await makeOffer({ prices: [{ currency: 'EUR', amount: '0.000001' }, { currency: 'USD', amount: '0' }, { currency: 'GBP', amount: '999999999999.999999' }] });
-    expect(ok.prices).toEqual([{ currency: 'EUR', amount: '0.000001' }, { currency: 'USD', amount: '0' }, { currency: 'GBP', amount: '999999999999.999999' }]);
+    const ok = await makeOffer({
+      prices: [
+        { currency: 'EUR', amount: '0.000001' },
+        { currency: 'USD', amount: '0' },
+        { currency: 'GBP', amount: '999999999999.999999' },
+      ],
+    });
+    expect(ok.prices).toEqual([
+      { currency: 'EUR', amount: '0.000001' },
+      { currency: 'USD', amount: '0' },
+      { currency: 'GBP', amount: '999999999999.999999' },
+    ]);
   });
 
   it('doc 1, Provisioning entry: a media entry has a mediaType, a conference entry a bridgeEnterpriseId, and not the other', async () => {
-    for (const p of [{ providerType: 'media' }, { providerType: 'conference', mediaType: 'webrtc' }, { providerType: 'media', mediaType: 'webrtc', bridgeEnterpriseId: 'b' }]) {
+    for (const p of [
+      { providerType: 'media' },
+      { providerType: 'conference', mediaType: 'webrtc' },
+      { providerType: 'media', mediaType: 'webrtc', bridgeEnterpriseId: 'b' },
+    ]) {
       const res = await call('POST', '/offers', { name: 'Provisioned', provisioningNeeded: [p] });
       expect(res.json().errorDetailsCode, JSON.stringify(p)).toBe(400602);
     }
-    expect((await call('POST', '/offers', { name: 'Provisioned', provisioningNeeded: [{ providerType: 'gateway' }] })).json().errorDetailsCode).toBe(400000);
+    expect(
+      (await call('POST', '/offers', { name: 'Provisioned', provisioningNeeded: [{ providerType: 'gateway' }] })).json()
+        .errorDetailsCode,
+    ).toBe(400000);
   });
 
   it('issue 10, point 1: features are typed (number with limitMax, boolean with isEnabled), each featureUniqueRef once', async () => {
     const bad = [
       [{ featureUniqueRef: 'a', featureName: 'A', featureType: 'number' }],
       [{ featureUniqueRef: 'a', featureName: 'A', featureType: 'boolean', limitMax: 3 }],
-      [{ featureUniqueRef: 'a', featureName: 'A', featureType: 'boolean', isEnabled: true }, { featureUniqueRef: 'a', featureName: 'B', featureType: 'boolean', isEnabled: false }],
+      [
+        { featureUniqueRef: 'a', featureName: 'A', featureType: 'boolean', isEnabled: true },
+        { featureUniqueRef: 'a', featureName: 'B', featureType: 'boolean', isEnabled: false },
+      ],
     ];
-    for (const features of bad) expect((await call('POST', '/offers', { name: 'Featured', features })).json().errorDetailsCode).toBe(400603);
+    for (const features of bad)
+      expect((await call('POST', '/offers', { name: 'Featured', features })).json().errorDetailsCode).toBe(400603);
   });
 
   it('doc 1, Limits: a prepaid offer has a prepaidDuration of 12 to 60 months; other offers none', async () => {
     expect((await call('POST', '/offers', { name: 'Prepaid', isPrepaid: true })).json().errorDetailsCode).toBe(400604);
-    expect((await call('POST', '/offers', { name: 'Monthly', prepaidDuration: 12 })).json().errorDetailsCode).toBe(400604);
-    expect((await call('POST', '/offers', { name: 'Prepaid', isPrepaid: true, prepaidDuration: 6 })).json().errorDetailsCode).toBe(400000);
-    expect((await call('POST', '/offers', { name: 'Prepaid', isPrepaid: true, prepaidDuration: 61 })).json().errorDetailsCode).toBe(400000);
+    expect((await call('POST', '/offers', { name: 'Monthly', prepaidDuration: 12 })).json().errorDetailsCode).toBe(
+      400604,
+    );
+    expect(
+      (await call('POST', '/offers', { name: 'Prepaid', isPrepaid: true, prepaidDuration: 6 })).json().errorDetailsCode,
+    ).toBe(400000);
+    expect(
+      (await call('POST', '/offers', { name: 'Prepaid', isPrepaid: true, prepaidDuration: 61 })).json()
+        .errorDetailsCode,
+    ).toBe(400000);
     const o = await makeOffer({ isPrepaid: true, prepaidDuration: 60 });
     // The rule holds on the offer after the change.
     expect((await call('PUT', `/offers/${o.id}`, { isPrepaid: false })).json().errorDetailsCode).toBe(400604);
-    expect((await call('PUT', `/offers/${o.id}`, { isPrepaid: false, prepaidDuration: null })).json().data).toMatchObject({ isPrepaid: false, prepaidDuration: null });
+    expect(
+      (await call('PUT', `/offers/${o.id}`, { isPrepaid: false, prepaidDuration: null })).json().data,
+    ).toMatchObject({ isPrepaid: false, prepaidDuration: null });
   });
 
   it('issue 10, point 6: numbers and booleans sent as strings by the original clients are taken', async () => {
-    const res = await call('POST', '/offers', { name: 'Strings', isPrepaid: 'true', prepaidDuration: '12', canBeSold: 'false', features: [{ featureUniqueRef: 'n', featureName: 'N', featureType: 'number', limitMax: '5' }] });
+    const res = await call('POST', '/offers', {
+      name: 'Strings',
+      isPrepaid: 'true',
+      prepaidDuration: '12',
+      canBeSold: 'false',
+      features: [{ featureUniqueRef: 'n', featureName: 'N', featureType: 'number', limitMax: '5' }],
+    });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data).toMatchObject({ isPrepaid: true, prepaidDuration: 12, canBeSold: false, features: [{ limitMax: 5 }] });
+    expect(res.json().data).toMatchObject({
+      isPrepaid: true,
+      prepaidDuration: 12,
+      canBeSold: false,
+      features: [{ limitMax: 5 }],
+    });
   });
 
   it('route table, updateOffer (+): absent fields stay, null clears, an array replaces the list; lastUpdateDate moves', async () => {
     const o = await makeOffer({ description: 'Before', groupName: 'g', prices: [{ currency: 'EUR', amount: '1' }] });
     t.clock.advance(60_000);
-    const res = await call('PUT', `/offers/${o.id}`, { description: null, prices: [{ currency: 'CHF', amount: '2.5' }] });
+    const res = await call('PUT', `/offers/${o.id}`, {
+      description: null,
+      prices: [{ currency: 'CHF', amount: '2.5' }],
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ name: o.name, description: null, groupName: 'g', prices: [{ currency: 'CHF', amount: '2.5' }], lastUpdateDate: '2026-11-21T08:01:00.000Z', creationDate: o.creationDate });
+    expect(res.json().data).toMatchObject({
+      name: o.name,
+      description: null,
+      groupName: 'g',
+      prices: [{ currency: 'CHF', amount: '2.5' }],
+      lastUpdateDate: '2026-11-21T08:01:00.000Z',
+      creationDate: o.creationDate,
+    });
     // The default offer's fields may change (its prices, its name); it stays the default one.
     const d = await defaultOffer();
-    expect((await call('PUT', `/offers/${d.id}`, { name: 'Essential free', isDefault: false })).json().data).toMatchObject({ name: 'Essential free', isDefault: true });
+    expect(
+      (await call('PUT', `/offers/${d.id}`, { name: 'Essential free', isDefault: false })).json().data,
+    ).toMatchObject({ name: 'Essential free', isDefault: true });
     expect((await call('PUT', `/offers/${newId()}`, { name: 'x' })).statusCode).toBe(404);
   });
 
@@ -161,7 +232,9 @@ describe('issue 10, point 1: offers (superadmin)', () => {
     const d = await defaultOffer();
     expect((await call('DELETE', `/offers/${d.id}`)).json().errorDetailsCode).toBe(409600);
     const held = await makeOffer();
-    await t.db.insert(subscriptions).values({ id: newId(), companyId: t.defaultCompanyId, offerId: held.id, status: 'terminated' });
+    await t.db
+      .insert(subscriptions)
+      .values({ id: newId(), companyId: t.defaultCompanyId, offerId: held.id, status: 'terminated' });
     expect((await call('DELETE', `/offers/${held.id}`)).json().errorDetailsCode).toBe(409601);
   });
 
@@ -186,9 +259,16 @@ describe('issue 10, point 1: offers (superadmin)', () => {
     expect(await ids(`name=${tag}&sortOrder=-1`)).toEqual([b.id, a.id]);
     expect(await ids(`name=${tag}&erpReference=erp-${tag}`)).toEqual([a.id]);
     expect(await ids(`name=${tag}&canBeSold=true`)).toEqual([b.id]);
-    expect(await ids(`catalogId=${cat.id}&format=full`)).toEqual(expect.arrayContaining([b.id, (await defaultOffer()).id]));
+    expect(await ids(`catalogId=${cat.id}&format=full`)).toEqual(
+      expect.arrayContaining([b.id, (await defaultOffer()).id]),
+    );
     const page = (await call('GET', `/offers?name=${tag}&limit=1&offset=1`)).json();
-    expect({ ids: page.data.map((x: { id: string }) => x.id), total: page.total, limit: page.limit, offset: page.offset }).toEqual({ ids: [b.id], total: 2, limit: 1, offset: 1 });
+    expect({
+      ids: page.data.map((x: { id: string }) => x.id),
+      total: page.total,
+      limit: page.limit,
+      offset: page.offset,
+    }).toEqual({ ids: [b.id], total: 2, limit: 1, offset: 1 });
   });
 });
 
@@ -197,7 +277,11 @@ describe('issue 10, point 1: catalogs (superadmin)', () => {
     const d = await defaultCatalog();
     expect(d).toBeDefined();
     const res = await call('GET', `/catalogs/${d.id}`, undefined, support.token);
-    expect(res.json().data).toMatchObject({ id: d.id, isDefault: true, offerIds: expect.arrayContaining([(await defaultOffer()).id]) });
+    expect(res.json().data).toMatchObject({
+      id: d.id,
+      isDefault: true,
+      offerIds: expect.arrayContaining([(await defaultOffer()).id]),
+    });
     await ensureSystemCompanies(t.db);
     await ensureSystemCompanies(t.db);
     expect((await t.db.select().from(catalogs).where(eq(catalogs.isDefault, true))).length).toBe(1);
@@ -206,7 +290,11 @@ describe('issue 10, point 1: catalogs (superadmin)', () => {
 
   it('route table, createCatalog (+): a catalog holds the offers given and the default offer; an unknown offer is refused (400) and nothing stored; names are unique', async () => {
     const o = await makeOffer();
-    const res = await call('POST', '/catalogs', { name: 'Resellers 2027', description: 'For resellers', offerIds: [o.id, o.id] });
+    const res = await call('POST', '/catalogs', {
+      name: 'Resellers 2027',
+      description: 'For resellers',
+      offerIds: [o.id, o.id],
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toEqual({
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
@@ -220,7 +308,9 @@ describe('issue 10, point 1: catalogs (superadmin)', () => {
     expect(res.json().data.offerIds).toHaveLength(2);
     const before = await count(catalogs);
     const missing = newId();
-    expect((await call('POST', '/catalogs', { name: 'With a ghost', offerIds: [o.id, missing] })).json()).toMatchObject({ errorDetailsCode: 400005, errorDetails: { offerIds: [missing] } });
+    expect((await call('POST', '/catalogs', { name: 'With a ghost', offerIds: [o.id, missing] })).json()).toMatchObject(
+      { errorDetailsCode: 400005, errorDetails: { offerIds: [missing] } },
+    );
     expect((await call('POST', '/catalogs', { name: 'resellers 2027' })).statusCode).toBe(409);
     expect(await count(catalogs)).toBe(before);
   });
@@ -242,7 +332,10 @@ describe('issue 10, point 1: catalogs (superadmin)', () => {
     const used = (await call('POST', '/catalogs', { name: `Used ${newId()}` })).json().data;
     const company = await makeCompany(t);
     await t.db.update(companies).set({ catalogId: used.id }).where(eq(companies.id, company));
-    expect((await call('DELETE', `/catalogs/${used.id}`)).json()).toMatchObject({ errorDetailsCode: 409603, errorDetails: { companies: 1 } });
+    expect((await call('DELETE', `/catalogs/${used.id}`)).json()).toMatchObject({
+      errorDetailsCode: 409603,
+      errorDetails: { companies: 1 },
+    });
     await t.db.update(companies).set({ catalogId: null }).where(eq(companies.id, company));
     const res = await call('DELETE', `/catalogs/${used.id}`);
     expect(res.json()).toEqual({ status: `Catalog ${used.id} deleted`, data: [] });
@@ -261,15 +354,21 @@ describe('issue 10, point 1: catalogs (superadmin)', () => {
     const removed = await call('DELETE', `/catalogs/${c.id}/offers/${o.id}`);
     expect(removed.json()).toEqual({ status: `Offer ${o.id} removed from catalog ${c.id}`, data: [] });
     expect((await call('DELETE', `/catalogs/${c.id}/offers/${o.id}`)).statusCode).toBe(404);
-    expect((await call('DELETE', `/catalogs/${c.id}/offers/${(await defaultOffer()).id}`)).json().errorDetailsCode).toBe(409600);
+    expect(
+      (await call('DELETE', `/catalogs/${c.id}/offers/${(await defaultOffer()).id}`)).json().errorDetailsCode,
+    ).toBe(409600);
     expect((await call('POST', `/catalogs/${newId()}/offers`, { offerId: o.id })).statusCode).toBe(404);
   });
 
   it('route table, listCatalogs (+): support lists them, at full with their offers; others get 403', async () => {
     const res = await call('GET', '/catalogs?format=full&limit=1000', undefined, support.token);
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.find((c: { isDefault: boolean }) => c.isDefault).offerIds).toContain((await defaultOffer()).id);
-    expect((await call('GET', '/catalogs?format=small', undefined, support.token)).json().data[0]).not.toHaveProperty('offerIds');
+    expect(res.json().data.find((c: { isDefault: boolean }) => c.isDefault).offerIds).toContain(
+      (await defaultOffer()).id,
+    );
+    expect((await call('GET', '/catalogs?format=small', undefined, support.token)).json().data[0]).not.toHaveProperty(
+      'offerIds',
+    );
     expect((await call('GET', '/catalogs', undefined, bpAdmin.token)).statusCode).toBe(403);
   });
 });

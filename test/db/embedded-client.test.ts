@@ -26,14 +26,14 @@ after(async () => {
 });
 
 describe('the embedded database in its own thread', { skip: !embedded && 'embedded database only' }, () => {
-  it('a failed statement gives PostgreSQL\'s fields (code, constraint), which the service turns into 409 and 400 answers', async () => {
+  it("a failed statement gives PostgreSQL's fields (code, constraint), which the service turns into 409 and 400 answers", async () => {
     await client.query('INSERT INTO t (id) VALUES ($1)', [1]);
     const err = await client.query('INSERT INTO t (id) VALUES ($1)', [1]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EmbeddedDatabaseError);
     expect(err).toMatchObject({ code: '23505', constraint: 't_pkey' });
   });
 
-  it('a transaction\'s writes are seen by no call from outside it before its commit: such a call waits for the end, then sees them', async () => {
+  it("a transaction's writes are seen by no call from outside it before its commit: such a call waits for the end, then sees them", async () => {
     const order: string[] = [];
     let outside: Promise<unknown> | undefined;
     await client.transaction(async (tx) => {
@@ -69,14 +69,18 @@ describe('the embedded database in its own thread', { skip: !embedded && 'embedd
     expect(Buffer.isBuffer(arr![0])).toBe(true);
   });
 
-  it('types asked as text come as PostgreSQL\'s text (Drizzle\'s dates); a parser that would change a value is refused rather than ignored', async () => {
+  it("types asked as text come as PostgreSQL's text (Drizzle's dates); a parser that would change a value is refused rather than ignored", async () => {
     await client.query("INSERT INTO t (id, at) VALUES (5, '2026-11-27T10:00:00Z')");
     const keep = (v: string) => v;
-    const [row] = (await client.query<{ at: unknown }>('SELECT at FROM t WHERE id = 5', [], { parsers: { 1184: keep } })).rows;
+    const [row] = (
+      await client.query<{ at: unknown }>('SELECT at FROM t WHERE id = 5', [], { parsers: { 1184: keep } })
+    ).rows;
     expect(typeof row!.at).toBe('string');
     const [parsed] = (await client.query<{ at: unknown }>('SELECT at FROM t WHERE id = 5')).rows;
     expect(parsed!.at).toBeInstanceOf(Date);
-    await expect(client.query('SELECT at FROM t', [], { parsers: { 1184: (v: string) => v.length } })).rejects.toThrow(/only parsers that keep the text/);
+    await expect(client.query('SELECT at FROM t', [], { parsers: { 1184: (v: string) => v.length } })).rejects.toThrow(
+      /only parsers that keep the text/,
+    );
   });
 
   it('a NOTIFY reaches the listeners of its channel (pg-boss wakes its workers by it)', async () => {
@@ -91,7 +95,12 @@ describe('the embedded database in its own thread', { skip: !embedded && 'embedd
   it('a dump opens again as a database with the same rows', async () => {
     const copy = new EmbeddedClient({ fromDump: await client.dumpDataDir(), postgresqlconf: ['shared_buffers=16MB'] });
     try {
-      expect((await copy.query('SELECT id FROM t ORDER BY id')).rows).toEqual([{ id: 1 }, { id: 2 }, { id: 4 }, { id: 5 }]);
+      expect((await copy.query('SELECT id FROM t ORDER BY id')).rows).toEqual([
+        { id: 1 },
+        { id: 2 },
+        { id: 4 },
+        { id: 5 },
+      ]);
     } finally {
       await copy.close();
     }

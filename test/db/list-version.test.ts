@@ -14,8 +14,18 @@ import { newId } from '../../src/shared/ids.ts';
 const file = databaseForFile();
 
 const version = async (db: Executor) =>
-  Number(((await db.execute(sql`SELECT sum(version)::bigint AS v FROM list_versions WHERE name = 'companies' OR name LIKE 'companies#%'`)) as unknown as { rows: { v: string }[] }).rows[0]!.v);
-const xid = async (db: Executor) => Number(((await db.execute(sql`SELECT pg_current_xact_id()::text AS x`)) as unknown as { rows: { x: string }[] }).rows[0]!.x);
+  Number(
+    (
+      (await db.execute(
+        sql`SELECT sum(version)::bigint AS v FROM list_versions WHERE name = 'companies' OR name LIKE 'companies#%'`,
+      )) as unknown as { rows: { v: string }[] }
+    ).rows[0]!.v,
+  );
+const xid = async (db: Executor) =>
+  Number(
+    ((await db.execute(sql`SELECT pg_current_xact_id()::text AS x`)) as unknown as { rows: { x: string }[] }).rows[0]!
+      .x,
+  );
 
 describe('list version (companies lists)', () => {
   it('moves with every committed write and not with a rolled-back one', async () => {
@@ -23,10 +33,12 @@ describe('list version (companies lists)', () => {
     await file.database.db.insert(companies).values({ id: newId(), name: 'list version 1' });
     const v1 = await version(file.database.db);
     expect(v1).toBeGreaterThan(v0);
-    await file.database.db.transaction(async (tx) => {
-      await tx.insert(companies).values({ id: newId(), name: 'never' });
-      tx.rollback();
-    }).catch(() => undefined);
+    await file.database.db
+      .transaction(async (tx) => {
+        await tx.insert(companies).values({ id: newId(), name: 'never' });
+        tx.rollback();
+      })
+      .catch(() => undefined);
     expect(await version(file.database.db)).toBe(v1);
     await file.database.db.transaction(async (tx) => {
       await tx.insert(companies).values({ id: newId(), name: 'list version 2' });
@@ -78,10 +90,30 @@ describe('list version (companies lists)', () => {
       expect(now > v, 'the version moved').toBe(expected);
       v = now;
     };
-    await moved(() => db.insert(subscriptions).values({ id: sub, companyId: company, offerId: offer, status: 'creating', syncOngoing: true }), true);
+    await moved(
+      () =>
+        db
+          .insert(subscriptions)
+          .values({ id: sub, companyId: company, offerId: offer, status: 'creating', syncOngoing: true }),
+      true,
+    );
     // The synchronisation's steps, the licence count, the dates: no companies list reads them.
-    await moved(() => db.update(subscriptions).set({ bsSubscriptionId: 'order-1', billingSubscriptionId: 'billing-1' }).where(eq(subscriptions.id, sub)), false);
-    await moved(() => db.update(subscriptions).set({ status: 'active', syncOngoing: false, maxNumberUsers: 3, numberAssignedUsers: 1 }).where(eq(subscriptions.id, sub)), false);
+    await moved(
+      () =>
+        db
+          .update(subscriptions)
+          .set({ bsSubscriptionId: 'order-1', billingSubscriptionId: 'billing-1' })
+          .where(eq(subscriptions.id, sub)),
+      false,
+    );
+    await moved(
+      () =>
+        db
+          .update(subscriptions)
+          .set({ status: 'active', syncOngoing: false, maxNumberUsers: 3, numberAssignedUsers: 1 })
+          .where(eq(subscriptions.id, sub)),
+      false,
+    );
     // Terminated or not: the offer filters of listCompanies leave terminated subscriptions out.
     await moved(() => db.update(subscriptions).set({ status: 'terminated' }).where(eq(subscriptions.id, sub)), true);
     await moved(() => db.update(subscriptions).set({ status: 'active' }).where(eq(subscriptions.id, sub)), true);

@@ -34,8 +34,29 @@ async function bothPaths(statement: string, cast: string, value: unknown): Promi
 
 // PostgreSQL text holds no NUL character: no path carries one (see the last test).
 const text = fc.string({ unit: 'grapheme', maxLength: 40 }).filter((s) => !s.includes('\0'));
-const tricky = fc.constantFrom("'", "''", '\\', "\\'", '"', '{', '}', ',', 'NULL', 'null', ' ', '$1', ');DROP TABLE x;--', "E'\\\\'", '\u00e9', '\u{1F600}');
-const anyText = fc.oneof(text, tricky, fc.array(tricky, { maxLength: 6 }).map((a) => a.join('')));
+const tricky = fc.constantFrom(
+  "'",
+  "''",
+  '\\',
+  "\\'",
+  '"',
+  '{',
+  '}',
+  ',',
+  'NULL',
+  'null',
+  ' ',
+  '$1',
+  ');DROP TABLE x;--',
+  "E'\\\\'",
+  '\u00e9',
+  '\u{1F600}',
+);
+const anyText = fc.oneof(
+  text,
+  tricky,
+  fc.array(tricky, { maxLength: 6 }).map((a) => a.join('')),
+);
 const RUNS = { numRuns: 300 };
 
 describe('SQL literals of the embedded database (fast-check, PGlite)', () => {
@@ -60,26 +81,36 @@ describe('SQL literals of the embedded database (fast-check, PGlite)', () => {
       RUNS,
     );
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 3 }).chain((n) => fc.array(fc.array(anyText, { minLength: n, maxLength: n }), { minLength: 1, maxLength: 3 })), async (arr) => {
-        const literal = sqlLiteral(arr)!;
-        const viaLiteral = (await pglite.query<{ v: unknown }>(`EXECUTE lit_array2(${literal})`)).rows[0]!.v;
-        expect(viaLiteral).toEqual(arr);
-      }),
+      fc.asyncProperty(
+        fc
+          .integer({ min: 1, max: 3 })
+          .chain((n) => fc.array(fc.array(anyText, { minLength: n, maxLength: n }), { minLength: 1, maxLength: 3 })),
+        async (arr) => {
+          const literal = sqlLiteral(arr)!;
+          const viaLiteral = (await pglite.query<{ v: unknown }>(`EXECUTE lit_array2(${literal})`)).rows[0]!.v;
+          expect(viaLiteral).toEqual(arr);
+        },
+      ),
       { numRuns: 100 },
     );
   });
 
   it('any date, null, integer and boolean arrives as the bound parameter would', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }), async (d) => {
-        // Compared as the instant the database holds (in milliseconds): PGlite's own reading of
-        // a timestamp back into a Date misreads years below 100, on both paths.
-        const literal = sqlLiteral(d)!;
-        const viaLiteral = (await pglite.query<{ v: number }>(`EXECUTE lit_ts(${literal})`)).rows[0]!.v;
-        const viaBound = (await pglite.query<{ v: number }>('SELECT (extract(epoch FROM $1::timestamptz) * 1000)::float8 AS v', [d])).rows[0]!.v;
-        expect(viaLiteral).toBe(d.getTime());
-        expect(viaLiteral).toBe(viaBound);
-      }),
+      fc.asyncProperty(
+        fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }),
+        async (d) => {
+          // Compared as the instant the database holds (in milliseconds): PGlite's own reading of
+          // a timestamp back into a Date misreads years below 100, on both paths.
+          const literal = sqlLiteral(d)!;
+          const viaLiteral = (await pglite.query<{ v: number }>(`EXECUTE lit_ts(${literal})`)).rows[0]!.v;
+          const viaBound = (
+            await pglite.query<{ v: number }>('SELECT (extract(epoch FROM $1::timestamptz) * 1000)::float8 AS v', [d])
+          ).rows[0]!.v;
+          expect(viaLiteral).toBe(d.getTime());
+          expect(viaLiteral).toBe(viaBound);
+        },
+      ),
       RUNS,
     );
     expect(await bothPaths('lit_text', 'text', null)).toEqual([null, null]);

@@ -10,7 +10,9 @@ import { databaseForFile } from '../support/harness.ts';
 const held = databaseForFile();
 
 const mode = async () => {
-  const r = (await held.database.db.execute(sql`SELECT current_setting('plan_cache_mode') AS m`)) as unknown as { rows: { m: string }[] };
+  const r = (await held.database.db.execute(sql`SELECT current_setting('plan_cache_mode') AS m`)) as unknown as {
+    rows: { m: string }[];
+  };
   return r.rows[0]!.m;
 };
 
@@ -18,16 +20,24 @@ describe('prepared statements: one plan for every value', () => {
   it('a hot statement whose cost varies with its values (genericPlan) runs with generic plans; other statements with per-value plans, before and after it', async () => {
     const { database } = held;
     expect(await mode()).toBe('auto');
-    const [row] = await database.prepared<{ m: string }>('test_plan_mode', `SELECT current_setting('plan_cache_mode') AS m, $1::text AS v`, ['x'], { genericPlan: true });
+    const [row] = await database.prepared<{ m: string }>(
+      'test_plan_mode',
+      `SELECT current_setting('plan_cache_mode') AS m, $1::text AS v`,
+      ['x'],
+      { genericPlan: true },
+    );
     expect(row!.m).toBe('force_generic_plan');
     expect(await mode()).toBe('auto');
   });
 
-  it('a lookup by key without the option settles on its generic plan after five executions (embedded: no SET around it; the server\'s hot sessions force it)', async () => {
+  it("a lookup by key without the option settles on its generic plan after five executions (embedded: no SET around it; the server's hot sessions force it)", async () => {
     const { database } = held;
-    for (let i = 0; i < 8; i++) await database.prepared('test_plan_lookup', `SELECT id FROM companies WHERE id = $1::text`, [`id${i}`]);
+    for (let i = 0; i < 8; i++)
+      await database.prepared('test_plan_lookup', `SELECT id FROM companies WHERE id = $1::text`, [`id${i}`]);
     if (database.kind !== 'embedded') return; // pg_prepared_statements is per session: the server's pool has several
-    const r = (await database.db.execute(sql`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'test_plan_lookup'`)) as unknown as { rows: { generic_plans: number; custom_plans: number }[] };
+    const r = (await database.db.execute(
+      sql`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'test_plan_lookup'`,
+    )) as unknown as { rows: { generic_plans: number; custom_plans: number }[] };
     expect(Number(r.rows[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
     expect(Number(r.rows[0]!.custom_plans)).toBeLessThanOrEqual(5);
   });

@@ -13,9 +13,18 @@ const held = databaseForFile();
 const insertCharge = rowInserter(billingCharges);
 
 describe('raw statements', () => {
-  it('rowInserter writes the row Drizzle would and gives it back as Drizzle\'s select does (JSON, dates, defaults), whatever columns are given', async () => {
+  it("rowInserter writes the row Drizzle would and gives it back as Drizzle's select does (JSON, dates, defaults), whatever columns are given", async () => {
     const { db } = held.database;
-    const full = { id: newId(), subscriptionId: 's1', companyId: 'c1', invoicedCompanyId: 'bp1', currency: 'EUR', changeDate: '2026-11-27', items: [{ kind: 'licence', quantity: 2, amount: '10.00' }] as never, invoiceId: 'inv-1' };
+    const full = {
+      id: newId(),
+      subscriptionId: 's1',
+      companyId: 'c1',
+      invoicedCompanyId: 'bp1',
+      currency: 'EUR',
+      changeDate: '2026-11-27',
+      items: [{ kind: 'licence', quantity: 2, amount: '10.00' }] as never,
+      invoiceId: 'inv-1',
+    };
     const back = await insertCharge(db, full);
     const [read] = await db.select().from(billingCharges).where(eq(billingCharges.id, full.id));
     expect(back).toEqual(read);
@@ -27,12 +36,20 @@ describe('raw statements', () => {
     expect(second).toEqual((await db.select().from(billingCharges).where(eq(billingCharges.id, fewer.id)))[0]);
   });
 
-  it('runs in the caller\'s transaction: rolled back with it', async () => {
+  it("runs in the caller's transaction: rolled back with it", async () => {
     const { db } = held.database;
     const id = newId();
     await db
       .transaction(async (tx) => {
-        await insertCharge(tx, { id, subscriptionId: 's', companyId: 'c', invoicedCompanyId: 'b', currency: 'EUR', changeDate: '2026-11-27', items: [] as never });
+        await insertCharge(tx, {
+          id,
+          subscriptionId: 's',
+          companyId: 'c',
+          invoicedCompanyId: 'b',
+          currency: 'EUR',
+          changeDate: '2026-11-27',
+          items: [] as never,
+        });
         expect((await tx.select().from(billingCharges).where(eq(billingCharges.id, id))).length).toBe(1);
         tx.rollback();
       })
@@ -41,11 +58,23 @@ describe('raw statements', () => {
   });
 
   it('a statement binds its placeholders by name, the same one several times, and keeps constants', async () => {
-    const st = statement<'a' | 'b'>(sql`SELECT ${sql.placeholder('a')}::int + ${sql.placeholder('b')}::int + ${sql.placeholder('a')}::int AS n, ${'k'}::text AS k`);
+    const st = statement<'a' | 'b'>(
+      sql`SELECT ${sql.placeholder('a')}::int + ${sql.placeholder('b')}::int + ${sql.placeholder('a')}::int AS n, ${'k'}::text AS k`,
+    );
     expect(await st.rows(held.database.db, { a: 2, b: 5 })).toEqual([{ n: 9, k: 'k' }]);
   });
 
   it('refuses an SQL value (its text would not be bound as a value)', async () => {
-    await expect(insertCharge(held.database.db, { id: newId(), subscriptionId: 's', companyId: 'c', invoicedCompanyId: 'b', currency: sql`'EUR'` as never, changeDate: '2026-11-27', items: [] as never })).rejects.toThrow(/is SQL/);
+    await expect(
+      insertCharge(held.database.db, {
+        id: newId(),
+        subscriptionId: 's',
+        companyId: 'c',
+        invoicedCompanyId: 'b',
+        currency: sql`'EUR'` as never,
+        changeDate: '2026-11-27',
+        items: [] as never,
+      }),
+    ).rejects.toThrow(/is SQL/);
   });
 });

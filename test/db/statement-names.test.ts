@@ -61,7 +61,8 @@ describe('statement names on the database', () => {
     const text = sql`SELECT ${'v'}::text AS v, (SELECT count(*)::int FROM pg_prepared_statements WHERE statement LIKE '%AS v, (SELECT count(*)%') AS prepared`;
     let last: { v: string; prepared: number } | undefined;
     await database.db.transaction(async (tx) => {
-      for (let i = 0; i < 3; i++) last = ((await tx.execute(text)) as unknown as { rows: { v: string; prepared: number }[] }).rows[0];
+      for (let i = 0; i < 3; i++)
+        last = ((await tx.execute(text)) as unknown as { rows: { v: string; prepared: number }[] }).rows[0];
     });
     expect(last!.v).toBe('v');
     expect(last!.prepared).toBe(database.kind === 'server' ? 1 : 0);

@@ -14,7 +14,8 @@ import { loadConfig, type Config } from '../../src/config.ts';
 const run = promisify(execFile);
 
 export const PROSODY = {
-  config: process.env.E2E_PROSODY_CONFIG ?? fileURLToPath(new URL('../../.ci/prosody/prosody.cfg.lua', import.meta.url)),
+  config:
+    process.env.E2E_PROSODY_CONFIG ?? fileURLToPath(new URL('../../.ci/prosody/prosody.cfg.lua', import.meta.url)),
   host: '127.0.0.1',
   c2sPort: Number(process.env.E2E_XMPP_C2S_PORT ?? 15222),
   componentPort: Number(process.env.E2E_XMPP_COMPONENT_PORT ?? 15347),
@@ -58,7 +59,8 @@ function portOpen(port: number): Promise<boolean> {
 /** Fails (never skips) when Prosody is not there, saying how to start it. */
 export async function requireProsody(): Promise<void> {
   for (const port of [PROSODY.c2sPort, PROSODY.componentPort]) {
-    if (!(await portOpen(port))) throw new Error(`Prosody is not reachable on ${PROSODY.host}:${port}: ${HOW_TO_START}`);
+    if (!(await portOpen(port)))
+      throw new Error(`Prosody is not reachable on ${PROSODY.host}:${port}: ${HOW_TO_START}`);
   }
 }
 
@@ -99,8 +101,19 @@ export interface TestClient {
 }
 
 /** A user logged in over c2s, available (so that messages reach it and offline ones are replayed). */
-export async function loginClient(localpart: string, password: string, resource = 'e2e', onIq?: (iq: Element, c: Client) => void): Promise<TestClient> {
-  const xmpp = client({ service: `xmpp://${PROSODY.host}:${PROSODY.c2sPort}`, domain: PROSODY.userDomain, username: localpart, password, resource });
+export async function loginClient(
+  localpart: string,
+  password: string,
+  resource = 'e2e',
+  onIq?: (iq: Element, c: Client) => void,
+): Promise<TestClient> {
+  const xmpp = client({
+    service: `xmpp://${PROSODY.host}:${PROSODY.c2sPort}`,
+    domain: PROSODY.userDomain,
+    username: localpart,
+    password,
+    resource,
+  });
   const received: Element[] = [];
   xmpp.on('error', () => undefined);
   xmpp.on('stanza', (el: Element) => {
@@ -121,7 +134,10 @@ export async function loginClient(localpart: string, password: string, resource 
       for (;;) {
         const hit = received.find(pred);
         if (hit) return hit;
-        if (Date.now() > end) throw new Error(`no matching stanza within ${timeoutMs} ms; received: ${received.map((e) => e.toString()).join('\n')}`);
+        if (Date.now() > end)
+          throw new Error(
+            `no matching stanza within ${timeoutMs} ms; received: ${received.map((e) => e.toString()).join('\n')}`,
+          );
         await new Promise((r) => setTimeout(r, 50));
       }
     },
@@ -143,7 +159,7 @@ export { xml };
  */
 export async function holdProsody(waitMs = 15 * 60_000): Promise<() => void> {
   const path = join(tmpdir(), `svc-e2e-prosody-${PROSODY.c2sPort}.lock`);
-  for (const end = Date.now() + waitMs; ; ) {
+  for (const end = Date.now() + waitMs; ;) {
     try {
       const fd = openSync(path, 'wx');
       writeSync(fd, String(process.pid));
@@ -172,7 +188,8 @@ export async function holdProsody(waitMs = 15 * 60_000): Promise<() => void> {
       }
       continue;
     }
-    if (Date.now() > end) throw new Error(`another end-to-end test (process ${holder}) has held Prosody for ${waitMs / 1000} s (${path})`);
+    if (Date.now() > end)
+      throw new Error(`another end-to-end test (process ${holder}) has held Prosody for ${waitMs / 1000} s (${path})`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -16,7 +16,15 @@ import { captureLog } from '../support/log-capture.ts';
 import { createBackground, type Background } from '../../src/background.ts';
 import { systems } from '../../src/modules/systems/systems.tables.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
-import { PROSODY, loginClient, requireProsody, xml, type TestClient, holdProsody, serviceConfigOnProsody } from './prosody.ts';
+import {
+  PROSODY,
+  loginClient,
+  requireProsody,
+  xml,
+  type TestClient,
+  holdProsody,
+  serviceConfigOnProsody,
+} from './prosody.ts';
 
 const NS = 'urn:xmpp:pbxagent:config:1';
 const TIMEOUT_MS = 1500;
@@ -35,39 +43,65 @@ const problems: string[] = [];
 /** Document 1: iq type=set, config in its namespace, one user (action=update) or pbx (action=delete) with text children only. */
 function checkStructure(iq: Element): void {
   const config = iq.getChild('config', NS);
-  if (iq.attrs.type !== 'set' || !iq.attrs.id || !config) return void problems.push(`not an iq set with config: ${iq.toString()}`);
+  if (iq.attrs.type !== 'set' || !iq.attrs.id || !config)
+    return void problems.push(`not an iq set with config: ${iq.toString()}`);
   const [child, ...more] = config.getChildElements();
   if (!child || more.length) return void problems.push(`config holds one element: ${iq.toString()}`);
   if (child.name === 'user') {
     const names = child.getChildElements().map((e: Element) => e.name);
-    const expected = ['shortNumber', 'internalNumber', 'voiceMailNumber', 'numberE164', 'isMonitored', 'userId', 'jid_im', 'jid_tel', 'jid_password'];
+    const expected = [
+      'shortNumber',
+      'internalNumber',
+      'voiceMailNumber',
+      'numberE164',
+      'isMonitored',
+      'userId',
+      'jid_im',
+      'jid_tel',
+      'jid_password',
+    ];
     if (child.attrs.action !== 'update' || names.join() !== expected.join()) problems.push(`user: ${child.toString()}`);
   } else if (child.name !== 'pbx' || child.attrs.action !== 'delete') problems.push(`unexpected ${child.toString()}`);
-  for (const e of child.getChildElements()) if (e.getChildElements().length) problems.push(`${e.name} is not a text element`);
+  for (const e of child.getChildElements())
+    if (e.getChildElements().length) problems.push(`${e.name} is not a text element`);
 }
 
 let releaseProsody: (() => void) | undefined;
 
-before(async () => {
-  // One end-to-end file at a time on the shared Prosody (the hook waits meanwhile: its timeout).
-  releaseProsody = await holdProsody();
-  await requireProsody();
-  t = await createTestApp({ config });
-  bg = createBackground({ database: t.deps.database, config, now: t.deps.now, log: captureLog().log, countersEverySeconds: 0 });
-  t.deps.background = bg;
-  await bg.start();
-  for (const end = Date.now() + 15_000; !bg.xmpp.connected(); ) {
-    if (Date.now() > end) throw new Error('the component did not connect to Prosody');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const site = await makeSite(t, await makeCompany(t));
-  const res = await t.inject({ method: 'POST', url: SYSTEMS, headers: bearer(t.superToken), payload: { siteId: site, name: 'E2E PBX' } });
-  system = res.json().data;
-  // The gateway logs in with the account the service made on Prosody, with its generated secret.
-  const localpart = system.jid_pbxpcg.split('@')[0];
-  expect(system.jid_pbxpcg).toBe(`${localpart}@${PROSODY.userDomain}`);
-  gateway = await gatewayLogin();
-}, { timeout: 20 * 60_000 });
+before(
+  async () => {
+    // One end-to-end file at a time on the shared Prosody (the hook waits meanwhile: its timeout).
+    releaseProsody = await holdProsody();
+    await requireProsody();
+    t = await createTestApp({ config });
+    bg = createBackground({
+      database: t.deps.database,
+      config,
+      now: t.deps.now,
+      log: captureLog().log,
+      countersEverySeconds: 0,
+    });
+    t.deps.background = bg;
+    await bg.start();
+    for (const end = Date.now() + 15_000; !bg.xmpp.connected();) {
+      if (Date.now() > end) throw new Error('the component did not connect to Prosody');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const site = await makeSite(t, await makeCompany(t));
+    const res = await t.inject({
+      method: 'POST',
+      url: SYSTEMS,
+      headers: bearer(t.superToken),
+      payload: { siteId: site, name: 'E2E PBX' },
+    });
+    system = res.json().data;
+    // The gateway logs in with the account the service made on Prosody, with its generated secret.
+    const localpart = system.jid_pbxpcg.split('@')[0];
+    expect(system.jid_pbxpcg).toBe(`${localpart}@${PROSODY.userDomain}`);
+    gateway = await gatewayLogin();
+  },
+  { timeout: 20 * 60_000 },
+);
 
 /**
  * The test gateway logs in as the system's jid_pbxpcg (resource `gateway`) with the password the
@@ -82,7 +116,14 @@ async function gatewayLogin(): Promise<TestClient> {
     const result = xml('iq', { type: 'result', to: iq.attrs.from, id: iq.attrs.id });
     if (mode === 'ack') void x.send(result);
     else if (mode === 'late') setTimeout(() => void x.send(result).catch(() => undefined), TIMEOUT_MS + 500);
-    else if (mode === 'refuse') void x.send(xml('iq', { type: 'error', to: iq.attrs.from, id: iq.attrs.id }, xml('error', { type: 'cancel' }, xml('not-acceptable', { xmlns: 'urn:ietf:params:xml:ns:xmpp-stanzas' }))));
+    else if (mode === 'refuse')
+      void x.send(
+        xml(
+          'iq',
+          { type: 'error', to: iq.attrs.from, id: iq.attrs.id },
+          xml('error', { type: 'cancel' }, xml('not-acceptable', { xmlns: 'urn:ietf:params:xml:ns:xmpp-stanzas' })),
+        ),
+      );
   });
   await c.xmpp.send(xml('presence', { to: PROSODY.componentDomain }));
   return c;
@@ -92,10 +133,17 @@ type HistoryEntry = { eventType: 'LOGIN' | 'LOGOUT'; eventDate: string };
 
 /** The system's connectionHistory once it has `n` entries (the presence travels through Prosody). */
 async function historyOf(n: number): Promise<{ history: HistoryEntry[]; status: string }> {
-  for (const end = Date.now() + 10_000; ; ) {
-    const data = (await t.inject({ method: 'GET', url: `${SYSTEMS}/${system.id}?connectionHistory=true`, headers: bearer(t.superToken) })).json().data;
+  for (const end = Date.now() + 10_000; ;) {
+    const data = (
+      await t.inject({
+        method: 'GET',
+        url: `${SYSTEMS}/${system.id}?connectionHistory=true`,
+        headers: bearer(t.superToken),
+      })
+    ).json().data;
     if (data.connectionHistory.length >= n) return { history: data.connectionHistory, status: data.status };
-    if (Date.now() > end) throw new Error(`connectionHistory has ${JSON.stringify(data.connectionHistory)}, not ${n} entries`);
+    if (Date.now() > end)
+      throw new Error(`connectionHistory has ${JSON.stringify(data.connectionHistory)}, not ${n} entries`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -109,7 +157,13 @@ after(async () => {
 
 /** Whether Prosody refuses these credentials (a client that cannot log in). */
 async function loginFails(localpart: string, password: string): Promise<boolean> {
-  const c = client({ service: `xmpp://${PROSODY.host}:${PROSODY.c2sPort}`, domain: PROSODY.userDomain, username: localpart, password, resource: 'probe' });
+  const c = client({
+    service: `xmpp://${PROSODY.host}:${PROSODY.c2sPort}`,
+    domain: PROSODY.userDomain,
+    username: localpart,
+    password,
+    resource: 'probe',
+  });
   c.on('error', () => undefined);
   c.reconnect.stop();
   try {
@@ -122,8 +176,15 @@ async function loginFails(localpart: string, password: string): Promise<boolean>
   }
 }
 
-const put = (id: string, payload: object) => t.inject({ method: 'PUT', url: `${SYSTEMS}/${system.id}/phone-numbers/${id}`, headers: bearer(t.superToken), payload });
-const stored = async (id: string) => (await t.db.select().from(systemPhoneNumbers).where(eq(systemPhoneNumbers.id, id)))[0];
+const put = (id: string, payload: object) =>
+  t.inject({
+    method: 'PUT',
+    url: `${SYSTEMS}/${system.id}/phone-numbers/${id}`,
+    headers: bearer(t.superToken),
+    payload,
+  });
+const stored = async (id: string) =>
+  (await t.db.select().from(systemPhoneNumbers).where(eq(systemPhoneNumbers.id, id)))[0];
 
 describe('issue 12, point 5: the gateway of a system over Prosody', () => {
   it('doc 3, connectionHistory: the test gateway logs in as jid_pbxpcg -> a LOGIN entry with its date; the created system is activated', async () => {
@@ -134,28 +195,58 @@ describe('issue 12, point 5: the gateway of a system over Prosody', () => {
   });
 
   it('issue 12, point 5: a phone number update reaches the gateway logged in as jid_pbxpcg as the iq of document 1; on its acknowledgement the change is stored and answered', async () => {
-    const [n] = (await t.inject({ method: 'POST', url: `${SYSTEMS}/${system.id}/phone-numbers`, headers: bearer(t.superToken), payload: { phoneNumbers: [{ shortNumber: '1001' }] } })).json().data;
+    const [n] = (
+      await t.inject({
+        method: 'POST',
+        url: `${SYSTEMS}/${system.id}/phone-numbers`,
+        headers: bearer(t.superToken),
+        payload: { phoneNumbers: [{ shortNumber: '1001' }] },
+      })
+    ).json().data;
     mode = 'ack';
     const res = await put(n.id, { isMonitored: true, number: '01 42 68 53 00' });
     expect(res.statusCode).toBe(200);
-    const iq = await gateway.waitFor((el) => el.is('iq') && el.getChild('config', NS)?.getChild('user')?.getChildText('shortNumber') === '1001');
+    const iq = await gateway.waitFor(
+      (el) => el.is('iq') && el.getChild('config', NS)?.getChild('user')?.getChildText('shortNumber') === '1001',
+    );
     expect(iq.attrs).toMatchObject({ type: 'set', from: PROSODY.componentDomain });
     const user = iq.getChild('config', NS)!.getChild('user')!;
     expect(user.getChildElements().map((e: Element) => [e.name, e.getText()])).toEqual([
-      ['shortNumber', '1001'], ['internalNumber', '1001'], ['voiceMailNumber', ''], ['numberE164', '+33142685300'], ['isMonitored', 'true'],
-      ['userId', ''], ['jid_im', ''], ['jid_tel', ''], ['jid_password', ''],
+      ['shortNumber', '1001'],
+      ['internalNumber', '1001'],
+      ['voiceMailNumber', ''],
+      ['numberE164', '+33142685300'],
+      ['isMonitored', 'true'],
+      ['userId', ''],
+      ['jid_im', ''],
+      ['jid_tel', ''],
+      ['jid_password', ''],
     ]);
     expect(await stored(n.id)).toMatchObject({ isMonitored: true, numberE164: '+33142685300' });
     expect(problems).toEqual([]);
   });
 
   it('issue 12, point 5: a refusing gateway gives 502, a silent one 504, a late one 504; the number stays as it was', async () => {
-    const [n] = (await t.inject({ method: 'POST', url: `${SYSTEMS}/${system.id}/phone-numbers`, headers: bearer(t.superToken), payload: { phoneNumbers: [{ shortNumber: '1002' }] } })).json().data;
+    const [n] = (
+      await t.inject({
+        method: 'POST',
+        url: `${SYSTEMS}/${system.id}/phone-numbers`,
+        headers: bearer(t.superToken),
+        payload: { phoneNumbers: [{ shortNumber: '1002' }] },
+      })
+    ).json().data;
     const before = await stored(n.id);
     mode = 'refuse';
-    expect((await put(n.id, { firstName: 'Refused' })).json()).toMatchObject({ errorCode: 502, errorDetailsCode: 502550, errorDetails: { condition: 'not-acceptable' } });
+    expect((await put(n.id, { firstName: 'Refused' })).json()).toMatchObject({
+      errorCode: 502,
+      errorDetailsCode: 502550,
+      errorDetails: { condition: 'not-acceptable' },
+    });
     mode = 'silent';
-    expect((await put(n.id, { firstName: 'Silent' })).json()).toMatchObject({ errorCode: 504, errorDetailsCode: 504550 });
+    expect((await put(n.id, { firstName: 'Silent' })).json()).toMatchObject({
+      errorCode: 504,
+      errorDetailsCode: 504550,
+    });
     mode = 'late';
     expect((await put(n.id, { firstName: 'Late' })).json()).toMatchObject({ errorCode: 504, errorDetailsCode: 504550 });
     await new Promise((r) => setTimeout(r, 1000));
@@ -167,7 +258,11 @@ describe('issue 12, point 5: the gateway of a system over Prosody', () => {
     const agentLocal = system.jid_pbxagent.split('@')[0];
     const first = await loginClient(agentLocal, system.jid_pbxagent_password, 'agent');
     await first.stop();
-    const reset = await t.inject({ method: 'POST', url: `${SYSTEMS}/${system.id}/reset-password`, headers: bearer(t.superToken) });
+    const reset = await t.inject({
+      method: 'POST',
+      url: `${SYSTEMS}/${system.id}/reset-password`,
+      headers: bearer(t.superToken),
+    });
     expect(reset.statusCode).toBe(200);
     const renewed = reset.json().data.jid_pbxagent_password;
     const second = await loginClient(agentLocal, renewed, 'agent');
@@ -180,7 +275,10 @@ describe('issue 12, point 5: the gateway of a system over Prosody', () => {
     t.clock.advance(60_000);
     const logoutAt = t.clock.now().toISOString();
     await gateway.stop();
-    expect((await historyOf(2)).history).toEqual([expect.objectContaining({ eventType: 'LOGIN' }), { eventType: 'LOGOUT', eventDate: logoutAt }]);
+    expect((await historyOf(2)).history).toEqual([
+      expect.objectContaining({ eventType: 'LOGIN' }),
+      { eventType: 'LOGOUT', eventDate: logoutAt },
+    ]);
     t.clock.advance(60_000);
     const loginAt = t.clock.now().toISOString();
     gateway = await gatewayLogin();
@@ -194,12 +292,18 @@ describe('issue 12, point 5: the gateway of a system over Prosody', () => {
     expect((await historyOf(4)).history[3]).toEqual({ eventType: 'LOGOUT', eventDate: lostAt });
     await gateway.stop();
     gateway = await gatewayLogin();
-    expect((await historyOf(5)).history.map((e) => e.eventType)).toEqual(['LOGIN', 'LOGOUT', 'LOGIN', 'LOGOUT', 'LOGIN']);
+    expect((await historyOf(5)).history.map((e) => e.eventType)).toEqual([
+      'LOGIN',
+      'LOGOUT',
+      'LOGIN',
+      'LOGOUT',
+      'LOGIN',
+    ]);
   });
 
-  it('doc 3, connectionHistory: the service\'s connection to Prosody drops; a gateway still there stays logged in, one that left meanwhile gets its LOGOUT when the connection is back', async () => {
+  it("doc 3, connectionHistory: the service's connection to Prosody drops; a gateway still there stays logged in, one that left meanwhile gets its LOGOUT when the connection is back", async () => {
     const connected = async () => {
-      for (const end = Date.now() + 15_000; !bg.xmpp.connected(); ) {
+      for (const end = Date.now() + 15_000; !bg.xmpp.connected();) {
         if (Date.now() > end) throw new Error('the component did not reconnect');
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -229,7 +333,9 @@ describe('issue 12, point 5: the gateway of a system over Prosody', () => {
     mode = 'ack';
     const res = await t.inject({ method: 'DELETE', url: `${SYSTEMS}/${system.id}`, headers: bearer(t.superToken) });
     expect(res.statusCode).toBe(200);
-    const iq = await gateway.waitFor((el) => el.is('iq') && el.getChild('config', NS)?.getChild('pbx')?.attrs.action === 'delete');
+    const iq = await gateway.waitFor(
+      (el) => el.is('iq') && el.getChild('config', NS)?.getChild('pbx')?.attrs.action === 'delete',
+    );
     expect(iq.getChild('config', NS)!.getChild('pbx')!.getChildText('systemId')).toBe(system.id);
     expect((await t.db.select().from(systems).where(eq(systems.id, system.id))).length).toBe(0);
     // Its accounts are gone from Prosody.

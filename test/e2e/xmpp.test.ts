@@ -11,7 +11,18 @@ import { emit } from '../../src/events/outbox.ts';
 import { subscriptionChange } from '../../src/events/stanzas.ts';
 import { XmppRequestFailed } from '../../src/xmpp/transport.ts';
 import type { Element } from '@xmpp/xml';
-import { PROSODY, loginClient, registerAccount, requireProsody, startProsody, stopProsody, xml, type TestClient, holdProsody, serviceConfigOnProsody } from './prosody.ts';
+import {
+  PROSODY,
+  loginClient,
+  registerAccount,
+  requireProsody,
+  startProsody,
+  stopProsody,
+  xml,
+  type TestClient,
+  holdProsody,
+  serviceConfigOnProsody,
+} from './prosody.ts';
 
 const PASSWORD = 'Passw0rd!';
 const config = serviceConfigOnProsody({ accounts: 'none' });
@@ -38,17 +49,26 @@ async function account(prefix: string): Promise<string> {
 
 let releaseProsody: (() => void) | undefined;
 
-before(async () => {
-  // One end-to-end file at a time on the shared Prosody (the hook waits meanwhile: its timeout).
-  releaseProsody = await holdProsody();
-  await requireProsody();
-  t = await createTestApp({ config });
-  const captured = captureLog();
-  bg = createBackground({ database: t.deps.database, config, now: t.deps.now, log: captured.log, countersEverySeconds: 0 });
-  t.deps.background = bg;
-  await bg.start();
-  await waitConnected(bg);
-}, { timeout: 20 * 60_000 });
+before(
+  async () => {
+    // One end-to-end file at a time on the shared Prosody (the hook waits meanwhile: its timeout).
+    releaseProsody = await holdProsody();
+    await requireProsody();
+    t = await createTestApp({ config });
+    const captured = captureLog();
+    bg = createBackground({
+      database: t.deps.database,
+      config,
+      now: t.deps.now,
+      log: captured.log,
+      countersEverySeconds: 0,
+    });
+    t.deps.background = bg;
+    await bg.start();
+    await waitConnected(bg);
+  },
+  { timeout: 20 * 60_000 },
+);
 
 after(async () => {
   for (const c of clients) await c.stop();
@@ -60,7 +80,12 @@ after(async () => {
 
 describe('XMPP end to end (Prosody)', () => {
   it('gives a created user a jid_im on the user domain, and delivers him a management message as document 1 gives it', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/svc/admin/v1.0/users', headers: bearer(t.superToken), payload: { loginEmail: `e2e-${randomBytes(4).toString('hex')}@example.com`, password: PASSWORD } });
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/svc/admin/v1.0/users',
+      headers: bearer(t.superToken),
+      payload: { loginEmail: `e2e-${randomBytes(4).toString('hex')}@example.com`, password: PASSWORD },
+    });
     expect(res.statusCode).toBe(201);
     const user = res.json().data;
     expect(user.jid_im).toBe(`${user.id}@${PROSODY.userDomain}`);
@@ -69,14 +94,36 @@ describe('XMPP end to end (Prosody)', () => {
     clients.push(c);
 
     const [id] = await t.db.transaction((tx) =>
-      emit(tx, user.jid_im, subscriptionChange({ action: 'create', subscriptionId: 'sub-1', companyId: user.companyId, details: { offerId: 'off-1', offerName: 'Business', profileId: 'prof-1', profileName: 'Business profile', status: 'creating', syncOngoing: true, maxNumberUsers: 10 } })),
+      emit(
+        tx,
+        user.jid_im,
+        subscriptionChange({
+          action: 'create',
+          subscriptionId: 'sub-1',
+          companyId: user.companyId,
+          details: {
+            offerId: 'off-1',
+            offerName: 'Business',
+            profileId: 'prof-1',
+            profileName: 'Business profile',
+            status: 'creating',
+            syncOngoing: true,
+            maxNumberUsers: 10,
+          },
+        }),
+      ),
     );
     const msg = await c.waitFor((el) => el.is('message') && el.attrs.id === id);
     expect(msg.attrs).toMatchObject({ type: 'management', from: PROSODY.componentDomain, id });
     expect(msg.attrs.to).toMatch(new RegExp(`^${user.id}@${PROSODY.userDomain}`));
     const child = msg.getChild('companysubscription', 'jabber:iq:configuration')!;
     expect(child).toBeDefined();
-    expect(child.attrs).toMatchObject({ xmlns: 'jabber:iq:configuration', subscriptionId: 'sub-1', companyId: user.companyId, action: 'create' });
+    expect(child.attrs).toMatchObject({
+      xmlns: 'jabber:iq:configuration',
+      subscriptionId: 'sub-1',
+      companyId: user.companyId,
+      action: 'create',
+    });
     expect(child.getChildElements().map((e: Element) => [e.name, e.getText()])).toEqual([
       ['offerId', 'off-1'],
       ['offerName', 'Business'],
@@ -87,7 +134,13 @@ describe('XMPP end to end (Prosody)', () => {
       ['maxNumberUsers', '10'],
     ]);
     // A delete message has no children.
-    const [del] = await t.db.transaction((tx) => emit(tx, user.jid_im, subscriptionChange({ action: 'delete', subscriptionId: 'sub-1', companyId: user.companyId })));
+    const [del] = await t.db.transaction((tx) =>
+      emit(
+        tx,
+        user.jid_im,
+        subscriptionChange({ action: 'delete', subscriptionId: 'sub-1', companyId: user.companyId }),
+      ),
+    );
     const gone = await c.waitFor((el) => el.is('message') && el.attrs.id === del);
     expect(gone.getChild('companysubscription', 'jabber:iq:configuration')!.getChildElements()).toHaveLength(0);
   });
@@ -96,22 +149,53 @@ describe('XMPP end to end (Prosody)', () => {
     const gw = await account('pcg');
     const c = await loginClient(gw, PASSWORD, 'gateway', (iq, x) => {
       const action = iq.getChild('config', 'urn:xmpp:pbxagent:config:1')?.getChild('user')?.attrs.action;
-      if (action === 'update') void x.send(xml('iq', { type: 'result', to: iq.attrs.from, id: iq.attrs.id }, xml('ack', { xmlns: 'urn:xmpp:pbxagent:config:1', status: 'ok' })));
-      else if (action === 'refuse') void x.send(xml('iq', { type: 'error', to: iq.attrs.from, id: iq.attrs.id }, xml('error', { type: 'cancel' }, xml('item-not-found', { xmlns: 'urn:ietf:params:xml:ns:xmpp-stanzas' }))));
+      if (action === 'update')
+        void x.send(
+          xml(
+            'iq',
+            { type: 'result', to: iq.attrs.from, id: iq.attrs.id },
+            xml('ack', { xmlns: 'urn:xmpp:pbxagent:config:1', status: 'ok' }),
+          ),
+        );
+      else if (action === 'refuse')
+        void x.send(
+          xml(
+            'iq',
+            { type: 'error', to: iq.attrs.from, id: iq.attrs.id },
+            xml('error', { type: 'cancel' }, xml('item-not-found', { xmlns: 'urn:ietf:params:xml:ns:xmpp-stanzas' })),
+          ),
+        );
       // action "ignore": no answer at all.
     });
     clients.push(c);
     const to = `${gw}@${PROSODY.userDomain}/gateway`;
     const ask = (action: string, timeoutMs?: number) =>
-      bg.xmpp.request(to, xml('iq', { type: 'set' }, xml('config', { xmlns: 'urn:xmpp:pbxagent:config:1' }, xml('user', { action }, xml('shortNumber', {}, '1001')))), { timeoutMs });
+      bg.xmpp.request(
+        to,
+        xml(
+          'iq',
+          { type: 'set' },
+          xml(
+            'config',
+            { xmlns: 'urn:xmpp:pbxagent:config:1' },
+            xml('user', { action }, xml('shortNumber', {}, '1001')),
+          ),
+        ),
+        { timeoutMs },
+      );
 
     const reply = await ask('update');
     expect(reply.attrs.type).toBe('result');
     expect(reply.getChild('ack', 'urn:xmpp:pbxagent:config:1')?.attrs.status).toBe('ok');
     // What the gateway received is the stanza of document 1.
-    const got = await c.waitFor((el) => el.is('iq') && el.getChild('config', 'urn:xmpp:pbxagent:config:1')?.getChild('user')?.attrs.action === 'update');
+    const got = await c.waitFor(
+      (el) =>
+        el.is('iq') && el.getChild('config', 'urn:xmpp:pbxagent:config:1')?.getChild('user')?.attrs.action === 'update',
+    );
     expect(got.attrs).toMatchObject({ type: 'set', from: PROSODY.componentDomain });
-    expect(got.getChild('config', 'urn:xmpp:pbxagent:config:1')!.getChild('user')!.getChildText('shortNumber')).toBe('1001');
+    expect(got.getChild('config', 'urn:xmpp:pbxagent:config:1')!.getChild('user')!.getChildText('shortNumber')).toBe(
+      '1001',
+    );
 
     const refused = await ask('refuse').catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(XmppRequestFailed);
@@ -135,13 +219,36 @@ describe('XMPP end to end (Prosody)', () => {
     const gw = await account('pcg2');
     const c = await loginClient(gw, PASSWORD, 'gateway', (iq, x) => {
       const n = iq.getChild('config', 'urn:xmpp:pbxagent:config:1')?.getChild('user')?.getChildText('shortNumber');
-      void x.send(xml('iq', { type: 'result', to: iq.attrs.from, id: iq.attrs.id }, xml('ack', { xmlns: 'urn:xmpp:pbxagent:config:1', shortNumber: n })));
+      void x.send(
+        xml(
+          'iq',
+          { type: 'result', to: iq.attrs.from, id: iq.attrs.id },
+          xml('ack', { xmlns: 'urn:xmpp:pbxagent:config:1', shortNumber: n }),
+        ),
+      );
     });
     clients.push(c);
     const to = `${gw}@${PROSODY.userDomain}/gateway`;
-    const ask = (b: Background, n: string) => b.xmpp.request(to, xml('iq', { type: 'set' }, xml('config', { xmlns: 'urn:xmpp:pbxagent:config:1' }, xml('user', { action: 'update' }, xml('shortNumber', {}, n)))));
+    const ask = (b: Background, n: string) =>
+      b.xmpp.request(
+        to,
+        xml(
+          'iq',
+          { type: 'set' },
+          xml(
+            'config',
+            { xmlns: 'urn:xmpp:pbxagent:config:1' },
+            xml('user', { action: 'update' }, xml('shortNumber', {}, n)),
+          ),
+        ),
+      );
     const replies = await Promise.all([ask(bg, '2001'), ask(second, '2002'), ask(second, '2003'), ask(bg, '2004')]);
-    expect(replies.map((r) => r.getChild('ack', 'urn:xmpp:pbxagent:config:1')?.attrs.shortNumber)).toEqual(['2001', '2002', '2003', '2004']);
+    expect(replies.map((r) => r.getChild('ack', 'urn:xmpp:pbxagent:config:1')?.attrs.shortNumber)).toEqual([
+      '2001',
+      '2002',
+      '2003',
+      '2004',
+    ]);
     await second.stop();
   });
 
@@ -154,7 +261,26 @@ describe('XMPP end to end (Prosody)', () => {
     try {
       const ids: string[] = [];
       for (let i = 0; i < 5; i++) {
-        const [id] = await t.db.transaction((tx) => emit(tx, jid, subscriptionChange({ action: 'update', subscriptionId: `out-${i}`, companyId: 'c', details: { offerId: 'o', offerName: 'O', profileId: 'p', profileName: 'P', status: 'active', syncOngoing: true, maxNumberUsers: i } })));
+        const [id] = await t.db.transaction((tx) =>
+          emit(
+            tx,
+            jid,
+            subscriptionChange({
+              action: 'update',
+              subscriptionId: `out-${i}`,
+              companyId: 'c',
+              details: {
+                offerId: 'o',
+                offerName: 'O',
+                profileId: 'p',
+                profileName: 'P',
+                status: 'active',
+                syncOngoing: true,
+                maxNumberUsers: i,
+              },
+            }),
+          ),
+        );
         ids.push(id!);
       }
       await new Promise((r) => setTimeout(r, 500));
@@ -179,7 +305,8 @@ describe('XMPP end to end (Prosody)', () => {
     expect(late.xmpp.connected()).toBe(false);
     await startProsody();
     const end = Date.now() + 15_000;
-    while (!bg.xmpp.connected() && !late.xmpp.connected() && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+    while (!bg.xmpp.connected() && !late.xmpp.connected() && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 100));
     expect([bg.xmpp.connected(), late.xmpp.connected()].filter(Boolean)).toHaveLength(1);
     // The one holding the address stops: the other takes it over by itself.
     const [holder, standby] = late.xmpp.connected() ? [late, bg] : [bg, late];

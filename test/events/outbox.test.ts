@@ -17,11 +17,17 @@ import { newId } from '../../src/shared/ids.ts';
 
 const file = databaseForFile();
 
-const sent = (lines: Array<Record<string, any>>) => lines.filter((l) => l.xmpp?.stanza).map((l) => l.xmpp as { to: string; id: string; stanza: string });
+const sent = (lines: Array<Record<string, any>>) =>
+  lines.filter((l) => l.xmpp?.stanza).map((l) => l.xmpp as { to: string; id: string; stanza: string });
 
 function instance() {
   const captured = captureLog();
-  const dispatcher = createDispatcher({ database: file.database, transport: createLogTransport(captured.log), instanceId: `i-${newId()}`, pollMs: 20 });
+  const dispatcher = createDispatcher({
+    database: file.database,
+    transport: createLogTransport(captured.log),
+    instanceId: `i-${newId()}`,
+    pollMs: 20,
+  });
   return { dispatcher, captured };
 }
 
@@ -38,17 +44,23 @@ describe('outbox', () => {
       if (file.database.kind === 'server') expect(await dispatcher.runOnce()).toBe(0);
     });
     const rolledBack = `${newId()}@localhost`;
-    await file.database.db.transaction(async (tx) => {
-      await tx.insert(companies).values({ id: newId(), name: 'never' });
-      await emit(tx, rolledBack, commandEnded('cmd-2'));
-      tx.rollback();
-    }).catch(() => undefined);
+    await file.database.db
+      .transaction(async (tx) => {
+        await tx.insert(companies).values({ id: newId(), name: 'never' });
+        await emit(tx, rolledBack, commandEnded('cmd-2'));
+        tx.rollback();
+      })
+      .catch(() => undefined);
     await dispatcher.runOnce();
     const out = sent(captured.lines);
     expect(out.filter((s) => s.to === to)).toHaveLength(1);
-    expect(out[0]!.stanza).toBe(`<message type="management" to="${to}" id="${out[0]!.id}"><command_ended xmlns="jabber:iq:configuration" commandId="cmd-1"/></message>`);
+    expect(out[0]!.stanza).toBe(
+      `<message type="management" to="${to}" id="${out[0]!.id}"><command_ended xmlns="jabber:iq:configuration" commandId="cmd-1"/></message>`,
+    );
     expect(out.some((s) => s.to === rolledBack)).toBe(false);
-    const rows = (await file.database.db.execute(sql`SELECT count(*)::int AS n FROM outbox WHERE recipient = ${rolledBack}`)) as unknown as { rows: { n: number }[] };
+    const rows = (await file.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM outbox WHERE recipient = ${rolledBack}`,
+    )) as unknown as { rows: { n: number }[] };
     expect(rows.rows[0]!.n).toBe(0);
     // Delivered once: another pass sends nothing again.
     expect(await dispatcher.runOnce()).toBe(0);
@@ -60,7 +72,25 @@ describe('outbox', () => {
     const recipients = [1, 2, 3].map(() => `${newId()}@localhost`);
     for (let i = 0; i < 10; i++) {
       await file.database.db.transaction(async (tx) => {
-        for (const r of recipients) await emit(tx, r, subscriptionChange({ action: 'update', subscriptionId: `s${i}`, companyId: 'c', details: { offerId: 'o', offerName: 'Offer', profileId: 'p', profileName: 'P', status: 'active', syncOngoing: true, maxNumberUsers: i } }));
+        for (const r of recipients)
+          await emit(
+            tx,
+            r,
+            subscriptionChange({
+              action: 'update',
+              subscriptionId: `s${i}`,
+              companyId: 'c',
+              details: {
+                offerId: 'o',
+                offerName: 'Offer',
+                profileId: 'p',
+                profileName: 'P',
+                status: 'active',
+                syncOngoing: true,
+                maxNumberUsers: i,
+              },
+            }),
+          );
       });
     }
     await Promise.all([a.dispatcher.runOnce(), b.dispatcher.runOnce(), a.dispatcher.runOnce(), b.dispatcher.runOnce()]);
@@ -71,33 +101,54 @@ describe('outbox', () => {
     for (const r of recipients) {
       // Per recipient, each instance's log is in its sending order; a recipient's queue is sent
       // by one instance at a time, in order, so concatenating both logs by seq must give s0..s9.
-      const rows = (await file.database.db.execute(sql`SELECT id FROM outbox WHERE recipient = ${r} ORDER BY seq`)) as unknown as { rows: { id: string }[] };
+      const rows = (await file.database.db.execute(
+        sql`SELECT id FROM outbox WHERE recipient = ${r} ORDER BY seq`,
+      )) as unknown as { rows: { id: string }[] };
       const mine = [...sent(a.captured.lines), ...sent(b.captured.lines)].filter((s) => s.to === r);
       const byId = new Map(mine.map((s) => [s.id, s.stanza]));
-      expect(rows.rows.map((row) => /subscriptionId="(s\d+)"/.exec(byId.get(row.id)!)![1])).toEqual(['s0', 's1', 's2', 's3', 's4', 's5', 's6', 's7', 's8', 's9']);
+      expect(rows.rows.map((row) => /subscriptionId="(s\d+)"/.exec(byId.get(row.id)!)![1])).toEqual([
+        's0',
+        's1',
+        's2',
+        's3',
+        's4',
+        's5',
+        's6',
+        's7',
+        's8',
+        's9',
+      ]);
       for (const cap of [a, b]) {
-        const order = sent(cap.captured.lines).filter((s) => s.to === r).map((s) => Number(/subscriptionId="s(\d+)"/.exec(s.stanza)![1]));
+        const order = sent(cap.captured.lines)
+          .filter((s) => s.to === r)
+          .map((s) => Number(/subscriptionId="s(\d+)"/.exec(s.stanza)![1]));
         expect(order).toEqual([...order].sort((x, y) => x - y));
       }
     }
   });
 
-  it('numbers a recipient\'s events in the order their transactions commit', async () => {
+  it("numbers a recipient's events in the order their transactions commit", async () => {
     const { dispatcher, captured } = instance();
     const to = `${newId()}@localhost`;
     const committed: string[] = [];
     // The first transaction emits first but commits last unless the second waits for it.
-    const first = file.database.db.transaction(async (tx) => {
-      await emit(tx, to, commandEnded('first'));
-      await new Promise((r) => setTimeout(r, 300));
-    }).then(() => committed.push('first'));
+    const first = file.database.db
+      .transaction(async (tx) => {
+        await emit(tx, to, commandEnded('first'));
+        await new Promise((r) => setTimeout(r, 300));
+      })
+      .then(() => committed.push('first'));
     await new Promise((r) => setTimeout(r, 50));
-    const second = file.database.db.transaction(async (tx) => {
-      await emit(tx, to, commandEnded('second'));
-    }).then(() => committed.push('second'));
+    const second = file.database.db
+      .transaction(async (tx) => {
+        await emit(tx, to, commandEnded('second'));
+      })
+      .then(() => committed.push('second'));
     await Promise.all([first, second]);
     await dispatcher.runOnce();
-    const delivered = sent(captured.lines).filter((s) => s.to === to).map((s) => /commandId="(\w+)"/.exec(s.stanza)![1]);
+    const delivered = sent(captured.lines)
+      .filter((s) => s.to === to)
+      .map((s) => /commandId="(\w+)"/.exec(s.stanza)![1]);
     expect(delivered).toEqual(committed);
   });
 
@@ -120,11 +171,15 @@ describe('outbox', () => {
     const to = `${newId()}@localhost`;
     await file.database.db.transaction((tx) => emit(tx, to, commandEnded('leased')));
     // Another instance is delivering this recipient (its lease runs 30 s more).
-    await file.database.db.execute(sql`UPDATE outbox_recipients SET lease_owner = 'i-other', lease_until = now() + interval '30 seconds' WHERE recipient = ${to}`);
+    await file.database.db.execute(
+      sql`UPDATE outbox_recipients SET lease_owner = 'i-other', lease_until = now() + interval '30 seconds' WHERE recipient = ${to}`,
+    );
     await dispatcher.runOnce();
     expect(sent(captured.lines).filter((s) => s.to === to)).toHaveLength(0);
     // That instance died: its lease ran out, and this one delivers.
-    await file.database.db.execute(sql`UPDATE outbox_recipients SET lease_until = now() - interval '1 second' WHERE recipient = ${to}`);
+    await file.database.db.execute(
+      sql`UPDATE outbox_recipients SET lease_until = now() - interval '1 second' WHERE recipient = ${to}`,
+    );
     await dispatcher.runOnce();
     expect(sent(captured.lines).filter((s) => s.to === to)).toHaveLength(1);
   });
@@ -133,8 +188,15 @@ describe('outbox', () => {
     const to = `${newId()}@localhost`;
     const companyId = newId();
     await file.database.db.insert(companies).values({ id: companyId, name: 'Before' });
-    const rename = emitAfter<'id' | 'name'>(sql`UPDATE companies SET name = ${sql.placeholder('name')}::text WHERE id = ${sql.placeholder('id')} RETURNING 1`);
-    const name = async () => ((await file.database.db.execute(sql`SELECT name FROM companies WHERE id = ${companyId}`)) as unknown as { rows: { name: string }[] }).rows[0]!.name;
+    const rename = emitAfter<'id' | 'name'>(
+      sql`UPDATE companies SET name = ${sql.placeholder('name')}::text WHERE id = ${sql.placeholder('id')} RETURNING 1`,
+    );
+    const name = async () =>
+      (
+        (await file.database.db.execute(sql`SELECT name FROM companies WHERE id = ${companyId}`)) as unknown as {
+          rows: { name: string }[];
+        }
+      ).rows[0]!.name;
     expect(await rename(file.database.db, { id: companyId, name: 'After' }, [to], commandEnded('renamed'))).toBe(true);
     expect(await name()).toBe('After');
     expect(await rename(file.database.db, { id: newId(), name: 'Nobody' }, [to], commandEnded('no-row'))).toBe(false);
@@ -146,7 +208,9 @@ describe('outbox', () => {
     expect(out[0]!.stanza).toContain('commandId="renamed"');
     // Numbered after the events written by emit for the same recipient.
     await file.database.db.transaction(async (tx) => void (await emit(tx, to, commandEnded('next'))));
-    const seqs = (await file.database.db.execute(sql`SELECT seq FROM outbox WHERE recipient = ${to} ORDER BY seq`)) as unknown as { rows: { seq: string }[] };
+    const seqs = (await file.database.db.execute(
+      sql`SELECT seq FROM outbox WHERE recipient = ${to} ORDER BY seq`,
+    )) as unknown as { rows: { seq: string }[] };
     expect(seqs.rows.map((r) => Number(r.seq))).toEqual([1, 2]);
   });
 });

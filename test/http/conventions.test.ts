@@ -13,17 +13,32 @@ beforeAll(async () => {
   t = await createTestApp({ config: { bodyLimitBytes: 4096 } });
   companyId = await makeCompany(t, { name: 'Paging Co' });
   for (let i = 0; i < 12; i++) {
-    const res = await t.inject({ method: 'POST', url: USERS, headers: bearer(t.superToken), payload: { loginEmail: `p${i}@paging.example`, password: 'Passw0rd!', companyId, lastName: `L${String(i).padStart(2, '0')}` } });
+    const res = await t.inject({
+      method: 'POST',
+      url: USERS,
+      headers: bearer(t.superToken),
+      payload: {
+        loginEmail: `p${i}@paging.example`,
+        password: 'Passw0rd!',
+        companyId,
+        lastName: `L${String(i).padStart(2, '0')}`,
+      },
+    });
     expect(res.statusCode).toBe(201);
   }
 });
 afterAll(() => t.close());
 
-const list = (qs: string) => t.inject({ method: 'GET', url: `${USERS}?companyId=${companyId}&${qs}`, headers: bearer(t.superToken) });
+const list = (qs: string) =>
+  t.inject({ method: 'GET', url: `${USERS}?companyId=${companyId}&${qs}`, headers: bearer(t.superToken) });
 
 describe('envelopes (doc 1, rule 7)', () => {
   it('a single object is {data}', async () => {
-    const res = await t.inject({ method: 'GET', url: `${USERS}?companyId=${companyId}&limit=1`, headers: bearer(t.superToken) });
+    const res = await t.inject({
+      method: 'GET',
+      url: `${USERS}?companyId=${companyId}&limit=1`,
+      headers: bearer(t.superToken),
+    });
     const id = res.json().data[0].id;
     const one = await t.inject({ method: 'GET', url: `${USERS}/${id}`, headers: bearer(t.superToken) });
     expect(Object.keys(one.json())).toEqual(['data']);
@@ -88,12 +103,22 @@ describe('format (doc 1, Endpoints conventions)', () => {
 
 describe('bad input: 400 or 413 in the error shape, never 500', () => {
   const post = (payload: string, extra: Record<string, string> = {}) =>
-    t.inject({ method: 'POST', url: USERS, headers: { ...bearer(t.superToken), 'content-type': 'application/json', ...extra }, payload });
+    t.inject({
+      method: 'POST',
+      url: USERS,
+      headers: { ...bearer(t.superToken), 'content-type': 'application/json', ...extra },
+      payload,
+    });
 
   it('malformed JSON gives 400 MALFORMED_JSON', async () => {
     const res = await post('{"loginEmail": ');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ errorCode: 400, errorMsg: expect.any(String), errorDetails: {}, errorDetailsCode: 400001 });
+    expect(res.json()).toEqual({
+      errorCode: 400,
+      errorMsg: expect.any(String),
+      errorDetails: {},
+      errorDetailsCode: 400001,
+    });
   });
 
   it('a wrong type gives 400 with the failing field', async () => {
@@ -103,7 +128,9 @@ describe('bad input: 400 or 413 in the error shape, never 500', () => {
   });
 
   it('an out-of-range value gives 400', async () => {
-    const res = await post(JSON.stringify({ loginEmail: 'x@y.example', password: 'Passw0rd!', firstName: 'x'.repeat(256) }));
+    const res = await post(
+      JSON.stringify({ loginEmail: 'x@y.example', password: 'Passw0rd!', firstName: 'x'.repeat(256) }),
+    );
     expect(res.statusCode).toBe(400);
   });
 
@@ -113,7 +140,9 @@ describe('bad input: 400 or 413 in the error shape, never 500', () => {
   });
 
   it('an oversized body gives 413', async () => {
-    const res = await post(JSON.stringify({ loginEmail: 'x@y.example', password: 'Passw0rd!', lastName: 'x'.repeat(5000) }));
+    const res = await post(
+      JSON.stringify({ loginEmail: 'x@y.example', password: 'Passw0rd!', lastName: 'x'.repeat(5000) }),
+    );
     expect(res.statusCode).toBe(413);
     expect(res.json().errorDetailsCode).toBe(413000);
   });
@@ -125,14 +154,22 @@ describe('bad input: 400 or 413 in the error shape, never 500', () => {
   });
 
   it('an unknown route gives 404 in the error shape', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/svc/admin/v1.0/nothing-here', headers: bearer(t.superToken) });
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/svc/admin/v1.0/nothing-here',
+      headers: bearer(t.superToken),
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ errorCode: 404, errorDetailsCode: 404001 });
   });
 
   it('an id of the wrong shape gives 404 or 400, never 500', async () => {
     for (const id of ['%00', 'x'.repeat(300), "' OR 1=1 --"]) {
-      const res = await t.inject({ method: 'GET', url: `${USERS}/${encodeURIComponent(id)}`, headers: bearer(t.superToken) });
+      const res = await t.inject({
+        method: 'GET',
+        url: `${USERS}/${encodeURIComponent(id)}`,
+        headers: bearer(t.superToken),
+      });
       expect([400, 404]).toContain(res.statusCode);
     }
   });
@@ -140,10 +177,26 @@ describe('bad input: 400 or 413 in the error shape, never 500', () => {
 
 describe('unknown body fields are ignored, never stored, never echoed', () => {
   it('extra fields of an original-interface client do not fail and do not come back', async () => {
-    const res = await t.inject({ method: 'POST', url: USERS, headers: bearer(t.superToken), payload: { loginEmail: 'extra@fields.example', password: 'Passw0rd!', companyId, isInDefaultCompany: true, customField: { a: 1 }, nickName: 'nick' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: USERS,
+      headers: bearer(t.superToken),
+      payload: {
+        loginEmail: 'extra@fields.example',
+        password: 'Passw0rd!',
+        companyId,
+        isInDefaultCompany: true,
+        customField: { a: 1 },
+        nickName: 'nick',
+      },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.body).not.toMatch(/isInDefaultCompany|customField|nickName/);
-    const again = await t.inject({ method: 'GET', url: `${USERS}/${res.json().data.id}?format=full`, headers: bearer(t.superToken) });
+    const again = await t.inject({
+      method: 'GET',
+      url: `${USERS}/${res.json().data.id}?format=full`,
+      headers: bearer(t.superToken),
+    });
     expect(again.body).not.toMatch(/isInDefaultCompany|customField|nickName/);
   });
 });
@@ -156,16 +209,27 @@ describe('APIKey header (doc 1, Authentication 4)', () => {
   });
 
   it('a key that matches no application gives 403 Not Allowed', async () => {
-    const res = await t.inject({ method: 'GET', url: `${USERS}?limit=1`, headers: { ...bearer(t.superToken), apikey: 'nope' } });
+    const res = await t.inject({
+      method: 'GET',
+      url: `${USERS}?limit=1`,
+      headers: { ...bearer(t.superToken), apikey: 'nope' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ errorCode: 403, errorMsg: 'Not Allowed' });
   });
 
   it('the key of an active application passes; once the application is disabled it gives 403', async () => {
-    const app = (await t.inject({ method: 'POST', url: APPS, headers: bearer(t.superToken), payload: { name: 'client' } })).json().data;
+    const app = (
+      await t.inject({ method: 'POST', url: APPS, headers: bearer(t.superToken), payload: { name: 'client' } })
+    ).json().data;
     const withKey = { ...bearer(t.superToken), apikey: app.apiKey };
     expect((await t.inject({ method: 'GET', url: `${USERS}?limit=1`, headers: withKey })).statusCode).toBe(200);
-    await t.inject({ method: 'PUT', url: `${APPS}/${app.id}`, headers: bearer(t.superToken), payload: { isActive: false } });
+    await t.inject({
+      method: 'PUT',
+      url: `${APPS}/${app.id}`,
+      headers: bearer(t.superToken),
+      payload: { isActive: false },
+    });
     expect((await t.inject({ method: 'GET', url: `${USERS}?limit=1`, headers: withKey })).statusCode).toBe(403);
   });
 });

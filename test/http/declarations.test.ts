@@ -12,7 +12,15 @@ import { POLICY } from '../../src/authz/policy.ts';
 
 import { loadConfig } from '../../src/config.ts';
 const deps = { config: loadConfig({}) } as AppDeps;
-const base = { method: 'GET', path: '/test/declarations', tag: 'Test', summary: 'test', response: Type.Object({}), envelope: 'data', handler: async () => ({}) } as const;
+const base = {
+  method: 'GET',
+  path: '/test/declarations',
+  tag: 'Test',
+  summary: 'test',
+  response: Type.Object({}),
+  envelope: 'data',
+  handler: async () => ({}),
+} as const;
 const register = (op: AnyOperation) => () => registerOperation(Fastify(), deps, op);
 
 describe('issue 6, point 2: registration refuses what could allow by default', () => {
@@ -22,30 +30,74 @@ describe('issue 6, point 2: registration refuses what could allow by default', (
 
   it('the same operation with a scope, or with a target, registers', () => {
     expect(register(defineOperation({ ...base, operationId: 'getSite', scope: 'site' }))).not.toThrow();
-    expect(register(defineOperation({ ...base, operationId: 'getSite', path: '/test/:siteId', target: { kind: 'site', from: 'params', field: 'siteId' } }))).not.toThrow();
+    expect(
+      register(
+        defineOperation({
+          ...base,
+          operationId: 'getSite',
+          path: '/test/:siteId',
+          target: { kind: 'site', from: 'params', field: 'siteId' },
+        }),
+      ),
+    ).not.toThrow();
   });
 
   it('an operation with no policy entry is refused', () => {
-    expect(register(defineOperation({ ...base, operationId: 'noSuchOperation', scope: 'site' }))).toThrow(/no policy entry/);
+    expect(register(defineOperation({ ...base, operationId: 'noSuchOperation', scope: 'site' }))).toThrow(
+      /no policy entry/,
+    );
   });
 
   it('a public operation may not declare a target (its policy would never be applied)', () => {
-    expect(register(defineOperation({ ...base, operationId: 'listCountries', path: '/test/:siteId', target: { kind: 'site', from: 'params', field: 'siteId' } }))).toThrow(/policy entry is public/);
+    expect(
+      register(
+        defineOperation({
+          ...base,
+          operationId: 'listCountries',
+          path: '/test/:siteId',
+          target: { kind: 'site', from: 'params', field: 'siteId' },
+        }),
+      ),
+    ).toThrow(/policy entry is public/);
   });
 
   it('every served operation with grants declares a target or a scope', () => {
-    for (const op of OPERATIONS) if (POLICY[op.operationId]?.kind === 'grants') expect(Boolean(op.target || op.scope), op.operationId).toBe(true);
+    for (const op of OPERATIONS)
+      if (POLICY[op.operationId]?.kind === 'grants') expect(Boolean(op.target || op.scope), op.operationId).toBe(true);
   });
 });
 
 describe('issue 6, point 1: parents and second resources', () => {
   const site = { kind: 'site', from: 'params', field: 'siteId' } as const;
   it('a second resource the policy does not grant is refused, and one granted but not declared', () => {
-    expect(register(defineOperation({ ...base, operationId: 'getSite', path: '/test/:siteId', target: site, second: { company: { kind: 'company', from: 'query', field: 'companyId' } } }))).toThrow(/second resources/);
-    expect(register(defineOperation({ ...base, operationId: 'updateSite', method: 'PUT', path: '/test/:siteId', target: site }))).toThrow(/second resources declared \(\) and granted \(destination\)/);
+    expect(
+      register(
+        defineOperation({
+          ...base,
+          operationId: 'getSite',
+          path: '/test/:siteId',
+          target: site,
+          second: { company: { kind: 'company', from: 'query', field: 'companyId' } },
+        }),
+      ),
+    ).toThrow(/second resources/);
+    expect(
+      register(
+        defineOperation({ ...base, operationId: 'updateSite', method: 'PUT', path: '/test/:siteId', target: site }),
+      ),
+    ).toThrow(/second resources declared \(\) and granted \(destination\)/);
   });
 
   it('a parent that is not a parent of the target kind is refused', () => {
-    expect(register(defineOperation({ ...base, operationId: 'getSite', path: '/test/:organisationId/:siteId', target: { ...site, parent: { kind: 'organisation', field: 'organisationId' } } }))).toThrow(/has no organisation parent/);
+    expect(
+      register(
+        defineOperation({
+          ...base,
+          operationId: 'getSite',
+          path: '/test/:organisationId/:siteId',
+          target: { ...site, parent: { kind: 'organisation', field: 'organisationId' } },
+        }),
+      ),
+    ).toThrow(/has no organisation parent/);
   });
 });

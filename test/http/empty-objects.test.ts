@@ -88,7 +88,14 @@ function putCases(): PutCase[] {
     if (Array.isArray(node)) return node.map((x) => inline(x, depth));
     if (!node || typeof node !== 'object' || depth > 20) return node;
     const ref = (node as { $ref?: unknown }).$ref;
-    if (typeof ref === 'string' && ref.startsWith('#/')) return inline(ref.slice(2).split('/').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], doc), depth + 1);
+    if (typeof ref === 'string' && ref.startsWith('#/'))
+      return inline(
+        ref
+          .slice(2)
+          .split('/')
+          .reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], doc),
+        depth + 1,
+      );
     return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, inline(v, depth)]));
   };
   const spec = { paths: inline(doc.paths) } as { paths: Record<string, Record<string, Schema>> };
@@ -108,7 +115,8 @@ async function urlOf(c: PutCase): Promise<string> {
   let url = c.path;
   for (const [, name] of c.path.matchAll(/\{([^}]+)\}/g)) {
     const make = PARAMS[name!];
-    if (!make) throw new Error(`${c.operationId}: no fixture for path parameter ${name}; add one to PARAMS in this file`);
+    if (!make)
+      throw new Error(`${c.operationId}: no fixture for path parameter ${name}; add one to PARAMS in this file`);
     url = url.replace(`{${name}}`, await make());
   }
   return url;
@@ -119,16 +127,35 @@ describe('issue 8, point 2: an empty nested object in a PUT changes nothing (rou
     const cases = putCases();
     // updateCompany (selectedTheme, selectedThemeCustomers, customData) and setCompanyCustomData at least.
     expect(cases.map((c) => `${c.operationId}.${c.field}`)).toEqual(
-      expect.arrayContaining(['updateCompany.selectedTheme', 'updateCompany.selectedThemeCustomers', 'updateCompany.customData', 'setCompanyCustomData.customData']),
+      expect.arrayContaining([
+        'updateCompany.selectedTheme',
+        'updateCompany.selectedThemeCustomers',
+        'updateCompany.customData',
+        'setCompanyCustomData.customData',
+      ]),
     );
     for (const c of cases) {
       const label = `${c.operationId}.${c.field}`;
       const url = await urlOf(c);
-      const others = Object.fromEntries(((c.body.required ?? []) as string[]).filter((k) => k !== c.field).map((k) => [k, sample(c.body.properties[k])]));
+      const others = Object.fromEntries(
+        ((c.body.required ?? []) as string[])
+          .filter((k) => k !== c.field)
+          .map((k) => [k, sample(c.body.properties[k])]),
+      );
       const value = sample(objectBranch(c.body.properties[c.field])!);
-      const set = await t.inject({ method: 'PUT', url, headers: bearer(t.superToken), payload: { ...others, [c.field]: value } });
+      const set = await t.inject({
+        method: 'PUT',
+        url,
+        headers: bearer(t.superToken),
+        payload: { ...others, [c.field]: value },
+      });
       expect(set.statusCode, `${label}: setting ${JSON.stringify(value)}: ${set.body}`).toBe(200);
-      const empty = await t.inject({ method: 'PUT', url, headers: bearer(t.superToken), payload: { ...others, [c.field]: {} } });
+      const empty = await t.inject({
+        method: 'PUT',
+        url,
+        headers: bearer(t.superToken),
+        payload: { ...others, [c.field]: {} },
+      });
       expect(empty.statusCode, `${label}: {} : ${empty.body}`).toBe(200);
       expect(empty.json(), `${label}: {} must change nothing`).toEqual(set.json());
     }
@@ -137,40 +164,97 @@ describe('issue 8, point 2: an empty nested object in a PUT changes nothing (rou
   it('issue 8, point 2: {"selectedTheme": {}} keeps the stored theme; null clears it', async () => {
     const id = await makeCompany(t);
     const url = `${COMPANIES}/${id}?selectedThemeObj=true`;
-    const set = await t.inject({ method: 'PUT', url, headers: bearer(t.superToken), payload: { selectedTheme: { dark: 'night', light: 'day' } } });
+    const set = await t.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(t.superToken),
+      payload: { selectedTheme: { dark: 'night', light: 'day' } },
+    });
     expect(set.json().data.selectedTheme).toEqual({ dark: 'night', light: 'day' });
-    const empty = await t.inject({ method: 'PUT', url, headers: bearer(t.superToken), payload: { selectedTheme: {}, slogan: 'still applied' } });
+    const empty = await t.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(t.superToken),
+      payload: { selectedTheme: {}, slogan: 'still applied' },
+    });
     expect(empty.statusCode, empty.body).toBe(200);
-    expect(empty.json().data).toMatchObject({ selectedTheme: { dark: 'night', light: 'day' }, slogan: 'still applied' });
+    expect(empty.json().data).toMatchObject({
+      selectedTheme: { dark: 'night', light: 'day' },
+      slogan: 'still applied',
+    });
     const [row] = await t.db.select().from(companies).where(eq(companies.id, id));
     expect(row!.selectedTheme).toEqual({ dark: 'night', light: 'day' });
-    const cleared = await t.inject({ method: 'PUT', url, headers: bearer(t.superToken), payload: { selectedTheme: null } });
+    const cleared = await t.inject({
+      method: 'PUT',
+      url,
+      headers: bearer(t.superToken),
+      payload: { selectedTheme: null },
+    });
     expect(cleared.json().data.selectedTheme).toBeNull();
   });
 
   it('issue 8, point 2: {"customData": {}} keeps the stored data (updateCompany and setCompanyCustomData); null clears it', async () => {
     const id = await makeCompany(t);
     const data = { crm: 'A-12', tags: ['x'], nested: { deep: true } };
-    expect((await t.inject({ method: 'PUT', url: `${COMPANIES}/${id}`, headers: bearer(t.superToken), payload: { customData: data } })).json().data.customData).toEqual(data);
-    const viaUpdate = await t.inject({ method: 'PUT', url: `${COMPANIES}/${id}`, headers: bearer(t.superToken), payload: { customData: {} } });
+    expect(
+      (
+        await t.inject({
+          method: 'PUT',
+          url: `${COMPANIES}/${id}`,
+          headers: bearer(t.superToken),
+          payload: { customData: data },
+        })
+      ).json().data.customData,
+    ).toEqual(data);
+    const viaUpdate = await t.inject({
+      method: 'PUT',
+      url: `${COMPANIES}/${id}`,
+      headers: bearer(t.superToken),
+      payload: { customData: {} },
+    });
     expect(viaUpdate.json().data.customData).toEqual(data);
-    const viaSet = await t.inject({ method: 'PUT', url: `${COMPANIES}/${id}/custom-data`, headers: bearer(t.superToken), payload: { customData: {} } });
+    const viaSet = await t.inject({
+      method: 'PUT',
+      url: `${COMPANIES}/${id}/custom-data`,
+      headers: bearer(t.superToken),
+      payload: { customData: {} },
+    });
     expect(viaSet.statusCode, viaSet.body).toBe(200);
     expect(viaSet.json().data).toEqual({ id, customData: data });
     const [row] = await t.db.select().from(companies).where(eq(companies.id, id));
     expect(row!.customData).toEqual(data);
     // A non-empty object still replaces, and an empty object inside free-form data is data.
-    const replaced = await t.inject({ method: 'PUT', url: `${COMPANIES}/${id}/custom-data`, headers: bearer(t.superToken), payload: { customData: { only: {} } } });
+    const replaced = await t.inject({
+      method: 'PUT',
+      url: `${COMPANIES}/${id}/custom-data`,
+      headers: bearer(t.superToken),
+      payload: { customData: { only: {} } },
+    });
     expect(replaced.json().data.customData).toEqual({ only: {} });
-    const cleared = await t.inject({ method: 'PUT', url: `${COMPANIES}/${id}`, headers: bearer(t.superToken), payload: { customData: null } });
+    const cleared = await t.inject({
+      method: 'PUT',
+      url: `${COMPANIES}/${id}`,
+      headers: bearer(t.superToken),
+      payload: { customData: null },
+    });
     expect(cleared.json().data.customData).toBeNull();
   });
 
   it('issue 8, point 2: {"selectedThemeCustomers": {}} keeps the stored value', async () => {
     const id = await makeCompany(t);
     const value = { dark: 'd', light: 'l', force: true, locked: false };
-    await t.inject({ method: 'PUT', url: `${COMPANIES}/${id}`, headers: bearer(t.superToken), payload: { selectedThemeCustomers: value } });
-    const res = await t.inject({ method: 'PUT', url: `${COMPANIES}/${id}`, headers: bearer(t.superToken), payload: { selectedThemeCustomers: {} } });
+    await t.inject({
+      method: 'PUT',
+      url: `${COMPANIES}/${id}`,
+      headers: bearer(t.superToken),
+      payload: { selectedThemeCustomers: value },
+    });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `${COMPANIES}/${id}`,
+      headers: bearer(t.superToken),
+      payload: { selectedThemeCustomers: {} },
+    });
     expect(res.json().data.selectedThemeCustomers).toEqual(value);
   });
 
@@ -179,9 +263,19 @@ describe('issue 8, point 2: an empty nested object in a PUT changes nothing (rou
     const id = await makeCompany(t);
     await t.db.update(companies).set({ adminCanSetCustomData: false }).where(eq(companies.id, id));
     const admin = await makeUser(t, id, ['company_admin']);
-    const res = await t.inject({ method: 'PUT', url: `${COMPANIES}/${id}`, headers: bearer(admin.token), payload: { customData: {}, slogan: 'ok' } });
+    const res = await t.inject({
+      method: 'PUT',
+      url: `${COMPANIES}/${id}`,
+      headers: bearer(admin.token),
+      payload: { customData: {}, slogan: 'ok' },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const refused = await t.inject({ method: 'PUT', url: `${COMPANIES}/${id}`, headers: bearer(admin.token), payload: { customData: { a: 1 } } });
+    const refused = await t.inject({
+      method: 'PUT',
+      url: `${COMPANIES}/${id}`,
+      headers: bearer(admin.token),
+      payload: { customData: { a: 1 } },
+    });
     expect(refused.json().errorDetailsCode).toBe(403104);
   });
 });
@@ -192,7 +286,15 @@ describe('issue 8, point 2: the plan derived from a body schema', () => {
     const { emptyObjectPlan, dropEmptyObjects } = await import('../../src/http/empty-objects.ts');
     const schema = Type.Object({
       name: Type.Optional(Type.String()),
-      theme: Type.Optional(Type.Union([Type.Object({ dark: Type.Optional(Type.String()), inner: Type.Optional(Type.Object({ a: Type.Optional(Type.String()) })) }), Type.Null()])),
+      theme: Type.Optional(
+        Type.Union([
+          Type.Object({
+            dark: Type.Optional(Type.String()),
+            inner: Type.Optional(Type.Object({ a: Type.Optional(Type.String()) })),
+          }),
+          Type.Null(),
+        ]),
+      ),
       data: Type.Optional(Type.Object({}, { additionalProperties: true })),
       list: Type.Optional(Type.Array(Type.Object({}))),
     });

@@ -40,7 +40,12 @@ describe('issue 8, point 7: errorDetails is always an object (doc 1, Errors)', (
 
   it('issue 8, point 7: a database data exception (a NUL character the database refuses) gives 400 with errorDetails an object', async () => {
     // The schema accepts any string; PostgreSQL (and PGlite) refuse U+0000 in text: SQLSTATE 22021.
-    const res = await t.inject({ method: 'POST', url: COMPANIES, headers: bearer(t.superToken), payload: { name: 'Nul\u0000Company' } });
+    const res = await t.inject({
+      method: 'POST',
+      url: COMPANIES,
+      headers: bearer(t.superToken),
+      payload: { name: 'Nul\u0000Company' },
+    });
     expectErrorBody(res, 400);
     expect(res.json().errorDetailsCode).toBe(400000);
   });
@@ -57,16 +62,32 @@ describe('issue 8, point 7: errorDetails is always an object (doc 1, Errors)', (
   });
 
   it('issue 8, point 7: an empty JSON body, a body of an unsupported type and an unknown route give errorDetails objects', async () => {
-    const empty = await t.inject({ method: 'POST', url: COMPANIES, headers: { ...bearer(t.superToken), 'content-type': 'application/json' }, payload: '' });
+    const empty = await t.inject({
+      method: 'POST',
+      url: COMPANIES,
+      headers: { ...bearer(t.superToken), 'content-type': 'application/json' },
+      payload: '',
+    });
     expectErrorBody(empty, 400);
-    const xml = await t.inject({ method: 'POST', url: COMPANIES, headers: { ...bearer(t.superToken), 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await t.inject({
+      method: 'POST',
+      url: COMPANIES,
+      headers: { ...bearer(t.superToken), 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expectErrorBody(xml, 415);
-    const none = await t.inject({ method: 'GET', url: '/api/svc/admin/v1.0/no-such-route', headers: bearer(t.superToken) });
+    const none = await t.inject({
+      method: 'GET',
+      url: '/api/svc/admin/v1.0/no-such-route',
+      headers: bearer(t.superToken),
+    });
     expectErrorBody(none, 404);
   });
 
   it('issue 8, point 7: the OpenAPI document declares errorDetails as an object only', async () => {
-    const spec = t.app.swagger() as { components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> } };
+    const spec = t.app.swagger() as {
+      components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
+    };
     const details = spec.components.schemas.Error!.properties.errorDetails!;
     expect(details.type).toBe('object');
     expect(details.anyOf).toBeUndefined();

@@ -39,7 +39,9 @@ function overSocket(port: number, request: string): Promise<{ statusCode: number
     const socket = net.connect(port, '127.0.0.1', () => socket.write(request));
     let data = '';
     socket.on('data', (d) => (data += d.toString()));
-    socket.on('close', () => resolve({ statusCode: Number(data.split(' ')[1]), body: data.slice(data.indexOf('\r\n\r\n') + 4) }));
+    socket.on('close', () =>
+      resolve({ statusCode: Number(data.split(' ')[1]), body: data.slice(data.indexOf('\r\n\r\n') + 4) }),
+    );
   });
 }
 
@@ -50,26 +52,73 @@ describe('issue 9: the 5xx defects found from outside answer 400', () => {
     for (const kind of ['avatar', 'banner']) {
       const url = `${COMPANIES}/${companyId}/${kind}`;
       const send = (headers: Record<string, string>, payload?: string): Promise<LightMyRequestResponse> =>
-        t.inject({ method: 'POST', url, headers: { ...bearer(t.superToken), ...headers }, ...(payload !== undefined ? { payload } : {}) });
+        t.inject({
+          method: 'POST',
+          url,
+          headers: { ...bearer(t.superToken), ...headers },
+          ...(payload !== undefined ? { payload } : {}),
+        });
       expect400(await send({}), `${kind}: no body, no type`);
       expect400(await send({ 'content-type': 'image/png' }), `${kind}: image/png, no body`);
-      expect400(await send({ 'content-type': 'image/png', 'content-length': '0' }, ''), `${kind}: image/png, Content-Length 0`);
-      expect400(await send({ 'content-type': 'multipart/form-data; boundary=b' }, '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\ny\r\n--b--\r\n'), `${kind}: a form without a file`);
+      expect400(
+        await send({ 'content-type': 'image/png', 'content-length': '0' }, ''),
+        `${kind}: image/png, Content-Length 0`,
+      );
+      expect400(
+        await send(
+          { 'content-type': 'multipart/form-data; boundary=b' },
+          '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\ny\r\n--b--\r\n',
+        ),
+        `${kind}: a form without a file`,
+      );
       const head = `POST ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${t.superToken}\r\nConnection: close\r\n`;
-      expect400(await overSocket(port, `${head}Content-Type: image/png\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`), `${kind}: chunked, no chunk`);
+      expect400(
+        await overSocket(port, `${head}Content-Type: image/png\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`),
+        `${kind}: chunked, no chunk`,
+      );
       expect400(await overSocket(port, `${head}Content-Length: 0\r\n\r\n`), `${kind}: Content-Length 0, no type`);
     }
-    const [row] = await t.db.select({ a: companies.lastAvatarUpdateDate, b: companies.lastBannerUpdateDate }).from(companies).where(eq(companies.id, companyId));
+    const [row] = await t.db
+      .select({ a: companies.lastAvatarUpdateDate, b: companies.lastBannerUpdateDate })
+      .from(companies)
+      .where(eq(companies.id, companyId));
     expect(row).toEqual({ a: null, b: null });
   });
 
   it('issue 9, defect "customData nested 10,000 levels deep": 400 at creation, on update and on setCompanyCustomData; nothing stored', async () => {
     const deep = '{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000);
     const json = { ...bearer(t.superToken), 'content-type': 'application/json' };
-    expect400(await t.app.inject({ method: 'POST', url: COMPANIES, headers: json, payload: `{"name":"Deep Inc","customData":${deep}}` }), 'createCompany');
-    expect400(await t.app.inject({ method: 'PUT', url: `${COMPANIES}/${companyId}`, headers: json, payload: `{"customData":${deep}}` }), 'updateCompany');
-    expect400(await t.app.inject({ method: 'PUT', url: `${COMPANIES}/${companyId}/custom-data`, headers: json, payload: `{"customData":${deep}}` }), 'setCompanyCustomData');
-    const [row] = await t.db.select({ customData: companies.customData }).from(companies).where(eq(companies.id, companyId));
+    expect400(
+      await t.app.inject({
+        method: 'POST',
+        url: COMPANIES,
+        headers: json,
+        payload: `{"name":"Deep Inc","customData":${deep}}`,
+      }),
+      'createCompany',
+    );
+    expect400(
+      await t.app.inject({
+        method: 'PUT',
+        url: `${COMPANIES}/${companyId}`,
+        headers: json,
+        payload: `{"customData":${deep}}`,
+      }),
+      'updateCompany',
+    );
+    expect400(
+      await t.app.inject({
+        method: 'PUT',
+        url: `${COMPANIES}/${companyId}/custom-data`,
+        headers: json,
+        payload: `{"customData":${deep}}`,
+      }),
+      'setCompanyCustomData',
+    );
+    const [row] = await t.db
+      .select({ customData: companies.customData })
+      .from(companies)
+      .where(eq(companies.id, companyId));
     expect(row!.customData).toBeNull();
     expect(await t.db.$count(companies, eq(companies.name, 'Deep Inc'))).toBe(0);
   });
@@ -77,23 +126,55 @@ describe('issue 9: the 5xx defects found from outside answer 400', () => {
   it('issue 9, defect "a NUL byte in a list filter": every text query parameter of every list answers 400 or a page, never 5xx', async () => {
     const spec = t.app.swagger() as unknown as Record<string, unknown>;
     const resolve = resolver(spec);
-    const lists = documentOperations(spec).filter((op) => op.method === 'GET' && op.query.some((q) => q.name === 'limit'));
-    expect(lists.map((op) => op.operationId)).toEqual(expect.arrayContaining(['listCompanies', 'listUsers', 'listAllSites']));
-    const org = await t.inject({ method: 'POST', url: '/api/svc/admin/v1.0/organisations', headers: bearer(t.superToken), payload: { name: 'NUL organisation' } });
-    const site = await t.inject({ method: 'POST', url: '/api/svc/admin/v1.0/sites', headers: bearer(t.superToken), payload: { companyId, name: 'NUL site' } });
-    const system = await t.inject({ method: 'POST', url: '/api/svc/admin/v1.0/systems', headers: bearer(t.superToken), payload: { siteId: site.json().data.id, name: 'NUL system' } });
-    const ids: Record<string, string> = { companyId, organisationId: org.json().data.id, siteId: site.json().data.id, systemId: system.json().data.id };
+    const lists = documentOperations(spec).filter(
+      (op) => op.method === 'GET' && op.query.some((q) => q.name === 'limit'),
+    );
+    expect(lists.map((op) => op.operationId)).toEqual(
+      expect.arrayContaining(['listCompanies', 'listUsers', 'listAllSites']),
+    );
+    const org = await t.inject({
+      method: 'POST',
+      url: '/api/svc/admin/v1.0/organisations',
+      headers: bearer(t.superToken),
+      payload: { name: 'NUL organisation' },
+    });
+    const site = await t.inject({
+      method: 'POST',
+      url: '/api/svc/admin/v1.0/sites',
+      headers: bearer(t.superToken),
+      payload: { companyId, name: 'NUL site' },
+    });
+    const system = await t.inject({
+      method: 'POST',
+      url: '/api/svc/admin/v1.0/systems',
+      headers: bearer(t.superToken),
+      payload: { siteId: site.json().data.id, name: 'NUL system' },
+    });
+    const ids: Record<string, string> = {
+      companyId,
+      organisationId: org.json().data.id,
+      siteId: site.json().data.id,
+      systemId: system.json().data.id,
+    };
     let sent = 0;
     for (const op of lists) {
       const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => ids[name] ?? 'no-fixture');
       for (const q of op.query) {
         const s = resolve(q.schema);
-        const text = s.type === 'string' || (Array.isArray(s.anyOf) && (s.anyOf as { type?: string }[]).some((b) => b.type === 'string'));
+        const text =
+          s.type === 'string' ||
+          (Array.isArray(s.anyOf) && (s.anyOf as { type?: string }[]).some((b) => b.type === 'string'));
         if (!text) continue;
         for (const value of ['%00', 'a%00b', 'x,%00']) {
-          const res = await t.inject({ method: 'GET', url: `${path}?${q.name}=${value}`, headers: bearer(t.superToken) });
+          const res = await t.inject({
+            method: 'GET',
+            url: `${path}?${q.name}=${value}`,
+            headers: bearer(t.superToken),
+          });
           sent++;
-          expect([200, 400], `${op.operationId} ${q.name}=${value}: ${res.body.slice(0, 300)}`).toContain(res.statusCode);
+          expect([200, 400], `${op.operationId} ${q.name}=${value}: ${res.body.slice(0, 300)}`).toContain(
+            res.statusCode,
+          );
         }
       }
     }

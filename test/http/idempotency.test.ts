@@ -16,7 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const usersNamed = async (email: string) => (await t.db.select({ n: count() }).from(users).where(sql`${users.loginEmail} = ${email}`))[0]!.n;
+const usersNamed = async (email: string) =>
+  (
+    await t.db
+      .select({ n: count() })
+      .from(users)
+      .where(sql`${users.loginEmail} = ${email}`)
+  )[0]!.n;
 const post = (key: string, payload: object, token = t.superToken) =>
   t.inject({ method: 'POST', url: USERS, headers: { ...bearer(token), 'idempotency-key': key }, payload });
 
@@ -42,8 +48,19 @@ describe('Idempotency-Key', () => {
 
   it('a second request while the first still runs gives 409', async () => {
     // The first request's claim, as another instance holds it in the middle of its work.
-    const [me] = await t.db.select({ id: users.id }).from(users).where(sql`'superadmin' = ANY(${users.roles})`);
-    await t.db.insert(idempotencyKeys).values({ scope: `user:${me!.id}`, key: 'k3', requestHash: 'in-flight', state: 'running', createdAt: t.clock.now() });
+    const [me] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`'superadmin' = ANY(${users.roles})`);
+    await t.db
+      .insert(idempotencyKeys)
+      .values({
+        scope: `user:${me!.id}`,
+        key: 'k3',
+        requestHash: 'in-flight',
+        state: 'running',
+        createdAt: t.clock.now(),
+      });
     const res = await post('k3', { loginEmail: 'idem3@example.com', password: 'Passw0rd!' });
     expect(res.statusCode).toBe(409);
     expect(res.json().errorDetailsCode).toBe(409002);
@@ -82,8 +99,12 @@ describe('Idempotency-Key', () => {
 
   it('without the header, POSTs are not deduplicated', async () => {
     const body = { loginEmail: 'idem7@example.com', password: 'Passw0rd!' };
-    expect((await t.inject({ method: 'POST', url: USERS, headers: bearer(t.superToken), payload: body })).statusCode).toBe(201);
-    expect((await t.inject({ method: 'POST', url: USERS, headers: bearer(t.superToken), payload: body })).statusCode).toBe(409);
+    expect(
+      (await t.inject({ method: 'POST', url: USERS, headers: bearer(t.superToken), payload: body })).statusCode,
+    ).toBe(201);
+    expect(
+      (await t.inject({ method: 'POST', url: USERS, headers: bearer(t.superToken), payload: body })).statusCode,
+    ).toBe(409);
   });
 });
 
@@ -123,14 +144,17 @@ describe('issue 6, point 7: the stored answer commits with its effect', () => {
     let fail = true;
     // The fault: the transaction fails at commit time; nothing of it stays, the answer included.
     db.transaction = (async (fn: Parameters<typeof original>[0], ...rest: unknown[]) =>
-      original(async (tx) => {
-        const r = await fn(tx);
-        if (fail) {
-          fail = false;
-          throw new Error('injected failure before commit');
-        }
-        return r;
-      }, ...(rest as []))) as typeof db.transaction;
+      original(
+        async (tx) => {
+          const r = await fn(tx);
+          if (fail) {
+            fail = false;
+            throw new Error('injected failure before commit');
+          }
+          return r;
+        },
+        ...(rest as []),
+      )) as typeof db.transaction;
     try {
       const body = { loginEmail: 'idem-rollback@example.com', password: 'Passw0rd!' };
       expect((await post('k-rollback', body)).statusCode).toBe(500);

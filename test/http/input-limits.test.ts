@@ -43,20 +43,36 @@ describe('issue 9, point 3: bounds on request bodies', () => {
   it('issue 9, point 3: a body nested deeper than 32 levels, or with a list of more than 10,000 members, is refused with 400 (400022) and nothing changes', async () => {
     const id = await makeCompany(t);
     for (const customData of [nested(MAX_JSON_DEPTH), nested(10_000), `{"a":${list(MAX_JSON_MEMBERS + 1)}}`]) {
-      const res = await t.app.inject({ method: 'PUT', url: `${COMPANIES}/${id}/custom-data`, headers: { ...bearer(t.superToken), 'content-type': 'application/json' }, payload: `{"customData":${customData}}` });
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `${COMPANIES}/${id}/custom-data`,
+        headers: { ...bearer(t.superToken), 'content-type': 'application/json' },
+        payload: `{"customData":${customData}}`,
+      });
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ errorDetailsCode: 400022, errorDetails: expect.any(Object) });
     }
     expect(await storedCustomData(id)).toBeNull();
     // Just under the bound is accepted and stored whole.
-    const ok = await t.app.inject({ method: 'PUT', url: `${COMPANIES}/${id}/custom-data`, headers: { ...bearer(t.superToken), 'content-type': 'application/json' }, payload: `{"customData":${nested(MAX_JSON_DEPTH - 2)}}` });
+    const ok = await t.app.inject({
+      method: 'PUT',
+      url: `${COMPANIES}/${id}/custom-data`,
+      headers: { ...bearer(t.superToken), 'content-type': 'application/json' },
+      payload: `{"customData":${nested(MAX_JSON_DEPTH - 2)}}`,
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(JSON.stringify(await storedCustomData(id))).toBe(nested(MAX_JSON_DEPTH - 2));
   });
 
   it('issue 9, point 3: customData takes at most 100 keys of at most 64 characters', async () => {
     const id = await makeCompany(t);
-    const put = (customData: unknown) => t.inject({ method: 'PUT', url: `${COMPANIES}/${id}/custom-data`, headers: bearer(t.superToken), payload: { customData } });
+    const put = (customData: unknown) =>
+      t.inject({
+        method: 'PUT',
+        url: `${COMPANIES}/${id}/custom-data`,
+        headers: bearer(t.superToken),
+        payload: { customData },
+      });
     const keys = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
     expect((await put(keys(100))).statusCode).toBe(200);
     const tooMany = await put(keys(101));
@@ -65,8 +81,26 @@ describe('issue 9, point 3: bounds on request bodies', () => {
     expect((await put({ ['k'.repeat(65)]: 1 })).statusCode).toBe(400);
     expect(Object.keys((await storedCustomData(id)) as object)).toHaveLength(100);
     // At creation and on update too.
-    expect((await t.inject({ method: 'POST', url: COMPANIES, headers: bearer(t.superToken), payload: { name: 'Too many keys', customData: keys(101) } })).statusCode).toBe(400);
-    expect((await t.inject({ method: 'PUT', url: `${COMPANIES}/${id}`, headers: bearer(t.superToken), payload: { customData: keys(101) } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.inject({
+          method: 'POST',
+          url: COMPANIES,
+          headers: bearer(t.superToken),
+          payload: { name: 'Too many keys', customData: keys(101) },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.inject({
+          method: 'PUT',
+          url: `${COMPANIES}/${id}`,
+          headers: bearer(t.superToken),
+          payload: { customData: keys(101) },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('issue 9, point 3: every list of a request body or parameter declares maxItems, every free-form object maxProperties (read from the OpenAPI document)', () => {
@@ -77,9 +111,14 @@ describe('issue 9, point 3: bounds on request bodies', () => {
       if (!s || depth > 20) return;
       const x = resolve(s);
       if (x.type === 'array' && typeof x.maxItems !== 'number') missing.push(`${where}: a list without maxItems`);
-      const freeForm = x.type === 'object' && (x.additionalProperties === true || (x.additionalProperties === undefined && !x.properties && !x.patternProperties));
-      if (freeForm && typeof x.maxProperties !== 'number') missing.push(`${where}: a free-form object without maxProperties`);
-      for (const [k, v] of Object.entries((x.properties ?? {}) as Record<string, Schema>)) walk(v, `${where}.${k}`, depth + 1);
+      const freeForm =
+        x.type === 'object' &&
+        (x.additionalProperties === true ||
+          (x.additionalProperties === undefined && !x.properties && !x.patternProperties));
+      if (freeForm && typeof x.maxProperties !== 'number')
+        missing.push(`${where}: a free-form object without maxProperties`);
+      for (const [k, v] of Object.entries((x.properties ?? {}) as Record<string, Schema>))
+        walk(v, `${where}.${k}`, depth + 1);
       for (const b of [...((x.anyOf ?? []) as Schema[]), ...((x.oneOf ?? []) as Schema[])]) walk(b, where, depth + 1);
       if (x.items && typeof x.items === 'object') walk(x.items as Schema, `${where}[]`, depth + 1);
     };

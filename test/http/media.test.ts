@@ -90,7 +90,13 @@ const ops: AnyOperation[] = [
     successStatus: 200,
     handler: async (_ctx, { upload, query }) => {
       const data = uploadBytes(upload!);
-      return { kind: upload!.kind, mediaType: upload!.mediaType, bytes: data.length, sha256: sha(data), ...(query.fileName ? { fileName: query.fileName } : {}) };
+      return {
+        kind: upload!.kind,
+        mediaType: upload!.mediaType,
+        bytes: data.length,
+        sha256: sha(data),
+        ...(query.fileName ? { fileName: query.fileName } : {}),
+      };
     },
   }),
   defineOperation({
@@ -107,7 +113,13 @@ const ops: AnyOperation[] = [
     idempotent: false,
     handler: async (_ctx, { upload, query }) => {
       const data = uploadBytes(upload!);
-      return { kind: upload!.kind, mediaType: upload!.mediaType, bytes: data.length, sha256: sha(data), query: query as Record<string, string> };
+      return {
+        kind: upload!.kind,
+        mediaType: upload!.mediaType,
+        bytes: data.length,
+        sha256: sha(data),
+        query: query as Record<string, string>,
+      };
     },
   }),
   defineOperation({
@@ -123,9 +135,22 @@ const ops: AnyOperation[] = [
     successStatus: 200,
     idempotent: false,
     handler: async (_ctx, { upload, body }) => {
-      if (!upload) return { kind: 'json', mediaType: 'application/json', bytes: body.text.length, sha256: sha(Buffer.from(body.text)) };
+      if (!upload)
+        return {
+          kind: 'json',
+          mediaType: 'application/json',
+          bytes: body.text.length,
+          sha256: sha(Buffer.from(body.text)),
+        };
       const data = uploadBytes(upload);
-      return { kind: upload.kind, mediaType: upload.mediaType, bytes: data.length, sha256: sha(data), fileName: upload.fileName, fields: upload.fields };
+      return {
+        kind: upload.kind,
+        mediaType: upload.mediaType,
+        bytes: data.length,
+        sha256: sha(data),
+        fileName: upload.fileName,
+        fields: upload.fields,
+      };
     },
   }),
   defineOperation({
@@ -141,7 +166,12 @@ const ops: AnyOperation[] = [
     idempotent: false,
     handler: async (_ctx, { upload }) => {
       if (upload?.kind !== 'stream') throw new Error('expected a stream');
-      return { kind: upload.kind, mediaType: upload.mediaType, fileName: upload.fileName, ...(await digest(upload.stream)) };
+      return {
+        kind: upload.kind,
+        mediaType: upload.mediaType,
+        fileName: upload.fileName,
+        ...(await digest(upload.stream)),
+      };
     },
   }),
   defineOperation({
@@ -155,7 +185,14 @@ const ops: AnyOperation[] = [
     envelope: 'binary',
     handler: async (_ctx, { params }) =>
       params.name === 'streamed'
-        ? { mediaType: 'audio/mpeg', fileName: 'streamed.mp3', body: { size: AUDIO.length, open: (start: number, end: number) => Readable.from([AUDIO.subarray(start, end + 1)]) } }
+        ? {
+            mediaType: 'audio/mpeg',
+            fileName: 'streamed.mp3',
+            body: {
+              size: AUDIO.length,
+              open: (start: number, end: number) => Readable.from([AUDIO.subarray(start, end + 1)]),
+            },
+          }
         : { mediaType: 'audio/mpeg', fileName: 'Grüße €.mp3', disposition: 'attachment' as const, body: AUDIO },
   }),
   defineOperation({
@@ -166,7 +203,12 @@ const ops: AnyOperation[] = [
     summary: 'a CSV file',
     response: Binary({ types: ['text/csv'], description: 'a CSV template' }),
     envelope: 'binary',
-    handler: async () => ({ mediaType: 'text/csv', fileName: 'template.csv', disposition: 'attachment' as const, body: Buffer.from('loginEmail;firstName\n') }),
+    handler: async () => ({
+      mediaType: 'text/csv',
+      fileName: 'template.csv',
+      disposition: 'attachment' as const,
+      body: Buffer.from('loginEmail;firstName\n'),
+    }),
   }),
 ];
 
@@ -198,7 +240,12 @@ afterAll(() => app.close());
 function expectError(res: LightMyRequestResponse, status: number, code: number) {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json();
-  expect(body).toEqual({ errorCode: status, errorMsg: expect.any(String), errorDetails: expect.any(Object), errorDetailsCode: code });
+  expect(body).toEqual({
+    errorCode: status,
+    errorMsg: expect.any(String),
+    errorDetails: expect.any(Object),
+    errorDetailsCode: code,
+  });
   expect(Array.isArray(body.errorDetails)).toBe(false);
 }
 
@@ -221,13 +268,18 @@ function lazyBody(total: number): Readable {
 function overHttp(path: string, contentType: string, body: Readable): Promise<{ status: number; text: string }> {
   const { port } = app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
-    const req = http.request({ port, host: '127.0.0.1', method: 'PUT', path, headers: { 'content-type': contentType } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, text: Buffer.concat(parts).toString() }));
-    });
+    const req = http.request(
+      { port, host: '127.0.0.1', method: 'PUT', path, headers: { 'content-type': contentType } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (c: Buffer) => parts.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, text: Buffer.concat(parts).toString() }));
+      },
+    );
     // The server may answer 413 and stop reading before the whole body is sent.
-    req.on('error', (err) => (err.message.includes('EPIPE') || err.message.includes('ECONNRESET') ? undefined : reject(err)));
+    req.on('error', (err) =>
+      err.message.includes('EPIPE') || err.message.includes('ECONNRESET') ? undefined : reject(err),
+    );
     body.pipe(req);
   });
 }
@@ -259,23 +311,41 @@ describe('streamed uploads (declared limit above 10 MB)', () => {
     expect(answer.status, answer.text).toBe(200);
     const expected = createHash('sha256');
     for (let left = total; left > 0; left -= 64 * 1024) expected.update(Buffer.alloc(Math.min(left, 64 * 1024), 7));
-    expect(JSON.parse(answer.text).data).toEqual({ kind: 'stream', mediaType: 'audio/wav', bytes: total, sha256: expected.digest('hex') });
+    expect(JSON.parse(answer.text).data).toEqual({
+      kind: 'stream',
+      mediaType: 'audio/wav',
+      bytes: total,
+      sha256: expected.digest('hex'),
+    });
     // The handler started with at most a few chunks read (the stream was not read into memory first).
     expect(producedWhenHandlerStarted).toBeLessThan(4 * MB);
     expect(peak).toBeLessThan(8 * MB);
   });
 
   it('one byte over the limit gives 413 in the error shape, whether the length is announced or not', async () => {
-    const announced = await inject({ method: 'PUT', url: '/api/svc/test/streamed/x', headers: { 'content-type': 'audio/mpeg', 'content-length': String(STREAM_LIMIT + 1) }, payload: lazyBody(STREAM_LIMIT + 1) });
+    const announced = await inject({
+      method: 'PUT',
+      url: '/api/svc/test/streamed/x',
+      headers: { 'content-type': 'audio/mpeg', 'content-length': String(STREAM_LIMIT + 1) },
+      payload: lazyBody(STREAM_LIMIT + 1),
+    });
     expectError(announced, 413, 413000);
     // Without Content-Length (chunked): the limit is enforced while the handler reads the stream.
-    const chunked = await inject({ method: 'PUT', url: '/api/svc/test/streamed/x', headers: { 'content-type': 'audio/mpeg' }, payload: lazyBody(STREAM_LIMIT + 1) });
+    const chunked = await inject({
+      method: 'PUT',
+      url: '/api/svc/test/streamed/x',
+      headers: { 'content-type': 'audio/mpeg' },
+      payload: lazyBody(STREAM_LIMIT + 1),
+    });
     expectError(chunked, 413, 413000);
     expect(chunked.json().errorDetails).toMatchObject({ maxBytes: STREAM_LIMIT });
   });
 
   it('over a real connection the client gets the 413 answer, for a streamed and for a buffered upload, and the server keeps serving', async () => {
-    for (const [path, limit] of [['/api/svc/test/streamed/x', STREAM_LIMIT], ['/api/svc/test/greetings/welcome', SMALL_LIMIT]] as const) {
+    for (const [path, limit] of [
+      ['/api/svc/test/streamed/x', STREAM_LIMIT],
+      ['/api/svc/test/greetings/welcome', SMALL_LIMIT],
+    ] as const) {
       const res = await overHttp(path, 'audio/wav', lazyBody(limit + 1));
       expect(res.status, `${path}: ${res.text}`).toBe(413);
       expect(JSON.parse(res.text)).toMatchObject({ errorCode: 413, errorDetailsCode: 413000 });
@@ -284,7 +354,12 @@ describe('streamed uploads (declared limit above 10 MB)', () => {
   });
 
   it('exactly the limit is accepted', async () => {
-    const res = await inject({ method: 'PUT', url: '/api/svc/test/streamed/x', headers: { 'content-type': 'audio/ogg' }, payload: lazyBody(STREAM_LIMIT) });
+    const res = await inject({
+      method: 'PUT',
+      url: '/api/svc/test/streamed/x',
+      headers: { 'content-type': 'audio/ogg' },
+      payload: lazyBody(STREAM_LIMIT),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.bytes).toBe(STREAM_LIMIT);
   });
@@ -298,7 +373,13 @@ describe('raw request bodies', () => {
     for (const type of ['audio/wav', 'audio/mpeg', 'audio/ogg', 'audio/x-wav']) {
       const res = await put(AUDIO, type);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data).toEqual({ kind: 'buffer', mediaType: type, bytes: AUDIO.length, sha256: sha(AUDIO), fileName: 'hello.wav' });
+      expect(res.json().data).toEqual({
+        kind: 'buffer',
+        mediaType: type,
+        bytes: AUDIO.length,
+        sha256: sha(AUDIO),
+        fileName: 'hello.wav',
+      });
     }
   });
 
@@ -307,14 +388,32 @@ describe('raw request bodies', () => {
       expectError(await put(type === 'application/json' ? '{"a":1}' : AUDIO, type), 415, 415000);
     }
     // A body without any Content-Type.
-    expectError(await inject({ method: 'PUT', url: '/api/svc/test/greetings/welcome', payload: AUDIO, headers: { 'content-type': '' } }), 415, 415000);
+    expectError(
+      await inject({
+        method: 'PUT',
+        url: '/api/svc/test/greetings/welcome',
+        payload: AUDIO,
+        headers: { 'content-type': '' },
+      }),
+      415,
+      415000,
+    );
   });
 
   it('the limit is that of the media type: exactly the limit is accepted, one byte more gives 413', async () => {
     expect((await put(Buffer.alloc(SMALL_LIMIT, 1), 'audio/wav')).statusCode).toBe(200);
     expectError(await put(Buffer.alloc(SMALL_LIMIT + 1, 1), 'audio/wav'), 413, 413000);
     // Without Content-Length, counted while reading.
-    expectError(await inject({ method: 'PUT', url: '/api/svc/test/greetings/welcome', headers: { 'content-type': 'audio/wav' }, payload: lazyBody(SMALL_LIMIT + 1) }), 413, 413000);
+    expectError(
+      await inject({
+        method: 'PUT',
+        url: '/api/svc/test/greetings/welcome',
+        headers: { 'content-type': 'audio/wav' },
+        payload: lazyBody(SMALL_LIMIT + 1),
+      }),
+      413,
+      413000,
+    );
   });
 
   it('an empty body gives 400 (400010)', async () => {
@@ -324,10 +423,30 @@ describe('raw request bodies', () => {
 
   it('bulk import: a raw text/csv body (charset parameter allowed) with its parameters in the query', async () => {
     const csv = Buffer.from('loginEmail;firstName\nann@example.com;Ann\n');
-    const res = await inject({ method: 'POST', url: '/api/svc/test/imports?companyId=c1&delimiter=%3B', headers: { 'content-type': 'text/csv; charset=utf-8' }, payload: csv });
+    const res = await inject({
+      method: 'POST',
+      url: '/api/svc/test/imports?companyId=c1&delimiter=%3B',
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+      payload: csv,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ kind: 'buffer', mediaType: 'text/csv', bytes: csv.length, sha256: sha(csv), query: { companyId: 'c1', delimiter: ';' } });
-    expectError(await inject({ method: 'POST', url: '/api/svc/test/imports', headers: { 'content-type': 'application/json' }, payload: '{}' }), 415, 415000);
+    expect(res.json().data).toEqual({
+      kind: 'buffer',
+      mediaType: 'text/csv',
+      bytes: csv.length,
+      sha256: sha(csv),
+      query: { companyId: 'c1', delimiter: ';' },
+    });
+    expectError(
+      await inject({
+        method: 'POST',
+        url: '/api/svc/test/imports',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      }),
+      415,
+      415000,
+    );
   });
 });
 
@@ -337,34 +456,65 @@ describe('multipart/form-data and JSON on one operation', () => {
     Buffer.concat([
       ...parts.map((p) =>
         Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`),
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n${p.type ? `Content-Type: ${p.type}\r\n` : ''}\r\n`,
+          ),
           Buffer.from(p.data),
           Buffer.from('\r\n'),
         ]),
       ),
       Buffer.from(close ? `--${boundary}--\r\n` : ''),
     ]);
-  const post = (payload: Buffer, type = `multipart/form-data; boundary=${boundary}`) => inject({ method: 'POST', url: '/api/svc/test/forms', headers: { 'content-type': type }, payload });
+  const post = (payload: Buffer, type = `multipart/form-data; boundary=${boundary}`) =>
+    inject({ method: 'POST', url: '/api/svc/test/forms', headers: { 'content-type': type }, payload });
 
   it('the file of a form reaches the handler with its name, type and the fields sent before it', async () => {
-    const res = await post(form([{ name: 'label', data: 'logo' }, { name: 'file', filename: 'logo.png', type: 'image/png', data: AUDIO }]));
+    const res = await post(
+      form([
+        { name: 'label', data: 'logo' },
+        { name: 'file', filename: 'logo.png', type: 'image/png', data: AUDIO },
+      ]),
+    );
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toEqual({ kind: 'buffer', mediaType: 'image/png', bytes: AUDIO.length, sha256: sha(AUDIO), fileName: 'logo.png', fields: { label: 'logo' } });
+    expect(res.json().data).toEqual({
+      kind: 'buffer',
+      mediaType: 'image/png',
+      bytes: AUDIO.length,
+      sha256: sha(AUDIO),
+      fileName: 'logo.png',
+      fields: { label: 'logo' },
+    });
   });
 
   it('JSON still works, under its own limit (2 KB here: 413 beyond)', async () => {
     const ok = await inject({ method: 'POST', url: '/api/svc/test/forms', payload: { text: 'hello' } });
     expect(ok.json().data).toMatchObject({ kind: 'json', bytes: 5 });
-    expectError(await inject({ method: 'POST', url: '/api/svc/test/forms', payload: { text: 'x'.repeat(3000) } }), 413, 413000);
+    expectError(
+      await inject({ method: 'POST', url: '/api/svc/test/forms', payload: { text: 'x'.repeat(3000) } }),
+      413,
+      413000,
+    );
   });
 
   it('a file over the limit gives 413; a form without file, a truncated or malformed form, or no boundary give 400', async () => {
-    expectError(await post(form([{ name: 'file', filename: 'big.png', type: 'image/png', data: Buffer.alloc(SMALL_LIMIT + 1) }])), 413, 413000);
+    expectError(
+      await post(form([{ name: 'file', filename: 'big.png', type: 'image/png', data: Buffer.alloc(SMALL_LIMIT + 1) }])),
+      413,
+      413000,
+    );
     expectError(await post(form([{ name: 'label', data: 'no file' }])), 400, 400011);
     expectError(await post(form([{ name: 'file', filename: 'empty.png', type: 'image/png', data: '' }])), 400, 400010);
-    expectError(await post(form([{ name: 'file', filename: 'cut.png', type: 'image/png', data: AUDIO }], false)), 400, 400011);
+    expectError(
+      await post(form([{ name: 'file', filename: 'cut.png', type: 'image/png', data: AUDIO }], false)),
+      400,
+      400011,
+    );
     expectError(await post(Buffer.from('this is not a form at all')), 400, 400011);
-    expectError(await post(form([{ name: 'file', filename: 'a.png', data: AUDIO }]), 'multipart/form-data'), 400, 400011);
+    expectError(
+      await post(form([{ name: 'file', filename: 'a.png', data: AUDIO }]), 'multipart/form-data'),
+      400,
+      400011,
+    );
   });
 });
 
@@ -374,17 +524,30 @@ describe('multipart/form-data above 10 MB', () => {
   const streamedForm = (size: number) =>
     Readable.from(
       (async function* () {
-        yield Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="recording"; filename="call.wav"\r\nContent-Type: audio/wav\r\n\r\n`);
+        yield Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="recording"; filename="call.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+        );
         yield* lazyBody(size);
         yield Buffer.from(`\r\n--${boundary}--\r\n`);
       })(),
     );
-  const post = (size: number) => inject({ method: 'POST', url: '/api/svc/test/streamed-forms', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: streamedForm(size) });
+  const post = (size: number) =>
+    inject({
+      method: 'POST',
+      url: '/api/svc/test/streamed-forms',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: streamedForm(size),
+    });
 
   it('the file reaches the handler as a stream; one byte over the limit gives 413', async () => {
     const ok = await post(12 * MB);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data).toMatchObject({ kind: 'stream', mediaType: 'audio/wav', fileName: 'call.wav', bytes: 12 * MB });
+    expect(ok.json().data).toMatchObject({
+      kind: 'stream',
+      mediaType: 'audio/wav',
+      fileName: 'call.wav',
+      bytes: 12 * MB,
+    });
     expectError(await post(STREAM_LIMIT + 1), 413, 413000);
   });
 });
@@ -396,7 +559,9 @@ describe('binary answers', () => {
     expect(res.headers['content-type']).toBe('audio/mpeg');
     expect(res.headers['content-length']).toBe(String(AUDIO.length));
     expect(res.headers['accept-ranges']).toBe('bytes');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="Gr??e ?.mp3"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%E2%82%AC.mp3`);
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Gr??e ?.mp3"; filename*=UTF-8''Gr%C3%BC%C3%9Fe%20%E2%82%AC.mp3`,
+    );
     expect(Buffer.compare(res.rawPayload, AUDIO)).toBe(0);
   });
 
@@ -437,19 +602,31 @@ describe('the OpenAPI document', () => {
   const path = (p: string) => (spec.paths as Record<string, Record<string, Record<string, any>>>)[p]!;
 
   it('documents each request media type under its content type, and no JSON where JSON is not taken', () => {
-    expect(Object.keys(path('/api/svc/test/greetings/{greetingId}').put!.requestBody.content)).toEqual([...AUDIO_TYPES]);
+    expect(Object.keys(path('/api/svc/test/greetings/{greetingId}').put!.requestBody.content)).toEqual([
+      ...AUDIO_TYPES,
+    ]);
     expect(Object.keys(path('/api/svc/test/imports').post!.requestBody.content)).toEqual(['text/csv']);
     const form = path('/api/svc/test/forms').post!.requestBody.content;
     expect(Object.keys(form)).toEqual(['application/json', 'multipart/form-data']);
-    expect(form['multipart/form-data'].schema).toMatchObject({ type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } });
-    expect(path('/api/svc/test/streamed/{name}').put!.requestBody.content['audio/wav'].schema).toMatchObject({ type: 'string', format: 'binary', description: expect.stringContaining('streamed') });
+    expect(form['multipart/form-data'].schema).toMatchObject({
+      type: 'object',
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary' } },
+    });
+    expect(path('/api/svc/test/streamed/{name}').put!.requestBody.content['audio/wav'].schema).toMatchObject({
+      type: 'string',
+      format: 'binary',
+      description: expect.stringContaining('streamed'),
+    });
   });
 
   it('documents binary answers under their media types (never application/json), with 206 and 416 where ranges are served', () => {
     const audio = path('/api/svc/test/audio/{name}').get!.responses;
     expect(Object.keys(audio['200'].content)).toEqual(['audio/mpeg']);
     expect(Object.keys(audio['206'].content)).toEqual(['audio/mpeg']);
-    expect(Object.keys(audio['206'].headers)).toEqual(expect.arrayContaining(['Content-Range', 'Content-Length', 'Content-Disposition', 'Accept-Ranges']));
+    expect(Object.keys(audio['206'].headers)).toEqual(
+      expect.arrayContaining(['Content-Range', 'Content-Length', 'Content-Disposition', 'Accept-Ranges']),
+    );
     expect(audio['416']).toBeDefined();
     const csv = path('/api/svc/test/template.csv').get!.responses;
     expect(Object.keys(csv['200'].content)).toEqual(['text/csv']);

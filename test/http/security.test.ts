@@ -27,11 +27,19 @@ describe('security headers', () => {
       expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
       expect(res.headers['strict-transport-security']).toBeUndefined();
-      for (const pageOnly of ['referrer-policy', 'x-dns-prefetch-control', 'x-download-options', 'x-xss-protection', 'origin-agent-cluster', 'cross-origin-opener-policy']) expect(res.headers[pageOnly]).toBeUndefined();
+      for (const pageOnly of [
+        'referrer-policy',
+        'x-dns-prefetch-control',
+        'x-download-options',
+        'x-xss-protection',
+        'origin-agent-cluster',
+        'cross-origin-opener-policy',
+      ])
+        expect(res.headers[pageOnly]).toBeUndefined();
     }
   });
 
-  it('the HTML pages of the documentation carry helmet\'s set for pages, with a CSP that lets them run their own scripts', async () => {
+  it("the HTML pages of the documentation carry helmet's set for pages, with a CSP that lets them run their own scripts", async () => {
     const res = await t.inject({ method: 'GET', url: '/api/svc/docs' });
     expect(res.statusCode).toBe(200);
     expect(String(res.headers['content-type'])).toContain('text/html');
@@ -51,7 +59,8 @@ describe('general request limit', () => {
 
   it('past RATE_LIMIT_MAX requests of one address in the window: 429 in the error shape of document 1, with Retry-After', async () => {
     const from = '10.1.1.1';
-    for (let i = 0; i < 3; i++) expect((await t.inject({ method: 'GET', url: COUNTRIES, remoteAddress: from })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.inject({ method: 'GET', url: COUNTRIES, remoteAddress: from })).statusCode).toBe(200);
     const limited = await t.inject({ method: 'GET', url: COUNTRIES, remoteAddress: from });
     expect(limited.statusCode).toBe(429);
     const retryAfter = Number(limited.headers['retry-after']);
@@ -64,11 +73,15 @@ describe('general request limit', () => {
       errorDetails: { limit: 3, windowSeconds: 60, retryAfterSeconds: expect.any(Number) },
     });
     // An authenticated operation is limited the same way: the limit is per address, before authentication.
-    expect((await t.inject({ method: 'GET', url: `${USERS}?limit=1`, remoteAddress: from, headers: bearer(t.superToken) })).statusCode).toBe(429);
+    expect(
+      (await t.inject({ method: 'GET', url: `${USERS}?limit=1`, remoteAddress: from, headers: bearer(t.superToken) }))
+        .statusCode,
+    ).toBe(429);
   });
 
   it('another address keeps its own count, and /health is never limited', async () => {
     expect((await t.inject({ method: 'GET', url: COUNTRIES, remoteAddress: '10.2.2.2' })).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++) expect((await t.app.inject({ method: 'GET', url: '/health', remoteAddress: '10.3.3.3' })).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/health', remoteAddress: '10.3.3.3' })).statusCode).toBe(200);
   });
 });

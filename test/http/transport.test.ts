@@ -17,7 +17,27 @@ let cert: Buffer;
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-tls-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    ],
+    { stdio: 'ignore' },
+  );
   cert = readFileSync(join(dir, 'cert.pem'));
   t = await createTestApp({ build: { https: { cert, key: readFileSync(join(dir, 'key.pem')) } } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });

@@ -22,7 +22,9 @@ let companyId: string;
 /** The value of each path parameter of an upload path; a new one must be added here. */
 const params: Record<string, () => string> = { companyId: () => companyId };
 
-const uploads = OPERATIONS.filter((op): op is AnyOperation & { media: NonNullable<AnyOperation['media']> } => op.media !== undefined);
+const uploads = OPERATIONS.filter(
+  (op): op is AnyOperation & { media: NonNullable<AnyOperation['media']> } => op.media !== undefined,
+);
 
 function urlOf(op: AnyOperation): string {
   return fullPath(op.path).replace(/:([A-Za-z]+)/g, (_, name: string) => {
@@ -48,12 +50,19 @@ function pngBomb(side: number): Buffer {
   ihdr.writeUInt32BE(side, 4);
   ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, filter 0, no interlace
   const idat = deflateSync(Buffer.alloc((Math.ceil(side / 8) + 1) * side), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), pngChunk('IDAT', idat), pngChunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', idat),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A JPEG whose header says 20,000 x 20,000 pixels, followed by almost nothing. */
 async function jpegBomb(): Promise<Buffer> {
-  const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } }).jpeg().toBuffer();
+  const small = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#808080' } })
+    .jpeg()
+    .toBuffer();
   const out = Buffer.from(small);
   for (let i = 0; i < out.length - 8; i++) {
     // SOF0 / SOF2: FF C0|C2, length (2), precision (1), height (2), width (2).
@@ -66,11 +75,26 @@ async function jpegBomb(): Promise<Buffer> {
   return out;
 }
 
-const picture = (format: 'png' | 'jpeg' | 'webp') => sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 10, g: 120, b: 200 } } }).toFormat(format).toBuffer();
+const picture = (format: 'png' | 'jpeg' | 'webp') =>
+  sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .toFormat(format)
+    .toBuffer();
 
 /** A PNG whose compressed pixel data is overwritten in the middle (its checksum no longer holds). */
 async function corruptPng(): Promise<Buffer> {
-  const png = Buffer.from(await sharp({ create: { width: 300, height: 200, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer());
+  const png = Buffer.from(
+    await sharp({
+      create: {
+        width: 300,
+        height: 200,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .png()
+      .toBuffer(),
+  );
   png.fill(0xaa, Math.floor(png.length / 2), Math.floor(png.length / 2) + 64);
   return png;
 }
@@ -102,49 +126,84 @@ afterAll(() => t.close());
 function expect4xx(res: LightMyRequestResponse, allowed: number[], what: string) {
   expect(allowed, `${what}: ${res.statusCode} ${res.body.slice(0, 300)}`).toContain(res.statusCode);
   const body = res.json();
-  expect(body, what).toEqual({ errorCode: res.statusCode, errorMsg: expect.any(String), errorDetails: expect.any(Object), errorDetailsCode: expect.any(Number) });
+  expect(body, what).toEqual({
+    errorCode: res.statusCode,
+    errorMsg: expect.any(String),
+    errorDetails: expect.any(Object),
+    errorDetailsCode: expect.any(Number),
+  });
   expect(Array.isArray(body.errorDetails), what).toBe(false);
 }
 
 const BOUNDARY = '----svc-bad-input';
 function form(file: Buffer, type: string, name = 'file'): Buffer {
   return Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="upload"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="upload"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
     file,
     Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   ]);
 }
 
 function send(op: AnyOperation, contentType: string | undefined, payload: Buffer | string | undefined) {
-  return t.inject({ method: op.method, url: urlOf(op), headers: { ...bearer(t.superToken), ...(contentType !== undefined ? { 'content-type': contentType } : {}) }, ...(payload !== undefined ? { payload } : {}) });
+  return t.inject({
+    method: op.method,
+    url: urlOf(op),
+    headers: { ...bearer(t.superToken), ...(contentType !== undefined ? { 'content-type': contentType } : {}) },
+    ...(payload !== undefined ? { payload } : {}),
+  });
 }
 
 /** Every form an operation takes a file in: JSON (base64, when the body has an `image` field), raw, multipart. */
-function forms(op: AnyOperation & { media: NonNullable<AnyOperation['media']> }): { form: string; send: (file: Buffer) => Promise<LightMyRequestResponse> }[] {
+function forms(
+  op: AnyOperation & { media: NonNullable<AnyOperation['media']> },
+): { form: string; send: (file: Buffer) => Promise<LightMyRequestResponse> }[] {
   const out: { form: string; send: (file: Buffer) => Promise<LightMyRequestResponse> }[] = [];
-  if (op.media.json !== false && op.body) out.push({ form: 'JSON base64', send: (f) => send(op, 'application/json', JSON.stringify({ image: f.toString('base64') })) });
-  for (const r of op.media.raw ?? []) for (const type of r.types) out.push({ form: `raw ${type}`, send: (f) => send(op, type, f) });
+  if (op.media.json !== false && op.body)
+    out.push({
+      form: 'JSON base64',
+      send: (f) => send(op, 'application/json', JSON.stringify({ image: f.toString('base64') })),
+    });
+  for (const r of op.media.raw ?? [])
+    for (const type of r.types) out.push({ form: `raw ${type}`, send: (f) => send(op, type, f) });
   const m = op.media.multipart;
-  if (m) for (const type of m.types ?? ['application/octet-stream']) out.push({ form: `multipart ${type}`, send: (f) => send(op, `multipart/form-data; boundary=${BOUNDARY}`, form(f, type, m.fileField)) });
+  if (m)
+    for (const type of m.types ?? ['application/octet-stream'])
+      out.push({
+        form: `multipart ${type}`,
+        send: (f) => send(op, `multipart/form-data; boundary=${BOUNDARY}`, form(f, type, m.fileField)),
+      });
   return out;
 }
 
 async function companyDates() {
-  const [row] = await t.db.select({ a: companies.lastAvatarUpdateDate, b: companies.lastBannerUpdateDate }).from(companies).where(eq(companies.id, companyId));
+  const [row] = await t.db
+    .select({ a: companies.lastAvatarUpdateDate, b: companies.lastBannerUpdateDate })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   return row;
 }
 
 describe('issue 8, point 6: every upload path answers bad input with 400 or 415, never 5xx', () => {
   it('the upload paths are found from the declarations (avatar and banner at least)', () => {
-    expect(uploads.map((op) => op.operationId)).toEqual(expect.arrayContaining(['setCompanyAvatar', 'setCompanyBanner']));
+    expect(uploads.map((op) => op.operationId)).toEqual(
+      expect.arrayContaining(['setCompanyAvatar', 'setCompanyBanner']),
+    );
   });
 
   for (const op of uploads) {
     describe(op.operationId, () => {
       it('a media type it does not declare gives 415 (text/plain, XML, GIF, octet-stream, a form post, JSON where not taken)', async () => {
-        const accepted = new Set(['application/json', ...(op.media.raw ?? []).flatMap((r) => r.types), 'multipart/form-data']);
+        const accepted = new Set([
+          'application/json',
+          ...(op.media.raw ?? []).flatMap((r) => r.types),
+          'multipart/form-data',
+        ]);
         if (op.media.json === false) accepted.delete('application/json');
-        const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).gif().toBuffer();
+        const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+          .gif()
+          .toBuffer();
         const wrong: [string, Buffer | string][] = [
           ['text/plain', 'hello, not an image'],
           ['text/plain; charset=utf-8', 'hello'],
@@ -167,8 +226,20 @@ describe('issue 8, point 6: every upload path answers bad input with 400 or 415,
         }
         if (op.media.json !== false) expect4xx(await send(op, 'application/json', '{}'), [400], `${op.operationId} {}`);
         if (op.media.multipart) {
-          expect4xx(await send(op, `multipart/form-data; boundary=${BOUNDARY}`, `--${BOUNDARY}--\r\n`), [400], `${op.operationId} empty form`);
-          expect4xx(await send(op, `multipart/form-data; boundary=${BOUNDARY}`, form(Buffer.alloc(0), 'image/png', op.media.multipart.fileField)), [400], `${op.operationId} empty file`);
+          expect4xx(
+            await send(op, `multipart/form-data; boundary=${BOUNDARY}`, `--${BOUNDARY}--\r\n`),
+            [400],
+            `${op.operationId} empty form`,
+          );
+          expect4xx(
+            await send(
+              op,
+              `multipart/form-data; boundary=${BOUNDARY}`,
+              form(Buffer.alloc(0), 'image/png', op.media.multipart.fileField),
+            ),
+            [400],
+            `${op.operationId} empty file`,
+          );
         }
         expect4xx(await send(op, undefined, undefined), [400], `${op.operationId} no body`);
       });
@@ -177,7 +248,8 @@ describe('issue 8, point 6: every upload path answers bad input with 400 or 415,
         const before = await companyDates();
         const rss = process.memoryUsage().rss;
         for (const bad of badImages) {
-          for (const f of forms(op)) expect4xx(await f.send(bad.bytes), [400], `${op.operationId} ${bad.label} as ${f.form}`);
+          for (const f of forms(op))
+            expect4xx(await f.send(bad.bytes), [400], `${op.operationId} ${bad.label} as ${f.form}`);
         }
         expect(await companyDates()).toEqual(before);
         // 20,000 x 20,000 pixels decoded would take hundreds of megabytes; the header is read first.

@@ -26,11 +26,15 @@ describe('background of an instance', () => {
   it('works jobs, delivers events after commit and offers the ports', async () => {
     const bg = t.deps.background!;
     const done: string[] = [];
-    await bg.queue.define<{ v: string }>('wiring.test', async (d) => void done.push(d.v), { pollingIntervalSeconds: 0.5 });
+    await bg.queue.define<{ v: string }>('wiring.test', async (d) => void done.push(d.v), {
+      pollingIntervalSeconds: 0.5,
+    });
     await bg.queue.enqueue('wiring.test', { v: 'ran' });
     const [id] = await t.db.transaction((tx) => emit(tx, 'someone@localhost', commandEnded('wired')));
     await until(async () => done.length === 1);
-    await until(async () => !!(await t.db.select({ d: outbox.deliveredAt }).from(outbox).where(eq(outbox.id, id!)))[0]?.d);
+    await until(
+      async () => !!(await t.db.select({ d: outbox.deliveredAt }).from(outbox).where(eq(outbox.id, id!)))[0]?.d,
+    );
     expect(done).toEqual(['ran']);
     expect(bg.xmpp.kind).toBe('log');
     expect(await bg.ports.orders.applicantExists('none')).toBe(false);

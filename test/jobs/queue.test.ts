@@ -32,10 +32,14 @@ describe('job queue', () => {
     const clock = new TestClock(START);
     const attempts: number[] = [];
     await withQueue(clock, async (q) => {
-      await q.define('flaky', async () => {
-        attempts.push(clock.now());
-        if (attempts.length < 3) throw new Error('not yet');
-      }, { retryLimit: 5, retryDelaySeconds: 10, backoff: true, pollingIntervalSeconds: 1 });
+      await q.define(
+        'flaky',
+        async () => {
+          attempts.push(clock.now());
+          if (attempts.length < 3) throw new Error('not yet');
+        },
+        { retryLimit: 5, retryDelaySeconds: 10, backoff: true, pollingIntervalSeconds: 1 },
+      );
       const id = await q.enqueue('flaky', { n: 1 });
       await tickUntil(clock, async () => (await q.state('flaky', id))?.state === 'completed');
       expect(attempts).toHaveLength(3);
@@ -52,15 +56,23 @@ describe('job queue', () => {
     await withQueue(clock, async (q) => {
       let runs = 0;
       await q.define('ok', async () => undefined, { pollingIntervalSeconds: 1 });
-      await q.define('broken', async () => {
-        runs++;
-        throw new Error('always');
-      }, { retryLimit: 2, retryDelaySeconds: 1, pollingIntervalSeconds: 1 });
+      await q.define(
+        'broken',
+        async () => {
+          runs++;
+          throw new Error('always');
+        },
+        { retryLimit: 2, retryDelaySeconds: 1, pollingIntervalSeconds: 1 },
+      );
       const ok = await q.enqueue('ok', {});
       const broken = await q.enqueue('broken', {});
       const later = await q.enqueue('ok', {}, { delaySeconds: 3600 });
       await q.cancel('ok', later);
-      await tickUntil(clock, async () => (await q.state('broken', broken))?.state === 'failed' && (await q.state('ok', ok))?.state === 'completed');
+      await tickUntil(
+        clock,
+        async () =>
+          (await q.state('broken', broken))?.state === 'failed' && (await q.state('ok', ok))?.state === 'completed',
+      );
       expect(runs).toBe(3); // the first attempt and two retries
       expect((await q.state('ok', later))?.state).toBe('cancelled');
       expect(q.counters.failed).toBe(3);
@@ -74,12 +86,22 @@ describe('job queue', () => {
     let hungAttempts = 0;
     await withQueue(clock, async (q) => {
       const onGiveUp = async (data: object, why: { reason: string }) => void gaveUp.push({ data, reason: why.reason });
-      await q.define('broken', async () => { throw new Error('the order system said no'); }, { retryLimit: 1, retryDelaySeconds: 1, pollingIntervalSeconds: 1, onGiveUp });
-      await q.define('hung', async (_data, job) => {
-        hungAttempts++;
-        signals.push(job.signal);
-        await new Promise(() => undefined); // never answers
-      }, { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 2, pollingIntervalSeconds: 1, onGiveUp });
+      await q.define(
+        'broken',
+        async () => {
+          throw new Error('the order system said no');
+        },
+        { retryLimit: 1, retryDelaySeconds: 1, pollingIntervalSeconds: 1, onGiveUp },
+      );
+      await q.define(
+        'hung',
+        async (_data, job) => {
+          hungAttempts++;
+          signals.push(job.signal);
+          await new Promise(() => undefined); // never answers
+        },
+        { retryLimit: 1, retryDelaySeconds: 1, expireInSeconds: 2, pollingIntervalSeconds: 1, onGiveUp },
+      );
       const broken = await q.enqueue('broken', { n: 'broken' });
       const hung = await q.enqueue('hung', { n: 'hung' });
       await tickUntil(clock, () => gaveUp.length === 2, 120);
@@ -98,14 +120,18 @@ describe('job queue', () => {
     let most = 0;
     const done: number[] = [];
     await withQueue(clock, async (q) => {
-      await q.define('bulk', async (data: { n: number }) => {
-        inFlight++;
-        most = Math.max(most, inFlight);
-        await new Promise((r) => setTimeout(r, 20));
-        inFlight--;
-        if (data.n === 7) throw new Error('job 7 fails');
-        done.push(data.n);
-      }, { retryLimit: 0, pollingIntervalSeconds: 1, concurrency: 10 });
+      await q.define(
+        'bulk',
+        async (data: { n: number }) => {
+          inFlight++;
+          most = Math.max(most, inFlight);
+          await new Promise((r) => setTimeout(r, 20));
+          inFlight--;
+          if (data.n === 7) throw new Error('job 7 fails');
+          done.push(data.n);
+        },
+        { retryLimit: 0, pollingIntervalSeconds: 1, concurrency: 10 },
+      );
       const ids = [];
       for (let n = 0; n < 30; n++) ids.push(await q.enqueue('bulk', { n }));
       // One job per polling interval would need 30 s of clock time; each second of it gives the handlers real time to run.
@@ -137,14 +163,18 @@ describe('job queue', () => {
   it('resumes jobs pending at a restart', async () => {
     const clock = new TestClock(START);
     // First life: jobs are queued, nothing works them, the instance stops.
-    const ids = await withQueue(clock, async (q) => [await q.enqueue('resume', { n: 1 }), await q.enqueue('resume', { n: 2 })].map(String)).catch(async (err) => {
+    const ids = await withQueue(clock, async (q) =>
+      [await q.enqueue('resume', { n: 1 }), await q.enqueue('resume', { n: 2 })].map(String),
+    ).catch(async (err) => {
       throw err;
     });
     // Second life: a new queue on the same file.database works them.
     const seen: number[] = [];
     await withQueue(clock, async (q) => {
       await q.define<{ n: number }>('resume', async (d) => void seen.push(d.n), { pollingIntervalSeconds: 1 });
-      await tickUntil(clock, async () => (await Promise.all(ids.map((id) => q.state('resume', id)))).every((s) => s?.state === 'completed'));
+      await tickUntil(clock, async () =>
+        (await Promise.all(ids.map((id) => q.state('resume', id)))).every((s) => s?.state === 'completed'),
+      );
     });
     expect(seen.sort()).toEqual([1, 2]);
   });
@@ -179,10 +209,12 @@ describe('job queue', () => {
     await withQueue(clock, async (q) => {
       await q.define('tx', async () => undefined, { pollingIntervalSeconds: 1 });
       let rolledBackId = '';
-      await file.database.db.transaction(async (tx) => {
-        rolledBackId = await q.enqueue('tx', { n: 1 }, { tx });
-        tx.rollback();
-      }).catch(() => undefined);
+      await file.database.db
+        .transaction(async (tx) => {
+          rolledBackId = await q.enqueue('tx', { n: 1 }, { tx });
+          tx.rollback();
+        })
+        .catch(() => undefined);
       const committed = await file.database.db.transaction(async (tx) => q.enqueue('tx', { n: 2 }, { tx }));
       expect(rolledBackId).not.toBe('');
       expect(await q.state('tx', rolledBackId)).toBeUndefined();

@@ -24,11 +24,15 @@ afterAll(() => {
 
 /** Starts a script with the flags of `npm start`; resolves once it says it listens. */
 async function start(script: string, env: Record<string, string>) {
-  const proc = spawn(process.execPath, ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', script], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc = spawn(
+    process.execPath,
+    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', script],
+    {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   proc.stdout.on('data', (d) => (out += d));
   proc.stderr.on('data', (d) => (out += d));
@@ -43,7 +47,8 @@ async function start(script: string, env: Record<string, string>) {
   return { out: () => out, stop: () => new Promise((r) => (proc.once('exit', r), proc.kill('SIGTERM'))) };
 }
 
-const manifestOf = () => JSON.parse(readFileSync(join(DIR, 'service.json'), 'utf8')) as { inputs: Record<string, [number, number]> };
+const manifestOf = () =>
+  JSON.parse(readFileSync(join(DIR, 'service.json'), 'utf8')) as { inputs: Record<string, [number, number]> };
 
 describe('the bundle is rebuilt when any file it was made from changes', () => {
   it('a new bundle is fresh and lists its sources and the packages inside it, not those left outside', async () => {
@@ -77,16 +82,26 @@ describe('the bundled service is the service', () => {
     await buildBundle(DIR);
     const port = await freePort();
     const password = 'Bundle-pass-1';
-    const run = await start(bundleFile(DIR), { PORT: String(port), DATA_DIR: join(tmp, 'data'), SUPERADMIN_EMAIL: 'ops@example.com', SUPERADMIN_PASSWORD: password });
+    const run = await start(bundleFile(DIR), {
+      PORT: String(port),
+      DATA_DIR: join(tmp, 'data'),
+      SUPERADMIN_EMAIL: 'ops@example.com',
+      SUPERADMIN_PASSWORD: password,
+    });
     const base = `http://127.0.0.1:${port}`;
     try {
       expect(run.out()).toContain('(embedded database, bundled)');
-      expect(await (await fetch(`${base}/ready`)).json()).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', queue: 'ok' } });
+      expect(await (await fetch(`${base}/ready`)).json()).toEqual({
+        status: 'ready',
+        checks: { database: 'ok', migrations: 'ok', queue: 'ok' },
+      });
 
       const sources = await createTestApp();
       try {
         const expected = sources.app.swagger();
-        expect(await (await fetch(`${base}/api/svc/openapi.json`)).json()).toEqual(JSON.parse(JSON.stringify(expected)));
+        expect(await (await fetch(`${base}/api/svc/openapi.json`)).json()).toEqual(
+          JSON.parse(JSON.stringify(expected)),
+        );
       } finally {
         await sources.close();
       }
@@ -94,15 +109,27 @@ describe('the bundled service is the service', () => {
       expect(docs.status).toBe(200);
       expect(await docs.text()).toContain('swagger-ui');
 
-      const login = await fetch(`${base}/api/svc/authentication/v1.0/login`, { headers: { authorization: basic('ops@example.com', password) } });
+      const login = await fetch(`${base}/api/svc/authentication/v1.0/login`, {
+        headers: { authorization: basic('ops@example.com', password) },
+      });
       const token = ((await login.json()) as { token: string }).token;
-      const created = await fetch(`${base}/api/svc/admin/v1.0/companies`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Bundled Co' }) });
+      const created = await fetch(`${base}/api/svc/admin/v1.0/companies`, {
+        method: 'POST',
+        headers: { ...bearer(token), 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Bundled Co' }),
+      });
       expect(created.status).toBe(201);
       const companyId = ((await created.json()) as { data: { id: string } }).data.id;
-      const pdf = await fetch(`${base}/api/svc/admin/v1.0/companies/${companyId}/service-description`, { headers: bearer(token) });
+      const pdf = await fetch(`${base}/api/svc/admin/v1.0/companies/${companyId}/service-description`, {
+        headers: bearer(token),
+      });
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
-      expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      expect(
+        Buffer.from(await pdf.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
     } finally {
       await run.stop();
     }
@@ -110,7 +137,11 @@ describe('the bundled service is the service', () => {
 
   it('`npm start` runs the bundle of .build/, building it first when it is missing or stale', async () => {
     const port = await freePort();
-    const run = await start('src/main.ts', { PORT: String(port), DATA_DIR: join(tmp, 'data2'), SUPERADMIN_PASSWORD: 'Bundle-pass-1' });
+    const run = await start('src/main.ts', {
+      PORT: String(port),
+      DATA_DIR: join(tmp, 'data2'),
+      SUPERADMIN_PASSWORD: 'Bundle-pass-1',
+    });
     try {
       expect(run.out()).toContain(', bundled)');
       expect(bundleIsFresh()).toBe(true);
@@ -137,7 +168,11 @@ describe('a start that cannot bundle runs from the sources', () => {
       symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
       writeFileSync(join(copy, '.build'), 'not a folder');
       const port = await freePort();
-      const run = await start(join(copy, 'src/main.ts'), { PORT: String(port), DATA_DIR: join(tmp, 'data3'), SUPERADMIN_PASSWORD: 'Bundle-pass-1' });
+      const run = await start(join(copy, 'src/main.ts'), {
+        PORT: String(port),
+        DATA_DIR: join(tmp, 'data3'),
+        SUPERADMIN_PASSWORD: 'Bundle-pass-1',
+      });
       try {
         expect(run.out()).toMatch(/^svc-admin: the bundle could not be built \(.+\); running from the sources$/m);
         expect(run.out()).toContain('(embedded database, from the sources)');

@@ -12,7 +12,10 @@ describe('issue 13, point 6: health, readiness, request ids, metrics', () => {
   let t: TestApp;
   const captured = captureLog();
   beforeAll(async () => {
-    t = await createTestApp({ background: true, build: { logger: { level: 'info', stream: { write: (l: string) => captured.lines.push(JSON.parse(l)) } } } });
+    t = await createTestApp({
+      background: true,
+      build: { logger: { level: 'info', stream: { write: (l: string) => captured.lines.push(JSON.parse(l)) } } },
+    });
   });
   afterAll(() => t.close());
 
@@ -24,7 +27,10 @@ describe('issue 13, point 6: health, readiness, request ids, metrics', () => {
   });
 
   it('a well-formed X-Request-Id is kept, returned, and on the log lines of its request', async () => {
-    const res = await t.app.inject({ url: `${A}/companies`, headers: { authorization: `Bearer ${t.superToken}`, 'x-request-id': 'lb-7f3a.42' } });
+    const res = await t.app.inject({
+      url: `${A}/companies`,
+      headers: { authorization: `Bearer ${t.superToken}`, 'x-request-id': 'lb-7f3a.42' },
+    });
     expect(res.headers['x-request-id']).toBe('lb-7f3a.42');
     const lines = captured.lines.filter((l) => l.reqId === 'lb-7f3a.42');
     expect(lines.length).toBeGreaterThanOrEqual(2); // incoming request, request completed
@@ -49,7 +55,9 @@ describe('issue 13, point 6: health, readiness, request ids, metrics', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toMatch(/svc_http_requests_total\{operation="getCompany",method="GET",status="404"\} 1/);
-    expect(res.body).toMatch(/svc_http_request_duration_seconds_bucket\{le="0.1",operation="getCompany",method="GET"\} 1/);
+    expect(res.body).toMatch(
+      /svc_http_request_duration_seconds_bucket\{le="0.1",operation="getCompany",method="GET"\} 1/,
+    );
     expect(res.body).toMatch(/svc_outbox_events|svc_jobs/);
     expect(res.body).toContain('svc_process_resident_memory_bytes');
   });

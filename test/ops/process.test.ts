@@ -27,7 +27,11 @@ interface Run {
 }
 
 function run(command: string, args: string[], env: Record<string, string>): Run {
-  const proc = spawn(command, args, { cwd: ROOT, env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(command, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
@@ -49,11 +53,23 @@ const PASSWORD = 'First-pass-1';
 
 describe('issue 13, point 2: a wrong setting stops the start before anything is opened', () => {
   const cases: Array<[string, Record<string, string>, RegExp]> = [
-    ['LOG_LEVEL=verbose', { LOG_LEVEL: 'verbose' }, /^svc-admin: LOG_LEVEL="verbose" is not valid: expected one of fatal, error/],
+    [
+      'LOG_LEVEL=verbose',
+      { LOG_LEVEL: 'verbose' },
+      /^svc-admin: LOG_LEVEL="verbose" is not valid: expected one of fatal, error/,
+    ],
     ['PORT=70000', { PORT: '70000' }, /^svc-admin: PORT="70000" is not valid: expected an integer from 1 to 65535/],
-    ['a missing TLS file', { TLS_CERT_FILE: '/nonexistent/c.pem', TLS_KEY_FILE: '/nonexistent/k.pem' }, /^svc-admin: TLS_CERT_FILE="\/nonexistent\/c.pem" is not a readable file/],
+    [
+      'a missing TLS file',
+      { TLS_CERT_FILE: '/nonexistent/c.pem', TLS_KEY_FILE: '/nonexistent/k.pem' },
+      /^svc-admin: TLS_CERT_FILE="\/nonexistent\/c.pem" is not a readable file/,
+    ],
     ['a weak SUPERADMIN_PASSWORD', { SUPERADMIN_PASSWORD: 'weak' }, /^svc-admin: SUPERADMIN_PASSWORD is too weak/],
-    ['DATABASE_URL=not-a-url', { DATABASE_URL: 'not-a-url' }, /^svc-admin: DATABASE_URL="not-a-url" is not valid: expected a postgres:\/\/ or postgresql:\/\/ URL/],
+    [
+      'DATABASE_URL=not-a-url',
+      { DATABASE_URL: 'not-a-url' },
+      /^svc-admin: DATABASE_URL="not-a-url" is not valid: expected a postgres:\/\/ or postgresql:\/\/ URL/,
+    ],
   ];
   for (const [what, env, message] of cases) {
     it(`${what}: exit code 2, one line naming the variable, no stack trace, no data folder`, async () => {
@@ -71,14 +87,27 @@ describe('issue 13, point 2: a wrong setting stops the start before anything is 
 describe('issue 13, point 1: signals', () => {
   it('SIGTERM to the process `npm start` launched lets a request in flight finish, then exits 0', async () => {
     const port = await freePort();
-    const r = run('npm', ['start', '--silent'], { PORT: String(port), DATA_DIR: join(tmp(), 'data'), SUPERADMIN_PASSWORD: PASSWORD });
+    const r = run('npm', ['start', '--silent'], {
+      PORT: String(port),
+      DATA_DIR: join(tmp(), 'data'),
+      SUPERADMIN_PASSWORD: PASSWORD,
+    });
     await listening(r);
     // A request whose body is still arriving when the signal comes.
     const answer = new Promise<number>((resolve, reject) => {
-      const req = httpRequest({ port, host: '127.0.0.1', method: 'POST', path: '/api/svc/admin/v1.0/companies', headers: { 'content-type': 'application/json', 'content-length': 12 } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
-      });
+      const req = httpRequest(
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/api/svc/admin/v1.0/companies',
+          headers: { 'content-type': 'application/json', 'content-length': 12 },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        },
+      );
       req.on('error', reject);
       req.write('{"name":');
       setTimeout(() => {
@@ -95,9 +124,20 @@ describe('issue 13, point 1: signals', () => {
 
   it('SIGINT stops it too, and the grace period bounds a request that never completes', async () => {
     const port = await freePort();
-    const r = service({ PORT: String(port), DATA_DIR: join(tmp(), 'data'), SUPERADMIN_PASSWORD: PASSWORD, SHUTDOWN_GRACE_SECONDS: '1' });
+    const r = service({
+      PORT: String(port),
+      DATA_DIR: join(tmp(), 'data'),
+      SUPERADMIN_PASSWORD: PASSWORD,
+      SHUTDOWN_GRACE_SECONDS: '1',
+    });
     await listening(r);
-    const stuck = httpRequest({ port, host: '127.0.0.1', method: 'POST', path: '/api/svc/admin/v1.0/companies', headers: { 'content-type': 'application/json', 'content-length': 100 } });
+    const stuck = httpRequest({
+      port,
+      host: '127.0.0.1',
+      method: 'POST',
+      path: '/api/svc/admin/v1.0/companies',
+      headers: { 'content-type': 'application/json', 'content-length': 100 },
+    });
     stuck.on('error', () => undefined);
     stuck.write('{');
     await new Promise((res) => setTimeout(res, 200));
@@ -118,25 +158,47 @@ describe('issue 13, point 3: bounded waits', () => {
     await new Promise<void>((r) => silent!.listen(0, '127.0.0.1', r));
     const { port } = silent.address() as AddressInfo;
     const t0 = Date.now();
-    const r = service({ DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/svc`, DATABASE_CONNECT_TIMEOUT_SECONDS: '1', PORT: String(await freePort()) });
+    const r = service({
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/svc`,
+      DATABASE_CONNECT_TIMEOUT_SECONDS: '1',
+      PORT: String(await freePort()),
+    });
     expect(await r.exited).toBe(1);
     expect(Date.now() - t0).toBeLessThan(15_000);
-    expect(r.out()).toMatch(new RegExp(`^svc-admin: the database server of DATABASE_URL \\(127.0.0.1:${port}\\) (did not answer within 1 s|cannot be reached)`));
+    expect(r.out()).toMatch(
+      new RegExp(
+        `^svc-admin: the database server of DATABASE_URL \\(127.0.0.1:${port}\\) (did not answer within 1 s|cannot be reached)`,
+      ),
+    );
     held.forEach((s) => s.destroy());
   });
 });
 
-describe('issue 13, points 4 and 5: the data folder is locked; the first superadmin\'s password', () => {
+describe("issue 13, points 4 and 5: the data folder is locked; the first superadmin's password", () => {
   it('a second process refuses the folder naming the holder; a changed SUPERADMIN_PASSWORD warns and the reset command applies it', async () => {
     const dataDir = join(tmp(), 'data');
-    const first = service({ PORT: String(await freePort()), DATA_DIR: dataDir, SUPERADMIN_EMAIL: 'ops@example.com', SUPERADMIN_PASSWORD: PASSWORD });
+    const first = service({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      SUPERADMIN_EMAIL: 'ops@example.com',
+      SUPERADMIN_PASSWORD: PASSWORD,
+    });
     await listening(first);
 
-    const second = service({ PORT: String(await freePort()), DATA_DIR: dataDir, SUPERADMIN_EMAIL: 'ops@example.com', SUPERADMIN_PASSWORD: PASSWORD });
+    const second = service({
+      PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      SUPERADMIN_EMAIL: 'ops@example.com',
+      SUPERADMIN_PASSWORD: PASSWORD,
+    });
     expect(await second.exited).toBe(1);
     expect(second.out()).toContain(`svc-admin: the data folder ${dataDir} is in use by process ${first.proc.pid}`);
     // The reset command refuses it too while the service runs.
-    const busy = run(process.execPath, [...NODE_ARGS, 'scripts/reset-superadmin-password.ts'], { DATA_DIR: dataDir, SUPERADMIN_EMAIL: 'ops@example.com', SUPERADMIN_PASSWORD: 'Second-pass-2' });
+    const busy = run(process.execPath, [...NODE_ARGS, 'scripts/reset-superadmin-password.ts'], {
+      DATA_DIR: dataDir,
+      SUPERADMIN_EMAIL: 'ops@example.com',
+      SUPERADMIN_PASSWORD: 'Second-pass-2',
+    });
     expect(await busy.exited).toBe(1);
     expect(busy.out()).toContain('is in use by process');
     first.proc.kill('SIGTERM');
@@ -144,24 +206,40 @@ describe('issue 13, points 4 and 5: the data folder is locked; the first superad
 
     // Started again with another password: the stored one stays, and the log says so and how to change it.
     const port = await freePort();
-    const changed = service({ PORT: String(port), DATA_DIR: dataDir, SUPERADMIN_EMAIL: 'ops@example.com', SUPERADMIN_PASSWORD: 'Second-pass-2' });
+    const changed = service({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SUPERADMIN_EMAIL: 'ops@example.com',
+      SUPERADMIN_PASSWORD: 'Second-pass-2',
+    });
     await listening(changed);
-    expect(changed.out()).toContain('SUPERADMIN_PASSWORD differs from the password of ops@example.com: it applies at first start only');
+    expect(changed.out()).toContain(
+      'SUPERADMIN_PASSWORD differs from the password of ops@example.com: it applies at first start only',
+    );
     expect(changed.out()).toContain('npm run reset-superadmin-password');
     changed.proc.kill('SIGTERM');
     expect(await changed.exited).toBe(0);
 
     // With the service down, the command sets it; the next start logs in with it, without warning.
-    const reset = run(process.execPath, [...NODE_ARGS, 'scripts/reset-superadmin-password.ts'], { DATA_DIR: dataDir, SUPERADMIN_EMAIL: 'ops@example.com', SUPERADMIN_PASSWORD: 'Second-pass-2' });
+    const reset = run(process.execPath, [...NODE_ARGS, 'scripts/reset-superadmin-password.ts'], {
+      DATA_DIR: dataDir,
+      SUPERADMIN_EMAIL: 'ops@example.com',
+      SUPERADMIN_PASSWORD: 'Second-pass-2',
+    });
     expect(await reset.exited).toBe(0);
-    const again = service({ PORT: String(port), DATA_DIR: dataDir, SUPERADMIN_EMAIL: 'ops@example.com', SUPERADMIN_PASSWORD: 'Second-pass-2' });
+    const again = service({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SUPERADMIN_EMAIL: 'ops@example.com',
+      SUPERADMIN_PASSWORD: 'Second-pass-2',
+    });
     await listening(again);
     expect(again.out()).not.toContain('differs');
-    const login = await fetch(`http://127.0.0.1:${port}/api/svc/authentication/v1.0/login`, { headers: { authorization: `Basic ${Buffer.from('ops@example.com:Second-pass-2').toString('base64')}` } });
+    const login = await fetch(`http://127.0.0.1:${port}/api/svc/authentication/v1.0/login`, {
+      headers: { authorization: `Basic ${Buffer.from('ops@example.com:Second-pass-2').toString('base64')}` },
+    });
     expect(login.status).toBe(200);
     again.proc.kill('SIGTERM');
     expect(await again.exited).toBe(0);
   });
 });
-
-

@@ -39,7 +39,8 @@ async function migratedEmbedded(): Promise<Blob> {
   if (template) return template;
   const hash = createHash('sha256');
   for (const dir of [migrationsFolder, join(migrationsFolder, 'meta')]) {
-    for (const f of readdirSync(dir).sort()) if (f.endsWith('.sql') || f.endsWith('.json')) hash.update(f).update(readFileSync(join(dir, f)));
+    for (const f of readdirSync(dir).sort())
+      if (f.endsWith('.sql') || f.endsWith('.json')) hash.update(f).update(readFileSync(join(dir, f)));
   }
   hash.update(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
   const file = join(tmpdir(), `svc-admin-test-db-${hash.digest('hex').slice(0, 16)}.tar`);
@@ -113,7 +114,9 @@ export interface TestApp {
  * `background: true` also starts the job queue, the event dispatcher (log transport unless the
  * config has XMPP settings) and the ports, as main.ts does, on deps.background; close() stops them.
  */
-export async function createTestApp(opts: { config?: Partial<Config>; build?: BuildOptions; database?: Database; background?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { config?: Partial<Config>; build?: BuildOptions; database?: Database; background?: boolean } = {},
+): Promise<TestApp> {
   const database = opts.database ?? (await freshDatabase());
   await database.migrate();
   const seeded = await ensureSystemCompanies(database.db);
@@ -136,7 +139,11 @@ export async function createTestApp(opts: { config?: Partial<Config>; build?: Bu
     return res;
   };
   const login = async (email: string, password: string) => {
-    const res = await inject({ method: 'GET', url: '/api/svc/authentication/v1.0/login', headers: { authorization: basic(email, password) } });
+    const res = await inject({
+      method: 'GET',
+      url: '/api/svc/authentication/v1.0/login',
+      headers: { authorization: basic(email, password) },
+    });
     if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
     return res.json().token as string;
   };

@@ -10,7 +10,9 @@ import addFormatsModule from 'ajv-formats';
 type Json = Record<string, unknown>;
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => Ajv2020;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => Ajv2020;
 
 interface PathTemplate {
   template: string;
@@ -78,7 +80,8 @@ function rewriteRefs(node: unknown): unknown {
   const out: Json = {};
   for (const [k, v] of Object.entries(node as Json)) {
     if (k === '$id') continue;
-    if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')) out[k] = `#/$defs/${v.slice('#/components/schemas/'.length)}`;
+    if (k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/'))
+      out[k] = `#/$defs/${v.slice('#/components/schemas/'.length)}`;
     else out[k] = rewriteRefs(v);
   }
   return out;
@@ -147,7 +150,12 @@ function preview(body: string): string {
   return body.length > 600 ? `${body.slice(0, 600)}...` : body;
 }
 
-export function validateResponse(spec: Record<string, unknown>, method: string, url: string, res: LightMyRequestResponse): void {
+export function validateResponse(
+  spec: Record<string, unknown>,
+  method: string,
+  url: string,
+  res: LightMyRequestResponse,
+): void {
   const m = method.toLowerCase();
   if (m === 'head' || m === 'options') return;
   const contentType = res.headers['content-type'];
@@ -176,7 +184,9 @@ export function validateResponse(spec: Record<string, unknown>, method: string, 
     const response = resolveRef(spec, picked.response);
     const schema = jsonContentSchema(response.content as Json | undefined);
     if (schema === undefined) {
-      throw new OpenApiValidationError(`${where}: status ${res.statusCode} answers JSON but the document gives it no application/json schema; body: ${preview(res.body)}`);
+      throw new OpenApiValidationError(
+        `${where}: status ${res.statusCode} answers JSON but the document gives it no application/json schema; body: ${preview(res.body)}`,
+      );
     }
     const components = ((spec.components as Json | undefined)?.schemas ?? {}) as Json;
     const standalone = { ...(rewriteRefs(schema) as Json), $defs: rewriteRefs(components) as Json };
@@ -188,11 +198,17 @@ export function validateResponse(spec: Record<string, unknown>, method: string, 
   try {
     body = JSON.parse(res.body);
   } catch {
-    throw new OpenApiValidationError(`${where}: status ${res.statusCode} says JSON but the body does not parse: ${preview(res.body)}`);
+    throw new OpenApiValidationError(
+      `${where}: status ${res.statusCode} says JSON but the body does not parse: ${preview(res.body)}`,
+    );
   }
   if (!validate(body)) {
-    const errors = (validate.errors ?? []).map((e) => `  ${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('\n');
-    throw new OpenApiValidationError(`${where}: status ${res.statusCode} body does not match the documented schema (responses.${picked.key}):\n${errors}\nbody: ${preview(res.body)}`);
+    const errors = (validate.errors ?? [])
+      .map((e) => `  ${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+      .join('\n');
+    throw new OpenApiValidationError(
+      `${where}: status ${res.statusCode} body does not match the documented schema (responses.${picked.key}):\n${errors}\nbody: ${preview(res.body)}`,
+    );
   }
 }
 
@@ -202,5 +218,7 @@ export function schemaErrors(spec: Record<string, unknown>, schema: unknown, val
   const components = ((spec.components as Json | undefined)?.schemas ?? {}) as Json;
   const validate = c.ajv.compile({ ...(rewriteRefs(schema) as Json), $defs: rewriteRefs(components) as Json });
   if (validate(value)) return undefined;
-  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`).join('; ');
+  return (validate.errors ?? [])
+    .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+    .join('; ');
 }

@@ -11,7 +11,9 @@ type Method = (this: unknown, q: unknown, ...rest: unknown[]) => unknown;
 export async function statementsOf(t: TestApp, run: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
   const target: Record<string, unknown> =
-    t.deps.database.kind === 'server' ? (pg.Client.prototype as unknown as Record<string, unknown>) : (t.db as unknown as { $client: Record<string, unknown> }).$client;
+    t.deps.database.kind === 'server'
+      ? (pg.Client.prototype as unknown as Record<string, unknown>)
+      : (t.db as unknown as { $client: Record<string, unknown> }).$client;
   const methods = ['query', 'exec'].filter((m) => typeof target[m] === 'function');
   const originals = methods.map((m) => target[m] as Method);
   methods.forEach((m, i) => {

@@ -26,15 +26,23 @@ before(async () => {
 after(() => t.close());
 
 const createSystem = async (body: object = {}) => {
-  const res = await t.inject({ method: 'POST', url: SYSTEMS, headers: bearer(t.superToken), payload: { siteId: site, name: 'PBX', ...body } });
+  const res = await t.inject({
+    method: 'POST',
+    url: SYSTEMS,
+    headers: bearer(t.superToken),
+    payload: { siteId: site, name: 'PBX', ...body },
+  });
   expect(res.statusCode).toBe(201);
   return res.json().data as Record<string, any>;
 };
-const getSystem = async (id: string) => (await t.inject({ method: 'GET', url: `${SYSTEMS}/${id}?connectionHistory=true`, headers: bearer(t.superToken) })).json().data;
+const getSystem = async (id: string) =>
+  (
+    await t.inject({ method: 'GET', url: `${SYSTEMS}/${id}?connectionHistory=true`, headers: bearer(t.superToken) })
+  ).json().data;
 const presence = (from: string, available: boolean) => handleModulePresence({ from, available }, deps);
 
-describe('doc 3, System.connectionHistory: the gateway\'s logins and logouts', () => {
-  it('doc 3, connectionHistory: the gateway\'s presence (jid_pbxpcg/gateway) is a LOGIN with its date, its unavailable presence a LOGOUT; oldest first', async () => {
+describe("doc 3, System.connectionHistory: the gateway's logins and logouts", () => {
+  it("doc 3, connectionHistory: the gateway's presence (jid_pbxpcg/gateway) is a LOGIN with its date, its unavailable presence a LOGOUT; oldest first", async () => {
     const s = await createSystem();
     const loginAt = t.clock.now().toISOString();
     await presence(`${s.jid_pbxpcg}/gateway`, true);
@@ -54,10 +62,14 @@ describe('doc 3, System.connectionHistory: the gateway\'s logins and logouts', (
     await presence(`${s.jid_pbxpcg}/gateway`, false);
     await presence(`${s.jid_pbxpcg}/gateway`, false);
     await presence(`${s.jid_pbxpcg}/gateway`, true);
-    expect((await getSystem(s.id)).connectionHistory.map((e: { eventType: string }) => e.eventType)).toEqual(['LOGIN', 'LOGOUT', 'LOGIN']);
+    expect((await getSystem(s.id)).connectionHistory.map((e: { eventType: string }) => e.eventType)).toEqual([
+      'LOGIN',
+      'LOGOUT',
+      'LOGIN',
+    ]);
   });
 
-  it('doc 3, connectionHistory: presences of another resource, of the PBX agent account or of an unknown account are no gateway\'s and change nothing', async () => {
+  it("doc 3, connectionHistory: presences of another resource, of the PBX agent account or of an unknown account are no gateway's and change nothing", async () => {
     const s = await createSystem();
     await presence(`${s.jid_pbxpcg}/other`, true);
     await presence(s.jid_pbxpcg, true);
@@ -81,10 +93,12 @@ describe('doc 3, System.connectionHistory: the gateway\'s logins and logouts', (
     expect(history).toHaveLength(CONNECTION_HISTORY_LIMIT);
     expect(history.map((e) => e.eventDate)).toEqual(dates.slice(-CONNECTION_HISTORY_LIMIT));
     expect(history.at(-1)).toEqual({ eventType: (total - 1) % 2 === 0 ? 'LOGIN' : 'LOGOUT', eventDate: dates.at(-1) });
-    expect((await t.db.select().from(systemConnectionEvents).where(eq(systemConnectionEvents.systemId, s.id))).length).toBe(CONNECTION_HISTORY_LIMIT);
+    expect(
+      (await t.db.select().from(systemConnectionEvents).where(eq(systemConnectionEvents.systemId, s.id))).length,
+    ).toBe(CONNECTION_HISTORY_LIMIT);
   });
 
-  it('doc 3, system status: the gateway\'s first login moves a created system to activated (statusUpdatedDate follows); a logout leaves it; a terminated system stays terminated', async () => {
+  it("doc 3, system status: the gateway's first login moves a created system to activated (statusUpdatedDate follows); a logout leaves it; a terminated system stays terminated", async () => {
     const s = await createSystem();
     expect(s.status).toBe('created');
     t.clock.advance(5000);
@@ -93,10 +107,22 @@ describe('doc 3, System.connectionHistory: the gateway\'s logins and logouts', (
     expect(activated).toMatchObject({ status: 'activated', statusUpdatedDate: t.clock.now().toISOString() });
     t.clock.advance(5000);
     await presence(`${s.jid_pbxpcg}/gateway`, false);
-    expect(await getSystem(s.id)).toMatchObject({ status: 'activated', statusUpdatedDate: activated.statusUpdatedDate });
+    expect(await getSystem(s.id)).toMatchObject({
+      status: 'activated',
+      statusUpdatedDate: activated.statusUpdatedDate,
+    });
 
     const ended = await createSystem();
-    expect((await t.inject({ method: 'PUT', url: `${SYSTEMS}/${ended.id}`, headers: bearer(t.superToken), payload: { status: 'terminated' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'PUT',
+          url: `${SYSTEMS}/${ended.id}`,
+          headers: bearer(t.superToken),
+          payload: { status: 'terminated' },
+        })
+      ).statusCode,
+    ).toBe(200);
     await presence(`${ended.jid_pbxpcg}/gateway`, true);
     const after = await getSystem(ended.id);
     expect(after.status).toBe('terminated');
@@ -107,18 +133,30 @@ describe('doc 3, System.connectionHistory: the gateway\'s logins and logouts', (
     const a = await createSystem({ name: 'ListA' });
     const b = await createSystem({ name: 'ListB' });
     await presence(`${a.jid_pbxpcg}/gateway`, true);
-    const list = (await t.inject({ method: 'GET', url: `${SYSTEMS}?name=List&connectionHistory=true&format=full`, headers: bearer(t.superToken) })).json().data as Record<string, any>[];
+    const list = (
+      await t.inject({
+        method: 'GET',
+        url: `${SYSTEMS}?name=List&connectionHistory=true&format=full`,
+        headers: bearer(t.superToken),
+      })
+    ).json().data as Record<string, any>[];
     const byId = new Map(list.map((s) => [s.id, s]));
     expect(byId.get(a.id)!.connectionHistory.map((e: { eventType: string }) => e.eventType)).toEqual(['LOGIN']);
     expect(byId.get(b.id)!.connectionHistory).toEqual([]);
-    const plain = (await t.inject({ method: 'GET', url: `${SYSTEMS}?name=List&format=full`, headers: bearer(t.superToken) })).json().data as Record<string, any>[];
+    const plain = (
+      await t.inject({ method: 'GET', url: `${SYSTEMS}?name=List&format=full`, headers: bearer(t.superToken) })
+    ).json().data as Record<string, any>[];
     expect(plain.every((s) => s.connectionHistory === undefined)).toBe(true);
   });
 
   it('doc 3, delete system: its connection history goes with it', async () => {
     const s = await createSystem();
     await presence(`${s.jid_pbxpcg}/gateway`, true);
-    expect((await t.inject({ method: 'DELETE', url: `${SYSTEMS}/${s.id}`, headers: bearer(t.superToken) })).statusCode).toBe(200);
-    expect(await t.db.select().from(systemConnectionEvents).where(eq(systemConnectionEvents.systemId, s.id))).toEqual([]);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `${SYSTEMS}/${s.id}`, headers: bearer(t.superToken) })).statusCode,
+    ).toBe(200);
+    expect(await t.db.select().from(systemConnectionEvents).where(eq(systemConnectionEvents.systemId, s.id))).toEqual(
+      [],
+    );
   });
 });

@@ -36,10 +36,21 @@ export const TIMEOUT_MS = 300;
 export async function systemsWorld(appLog?: CapturedLog): Promise<SystemsWorld> {
   const base = loadConfig({});
   const config: Partial<Config> = { xmpp: { ...base.xmpp, requestTimeoutMs: TIMEOUT_MS } };
-  const t = await createTestApp({ config, build: appLog ? { logger: { level: 'debug', stream: { write: (l: string) => appLog.lines.push(JSON.parse(l)) } } } : undefined });
+  const t = await createTestApp({
+    config,
+    build: appLog
+      ? { logger: { level: 'debug', stream: { write: (l: string) => appLog.lines.push(JSON.parse(l)) } } }
+      : undefined,
+  });
   // The background as main.ts makes it, logging to a captured log (the simulator's iq and answers).
   const gatewayLog = captureLog();
-  const bg = createBackground({ database: t.deps.database, config: t.deps.config, now: t.clock.now, log: gatewayLog.log, countersEverySeconds: 0 });
+  const bg = createBackground({
+    database: t.deps.database,
+    config: t.deps.config,
+    now: t.clock.now,
+    log: gatewayLog.log,
+    countersEverySeconds: 0,
+  });
   await bg.start();
   // What the gateways are sent, as the transport receives it (the log masks the secrets).
   const sent: { to: string; stanza: string }[] = [];
@@ -56,7 +67,16 @@ export async function systemsWorld(appLog?: CapturedLog): Promise<SystemsWorld> 
   const site1b = await makeSite(t, ec1);
   const site2 = await makeSite(t, ec2);
   return {
-    t, bg, gatewayLog, sent, bp, ec1, ec2, site1, site1b, site2,
+    t,
+    bg,
+    gatewayLog,
+    sent,
+    bp,
+    ec1,
+    ec2,
+    site1,
+    site1b,
+    site2,
     bpAdmin: await makeUser(t, bp, ['bp_admin']),
     ec1Admin: await makeUser(t, ec1, ['company_admin']),
     ec2Admin: await makeUser(t, ec2, ['company_admin']),
@@ -64,9 +84,16 @@ export async function systemsWorld(appLog?: CapturedLog): Promise<SystemsWorld> 
   };
 }
 
-export async function setCentrex(t: TestApp, companyId: string, companyCallNumber: string | null = null): Promise<void> {
+export async function setCentrex(
+  t: TestApp,
+  companyId: string,
+  companyCallNumber: string | null = null,
+): Promise<void> {
   await t.db.update(companies).set({ isCentrex: true, companyCallNumber }).where(eq(companies.id, companyId));
 }
 
 /** The iq stanzas the simulated gateways received, as XML text. */
-export const receivedIqs = (w: SystemsWorld) => w.gatewayLog.lines.filter((l) => l.msg === 'xmpp (gateway simulator): iq received').map((l) => l.xmpp as { to: string; stanza: string });
+export const receivedIqs = (w: SystemsWorld) =>
+  w.gatewayLog.lines
+    .filter((l) => l.msg === 'xmpp (gateway simulator): iq received')
+    .map((l) => l.xmpp as { to: string; stanza: string });

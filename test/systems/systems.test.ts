@@ -32,8 +32,24 @@ const row = async (id: string) => (await w.t.db.select().from(systems).where(eq(
 
 describe('doc 3, systems: create, get, list', () => {
   it('createSystem (+): a company admin creates a system at his site; it gets its XMPP accounts jid_pbxagent and jid_pbxpcg with generated secrets', async () => {
-    const s = await create(w.ec1Admin.token, { siteId: w.site1, name: 'Main PBX', type: 'oxe', version: '12.4', unknown: 'dropped' });
-    expect(s).toMatchObject({ name: 'Main PBX', type: 'oxe', version: '12.4', status: 'created', siteId: [w.site1], companyId: w.ec1, bpId: w.bp, isCentrex: false, isShared: false });
+    const s = await create(w.ec1Admin.token, {
+      siteId: w.site1,
+      name: 'Main PBX',
+      type: 'oxe',
+      version: '12.4',
+      unknown: 'dropped',
+    });
+    expect(s).toMatchObject({
+      name: 'Main PBX',
+      type: 'oxe',
+      version: '12.4',
+      status: 'created',
+      siteId: [w.site1],
+      companyId: w.ec1,
+      bpId: w.bp,
+      isCentrex: false,
+      isShared: false,
+    });
     expect(s.jid_pbxagent).toBe(`pbxagent_${s.id}@localhost`);
     expect(s.jid_pbxpcg).toBe(`pbxpcg_${s.id}@localhost`);
     expect(s.jid_pbxagent_password).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -47,12 +63,14 @@ describe('doc 3, systems: create, get, list', () => {
     expect((await req('POST', SYSTEMS, w.ec1Admin.token, { siteId: w.site2, name: 'x' })).statusCode).toBe(404);
   });
 
-  it('doc 3, get system: connectionHistory only with connectionHistory=true; site_admin sees his site\'s system; another company\'s admin gets 404', async () => {
+  it("doc 3, get system: connectionHistory only with connectionHistory=true; site_admin sees his site's system; another company's admin gets 404", async () => {
     const s = await create(w.ec1Admin.token, { siteId: w.site1, name: 'History PBX' });
     const plain = await req('GET', `${SYSTEMS}/${s.id}`, w.siteAdmin.token);
     expect(plain.statusCode).toBe(200);
     expect(plain.json().data.connectionHistory).toBeUndefined();
-    expect((await req('GET', `${SYSTEMS}/${s.id}?connectionHistory=true`, w.bpAdmin.token)).json().data.connectionHistory).toEqual([]);
+    expect(
+      (await req('GET', `${SYSTEMS}/${s.id}?connectionHistory=true`, w.bpAdmin.token)).json().data.connectionHistory,
+    ).toEqual([]);
     expect((await req('GET', `${SYSTEMS}/${s.id}`, w.ec2Admin.token)).statusCode).toBe(404);
   });
 
@@ -60,10 +78,20 @@ describe('doc 3, systems: create, get, list', () => {
     const c = await makeCompany(w.t, { bpId: w.bp });
     const site = await makeSite(w.t, c);
     const admin = await makeUser(w.t, c, ['company_admin']);
-    const a = await create(admin.token, { siteId: site, name: 'Alpha', type: 'oxo', isShared: true, isOxoManaged: true });
+    const a = await create(admin.token, {
+      siteId: site,
+      name: 'Alpha',
+      type: 'oxo',
+      isShared: true,
+      isOxoManaged: true,
+    });
     const b = await create(admin.token, { siteId: site, name: 'Beta', type: 'third_party' });
     await req('PUT', `${SYSTEMS}/${b.id}`, admin.token, { status: 'activated' });
-    const ids = async (q: string) => (await req('GET', `${SYSTEMS}?companyId=${c}&${q}`, admin.token)).json().data.map((s: { id: string }) => s.id).sort();
+    const ids = async (q: string) =>
+      (await req('GET', `${SYSTEMS}?companyId=${c}&${q}`, admin.token))
+        .json()
+        .data.map((s: { id: string }) => s.id)
+        .sort();
     expect(await ids('name=alp')).toEqual([a.id]);
     expect(await ids('type=third_party')).toEqual([b.id]);
     expect(await ids('status=activated')).toEqual([b.id]);
@@ -74,7 +102,9 @@ describe('doc 3, systems: create, get, list', () => {
     expect(await ids('isSharedOrCentrex=true')).toEqual([a.id]);
     expect(await ids('isSharedOrCentrex=false')).toEqual([b.id]);
     expect(await ids('isOxoManaged=true')).toEqual([a.id]);
-    expect(await ids('fromCreationDate=2026-11-21T00:00:00Z&toCreationDate=2026-11-22T00:00:00Z')).toEqual([a.id, b.id].sort());
+    expect(await ids('fromCreationDate=2026-11-21T00:00:00Z&toCreationDate=2026-11-22T00:00:00Z')).toEqual(
+      [a.id, b.id].sort(),
+    );
     expect(await ids('fromCreationDate=2026-11-22T00:00:00Z')).toEqual([]);
     // Another company's admin sees none of them.
     expect((await req('GET', `${SYSTEMS}?companyId=${c}`, w.ec2Admin.token)).json().total).toBe(0);
@@ -87,9 +117,17 @@ describe('doc 3, systems: create, get, list', () => {
 describe('doc 3, update system; reset of the PBX agent password', () => {
   it('doc 3, update a system: the gateway is notified (document 1: message with config and pbx action=update, to its jid_pbxpcg)', async () => {
     const s = await create(w.ec1Admin.token, { siteId: w.site1, name: 'To update' });
-    const res = await req('PUT', `${SYSTEMS}/${s.id}`, w.ec1Admin.token, { name: 'Updated', serverPingTimeout: '90', pbxNumberingTranslator: [{ regexpMatch: '^0', regexpReplace: '+33' }] });
+    const res = await req('PUT', `${SYSTEMS}/${s.id}`, w.ec1Admin.token, {
+      name: 'Updated',
+      serverPingTimeout: '90',
+      pbxNumberingTranslator: [{ regexpMatch: '^0', regexpReplace: '+33' }],
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ name: 'Updated', serverPingTimeout: 90, pbxNumberingTranslator: [{ regexpMatch: '^0', regexpReplace: '+33' }] });
+    expect(res.json().data).toMatchObject({
+      name: 'Updated',
+      serverPingTimeout: 90,
+      pbxNumberingTranslator: [{ regexpMatch: '^0', regexpReplace: '+33' }],
+    });
     const events = await w.t.db.select().from(outbox).where(eq(outbox.recipient, s.jid_pbxpcg));
     expect(events.length).toBe(1);
     expect(events[0]!.stanza).toContain('<config xmlns="urn:xmpp:pbxagent:config:1"><pbx action="update">');
@@ -105,7 +143,7 @@ describe('doc 3, update system; reset of the PBX agent password', () => {
     expect((await req('PUT', `${SYSTEMS}/${s.id}`, w.ec1Admin.token, { isCentrex: false })).statusCode).toBe(200);
   });
 
-  it('doc 3, reset of the PBX agent password: a new jid_pbxagent_password, the gateway\'s unchanged; a site_admin may not (403)', async () => {
+  it("doc 3, reset of the PBX agent password: a new jid_pbxagent_password, the gateway's unchanged; a site_admin may not (403)", async () => {
     const s = await create(w.ec1Admin.token, { siteId: w.site1, name: 'Reset' });
     expect((await req('POST', `${SYSTEMS}/${s.id}/reset-password`, w.siteAdmin.token)).statusCode).toBe(403);
     const res = await req('POST', `${SYSTEMS}/${s.id}/reset-password`, w.ec1Admin.token);
@@ -135,7 +173,8 @@ describe('doc 3, update system; reset of the PBX agent password', () => {
     await req('DELETE', `${SYSTEMS}/${s.id}`, w.ec1Admin.token);
     const text = JSON.stringify([...appLog.lines, ...w.gatewayLog.lines]);
     expect(appLog.lines.length).toBeGreaterThan(0);
-    for (const secret of [s.jid_pbxagent_password, s.jid_pbxpcg_password, reset.jid_pbxagent_password]) expect(text.includes(secret)).toBe(false);
+    for (const secret of [s.jid_pbxagent_password, s.jid_pbxpcg_password, reset.jid_pbxagent_password])
+      expect(text.includes(secret)).toBe(false);
   });
 });
 
@@ -143,8 +182,14 @@ describe('doc 3, delete a system, after the gateway acknowledges', () => {
   const withNumber = async () => {
     const s = await create(w.ec1Admin.token, { siteId: w.site1, name: 'To delete' });
     const user = await makeUser(w.t, w.ec1, []);
-    const [n] = (await req('POST', `${SYSTEMS}/${s.id}/phone-numbers`, w.ec1Admin.token, { phoneNumbers: [{ shortNumber: '4001' }] })).json().data;
-    expect((await req('PUT', `${SYSTEMS}/${s.id}/phone-numbers/${n.id}`, w.ec1Admin.token, { userId: user.id })).statusCode).toBe(200);
+    const [n] = (
+      await req('POST', `${SYSTEMS}/${s.id}/phone-numbers`, w.ec1Admin.token, {
+        phoneNumbers: [{ shortNumber: '4001' }],
+      })
+    ).json().data;
+    expect(
+      (await req('PUT', `${SYSTEMS}/${s.id}/phone-numbers/${n.id}`, w.ec1Admin.token, { userId: user.id })).statusCode,
+    ).toBe(200);
     return { s, n, user };
   };
 
@@ -153,8 +198,12 @@ describe('doc 3, delete a system, after the gateway acknowledges', () => {
     const res = await req('DELETE', `${SYSTEMS}/${s.id}`, w.ec1Admin.token);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: `System ${s.id} deleted`, data: [] });
-    const iq = receivedIqs(w).filter((x) => x.to === `${s.jid_pbxpcg}/gateway`).at(-1)!;
-    expect(iq.stanza).toMatch(/^<iq type="set" id="[^"]+"><config xmlns="urn:xmpp:pbxagent:config:1"><pbx action="delete"><systemId>/);
+    const iq = receivedIqs(w)
+      .filter((x) => x.to === `${s.jid_pbxpcg}/gateway`)
+      .at(-1)!;
+    expect(iq.stanza).toMatch(
+      /^<iq type="set" id="[^"]+"><config xmlns="urn:xmpp:pbxagent:config:1"><pbx action="delete"><systemId>/,
+    );
     expect(await row(s.id)).toBeUndefined();
     expect((await w.t.db.select().from(systemPhoneNumbers).where(eq(systemPhoneNumbers.id, n.id))).length).toBe(0);
     expect((await w.t.db.select().from(users).where(eq(users.id, user.id))).length).toBe(1);
@@ -187,13 +236,17 @@ describe('doc 3, link and unlink systems and sites', () => {
     expect(again.json().data.siteId).toEqual([w.site1]);
     const second = await req('POST', `${A}/sites/${w.site1b}/systems`, w.ec1Admin.token, { systemId: s.id });
     expect(second.json().data.siteId).toEqual([w.site1, w.site1b]);
-    const listed = (await req('GET', `${A}/sites/${w.site1b}/systems`, w.ec1Admin.token)).json().data.map((x: { id: string }) => x.id);
+    const listed = (await req('GET', `${A}/sites/${w.site1b}/systems`, w.ec1Admin.token))
+      .json()
+      .data.map((x: { id: string }) => x.id);
     expect(listed).toContain(s.id);
   });
 
   it('doc 3, link and unlink: a site_admin is denied (403)', async () => {
     const s = await create(w.ec1Admin.token, { siteId: w.site1b, name: 'Not for site admins' });
-    expect((await req('POST', `${A}/sites/${w.site1}/systems`, w.siteAdmin.token, { systemId: s.id })).statusCode).toBe(403);
+    expect((await req('POST', `${A}/sites/${w.site1}/systems`, w.siteAdmin.token, { systemId: s.id })).statusCode).toBe(
+      403,
+    );
     expect((await req('DELETE', `${A}/sites/${w.site1}/systems/${s.id}`, w.siteAdmin.token)).statusCode).toBe(403);
   });
 
@@ -203,7 +256,9 @@ describe('doc 3, link and unlink systems and sites', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().errorDetailsCode).toBe(409551);
     const shared = await create(w.bpAdmin.token, { siteId: w.site1, name: 'Shared', isShared: true });
-    expect((await req('POST', `${A}/sites/${w.site2}/systems`, w.bpAdmin.token, { systemId: shared.id })).json().data.siteId).toEqual([w.site1, w.site2]);
+    expect(
+      (await req('POST', `${A}/sites/${w.site2}/systems`, w.bpAdmin.token, { systemId: shared.id })).json().data.siteId,
+    ).toEqual([w.site1, w.site2]);
   });
 
   it('doc 3, link: a system the caller may not read is refused as a reference (400005)', async () => {
@@ -226,13 +281,21 @@ describe('doc 3, link and unlink systems and sites', () => {
     };
     // A system without isCentrex at a CENTREX site, and an isCentrex system at an ordinary site.
     await expect43709(req('POST', SYSTEMS, w.bpAdmin.token, { siteId: s1, name: 'Plain at centrex' }));
-    await expect43709(req('POST', SYSTEMS, w.bpAdmin.token, { siteId: w.site1, name: 'Centrex at plain', isCentrex: true }));
+    await expect43709(
+      req('POST', SYSTEMS, w.bpAdmin.token, { siteId: w.site1, name: 'Centrex at plain', isCentrex: true }),
+    );
     const centrex = await create(w.bpAdmin.token, { siteId: s1, name: 'Centrex', isCentrex: true });
     // Shared by several CENTREX sites.
-    expect((await req('POST', `${A}/sites/${s2}/systems`, w.bpAdmin.token, { systemId: centrex.id })).json().data.siteId).toEqual([s1, s2]);
+    expect(
+      (await req('POST', `${A}/sites/${s2}/systems`, w.bpAdmin.token, { systemId: centrex.id })).json().data.siteId,
+    ).toEqual([s1, s2]);
     // A second isCentrex system at the same CENTREX site.
     await expect43709(req('POST', SYSTEMS, w.bpAdmin.token, { siteId: s1, name: 'Second centrex', isCentrex: true }));
-    const other = await create(w.bpAdmin.token, { siteId: await makeSite(w.t, t2), name: 'Other centrex', isCentrex: true });
+    const other = await create(w.bpAdmin.token, {
+      siteId: await makeSite(w.t, t2),
+      name: 'Other centrex',
+      isCentrex: true,
+    });
     await expect43709(req('POST', `${A}/sites/${s1}/systems`, w.bpAdmin.token, { systemId: other.id }));
     // An isCentrex system linked to an ordinary site.
     await expect43709(req('POST', `${A}/sites/${w.site1}/systems`, w.bpAdmin.token, { systemId: centrex.id }));
@@ -269,26 +332,65 @@ describe('doc 3, link and unlink systems and sites', () => {
 
 export { TIMEOUT_MS };
 
-describe('issue 12, point 6: the calls of the original interface\'s SDK', () => {
+describe("issue 12, point 6: the calls of the original interface's SDK", () => {
   it('issue 12, point 6: createSystem, getSystemData, getAllSystems, updateSystem, getAllSystemPhoneNumbers, getASystemPhoneNumber and deleteSystem as the SDK sends them', async () => {
     // createSystem: its optional fields, some of which this service does not keep (ignored).
-    const s = await create(w.ec1Admin.token, { name: 'SDK PBX', pbxId: 'PBX-SDK-1', pbxLdapId: 'ldap', siteId: w.site1, type: 'oxo', country: 'FRA', version: '1', activationCode: 'x', bpId: w.bp, searchResultOrder: ['PBX', 'SVC'] });
+    const s = await create(w.ec1Admin.token, {
+      name: 'SDK PBX',
+      pbxId: 'PBX-SDK-1',
+      pbxLdapId: 'ldap',
+      siteId: w.site1,
+      type: 'oxo',
+      country: 'FRA',
+      version: '1',
+      activationCode: 'x',
+      bpId: w.bp,
+      searchResultOrder: ['PBX', 'SVC'],
+    });
     expect(s).toMatchObject({ pbxId: 'PBX-SDK-1', country: 'FRA', searchResultOrder: ['PBX', 'SVC'] });
     // getSystemData
-    expect((await req('GET', `${SYSTEMS}/${s.id}?connectionHistory=true`, w.ec1Admin.token)).json().data.connectionHistory).toEqual([]);
+    expect(
+      (await req('GET', `${SYSTEMS}/${s.id}?connectionHistory=true`, w.ec1Admin.token)).json().data.connectionHistory,
+    ).toEqual([]);
     // getAllSystems with its defaults
-    const all = await req('GET', `${SYSTEMS}?connectionHistory=false&format=small&limit=100&offset=0&sortField=pbxId&sortOrder=1&siteId=${w.site1}`, w.ec1Admin.token);
+    const all = await req(
+      'GET',
+      `${SYSTEMS}?connectionHistory=false&format=small&limit=100&offset=0&sortField=pbxId&sortOrder=1&siteId=${w.site1}`,
+      w.ec1Admin.token,
+    );
     expect(all.statusCode).toBe(200);
     expect(all.json().data.map((x: { id: string }) => x.id)).toContain(s.id);
     // updateSystem: siteId and bpId are not changed by an update (unlink and link), one prefix as a string
-    const up = await req('PUT', `${SYSTEMS}/${s.id}`, w.ec1Admin.token, { name: 'SDK PBX 2', siteId: w.site1b, serverPingTimeout: 100, pbxMainBundlePrefix: '0', bpId: 'other' });
+    const up = await req('PUT', `${SYSTEMS}/${s.id}`, w.ec1Admin.token, {
+      name: 'SDK PBX 2',
+      siteId: w.site1b,
+      serverPingTimeout: 100,
+      pbxMainBundlePrefix: '0',
+      bpId: 'other',
+    });
     expect(up.statusCode).toBe(200);
-    expect(up.json().data).toMatchObject({ name: 'SDK PBX 2', siteId: [w.site1], serverPingTimeout: 100, pbxMainBundlePrefix: ['0'], bpId: w.bp });
-    const [n] = (await req('POST', `${SYSTEMS}/${s.id}/phone-numbers`, w.ec1Admin.token, { phoneNumbers: [{ shortNumber: '23031' }] })).json().data;
+    expect(up.json().data).toMatchObject({
+      name: 'SDK PBX 2',
+      siteId: [w.site1],
+      serverPingTimeout: 100,
+      pbxMainBundlePrefix: ['0'],
+      bpId: w.bp,
+    });
+    const [n] = (
+      await req('POST', `${SYSTEMS}/${s.id}/phone-numbers`, w.ec1Admin.token, {
+        phoneNumbers: [{ shortNumber: '23031' }],
+      })
+    ).json().data;
     // getAllSystemPhoneNumbers with its defaults, getASystemPhoneNumber
-    const numbers = await req('GET', `${SYSTEMS}/${s.id}/phone-numbers?shortNumber=23031&format=small&limit=100&sortField=shortNumber&sortOrder=1`, w.ec1Admin.token);
+    const numbers = await req(
+      'GET',
+      `${SYSTEMS}/${s.id}/phone-numbers?shortNumber=23031&format=small&limit=100&sortField=shortNumber&sortOrder=1`,
+      w.ec1Admin.token,
+    );
     expect(numbers.json().data.map((x: { id: string }) => x.id)).toEqual([n.id]);
-    expect((await req('GET', `${SYSTEMS}/${s.id}/phone-numbers/${n.id}`, w.ec1Admin.token)).json().data.shortNumber).toBe('23031');
+    expect(
+      (await req('GET', `${SYSTEMS}/${s.id}/phone-numbers/${n.id}`, w.ec1Admin.token)).json().data.shortNumber,
+    ).toBe('23031');
     // deleteSystem
     expect((await req('DELETE', `${SYSTEMS}/${s.id}`, w.ec1Admin.token)).statusCode).toBe(200);
   });

@@ -1,7 +1,15 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../http/operation.ts';
 import { parsePaging } from '../../http/paging.ts';
-import { Application, ApplicationWithSecrets, AppIdParams, APP_SORT_FIELDS, CreateApplicationBody, ListApplicationsQuery, UpdateApplicationBody } from './applications.schemas.ts';
+import {
+  Application,
+  ApplicationWithSecrets,
+  AppIdParams,
+  APP_SORT_FIELDS,
+  CreateApplicationBody,
+  ListApplicationsQuery,
+  UpdateApplicationBody,
+} from './applications.schemas.ts';
 import * as service from './applications.service.ts';
 
 const tag = 'Applications';
@@ -92,4 +100,11 @@ export const renewApplicationSecret = defineOperation({
   handler: (ctx) => service.renewSecret(ctx.db, ctx.target.id as string, ctx.deps.keys.seal, ctx.now),
 });
 
-export const applicationOperations = [createApplication, listApplications, getApplication, updateApplication, deleteApplication, renewApplicationSecret];
+export const applicationOperations = [
+  createApplication,
+  listApplications,
+  getApplication,
+  updateApplication,
+  deleteApplication,
+  renewApplicationSecret,
+];

@@ -8,7 +8,11 @@ const readApplicationGrants = [
   grant('user', 'self'),
 ];
 
-const manageApplicationGrants = [grant('superadmin', 'any'), grant('company_admin', 'ownCompany'), grant('user', 'self')];
+const manageApplicationGrants = [
+  grant('superadmin', 'any'),
+  grant('company_admin', 'ownCompany'),
+  grant('user', 'self'),
+];
 
 export const applicationsPolicy: Record<string, PolicyEntry> = {
   createApplication: anyCaller('every user may register an application of his own, in his company'),
@@ -17,5 +21,4 @@ export const applicationsPolicy: Record<string, PolicyEntry> = {
   updateApplication: grants(manageApplicationGrants, { visibleBy: 'getApplication' }),
   deleteApplication: grants(manageApplicationGrants, { visibleBy: 'getApplication' }),
   renewApplicationSecret: grants(manageApplicationGrants, { visibleBy: 'getApplication' }),
-
 };

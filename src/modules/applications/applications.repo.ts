@@ -13,7 +13,11 @@ export async function insertApplication(exec: Executor, a: NewApplication): Prom
   return row!;
 }
 
-export async function updateApplicationRow(exec: Executor, id: string, patch: Partial<NewApplication>): Promise<ApplicationRow> {
+export async function updateApplicationRow(
+  exec: Executor,
+  id: string,
+  patch: Partial<NewApplication>,
+): Promise<ApplicationRow> {
   const [row] = await exec.update(applications).set(patch).where(eq(applications.id, id)).returning();
   return row!;
 }
@@ -31,18 +35,34 @@ export async function listApplicationRows(
   const dir = p.sortOrder === 1 ? asc : desc;
   const where = and(scope);
   const [rows, [count]] = await Promise.all([
-    exec.select().from(applications).where(where).orderBy(dir(col), dir(applications.id)).limit(p.limit).offset(p.offset),
-    exec.select({ n: sql<number>`count(*)::int` }).from(applications).where(where),
+    exec
+      .select()
+      .from(applications)
+      .where(where)
+      .orderBy(dir(col), dir(applications.id))
+      .limit(p.limit)
+      .offset(p.offset),
+    exec
+      .select({ n: sql<number>`count(*)::int` })
+      .from(applications)
+      .where(where),
   ]);
   return { rows, total: count?.n ?? 0 };
 }
 
 export async function findActiveApplicationRow(exec: Executor, id: string): Promise<ApplicationRow | undefined> {
-  const [app] = await exec.select().from(applications).where(and(eq(applications.id, id), eq(applications.isActive, true)));
+  const [app] = await exec
+    .select()
+    .from(applications)
+    .where(and(eq(applications.id, id), eq(applications.isActive, true)));
   return app;
 }
 
 export async function activeApplicationWithKeyHash(exec: Executor, apiKeyHash: string): Promise<boolean> {
-  const rows = await exec.select({ id: applications.id }).from(applications).where(and(eq(applications.apiKeyHash, apiKeyHash), eq(applications.isActive, true))).limit(1);
+  const rows = await exec
+    .select({ id: applications.id })
+    .from(applications)
+    .where(and(eq(applications.apiKeyHash, apiKeyHash), eq(applications.isActive, true)))
+    .limit(1);
   return rows.length > 0;
 }

@@ -47,25 +47,57 @@ export function assertRedirectUris(uris: readonly string[]): void {
 function newSecrets(sealKey: Buffer) {
   const appSecret = randomSecret();
   const apiKey = randomSecret();
-  return { appSecret, apiKey, secretHash: sha256hex(appSecret), secretSealed: seal(sealKey, appSecret), apiKeyHash: sha256hex(apiKey) };
+  return {
+    appSecret,
+    apiKey,
+    secretHash: sha256hex(appSecret),
+    secretSealed: seal(sealKey, appSecret),
+    apiKeyHash: sha256hex(apiKey),
+  };
 }
 
-export async function createApplication(exec: Executor, caller: Caller, sealKey: Buffer, body: Static<typeof CreateApplicationBody>, now: Date) {
+export async function createApplication(
+  exec: Executor,
+  caller: Caller,
+  sealKey: Buffer,
+  body: Static<typeof CreateApplicationBody>,
+  now: Date,
+) {
   const redirectUris = body.redirectUris ?? [];
   assertRedirectUris(redirectUris);
   const s = newSecrets(sealKey);
-  const row = await repo.insertApplication(exec, { id: newId(), name: body.name, ownerId: caller.userId, companyId: caller.companyId, redirectUris, secretHash: s.secretHash, secretSealed: s.secretSealed, apiKeyHash: s.apiKeyHash, creationDate: now, lastUpdateDate: now });
+  const row = await repo.insertApplication(exec, {
+    id: newId(),
+    name: body.name,
+    ownerId: caller.userId,
+    companyId: caller.companyId,
+    redirectUris,
+    secretHash: s.secretHash,
+    secretSealed: s.secretSealed,
+    apiKeyHash: s.apiKeyHash,
+    creationDate: now,
+    lastUpdateDate: now,
+  });
   return { ...toApiApplication(row), appSecret: s.appSecret, apiKey: s.apiKey };
 }
 
-export async function updateApplication(exec: Executor, id: string, body: Static<typeof UpdateApplicationBody>, now: Date) {
+export async function updateApplication(
+  exec: Executor,
+  id: string,
+  body: Static<typeof UpdateApplicationBody>,
+  now: Date,
+) {
   if (body.redirectUris) assertRedirectUris(body.redirectUris);
   return toApiApplication(await repo.updateApplicationRow(exec, id, { ...body, lastUpdateDate: now }));
 }
 
 export async function renewSecret(exec: Executor, id: string, sealKey: Buffer, now: Date) {
   const s = newSecrets(sealKey);
-  const row = await repo.updateApplicationRow(exec, id, { secretHash: s.secretHash, secretSealed: s.secretSealed, lastUpdateDate: now });
+  const row = await repo.updateApplicationRow(exec, id, {
+    secretHash: s.secretHash,
+    secretSealed: s.secretSealed,
+    lastUpdateDate: now,
+  });
   return { ...toApiApplication(row), appSecret: s.appSecret };
 }
 
@@ -73,7 +105,11 @@ export async function deleteApplication(exec: Executor, id: string) {
   await repo.deleteApplicationRow(exec, id);
 }
 
-export async function listApplications(exec: Executor, scope: SQL | undefined, p: Paging<(typeof APP_SORT_FIELDS)[number]>) {
+export async function listApplications(
+  exec: Executor,
+  scope: SQL | undefined,
+  p: Paging<(typeof APP_SORT_FIELDS)[number]>,
+) {
   const { rows, total } = await repo.listApplicationRows(exec, scope, p);
   return listResult(rows.map(toApiApplication), total, p);
 }

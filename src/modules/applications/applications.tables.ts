@@ -11,9 +11,16 @@ export const applications = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
-    ownerId: text('owner_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    companyId: text('company_id').notNull().references(() => companies.id),
-    redirectUris: text('redirect_uris').array().notNull().default(sql`ARRAY[]::text[]`),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
+    redirectUris: text('redirect_uris')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
     secretHash: text('secret_hash').notNull(),
     // The x-svc-app-auth proof of the original interface is sha256(appSecret + password):
     // verifying it needs the secret itself, so an encrypted copy is kept (docs/decisions.md).
@@ -23,5 +30,9 @@ export const applications = pgTable(
     creationDate: ts('creation_date').notNull().defaultNow(),
     lastUpdateDate: ts('last_update_date').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('applications_api_key_uq').on(t.apiKeyHash), index('applications_company_idx').on(t.companyId), index('applications_owner_idx').on(t.ownerId)],
+  (t) => [
+    uniqueIndex('applications_api_key_uq').on(t.apiKeyHash),
+    index('applications_company_idx').on(t.companyId),
+    index('applications_owner_idx').on(t.ownerId),
+  ],
 );

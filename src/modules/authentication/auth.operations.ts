@@ -62,13 +62,19 @@ export const login = defineOperation({
   path: `${P}/login`,
   tag,
   summary: 'Sign in with Basic credentials and get a token',
-  description: 'Credentials in `Authorization: Basic base64(loginEmail:password)`; optional application proof in `x-svc-app-auth: Basic base64(appId:sha256hex(appSecret + password))`. Failed logins are limited per account and address (429 with Retry-After).',
+  description:
+    'Credentials in `Authorization: Basic base64(loginEmail:password)`; optional application proof in `x-svc-app-auth: Basic base64(appId:sha256hex(appSecret + password))`. Failed logins are limited per account and address (429 with Retry-After).',
   response: LoginResponse,
   envelope: 'plain',
   successStatus: 200,
   handler: async (ctx) => {
     const creds = parseBasic(ctx.req.headers.authorization);
-    if (!creds) fail('AUTH_REQUIRED', { expected: 'Authorization: Basic base64(loginEmail:password)' }, { 'WWW-Authenticate': 'Basic realm="svc"' });
+    if (!creds)
+      fail(
+        'AUTH_REQUIRED',
+        { expected: 'Authorization: Basic base64(loginEmail:password)' },
+        { 'WWW-Authenticate': 'Basic realm="svc"' },
+      );
     const [email, password] = creds;
     const user = await signInWithPassword(ctx.deps, email, password, ctx.req.ip);
     const app = await verifyAppProof(ctx.deps, ctx.req.headers['x-svc-app-auth'] as string | undefined, password);

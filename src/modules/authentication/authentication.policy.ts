@@ -8,5 +8,4 @@ export const authenticationPolicy: Record<string, PolicyEntry> = {
   validateToken: anyCaller('tells whether the presented token is valid'),
   oauthAuthorize: publicOp('the user signs in on the request (Basic or Bearer)'),
   oauthToken: publicOp('the client authenticates with its appId and appSecret'),
-
 };

@@ -11,13 +11,23 @@ function failuresOf(account: string, address: string) {
   return and(eq(loginFailures.account, account), eq(loginFailures.address, address));
 }
 
-export async function findLoginFailures(exec: Executor, account: string, address: string): Promise<LoginFailureRow | undefined> {
+export async function findLoginFailures(
+  exec: Executor,
+  account: string,
+  address: string,
+): Promise<LoginFailureRow | undefined> {
   const [row] = await exec.select().from(loginFailures).where(failuresOf(account, address));
   return row;
 }
 
 /** Counts one more failure, or starts a new window at `now` when the current one began before `windowFloor`. */
-export async function countLoginFailure(exec: Executor, account: string, address: string, now: Date, windowFloor: Date): Promise<void> {
+export async function countLoginFailure(
+  exec: Executor,
+  account: string,
+  address: string,
+  now: Date,
+  windowFloor: Date,
+): Promise<void> {
   await exec
     .insert(loginFailures)
     .values({ account, address, count: 1, windowStart: now })
@@ -45,11 +55,23 @@ export async function revokeSession(exec: Executor, sessionId: string, now: Date
 
 /** Revokes the session unless it already is (its first revocation date stays). */
 export async function revokeLiveSession(exec: Executor, sessionId: string, now: Date): Promise<void> {
-  await exec.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await exec
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Revokes every live session of the user but `keep` (the caller's own, when he changes his password). */
-export async function revokeOtherSessions(exec: Executor, userId: string, keep: string | undefined, now: Date): Promise<void> {
-  const others = keep === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.id, keep));
-  await exec.update(sessions).set({ revokedAt: now }).where(and(others, isNull(sessions.revokedAt)));
+export async function revokeOtherSessions(
+  exec: Executor,
+  userId: string,
+  keep: string | undefined,
+  now: Date,
+): Promise<void> {
+  const others =
+    keep === undefined ? eq(sessions.userId, userId) : and(eq(sessions.userId, userId), ne(sessions.id, keep));
+  await exec
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(others, isNull(sessions.revokedAt)));
 }

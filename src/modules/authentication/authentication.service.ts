@@ -25,7 +25,12 @@ export async function logout(db: Executor, caller: Caller, now: Date): Promise<v
  * but the session `keep` is revoked and every refresh token not bound to it deleted, in the
  * caller's transaction; `keep` is the caller's own session when he changes his own password.
  */
-export async function endOtherSessions(exec: Executor, userId: string, keep: string | undefined, now: Date): Promise<void> {
+export async function endOtherSessions(
+  exec: Executor,
+  userId: string,
+  keep: string | undefined,
+  now: Date,
+): Promise<void> {
   await repo.revokeOtherSessions(exec, userId, keep, now);
   await endOtherRefreshTokens(exec, userId, keep);
 }

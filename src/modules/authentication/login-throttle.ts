@@ -7,7 +7,12 @@ import { fail, type ErrorKey } from '../../errors/catalogue.ts';
 import type { AppDeps } from '../../http/context.ts';
 import * as repo from './authentication.repo.ts';
 
-export async function assertNotThrottled(deps: AppDeps, account: string, address: string, error: ErrorKey = 'TOO_MANY_LOGIN_FAILURES'): Promise<void> {
+export async function assertNotThrottled(
+  deps: AppDeps,
+  account: string,
+  address: string,
+  error: ErrorKey = 'TOO_MANY_LOGIN_FAILURES',
+): Promise<void> {
   const row = await repo.findLoginFailures(deps.database.db, account, address);
   if (!row || row.count < deps.config.loginMaxFailures) return;
   const windowEnd = row.windowStart.getTime() + deps.config.loginWindowSeconds * 1000;

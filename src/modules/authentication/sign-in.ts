@@ -12,7 +12,13 @@ async function companyTerminated(deps: AppDeps, companyId: string): Promise<bool
   return (await repo.companyStatus(deps.database.db, companyId)) === 'terminated';
 }
 
-export async function signInWithPassword(deps: AppDeps, email: string, password: string, address: string, challenge?: Record<string, string>): Promise<UserRow> {
+export async function signInWithPassword(
+  deps: AppDeps,
+  email: string,
+  password: string,
+  address: string,
+  challenge?: Record<string, string>,
+): Promise<UserRow> {
   const account = email.toLowerCase();
   await assertNotThrottled(deps, account, address);
   const user = await findUserByLoginEmail(deps.database.db, email);

@@ -73,14 +73,16 @@ export function previousPeriod(period: string): string {
 }
 
 /** The month after the one of `d`: the period of the next invoice date (the next 1st). */
-export const nextPeriodOf = (d: Date): string => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+export const nextPeriodOf = (d: Date): string =>
+  new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
 
 /**
  * A YYYY-MM month not later than the next one: the next invoice date may be run ahead (to invoice
  * today's changes now, at today's quantities); later ones not (their quantities are not known).
  */
 export function checkPeriod(period: string, now: Date): void {
-  if (!new RegExp(PERIOD_PATTERN).test(period) || period > nextPeriodOf(now)) fail('BILLING_PERIOD_INVALID', { billingPeriod: period, latest: nextPeriodOf(now) });
+  if (!new RegExp(PERIOD_PATTERN).test(period) || period > nextPeriodOf(now))
+    fail('BILLING_PERIOD_INVALID', { billingPeriod: period, latest: nextPeriodOf(now) });
 }
 
 const dateTime = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
@@ -147,16 +149,37 @@ async function accountOf(deps: RunDeps, bp: repo.InvoicedBp, currency: string) {
   }
 }
 
-type BpOutcome = { kind: 'already' } | { kind: 'empty' } | { kind: 'invoiced'; currency: string; items: number; charges: number; files: number; amountWithoutTax: Decimal; taxAmount: Decimal; amount: Decimal };
+type BpOutcome =
+  | { kind: 'already' }
+  | { kind: 'empty' }
+  | {
+      kind: 'invoiced';
+      currency: string;
+      items: number;
+      charges: number;
+      files: number;
+      amountWithoutTax: Decimal;
+      taxAmount: Decimal;
+      amount: Decimal;
+    };
 
-async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, createdBy: string, usage: Usage, runAt: Date): Promise<BpOutcome> {
+async function billBp(
+  deps: RunDeps,
+  bp: repo.InvoicedBp,
+  period: string,
+  createdBy: string,
+  usage: Usage,
+  runAt: Date,
+): Promise<BpOutcome> {
   const { first } = periodBounds(period);
   const taxRate = taxRateFor(taxTable(deps.config), bp.country);
   const chargeDate = dateTime(new Date(`${first}T00:00:00Z`));
 
   // Read and priced before the transaction: it holds only the writes.
   const recurring: Line[] = [];
-  const subs = (await repo.recurringSubscriptions(deps.db, bp, new Date(`${first}T00:00:00Z`))).filter((r) => isCharged(r.offer));
+  const subs = (await repo.recurringSubscriptions(deps.db, bp, new Date(`${first}T00:00:00Z`))).filter((r) =>
+    isCharged(r.offer),
+  );
   const pending = await uninvoicedCharges(deps.db, bp.id, first);
   // The invoice's currency: the BP's, else that of its first charge or priced subscription (as the ledger's chargeCurrency).
   const currency = bp.currency ?? pending[0]?.currency ?? (subs[0] && chargeCurrency(bp, subs[0].offer)) ?? 'EUR';
@@ -180,10 +203,18 @@ async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, create
       chargeType: 'Recurring',
     });
   }
-  if (unpriced) deps.log?.warn({ companyId: bp.id, currency, subscriptions: unpriced }, 'billing run: subscriptions to offers without a price in the invoice currency left out');
+  if (unpriced)
+    deps.log?.warn(
+      { companyId: bp.id, currency, subscriptions: unpriced },
+      'billing run: subscriptions to offers without a price in the invoice currency left out',
+    );
   const names = await repo.customerNames(deps.db, bp);
-  const calls = [...names.keys()].flatMap((id) => usage.calls.get(id) ?? []).sort((a, b) => a.startTime.localeCompare(b.startTime));
-  const conferences = [...names.keys()].flatMap((id) => usage.conferences.get(id) ?? []).sort((a, b) => a.startTime.localeCompare(b.startTime));
+  const calls = [...names.keys()]
+    .flatMap((id) => usage.calls.get(id) ?? [])
+    .sort((a, b) => a.startTime.localeCompare(b.startTime));
+  const conferences = [...names.keys()]
+    .flatMap((id) => usage.conferences.get(id) ?? [])
+    .sort((a, b) => a.startTime.localeCompare(b.startTime));
   const account = await accountOf(deps, bp, currency);
 
   return deps.db.transaction(async (tx) => {
@@ -193,7 +224,11 @@ async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, create
     // cannot be added to this invoice: they stay in the ledger, and the log says so.
     const all = await uninvoicedCharges(tx, bp.id, first);
     const charges = all.filter((c) => c.currency === currency);
-    if (charges.length < all.length) deps.log?.warn({ companyId: bp.id, currency, charges: all.length - charges.length }, 'billing run: ledger charges in another currency than the invoice left uninvoiced');
+    if (charges.length < all.length)
+      deps.log?.warn(
+        { companyId: bp.id, currency, charges: all.length - charges.length },
+        'billing run: ledger charges in another currency than the invoice left uninvoiced',
+      );
     const lines: Line[] = [...recurring];
     for (const c of charges) {
       for (const item of c.items) {
@@ -212,9 +247,30 @@ async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, create
 
     const invoiceDate = runAt.toISOString().slice(0, 10);
     const files: repo.NewInvoicingFile[] = [];
-    const fileRow = (type: 'services' | 'voice' | 'conference', fileType: 'INV' | 'CDR', data: Buffer, count: number, invoice?: { id: string; number: string }): repo.NewInvoicingFile => {
+    const fileRow = (
+      type: 'services' | 'voice' | 'conference',
+      fileType: 'INV' | 'CDR',
+      data: Buffer,
+      count: number,
+      invoice?: { id: string; number: string },
+    ): repo.NewInvoicingFile => {
       const fileName = fileNameOf(fileType, type, period);
-      return { id: newId(), companyId: bp.id, billingPeriod: period, invoiceType: type, fileType, path: filePath(bp.id, period, type, fileName), fileName, invoiceId: invoice?.id ?? null, invoiceNumber: invoice?.number ?? null, invoiceCreationDate: invoiceDate, lines: count, size: data.length, data, createdAt: runAt };
+      return {
+        id: newId(),
+        companyId: bp.id,
+        billingPeriod: period,
+        invoiceType: type,
+        fileType,
+        path: filePath(bp.id, period, type, fileName),
+        fileName,
+        invoiceId: invoice?.id ?? null,
+        invoiceNumber: invoice?.number ?? null,
+        invoiceCreationDate: invoiceDate,
+        lines: count,
+        size: data.length,
+        data,
+        createdAt: runAt,
+      };
     };
     let totals = { amountWithoutTax: new Decimal(0), taxAmount: new Decimal(0), amount: new Decimal(0) };
     if (lines.length > 0) {
@@ -266,7 +322,12 @@ async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, create
           processingType: 'Charge',
         })),
       );
-      if (charges.length) await markInvoiced(tx, charges.map((c) => c.id), invoiceId);
+      if (charges.length)
+        await markInvoiced(
+          tx,
+          charges.map((c) => c.id),
+          invoiceId,
+        );
       const pdf = await renderInvoicePdf(
         {
           invoiceNumber,
@@ -283,7 +344,16 @@ async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, create
         },
         runAt,
       );
-      await repo.insertInvoiceFile(tx, { id: fileId, invoiceId, companyId: bp.id, versionNumber: 1, fileName: `${invoiceNumber}.pdf`, contentType: 'application/pdf', data: pdf, createdAt: runAt });
+      await repo.insertInvoiceFile(tx, {
+        id: fileId,
+        invoiceId,
+        companyId: bp.id,
+        versionNumber: 1,
+        fileName: `${invoiceNumber}.pdf`,
+        contentType: 'application/pdf',
+        data: pdf,
+        createdAt: runAt,
+      });
       const invLines: InvLine[] = lines.map((l) => ({
         invoiceNumber,
         invoiceDate,
@@ -292,13 +362,23 @@ async function billBp(deps: RunDeps, bp: repo.InvoicedBp, period: string, create
         ...lineFields(l),
         currency,
       }));
-      files.push(fileRow('services', 'INV', invCsv(invLines), invLines.length, { id: invoiceId, number: invoiceNumber }));
+      files.push(
+        fileRow('services', 'INV', invCsv(invLines), invLines.length, { id: invoiceId, number: invoiceNumber }),
+      );
       await repo.setPeriodInvoice(tx, bp.id, period, invoiceId);
     }
     if (calls.length) files.push(fileRow('voice', 'CDR', voiceCdrCsv(calls, names), calls.length));
-    if (conferences.length) files.push(fileRow('conference', 'CDR', conferenceCdrCsv(conferences, names), conferences.length));
+    if (conferences.length)
+      files.push(fileRow('conference', 'CDR', conferenceCdrCsv(conferences, names), conferences.length));
     await repo.insertInvoicingFiles(tx, files);
-    return { kind: 'invoiced', currency, items: lines.length, charges: charges.length, files: files.length + (lines.length ? 1 : 0), ...totals } as const;
+    return {
+      kind: 'invoiced',
+      currency,
+      items: lines.length,
+      charges: charges.length,
+      files: files.length + (lines.length ? 1 : 0),
+      ...totals,
+    } as const;
   });
 }
 
@@ -318,7 +398,18 @@ export async function runBilling(deps: RunDeps, period: string, createdBy: strin
     calls: byCompany(await deps.ports.voice.callRecords(usageFrom, usageTo)),
     conferences: byCompany(await deps.ports.providers.conferenceRecords(usageFrom, usageTo)),
   };
-  const summary: RunSummary = { billingPeriod: period, companies: bps.length, invoices: 0, alreadyBilled: 0, nothingToInvoice: 0, items: 0, charges: 0, files: 0, totals: [], durationMs: 0 };
+  const summary: RunSummary = {
+    billingPeriod: period,
+    companies: bps.length,
+    invoices: 0,
+    alreadyBilled: 0,
+    nothingToInvoice: 0,
+    items: 0,
+    charges: 0,
+    files: 0,
+    totals: [],
+    durationMs: 0,
+  };
   const totals = new Map<string, { amountWithoutTax: Decimal; taxAmount: Decimal; amount: Decimal }>();
   deps.log?.info({ billingPeriod: period, companies: bps.length }, 'billing run started');
   for (const [i, bp] of bps.entries()) {
@@ -330,14 +421,28 @@ export async function runBilling(deps: RunDeps, period: string, createdBy: strin
       summary.items += out.items;
       summary.charges += out.charges;
       summary.files += out.files;
-      const t = totals.get(out.currency) ?? { amountWithoutTax: new Decimal(0), taxAmount: new Decimal(0), amount: new Decimal(0) };
-      totals.set(out.currency, { amountWithoutTax: t.amountWithoutTax.plus(out.amountWithoutTax), taxAmount: t.taxAmount.plus(out.taxAmount), amount: t.amount.plus(out.amount) });
+      const t = totals.get(out.currency) ?? {
+        amountWithoutTax: new Decimal(0),
+        taxAmount: new Decimal(0),
+        amount: new Decimal(0),
+      };
+      totals.set(out.currency, {
+        amountWithoutTax: t.amountWithoutTax.plus(out.amountWithoutTax),
+        taxAmount: t.taxAmount.plus(out.taxAmount),
+        amount: t.amount.plus(out.amount),
+      });
     }
-    if ((i + 1) % 100 === 0) deps.log?.info({ billingPeriod: period, done: i + 1, of: bps.length }, 'billing run progress');
+    if ((i + 1) % 100 === 0)
+      deps.log?.info({ billingPeriod: period, done: i + 1, of: bps.length }, 'billing run progress');
   }
   summary.totals = [...totals.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, t]) => ({ currency, amountWithoutTax: moneyText(t.amountWithoutTax, currency), taxAmount: moneyText(t.taxAmount, currency), amount: moneyText(t.amount, currency) }));
+    .map(([currency, t]) => ({
+      currency,
+      amountWithoutTax: moneyText(t.amountWithoutTax, currency),
+      taxAmount: moneyText(t.taxAmount, currency),
+      amount: moneyText(t.amount, currency),
+    }));
   summary.durationMs = Date.now() - started;
   deps.log?.info({ summary }, 'billing run ended');
   return summary;

@@ -12,7 +12,10 @@ import { periodOf, runBilling } from './billing-runs.service.ts';
 
 export const billingTargets = {
   // The invoicing module's files belong to the invoiced company (docs/decisions.md, Invoicing files).
-  invoicingFile: targetKind(invoicingFiles, { cols: { company: invoicingFiles.companyId }, readBy: 'listInvoicingFiles' }),
+  invoicingFile: targetKind(invoicingFiles, {
+    cols: { company: invoicingFiles.companyId },
+    readBy: 'listInvoicingFiles',
+  }),
 } satisfies Record<string, TargetKind>;
 
 declare module '../../authz/targets.ts' {
@@ -26,7 +29,11 @@ async function defineBillingJobs(queue: JobQueue, deps: JobDeps): Promise<void> 
   await queue.define(
     BILLING_RUN_JOB,
     async (data: { billingPeriod?: string }) => {
-      await runBilling({ db: deps.db, ports: deps.ports, config: deps.config, now: deps.now, ...(deps.log ? { log: deps.log } : {}) }, data.billingPeriod ?? periodOf(deps.now()), 'billing-run');
+      await runBilling(
+        { db: deps.db, ports: deps.ports, config: deps.config, now: deps.now, ...(deps.log ? { log: deps.log } : {}) },
+        data.billingPeriod ?? periodOf(deps.now()),
+        'billing-run',
+      );
     },
     { retryLimit: 3, retryDelaySeconds: 300, expireInSeconds: 3600 },
   );

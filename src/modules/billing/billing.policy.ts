@@ -7,7 +7,11 @@ import { quoters } from './quotations.policy.ts';
  * Document 1, list invoices: "superadmin any company; bp_finance its own BP company; bp_finance
  * who is also organization_admin all companies of the organisation". The PDF download: the same.
  */
-const invoiceReaders = [grant('superadmin', 'any'), grant('bp_finance', 'ownCompany'), grant(['bp_finance', 'organization_admin'], 'companyOfOwnOrganisation')];
+const invoiceReaders = [
+  grant('superadmin', 'any'),
+  grant('bp_finance', 'ownCompany'),
+  grant(['bp_finance', 'organization_admin'], 'companyOfOwnOrganisation'),
+];
 
 /**
  * Document 1, invoicing module: "superadmin, bp_finance, admin" (docs/decisions.md, Invoicing

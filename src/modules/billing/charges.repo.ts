@@ -22,16 +22,33 @@ export interface BillingCompany {
 export async function billingCompany(exec: Executor, id: string | null): Promise<BillingCompany | undefined> {
   if (!id) return undefined;
   const [row] = await exec
-    .select({ id: companies.id, isBP: companies.isBP, bpType: companies.bpType, bpId: companies.bpId, currency: companies.currency, country: companies.country })
+    .select({
+      id: companies.id,
+      isBP: companies.isBP,
+      bpType: companies.bpType,
+      bpId: companies.bpId,
+      currency: companies.currency,
+      country: companies.country,
+    })
     .from(companies)
     .where(eq(companies.id, id));
   return row;
 }
 
-const cols = (t: Record<'id' | 'isBP' | 'bpType' | 'bpId' | 'currency' | 'country', AnyPgColumn>) => ({ id: t.id, isBP: t.isBP, bpType: t.bpType, bpId: t.bpId, currency: t.currency, country: t.country });
+const cols = (t: Record<'id' | 'isBP' | 'bpType' | 'bpId' | 'currency' | 'country', AnyPgColumn>) => ({
+  id: t.id,
+  isBP: t.isBP,
+  bpType: t.bpType,
+  bpId: t.bpId,
+  currency: t.currency,
+  country: t.country,
+});
 
 /** A company, its BP and its BP's BP, in one statement (who is invoiced: charges.service.ts). */
-export async function companyWithBps(exec: Executor, id: string): Promise<{ company: BillingCompany; parent: BillingCompany | null; grandParent: BillingCompany | null } | undefined> {
+export async function companyWithBps(
+  exec: Executor,
+  id: string,
+): Promise<{ company: BillingCompany; parent: BillingCompany | null; grandParent: BillingCompany | null } | undefined> {
   const parent = alias(companies, 'parent');
   const grand = alias(companies, 'grand');
   const [row] = await exec
@@ -40,7 +57,8 @@ export async function companyWithBps(exec: Executor, id: string): Promise<{ comp
     .leftJoin(parent, eq(parent.id, companies.bpId))
     .leftJoin(grand, eq(grand.id, parent.bpId))
     .where(eq(companies.id, id));
-  return row as { company: BillingCompany; parent: BillingCompany | null; grandParent: BillingCompany | null } | undefined;
+  return row as
+    { company: BillingCompany; parent: BillingCompany | null; grandParent: BillingCompany | null } | undefined;
 }
 
 /** A charge (one statement rendered once per set of columns: src/db/raw.ts). */
@@ -51,7 +69,13 @@ export async function uninvoiced(exec: Executor, invoicedCompanyId: string, befo
   return exec
     .select()
     .from(billingCharges)
-    .where(and(eq(billingCharges.invoicedCompanyId, invoicedCompanyId), isNull(billingCharges.invoiceId), lt(billingCharges.changeDate, beforeDate)))
+    .where(
+      and(
+        eq(billingCharges.invoicedCompanyId, invoicedCompanyId),
+        isNull(billingCharges.invoiceId),
+        lt(billingCharges.changeDate, beforeDate),
+      ),
+    )
     .orderBy(asc(billingCharges.changeDate), asc(billingCharges.createdAt), asc(billingCharges.id));
 }
 
@@ -67,5 +91,9 @@ export async function setInvoice(exec: Executor, chargeIds: readonly string[], i
 }
 
 export async function chargesOfSubscription(exec: Executor, subscriptionId: string): Promise<ChargeRow[]> {
-  return exec.select().from(billingCharges).where(eq(billingCharges.subscriptionId, subscriptionId)).orderBy(asc(billingCharges.createdAt), asc(billingCharges.id));
+  return exec
+    .select()
+    .from(billingCharges)
+    .where(eq(billingCharges.subscriptionId, subscriptionId))
+    .orderBy(asc(billingCharges.createdAt), asc(billingCharges.id));
 }

@@ -6,7 +6,14 @@ import type { Executor } from '../../db/client.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { newId } from '../../shared/ids.ts';
 import type { OfferPrice } from '../commerce/commerce.tables.ts';
-import { addMonths, priceChange, type Change, type ChargeModel, type PricedChange, type PricedOffer } from './pricing.ts';
+import {
+  addMonths,
+  priceChange,
+  type Change,
+  type ChargeModel,
+  type PricedChange,
+  type PricedOffer,
+} from './pricing.ts';
 import { taxRateFor } from './tax.ts';
 import * as repo from './charges.repo.ts';
 
@@ -40,7 +47,8 @@ const UNITS: Record<ChargeModel, { unit: string; charge: string }> = {
 };
 
 /** Offers that are charged: a per-unit or flat-fee model, with at least one price, not the default (free) offer. */
-export const isCharged = (o: ChargeableOffer): boolean => !o.isDefault && o.businessModel !== null && PRICED_MODELS.includes(o.businessModel) && o.prices.length > 0;
+export const isCharged = (o: ChargeableOffer): boolean =>
+  !o.isDefault && o.businessModel !== null && PRICED_MODELS.includes(o.businessModel) && o.prices.length > 0;
 
 /** The UTC calendar day of an instant. */
 export const utcDate = (d: Date): string => d.toISOString().slice(0, 10);
@@ -59,7 +67,11 @@ export async function invoicedCompanyOf(exec: Executor, companyId: string): Prom
 }
 
 /** The same, for a company with its BP and its BP's BP already read (the quotation's BPS_EXTRA). */
-export function invoicedOf<C extends repo.BillingCompany>(found: { company: C; parent: C | null; grandParent: C | null }): C | undefined {
+export function invoicedOf<C extends repo.BillingCompany>(found: {
+  company: C;
+  parent: C | null;
+  grandParent: C | null;
+}): C | undefined {
   const [bp, above] = found.company.isBP ? [found.company, found.parent] : [found.parent, found.grandParent];
   if (!bp?.isBP) return undefined;
   if (bp.bpType !== 'IR') return bp;
@@ -67,12 +79,14 @@ export function invoicedOf<C extends repo.BillingCompany>(found: { company: C; p
 }
 
 /** The currency charged: the invoiced BP's, else the first of the offer's prices; never converted. */
-export const chargeCurrency = (bp: { currency: string | null }, offer: ChargeableOffer): string | undefined => bp.currency ?? offer.prices[0]?.currency;
+export const chargeCurrency = (bp: { currency: string | null }, offer: ChargeableOffer): string | undefined =>
+  bp.currency ?? offer.prices[0]?.currency;
 
 /** The offer as the pricing function reads it, in a currency; 400 when it has no price in it. */
 export function pricedOffer(offer: ChargeableOffer, currency: string): PricedOffer {
   const price = offer.prices.find((p) => p.currency === currency);
-  if (!price) fail('OFFER_NO_PRICE_IN_CURRENCY', { offerId: offer.id, currency, prices: offer.prices.map((p) => p.currency) });
+  if (!price)
+    fail('OFFER_NO_PRICE_IN_CURRENCY', { offerId: offer.id, currency, prices: offer.prices.map((p) => p.currency) });
   const model = offer.businessModel as ChargeModel;
   return {
     currency,
@@ -99,7 +113,13 @@ export function termStartOf(creationDate: Date, months: number, day: string): st
 }
 
 /** A change as the pricing function reads it: the day, the term of a prepaid subscription, before and after. */
-export function changeOf(offer: ChargeableOffer, sub: { creationDate: Date; prepaidDuration?: number | null } | null, now: Date, before: Change['before'], after: Change['after']): Change {
+export function changeOf(
+  offer: ChargeableOffer,
+  sub: { creationDate: Date; prepaidDuration?: number | null } | null,
+  now: Date,
+  before: Change['before'],
+  after: Change['after'],
+): Change {
   const date = utcDate(now);
   if (!offer.isPrepaid) return { date, before, after };
   const months = before?.prepaidMonths ?? sub?.prepaidDuration ?? offer.prepaidDuration ?? 12;
@@ -117,13 +137,22 @@ export interface ChargeContext {
  * offer. undefined when nothing is charged (an offer without prices, usage, the default offer, or a
  * company without a BP); 400 when the offer has no price in the BP's currency.
  */
-export async function chargeContext(exec: Executor, companyId: string, offer: ChargeableOffer, taxRates: Readonly<Record<string, string>>): Promise<ChargeContext | undefined> {
+export async function chargeContext(
+  exec: Executor,
+  companyId: string,
+  offer: ChargeableOffer,
+  taxRates: Readonly<Record<string, string>>,
+): Promise<ChargeContext | undefined> {
   if (!isCharged(offer)) return undefined;
   return chargeContextOf(await invoicedCompanyOf(exec, companyId), offer, taxRates);
 }
 
 /** The same, with the invoiced company already read (invoicedCompanyOf). */
-export function chargeContextOf(invoiced: repo.BillingCompany | undefined, offer: ChargeableOffer, taxRates: Readonly<Record<string, string>>): ChargeContext | undefined {
+export function chargeContextOf(
+  invoiced: repo.BillingCompany | undefined,
+  offer: ChargeableOffer,
+  taxRates: Readonly<Record<string, string>>,
+): ChargeContext | undefined {
   if (!isCharged(offer) || !invoiced) return undefined;
   const currency = chargeCurrency(invoiced, offer)!;
   return { invoiced, offer: pricedOffer(offer, currency), taxRate: taxRateFor(taxRates, invoiced.country) };
@@ -143,7 +172,9 @@ export async function recordCharges(
   /** The invoiced company when the caller read it already (invoicedOf), so it is not read again. */
   known?: { invoiced: repo.BillingCompany | undefined },
 ): Promise<{ priced: PricedChange; charge: repo.ChargeRow | undefined } | undefined> {
-  const ctx = known ? chargeContextOf(known.invoiced, offer, taxRates) : await chargeContext(tx, subscription.companyId, offer, taxRates);
+  const ctx = known
+    ? chargeContextOf(known.invoiced, offer, taxRates)
+    : await chargeContext(tx, subscription.companyId, offer, taxRates);
   if (!ctx) return undefined;
   const priced = priceChange(ctx.offer, change, ctx.taxRate);
   if (priced.items.length === 0) return { priced, charge: undefined };
@@ -160,10 +191,16 @@ export async function recordCharges(
 }
 
 /** For the billing run: a BP's charges not invoiced yet, changed before a day ('YYYY-MM-DD'), oldest first. */
-export const uninvoicedCharges = (tx: Executor, invoicedCompanyId: string, beforeDate: string): Promise<repo.ChargeRow[]> => repo.uninvoiced(tx, invoicedCompanyId, beforeDate);
+export const uninvoicedCharges = (
+  tx: Executor,
+  invoicedCompanyId: string,
+  beforeDate: string,
+): Promise<repo.ChargeRow[]> => repo.uninvoiced(tx, invoicedCompanyId, beforeDate);
 
 /** For the billing run: the charges now belong to an invoice (those already invoiced are left alone); returns the ids set. */
-export const markInvoiced = (tx: Executor, chargeIds: readonly string[], invoiceId: string): Promise<string[]> => repo.setInvoice(tx, chargeIds, invoiceId);
+export const markInvoiced = (tx: Executor, chargeIds: readonly string[], invoiceId: string): Promise<string[]> =>
+  repo.setInvoice(tx, chargeIds, invoiceId);
 
 /** The charges recorded for a subscription, oldest first. */
-export const chargesOfSubscription = (exec: Executor, subscriptionId: string): Promise<repo.ChargeRow[]> => repo.chargesOfSubscription(exec, subscriptionId);
+export const chargesOfSubscription = (exec: Executor, subscriptionId: string): Promise<repo.ChargeRow[]> =>
+  repo.chargesOfSubscription(exec, subscriptionId);

@@ -22,5 +22,8 @@ export const billingCharges = pgTable(
     invoiceId: text('invoice_id'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('billing_charges_invoice_idx').on(t.invoicedCompanyId, t.invoiceId), index('billing_charges_subscription_idx').on(t.subscriptionId)],
+  (t) => [
+    index('billing_charges_invoice_idx').on(t.invoicedCompanyId, t.invoiceId),
+    index('billing_charges_subscription_idx').on(t.subscriptionId),
+  ],
 );

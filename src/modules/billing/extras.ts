@@ -19,7 +19,8 @@ const BP_FACTS = (a: string) =>
  * The BP of the company row `t` and that BP's BP ({parent, grandParent}, NULL when `t` has no
  * BP), as an extra of the authorising statement: what companyWithBps reads beside the company.
  */
-export const BPS_EXTRA = sql.raw(`(SELECT json_build_object('parent', ${BP_FACTS('p')}, 'grandParent', (SELECT ${BP_FACTS('g')} FROM companies g WHERE g.id = p.bp_id))
+export const BPS_EXTRA =
+  sql.raw(`(SELECT json_build_object('parent', ${BP_FACTS('p')}, 'grandParent', (SELECT ${BP_FACTS('g')} FROM companies g WHERE g.id = p.bp_id))
   FROM companies p WHERE p.id = t.bp_id)`);
 
 /** The BPS_EXTRA value: the company's BP and the BP above it (null when none). */

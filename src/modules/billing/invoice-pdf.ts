@@ -24,7 +24,14 @@ export interface InvoicePdfData {
   billingPeriod: string;
   currency: string;
   accountNumber: string;
-  bp: { name: string; street: string | null; postalCode: string | null; city: string | null; state: string | null; country: string | null };
+  bp: {
+    name: string;
+    street: string | null;
+    postalCode: string | null;
+    city: string | null;
+    state: string | null;
+    country: string | null;
+  };
   items: InvoicePdfItem[];
   amountWithoutTax: string;
   taxAmount: string;
@@ -34,7 +41,7 @@ export interface InvoicePdfData {
 /** A tax rate as a percentage: '0.2' -> '20 %', '0.081' -> '8.1 %'. */
 export function percent(rate: string): string {
   const [i = '0', f = ''] = rate.split('.');
-  const scaled = (BigInt(i + f.padEnd(2, '0').slice(0, 2))).toString();
+  const scaled = BigInt(i + f.padEnd(2, '0').slice(0, 2)).toString();
   const rest = f.slice(2).replace(/0+$/, '');
   return `${rest ? `${scaled}.${rest}` : scaled} %`;
 }
@@ -42,12 +49,18 @@ export function percent(rate: string): string {
 export async function renderInvoicePdf(d: InvoicePdfData, now: Date): Promise<Buffer> {
   const pdf = await newPdf(`Invoice ${d.invoiceNumber}`, now);
   const doc = pdf.doc;
-  const line = (label: string, value: string) => writeText(writeText(doc, `${label}: `, 'bold', { continued: true }), value, 'regular');
+  const line = (label: string, value: string) =>
+    writeText(writeText(doc, `${label}: `, 'bold', { continued: true }), value, 'regular');
 
   writeText(doc.fontSize(18), `Invoice ${d.invoiceNumber}`, 'bold');
   doc.moveDown(0.5).fontSize(10);
   writeText(doc, d.bp.name, 'bold');
-  const address = [d.bp.street, [d.bp.postalCode, d.bp.city].filter(Boolean).join(' '), d.bp.state, d.bp.country].filter((s) => s && s.trim() !== '');
+  const address = [
+    d.bp.street,
+    [d.bp.postalCode, d.bp.city].filter(Boolean).join(' '),
+    d.bp.state,
+    d.bp.country,
+  ].filter((s) => s && s.trim() !== '');
   for (const a of address) writeText(doc, String(a), 'regular');
   doc.moveDown(0.5);
   line('Account', d.accountNumber);
@@ -75,8 +88,12 @@ export async function renderInvoicePdf(d: InvoicePdfData, now: Date): Promise<Bu
     doc.y += height;
   };
   d.items.forEach((it, i) => {
-    itemLine(`${i + 1}. ${it.subscriptionName} (${it.serviceStartDate} to ${it.serviceEndDate}), quantity ${it.quantity}`);
-    itemLine(`   ${it.chargeName}: ${it.calculation} = ${it.chargeAmount} ${d.currency}; tax ${percent(it.taxRate)} = ${it.taxAmount} ${d.currency}`);
+    itemLine(
+      `${i + 1}. ${it.subscriptionName} (${it.serviceStartDate} to ${it.serviceEndDate}), quantity ${it.quantity}`,
+    );
+    itemLine(
+      `   ${it.chargeName}: ${it.calculation} = ${it.chargeAmount} ${d.currency}; tax ${percent(it.taxRate)} = ${it.taxAmount} ${d.currency}`,
+    );
   });
 
   doc.x = doc.page.margins.left;

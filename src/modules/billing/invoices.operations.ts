@@ -31,7 +31,8 @@ export const listInvoices = defineOperation({
   path: `${S}/companies/:companyId/invoices`,
   tag: 'Invoices',
   summary: 'List the invoices of a BP DR or VAD company, most recently updated first',
-  description: 'format small (default), medium or full (with invoiceItems, each with its calculation and tax rate): docs/billing.md, Invoices. Other companies: 400 (400751).',
+  description:
+    'format small (default), medium or full (with invoiceItems, each with its calculation and tax rate): docs/billing.md, Invoices. Other companies: 400 (400751).',
   params: CompanyParams,
   query: ListInvoicesQuery,
   response: Invoice,
@@ -57,7 +58,10 @@ export const downloadInvoiceFile = defineOperation({
   handler: async (ctx, { params }) => {
     const file = await service.invoiceFile(ctx.db, ctx.target, params.fileId);
     if (service.wantsPdf(ctx.req.headers.accept)) {
-      return ctx.reply.type('application/pdf').header('Content-Disposition', service.attachment(file.fileName)).send(file.data);
+      return ctx.reply
+        .type('application/pdf')
+        .header('Content-Disposition', service.attachment(file.fileName))
+        .send(file.data);
     }
     return ctx.reply.type('application/json; charset=utf-8').send({ Invoice: file.data.toString('base64') });
   },
@@ -80,7 +84,11 @@ export const runBilling = defineOperation({
   idempotent: false,
   handler: (ctx, { body }) => {
     const ports = portsOf(ctx.deps);
-    return run({ db: ctx.deps.database.db, ports, config: ctx.deps.config, now: ctx.deps.now, log: ctx.log }, body.billingPeriod, ctx.caller.userId);
+    return run(
+      { db: ctx.deps.database.db, ports, config: ctx.deps.config, now: ctx.deps.now, log: ctx.log },
+      body.billingPeriod,
+      ctx.caller.userId,
+    );
   },
 });
 
@@ -90,7 +98,8 @@ export const listInvoicingFiles = defineOperation({
   path: `${I}/invoices`,
   tag: 'Invoicing',
   summary: 'List the invoicing files (INV and CDR CSV files) the caller may read',
-  description: 'Every filter of document 1; invoiceCreationDate (exact) wins over fromInvoiceCreationDate and toInvoiceCreationDate (both strict). docs/billing.md, Files.',
+  description:
+    'Every filter of document 1; invoiceCreationDate (exact) wins over fromInvoiceCreationDate and toInvoiceCreationDate (both strict). docs/billing.md, Files.',
   query: ListInvoicingFilesQuery,
   response: InvoicingFile,
   envelope: 'list',
@@ -105,15 +114,28 @@ export const downloadInvoicingFile = defineOperation({
   path: `${I}/invoices/*`,
   tag: 'Invoicing',
   summary: 'Download an invoicing file (CSV) by its path',
-  description: 'The path of the list (company/period/type/file name). A path that is not exactly one of the files you may read gives 404. Columns: docs/billing.md, Files.',
+  description:
+    'The path of the list (company/period/type/file name). A path that is not exactly one of the files you may read gives 404. Columns: docs/billing.md, Files.',
   params: InvoicingFileParams,
   response: Binary({ types: ['text/csv'], description: 'the CSV file (RFC 4180, a header line), as an attachment' }),
   envelope: 'binary',
   scope: 'invoicingFile',
   handler: async (ctx, { params }) => {
     const file = await service.fileAt(ctx.db, ctx.scope, params['*']);
-    return { mediaType: 'text/csv', fileName: file.fileName, disposition: 'attachment' as const, body: file.data, lastModified: file.createdAt };
+    return {
+      mediaType: 'text/csv',
+      fileName: file.fileName,
+      disposition: 'attachment' as const,
+      body: file.data,
+      lastModified: file.createdAt,
+    };
   },
 });
 
-export const invoicesOperations: AnyOperation[] = [listInvoices, downloadInvoiceFile, runBilling, listInvoicingFiles, downloadInvoicingFile];
+export const invoicesOperations: AnyOperation[] = [
+  listInvoices,
+  downloadInvoiceFile,
+  runBilling,
+  listInvoicingFiles,
+  downloadInvoicingFile,
+];

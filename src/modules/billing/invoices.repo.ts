@@ -105,7 +105,9 @@ export async function recurringSubscriptions(db: Executor, bp: InvoicedBp, perio
 
 /** Ids and names of the companies whose usage records a BP's CDR files hold: its customers and itself. */
 export async function customerNames(db: Executor, bp: InvoicedBp): Promise<Map<string, string>> {
-  const { rows } = (await db.execute(sql`SELECT c.id, c.name FROM companies c WHERE ${customersOf(bp)} OR c.id = ${bp.id}`)) as unknown as { rows: { id: string; name: string }[] };
+  const { rows } = (await db.execute(
+    sql`SELECT c.id, c.name FROM companies c WHERE ${customersOf(bp)} OR c.id = ${bp.id}`,
+  )) as unknown as { rows: { id: string; name: string }[] };
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -116,16 +118,31 @@ export async function lockBp(tx: Executor, bpId: string): Promise<void> {
 
 /** Claims the BP's period; false when it is billed already (by this run's predecessor or a concurrent one). */
 export async function claimPeriod(tx: Executor, companyId: string, billingPeriod: string, at: Date): Promise<boolean> {
-  const rows = await tx.insert(billedPeriods).values({ companyId, billingPeriod, billedAt: at }).onConflictDoNothing().returning({ companyId: billedPeriods.companyId });
+  const rows = await tx
+    .insert(billedPeriods)
+    .values({ companyId, billingPeriod, billedAt: at })
+    .onConflictDoNothing()
+    .returning({ companyId: billedPeriods.companyId });
   return rows.length === 1;
 }
 
-export async function setPeriodInvoice(tx: Executor, companyId: string, billingPeriod: string, invoiceId: string): Promise<void> {
-  await tx.update(billedPeriods).set({ invoiceId }).where(and(eq(billedPeriods.companyId, companyId), eq(billedPeriods.billingPeriod, billingPeriod)));
+export async function setPeriodInvoice(
+  tx: Executor,
+  companyId: string,
+  billingPeriod: string,
+  invoiceId: string,
+): Promise<void> {
+  await tx
+    .update(billedPeriods)
+    .set({ invoiceId })
+    .where(and(eq(billedPeriods.companyId, companyId), eq(billedPeriods.billingPeriod, billingPeriod)));
 }
 
 export async function nextSequence(tx: Executor, companyId: string): Promise<number> {
-  const [r] = await tx.select({ n: sql<number>`COALESCE(MAX(${invoices.sequence}), 0)::int` }).from(invoices).where(eq(invoices.companyId, companyId));
+  const [r] = await tx
+    .select({ n: sql<number>`COALESCE(MAX(${invoices.sequence}), 0)::int` })
+    .from(invoices)
+    .where(eq(invoices.companyId, companyId));
   return (r?.n ?? 0) + 1;
 }
 
@@ -149,17 +166,37 @@ export async function insertInvoicingFiles(tx: Executor, rows: NewInvoicingFile[
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-export async function companyInvoices(db: Executor, companyId: string, withItems: boolean): Promise<{ invoice: InvoiceRow; items: InvoiceItemRow[] }[]> {
-  const list = await db.select().from(invoices).where(eq(invoices.companyId, companyId)).orderBy(desc(invoices.updatedAt), desc(invoices.sequence));
+export async function companyInvoices(
+  db: Executor,
+  companyId: string,
+  withItems: boolean,
+): Promise<{ invoice: InvoiceRow; items: InvoiceItemRow[] }[]> {
+  const list = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.companyId, companyId))
+    .orderBy(desc(invoices.updatedAt), desc(invoices.sequence));
   if (!withItems || list.length === 0) return list.map((invoice) => ({ invoice, items: [] }));
-  const items = await db.select().from(invoiceItems).where(inArray(invoiceItems.invoiceId, list.map((i) => i.id))).orderBy(asc(invoiceItems.invoiceId), asc(invoiceItems.position));
+  const items = await db
+    .select()
+    .from(invoiceItems)
+    .where(
+      inArray(
+        invoiceItems.invoiceId,
+        list.map((i) => i.id),
+      ),
+    )
+    .orderBy(asc(invoiceItems.invoiceId), asc(invoiceItems.position));
   const by = new Map<string, InvoiceItemRow[]>();
   for (const it of items) by.set(it.invoiceId, [...(by.get(it.invoiceId) ?? []), it]);
   return list.map((invoice) => ({ invoice, items: by.get(invoice.id) ?? [] }));
 }
 
 export async function invoiceFile(db: Executor, companyId: string, fileId: string) {
-  const [f] = await db.select().from(invoiceFiles).where(and(eq(invoiceFiles.id, fileId), eq(invoiceFiles.companyId, companyId)));
+  const [f] = await db
+    .select()
+    .from(invoiceFiles)
+    .where(and(eq(invoiceFiles.id, fileId), eq(invoiceFiles.companyId, companyId)));
   return f;
 }
 
@@ -198,7 +235,8 @@ export function listInvoicingFiles(db: Executor, scope: SQL | undefined, f: File
   if (f.fileType) where.push(eq(invoicingFiles.fileType, f.fileType));
   if (f.invoiceCreationDate) where.push(eq(invoicingFiles.invoiceCreationDate, f.invoiceCreationDate));
   else {
-    if (f.fromInvoiceCreationDate) where.push(sql`${invoicingFiles.invoiceCreationDate} > ${f.fromInvoiceCreationDate}`);
+    if (f.fromInvoiceCreationDate)
+      where.push(sql`${invoicingFiles.invoiceCreationDate} > ${f.fromInvoiceCreationDate}`);
     if (f.toInvoiceCreationDate) where.push(sql`${invoicingFiles.invoiceCreationDate} < ${f.toInvoiceCreationDate}`);
   }
   return db
@@ -209,7 +247,14 @@ export function listInvoicingFiles(db: Executor, scope: SQL | undefined, f: File
 }
 
 /** The file at exactly this path, when the caller's scope reaches it. */
-export async function invoicingFileAt(db: Executor, scope: SQL | undefined, path: string): Promise<InvoicingFileRow | undefined> {
-  const [f] = await db.select().from(invoicingFiles).where(scope ? and(scope, eq(invoicingFiles.path, path)) : eq(invoicingFiles.path, path));
+export async function invoicingFileAt(
+  db: Executor,
+  scope: SQL | undefined,
+  path: string,
+): Promise<InvoicingFileRow | undefined> {
+  const [f] = await db
+    .select()
+    .from(invoicingFiles)
+    .where(scope ? and(scope, eq(invoicingFiles.path, path)) : eq(invoicingFiles.path, path));
   return f;
 }

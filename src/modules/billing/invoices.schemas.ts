@@ -15,7 +15,9 @@ export const InvoiceItem = Obj({
   subscriptionId: Type.String(),
   chargeDescription: Type.String(),
   chargeName: Type.String(),
-  chargeId: Type.String({ description: "Recurring: the offer's billingProductRatePlanChargeId (else its id); OneTime: the ledger charge's id" }),
+  chargeId: Type.String({
+    description: "Recurring: the offer's billingProductRatePlanChargeId (else its id); OneTime: the ledger charge's id",
+  }),
   productName: Type.String(),
   unitOfMeasure: Type.String(),
   serviceStartDate: Day(),
@@ -27,7 +29,9 @@ export const InvoiceItem = Obj({
   chargeType: OneOf(['Recurring', 'OneTime'] as const),
   processingType: Type.String({ description: 'Charge' }),
   calculation: Type.String({ description: 'how chargeAmount was computed, e.g. "10 users x 5.00 EUR x 1 month"' }),
-  taxRate: Type.Optional(Type.String({ description: 'the tax rate used, decimal text (0.2 = 20 %); format=full only' })),
+  taxRate: Type.Optional(
+    Type.String({ description: 'the tax rate used, decimal text (0.2 = 20 %); format=full only' }),
+  ),
 });
 
 export const Invoice = Obj({
@@ -56,10 +60,39 @@ export const Invoice = Obj({
 
 /** docs/billing.md, Invoices: the fields of each format level. */
 export const INVOICE_FORMATS = {
-  small: ['id', 'invoiceNumber', 'invoiceDate', 'dueDate', 'amount', 'balance', 'status', 'currency', 'billingPeriod', 'updatedDate'],
+  small: [
+    'id',
+    'invoiceNumber',
+    'invoiceDate',
+    'dueDate',
+    'amount',
+    'balance',
+    'status',
+    'currency',
+    'billingPeriod',
+    'updatedDate',
+  ],
   medium: [
-    'id', 'accountId', 'accountNumber', 'accountName', 'invoiceDate', 'dueDate', 'invoiceTargetDate', 'invoiceNumber', 'amount', 'amountWithoutTax', 'taxAmount', 'balance',
-    'creditBalanceAdjustmentAmount', 'createdBy', 'status', 'currency', 'billingPeriod', 'body', 'invoiceFiles', 'updatedDate',
+    'id',
+    'accountId',
+    'accountNumber',
+    'accountName',
+    'invoiceDate',
+    'dueDate',
+    'invoiceTargetDate',
+    'invoiceNumber',
+    'amount',
+    'amountWithoutTax',
+    'taxAmount',
+    'balance',
+    'creditBalanceAdjustmentAmount',
+    'createdBy',
+    'status',
+    'currency',
+    'billingPeriod',
+    'body',
+    'invoiceFiles',
+    'updatedDate',
   ],
 } as const;
 
@@ -67,16 +100,32 @@ export const CompanyParams = Type.Object({ companyId: Id() });
 export const InvoiceFileParams = Type.Object({ companyId: Id(), fileId: Id() });
 export const ListInvoicesQuery = Type.Object({ format: formatQuery('small') });
 
-export const InvoiceFileJson = Obj({ Invoice: Type.String({ description: 'the PDF, base64' }) }, { description: 'the PDF as base64 (Accept: application/json, the default)' });
+export const InvoiceFileJson = Obj(
+  { Invoice: Type.String({ description: 'the PDF, base64' }) },
+  { description: 'the PDF as base64 (Accept: application/json, the default)' },
+);
 
-export const RunBillingBody = Obj({ billingPeriod: Type.String({ pattern: PERIOD_PATTERN, description: 'the month to invoice, YYYY-MM, not later than next month (run ahead: docs/billing.md, Invoices)', examples: ['2026-06'] }) });
+export const RunBillingBody = Obj({
+  billingPeriod: Type.String({
+    pattern: PERIOD_PATTERN,
+    description: 'the month to invoice, YYYY-MM, not later than next month (run ahead: docs/billing.md, Invoices)',
+    examples: ['2026-06'],
+  }),
+});
 
-const Total = Obj({ currency: Type.String(), amountWithoutTax: Type.String(), taxAmount: Type.String(), amount: Type.String() });
+const Total = Obj({
+  currency: Type.String(),
+  amountWithoutTax: Type.String(),
+  taxAmount: Type.String(),
+  amount: Type.String(),
+});
 export const RunSummary = Obj({
   billingPeriod: Type.String({ examples: ['2026-06'] }),
   companies: Type.Integer({ description: 'BP DR and VAD companies looked at' }),
   invoices: Type.Integer({ description: 'invoices written by this run' }),
-  alreadyBilled: Type.Integer({ description: 'BPs whose period an earlier (or concurrent) run billed: left unchanged' }),
+  alreadyBilled: Type.Integer({
+    description: 'BPs whose period an earlier (or concurrent) run billed: left unchanged',
+  }),
   nothingToInvoice: Type.Integer(),
   items: Type.Integer(),
   charges: Type.Integer({ description: 'ledger charges invoiced' }),
@@ -111,6 +160,11 @@ export const InvoicingFile = Obj({
   size: Type.Integer({ description: 'bytes' }),
 });
 
-export const InvoicingFileParams = Type.Object({ '*': Type.String({ title: 'invoicePath', description: 'the file path of the list: <companyId>/<billingPeriod>/<invoiceType>/<fileName>' }) });
+export const InvoicingFileParams = Type.Object({
+  '*': Type.String({
+    title: 'invoicePath',
+    description: 'the file path of the list: <companyId>/<billingPeriod>/<invoiceType>/<fileName>',
+  }),
+});
 
 nameSchemas({ Invoice, InvoiceItem, InvoicingFile, RunSummary });

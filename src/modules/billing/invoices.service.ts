@@ -14,12 +14,17 @@ interface CompanyFacts {
 
 /** Document 1: "Only BP DR and BP VAD companies have invoices; for other companies an error is returned". */
 function mustBeInvoiced(company: CompanyFacts): void {
-  if (!company.isBP || (company.bpType !== 'DR' && company.bpType !== 'VAD')) fail('INVOICES_BP_ONLY', { companyId: company.id, bpType: company.bpType });
+  if (!company.isBP || (company.bpType !== 'DR' && company.bpType !== 'VAD'))
+    fail('INVOICES_BP_ONLY', { companyId: company.id, bpType: company.bpType });
 }
 
 const num = (s: string) => Number(s);
 
-export async function listInvoices(db: Executor, company: CompanyFacts, full: boolean): Promise<ListResult<Record<string, unknown>>> {
+export async function listInvoices(
+  db: Executor,
+  company: CompanyFacts,
+  full: boolean,
+): Promise<ListResult<Record<string, unknown>>> {
   mustBeInvoiced(company);
   const rows = await repo.companyInvoices(db, company.id, full);
   const items = rows.map(({ invoice: i, items }) => ({
@@ -83,7 +88,11 @@ export function wantsPdf(accept: string | undefined): boolean {
 
 export const attachment = (fileName: string) => contentDisposition(fileName, { type: 'attachment' });
 
-export async function listFiles(db: Executor, scope: SQL | undefined, filters: repo.FileFilters): Promise<ListResult<Record<string, unknown>>> {
+export async function listFiles(
+  db: Executor,
+  scope: SQL | undefined,
+  filters: repo.FileFilters,
+): Promise<ListResult<Record<string, unknown>>> {
   const items = await repo.listInvoicingFiles(db, scope, filters);
   return { items, total: items.length, limit: items.length, offset: 0 };
 }

@@ -4,7 +4,17 @@
 // period's CSV files (invoicing_files). File bytes are kept in the database, not in the file store
 // of src/ports/files, so that they commit or roll back with the invoice (docs/billing.md, Files).
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
 
@@ -21,7 +31,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const billedPeriods = pgTable(
   'billed_periods',
   {
-    companyId: text('company_id').notNull().references(() => companies.id),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
     billingPeriod: text('billing_period').notNull(),
     invoiceId: text('invoice_id'),
     billedAt: ts('billed_at').notNull().defaultNow(),
@@ -41,7 +53,9 @@ export const invoices = pgTable(
   {
     id: text('id').primaryKey(),
     /** The invoiced BP company (DR or VAD). */
-    companyId: text('company_id').notNull().references(() => companies.id),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
     billingPeriod: text('billing_period').notNull(),
     accountId: text('account_id').notNull(),
     accountNumber: text('account_number').notNull(),
@@ -62,7 +76,10 @@ export const invoices = pgTable(
     status: text('status').notNull().default('Posted'),
     /** `/v1/files/<file_id>`: the invoice's PDF. */
     body: text('body').notNull(),
-    invoiceFiles: jsonb('invoice_files').$type<InvoiceFileRef[]>().notNull().default(sql`'[]'::jsonb`),
+    invoiceFiles: jsonb('invoice_files')
+      .$type<InvoiceFileRef[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -79,7 +96,9 @@ export const invoiceItems = pgTable(
   'invoice_items',
   {
     id: text('id').primaryKey(),
-    invoiceId: text('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     /** The End Customer (or BP IR) company the subscription is for. */
     customerCompanyId: text('customer_company_id'),
@@ -110,7 +129,9 @@ export const invoiceFiles = pgTable(
   'invoice_files',
   {
     id: text('id').primaryKey(),
-    invoiceId: text('invoice_id').notNull().references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
     companyId: text('company_id').notNull(),
     versionNumber: integer('version_number').notNull().default(1),
     fileName: text('file_name').notNull(),
@@ -128,7 +149,9 @@ export const invoicingFiles = pgTable(
   'invoicing_files',
   {
     id: text('id').primaryKey(),
-    companyId: text('company_id').notNull().references(() => companies.id),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
     billingPeriod: text('billing_period').notNull(),
     invoiceType: text('invoice_type').notNull(),
     fileType: text('file_type').notNull(),
@@ -143,5 +166,8 @@ export const invoicingFiles = pgTable(
     data: bytea('data').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('invoicing_files_path_uq').on(t.path), index('invoicing_files_company_idx').on(t.companyId, t.billingPeriod)],
+  (t) => [
+    uniqueIndex('invoicing_files_path_uq').on(t.path),
+    index('invoicing_files_company_idx').on(t.companyId, t.billingPeriod),
+  ],
 );

@@ -9,8 +9,10 @@ export const FILE_TYPES = ['INV', 'CDR'] as const;
 export type InvoiceType = (typeof INVOICE_TYPES)[number];
 export type FileType = (typeof FILE_TYPES)[number];
 
-export const filePath = (companyId: string, period: string, type: InvoiceType, fileName: string) => `${companyId}/${period}/${type}/${fileName}`;
-export const fileNameOf = (fileType: FileType, type: InvoiceType, period: string) => `${fileType}-${type}-${period}.csv`;
+export const filePath = (companyId: string, period: string, type: InvoiceType, fileName: string) =>
+  `${companyId}/${period}/${type}/${fileName}`;
+export const fileNameOf = (fileType: FileType, type: InvoiceType, period: string) =>
+  `${fileType}-${type}-${period}.csv`;
 
 /** One line of an INV file: an invoice item with the invoice it belongs to. */
 export interface InvLine {
@@ -38,23 +40,83 @@ export interface InvLine {
 }
 
 export const INV_COLUMNS: (keyof InvLine)[] = [
-  'invoiceNumber', 'invoiceDate', 'billingPeriod', 'accountNumber', 'customerCompanyId', 'subscriptionId', 'subscriptionName', 'chargeId', 'chargeName', 'chargeType',
-  'productName', 'unitOfMeasure', 'serviceStartDate', 'serviceEndDate', 'quantity', 'unitPrice', 'chargeAmount', 'taxRate', 'taxAmount', 'currency', 'calculation',
+  'invoiceNumber',
+  'invoiceDate',
+  'billingPeriod',
+  'accountNumber',
+  'customerCompanyId',
+  'subscriptionId',
+  'subscriptionName',
+  'chargeId',
+  'chargeName',
+  'chargeType',
+  'productName',
+  'unitOfMeasure',
+  'serviceStartDate',
+  'serviceEndDate',
+  'quantity',
+  'unitPrice',
+  'chargeAmount',
+  'taxRate',
+  'taxAmount',
+  'currency',
+  'calculation',
 ];
 
-export const VOICE_CDR_COLUMNS = ['recordId', 'companyId', 'companyName', 'userId', 'direction', 'callingNumber', 'calledNumber', 'startTime', 'durationSeconds'] as const;
-export const CONFERENCE_CDR_COLUMNS = ['recordId', 'companyId', 'companyName', 'conferenceId', 'participants', 'startTime', 'durationSeconds'] as const;
+export const VOICE_CDR_COLUMNS = [
+  'recordId',
+  'companyId',
+  'companyName',
+  'userId',
+  'direction',
+  'callingNumber',
+  'calledNumber',
+  'startTime',
+  'durationSeconds',
+] as const;
+export const CONFERENCE_CDR_COLUMNS = [
+  'recordId',
+  'companyId',
+  'companyName',
+  'conferenceId',
+  'participants',
+  'startTime',
+  'durationSeconds',
+] as const;
 
 export function invCsv(lines: InvLine[]): Buffer {
-  return Buffer.from(stringify(lines.map((l) => INV_COLUMNS.map((c) => l[c] ?? '')), { header: true, columns: INV_COLUMNS as string[] }));
+  return Buffer.from(
+    stringify(
+      lines.map((l) => INV_COLUMNS.map((c) => l[c] ?? '')),
+      { header: true, columns: INV_COLUMNS as string[] },
+    ),
+  );
 }
 
 export function voiceCdrCsv(records: CallRecord[], names: ReadonlyMap<string, string>): Buffer {
-  const rows = records.map((r) => [r.id, r.companyId, names.get(r.companyId) ?? '', r.userId ?? '', r.direction, r.callingNumber, r.calledNumber, r.startTime, r.durationSeconds]);
+  const rows = records.map((r) => [
+    r.id,
+    r.companyId,
+    names.get(r.companyId) ?? '',
+    r.userId ?? '',
+    r.direction,
+    r.callingNumber,
+    r.calledNumber,
+    r.startTime,
+    r.durationSeconds,
+  ]);
   return Buffer.from(stringify(rows, { header: true, columns: [...VOICE_CDR_COLUMNS] }));
 }
 
 export function conferenceCdrCsv(records: ConferenceRecord[], names: ReadonlyMap<string, string>): Buffer {
-  const rows = records.map((r) => [r.id, r.companyId, names.get(r.companyId) ?? '', r.conferenceId, r.participants, r.startTime, r.durationSeconds]);
+  const rows = records.map((r) => [
+    r.id,
+    r.companyId,
+    names.get(r.companyId) ?? '',
+    r.conferenceId,
+    r.participants,
+    r.startTime,
+    r.durationSeconds,
+  ]);
   return Buffer.from(stringify(rows, { header: true, columns: [...CONFERENCE_CDR_COLUMNS] }));
 }

@@ -23,7 +23,14 @@ export interface PricedOffer {
   unitOfMeasure: string;
 }
 
-export type PricedItemKind = 'first-period' | 'recurring' | 'increase' | 'prepaid-term' | 'prepaid-add-on' | 'prepaid-extension' | 'prepaid-take-back';
+export type PricedItemKind =
+  | 'first-period'
+  | 'recurring'
+  | 'increase'
+  | 'prepaid-term'
+  | 'prepaid-add-on'
+  | 'prepaid-extension'
+  | 'prepaid-take-back';
 
 export interface PricedItem {
   serviceStartDate: string;
@@ -190,7 +197,8 @@ export function termSpan(from: string, to: string): Span {
   return { months, days, monthDays };
 }
 
-const spanFactor = (s: Span): Decimal => new Decimal(s.months).plus(s.days === 0 ? 0 : new Decimal(s.days).div(s.monthDays));
+const spanFactor = (s: Span): Decimal =>
+  new Decimal(s.months).plus(s.days === 0 ? 0 : new Decimal(s.days).div(s.monthDays));
 
 function spanText(s: Span): string {
   const months = s.months === 1 ? '1 month' : `${s.months} months`;
@@ -214,7 +222,17 @@ const DESCRIPTIONS: Record<PricedItemKind, (q: number, unit: string, months?: nu
  * (`credit` true) is the same item with both amounts negated: rounding half-up (away from zero)
  * is symmetric, so a credit over the span of a charge cancels it to the minor unit.
  */
-function item(offer: PricedOffer, kind: PricedItemKind, quantity: number, from: string, to: string, span: Span, taxRate: Decimal, describedMonths?: number, credit = false): PricedItem {
+function item(
+  offer: PricedOffer,
+  kind: PricedItemKind,
+  quantity: number,
+  from: string,
+  to: string,
+  span: Span,
+  taxRate: Decimal,
+  describedMonths?: number,
+  credit = false,
+): PricedItem {
   const unitPrice = new Decimal(offer.unitPrice);
   const q = units(offer, quantity);
   // Never "-0.00": a credit of nothing is 0.
@@ -222,7 +240,10 @@ function item(offer: PricedOffer, kind: PricedItemKind, quantity: number, from: 
   const cost = roundMoney(unitPrice.times(q).times(spanFactor(span)), offer.currency);
   const charge = signed(cost);
   const tax = signed(roundMoney(cost.times(taxRate), offer.currency));
-  const what = offer.model === 'flat_fee' ? `${priceText(unitPrice, offer.currency)} ${offer.currency}` : `${q} ${offer.unitOfMeasure} x ${priceText(unitPrice, offer.currency)} ${offer.currency}`;
+  const what =
+    offer.model === 'flat_fee'
+      ? `${priceText(unitPrice, offer.currency)} ${offer.currency}`
+      : `${q} ${offer.unitOfMeasure} x ${priceText(unitPrice, offer.currency)} ${offer.currency}`;
   return {
     serviceStartDate: from,
     serviceEndDate: to,
@@ -245,7 +266,8 @@ function checkOffer(offer: PricedOffer, taxRate: string): Decimal {
   minorUnits(offer.currency);
   const price = new Decimal(offer.unitPrice);
   if (!price.isFinite() || price.isNegative()) throw new PricingError(`unit price ${offer.unitPrice}`);
-  if (offer.prepaidMonths !== null && (!Number.isInteger(offer.prepaidMonths) || offer.prepaidMonths < 1)) throw new PricingError(`prepaid months ${offer.prepaidMonths}`);
+  if (offer.prepaidMonths !== null && (!Number.isInteger(offer.prepaidMonths) || offer.prepaidMonths < 1))
+    throw new PricingError(`prepaid months ${offer.prepaidMonths}`);
   const rate = new Decimal(taxRate);
   if (!rate.isFinite() || rate.isNegative()) throw new PricingError(`tax rate ${taxRate}`);
   return rate;
@@ -279,9 +301,22 @@ export function priceChange(offer: PricedOffer, change: Change, taxRate: string)
     // Monthly: the rest of the current calendar month now; the billing run bills the next months.
     const end = lastDayOfMonth(change.date);
     if (change.before === null) {
-      if (afterUnits > 0) items.push(item(offer, 'first-period', change.after.quantity, change.date, end, calendarSpan(change.date, end), rate));
+      if (afterUnits > 0)
+        items.push(
+          item(offer, 'first-period', change.after.quantity, change.date, end, calendarSpan(change.date, end), rate),
+        );
     } else if (afterUnits > beforeUnits) {
-      items.push(item(offer, 'increase', change.after.quantity - change.before.quantity, change.date, end, calendarSpan(change.date, end), rate));
+      items.push(
+        item(
+          offer,
+          'increase',
+          change.after.quantity - change.before.quantity,
+          change.date,
+          end,
+          calendarSpan(change.date, end),
+          rate,
+        ),
+      );
     }
     // A decrease (or no change): no item; the lower quantity is billed from the next period.
   } else {
@@ -293,25 +328,71 @@ export function priceChange(offer: PricedOffer, change: Change, taxRate: string)
     if (afterMonths < beforeMonths) throw new PricingError('a prepaid term can only be extended');
     const termEnd = addMonths(termStart, afterMonths);
     expirationDate = termEnd;
-    if (change.date < termStart || change.date >= termEnd) throw new PricingError(`${change.date} is outside the term ${termStart}..${termEnd}`);
+    if (change.date < termStart || change.date >= termEnd)
+      throw new PricingError(`${change.date} is outside the term ${termStart}..${termEnd}`);
     if (change.before === null) {
       const last = addDays(termEnd, -1);
-      if (afterUnits > 0) items.push(item(offer, 'prepaid-term', change.after.quantity, termStart, last, { months: afterMonths, days: 0, monthDays: 0 }, rate, afterMonths));
+      if (afterUnits > 0)
+        items.push(
+          item(
+            offer,
+            'prepaid-term',
+            change.after.quantity,
+            termStart,
+            last,
+            { months: afterMonths, days: 0, monthDays: 0 },
+            rate,
+            afterMonths,
+          ),
+        );
     } else {
       // First the extension of the quantity held before, over the added months (dmrr 0) ...
       if (afterMonths > beforeMonths && beforeUnits > 0) {
         const from = addMonths(termStart, beforeMonths);
-        items.push(item(offer, 'prepaid-extension', change.before.quantity, from, addDays(termEnd, -1), { months: afterMonths - beforeMonths, days: 0, monthDays: 0 }, rate, afterMonths - beforeMonths));
+        items.push(
+          item(
+            offer,
+            'prepaid-extension',
+            change.before.quantity,
+            from,
+            addDays(termEnd, -1),
+            { months: afterMonths - beforeMonths, days: 0, monthDays: 0 },
+            rate,
+            afterMonths - beforeMonths,
+          ),
+        );
       }
       // ... then the add-on of the added units, from the change to the end of the (new) term.
       if (afterUnits > beforeUnits) {
         const last = addDays(termEnd, -1);
-        items.push(item(offer, 'prepaid-add-on', change.after.quantity - change.before.quantity, change.date, last, termSpan(change.date, last), rate));
+        items.push(
+          item(
+            offer,
+            'prepaid-add-on',
+            change.after.quantity - change.before.quantity,
+            change.date,
+            last,
+            termSpan(change.date, last),
+            rate,
+          ),
+        );
       } else if (afterUnits < beforeUnits) {
         // Update rule 6: this month's add-on taken back (the rule bounds it): a credit of the units
         // taken back from the change's day to the end of the term, as their add-on would cost from that day.
         const last = addDays(termEnd, -1);
-        items.push(item(offer, 'prepaid-take-back', change.before.quantity - change.after.quantity, change.date, last, termSpan(change.date, last), rate, undefined, true));
+        items.push(
+          item(
+            offer,
+            'prepaid-take-back',
+            change.before.quantity - change.after.quantity,
+            change.date,
+            last,
+            termSpan(change.date, last),
+            rate,
+            undefined,
+            true,
+          ),
+        );
       }
     }
     const charged = items.reduce((s, i) => s.plus(i.chargeAmount), new Decimal(0));
@@ -351,7 +432,13 @@ export function priceRecurring(offer: PricedOffer, quantity: number, period: str
  * A monthly subscription's piece of one calendar month (from..to, end day included), priced as the
  * first-period and increase items are: the building block the property tests split a month into.
  */
-export function pricePiece(offer: PricedOffer, quantity: number, from: string, to: string, taxRate: string): PricedItem {
+export function pricePiece(
+  offer: PricedOffer,
+  quantity: number,
+  from: string,
+  to: string,
+  taxRate: string,
+): PricedItem {
   const rate = checkOffer(offer, taxRate);
   checkQuantity(quantity);
   return item(offer, 'first-period', quantity, from, to, calendarSpan(from, to), rate);

@@ -28,7 +28,8 @@ export const createQuotation = defineOperation({
   method: 'POST',
   path: `${S}/companies/:companyId/quotations`,
   tag: 'Quotations',
-  summary: 'Quote a new subscription (offerId) or a change to one (subscriptionId): what the invoiced BP will be invoiced, item by item',
+  summary:
+    'Quote a new subscription (offerId) or a change to one (subscriptionId): what the invoiced BP will be invoiced, item by item',
   description:
     'A subscription in preview (document 1, create a quotation): every item carries `calculation`, the computation in words; `format=full` adds the tax rate of each item. Pure: nothing is stored or sent. Pricing rules: docs/billing.md.',
   params: CompanyIdParams,
@@ -48,7 +49,16 @@ export const createQuotation = defineOperation({
     await service.checkApplicant(ctx.target, reads, portsOf(ctx.deps).orders);
     return reads;
   },
-  handler: async (ctx, { body, query, prepared }) => service.createQuotation(ctx.caller, ctx.target, prepared, body, ctx.now, taxTable(ctx.deps.config), query.format === 'full'),
+  handler: async (ctx, { body, query, prepared }) =>
+    service.createQuotation(
+      ctx.caller,
+      ctx.target,
+      prepared,
+      body,
+      ctx.now,
+      taxTable(ctx.deps.config),
+      query.format === 'full',
+    ),
 });
 
 export const quotationsOperations: AnyOperation[] = [createQuotation];

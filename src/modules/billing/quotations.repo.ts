@@ -8,7 +8,10 @@ import * as commerce from '../commerce/commerce.service.ts';
 import { BPS_EXTRA, bpsFromExtra, type BpFacts } from './extras.ts';
 
 /** The body fields the extras read (bound as parameters of the statement). */
-export const QUOTATION_INPUTS = { offerId: { from: 'body', field: 'offerId' }, subscriptionId: { from: 'body', field: 'subscriptionId' } } as const;
+export const QUOTATION_INPUTS = {
+  offerId: { from: 'body', field: 'offerId' },
+  subscriptionId: { from: 'body', field: 'subscriptionId' },
+} as const;
 
 export const QUOTATION_EXTRAS: Record<string, SQL> = {
   catalogId: commerce.COMPANY_CATALOG_EXTRA,

@@ -25,15 +25,21 @@ export type QuotedCompany = BpFacts;
  * when it is a BP, else its BP; the VAD above when that BP is an IR ("BP IR companies should have
  * no bpApplicantNumber"), as create subscription rule 2.
  */
-export function applicantHolder(company: QuotedCompany, reads: Pick<QuotationReads, 'parent' | 'grandParent'>): BpFacts | undefined {
+export function applicantHolder(
+  company: QuotedCompany,
+  reads: Pick<QuotationReads, 'parent' | 'grandParent'>,
+): BpFacts | undefined {
   const [bp, above] = company.isBP ? [company, reads.parent] : [reads.parent, reads.grandParent];
   if (bp?.bpType === 'IR') return above ?? bp;
   return bp ?? undefined;
 }
 
 /** Rule 4, asked of the partner order system before anything else of the quotation (the operation's prepare step). */
-export const checkApplicant = (company: QuotedCompany, reads: QuotationReads, orders: OrdersPort | undefined): Promise<void> =>
-  commerce.checkApplicant(applicantHolder(company, reads), orders);
+export const checkApplicant = (
+  company: QuotedCompany,
+  reads: QuotationReads,
+  orders: OrdersPort | undefined,
+): Promise<void> => commerce.checkApplicant(applicantHolder(company, reads), orders);
 
 /** Rule 3: a BP company, or one linked to a BP. */
 function checkBpLink(company: QuotedCompany): void {
@@ -42,8 +48,17 @@ function checkBpLink(company: QuotedCompany): void {
 
 /** Rule 2: nb_users, flat_fee and nb_services offers, with prices (usage offers and free offers are not quoted). */
 function checkQuotable(offer: ChargeableOffer): void {
-  if (offer.isDefault || !offer.businessModel || !PRICED_MODELS.includes(offer.businessModel) || offer.prices.length === 0)
-    fail('QUOTATION_MODEL_NOT_QUOTABLE', { offerId: offer.id, businessModel: offer.businessModel, prices: offer.prices.length });
+  if (
+    offer.isDefault ||
+    !offer.businessModel ||
+    !PRICED_MODELS.includes(offer.businessModel) ||
+    offer.prices.length === 0
+  )
+    fail('QUOTATION_MODEL_NOT_QUOTABLE', {
+      offerId: offer.id,
+      businessModel: offer.businessModel,
+      prices: offer.prices.length,
+    });
 }
 
 const num = (text: string): number => Number(text);
@@ -55,7 +70,17 @@ function nextFirst(day: string): string {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
 
-function toApi(priced: PricedChange, currency: string, day: string, ids: { ratePlanId: string | null; chargeId: string | null; origin: { ratePlanId: string | null; billingSubscriptionId: string | null; subscriptionId: string } | null }, full: boolean): Api {
+function toApi(
+  priced: PricedChange,
+  currency: string,
+  day: string,
+  ids: {
+    ratePlanId: string | null;
+    chargeId: string | null;
+    origin: { ratePlanId: string | null; billingSubscriptionId: string | null; subscriptionId: string } | null;
+  },
+  full: boolean,
+): Api {
   return {
     currency,
     contractedMrr: num(priced.mrr),
@@ -111,7 +136,11 @@ export function createQuotation(
   full: boolean,
 ): Api {
   // Rule 6: offerId before creating, subscriptionId before updating; one of them.
-  if ((body.offerId === undefined) === (body.subscriptionId === undefined)) fail('QUOTATION_OFFER_OR_SUBSCRIPTION', { offerId: body.offerId ?? null, subscriptionId: body.subscriptionId ?? null });
+  if ((body.offerId === undefined) === (body.subscriptionId === undefined))
+    fail('QUOTATION_OFFER_OR_SUBSCRIPTION', {
+      offerId: body.offerId ?? null,
+      subscriptionId: body.subscriptionId ?? null,
+    });
   checkBpLink(company);
   const invoiced = invoicedOf({ company, parent: reads.parent, grandParent: reads.grandParent });
 
@@ -119,16 +148,24 @@ export function createQuotation(
     const offer = reads.offer;
     if (!offer) fail('NOT_FOUND', { target: 'offer', id: body.offerId });
     // Rule 5: the offer of the catalog assigned to the company's BP, else 403 (superadmin excepted, as for create subscription).
-    if (!caller.roles.includes('superadmin') && !reads.inCatalog) fail('OFFER_NOT_IN_CATALOG', { offerId: offer.id, companyId: company.id, catalogId: reads.catalogId });
+    if (!caller.roles.includes('superadmin') && !reads.inCatalog)
+      fail('OFFER_NOT_IN_CATALOG', { offerId: offer.id, companyId: company.id, catalogId: reads.catalogId });
     checkQuotable(offer);
     if (body.prepaidDuration !== undefined) fail('QUOTATION_PREPAID_DURATION_OF_SUBSCRIPTION', { offerId: offer.id });
     const counted = offer.businessModel !== 'flat_fee';
-    if (counted && body.maxNumberUsers === undefined) fail('QUOTATION_QUANTITY_REQUIRED', { businessModel: offer.businessModel });
+    if (counted && body.maxNumberUsers === undefined)
+      fail('QUOTATION_QUANTITY_REQUIRED', { businessModel: offer.businessModel });
     const ctx = chargeContextOf(invoiced, offer, taxRates);
     if (!ctx) fail('QUOTATION_NO_BP', { companyId: company.id });
     const change = changeOf(offer, null, now, null, { quantity: body.maxNumberUsers ?? 1 });
     const priced = priceChange(ctx.offer, change, ctx.taxRate);
-    return toApi(priced, ctx.offer.currency, change.date, { ratePlanId: offer.billingProductRatePlanId, chargeId: offer.billingProductRatePlanChargeId, origin: null }, full);
+    return toApi(
+      priced,
+      ctx.offer.currency,
+      change.date,
+      { ratePlanId: offer.billingProductRatePlanId, chargeId: offer.billingProductRatePlanChargeId, origin: null },
+      full,
+    );
   }
 
   const row = reads.subscription;
@@ -139,10 +176,12 @@ export function createQuotation(
   checkQuotable(offer);
   const current = sub.maxNumberUsers ?? 1;
   const quantity = offer.businessModel === 'flat_fee' ? current : (body.maxNumberUsers ?? current);
-  if (body.maxNumberUsers !== undefined && offer.businessModel === 'flat_fee') fail('QUOTATION_INCREASE_ONLY', { field: 'maxNumberUsers', businessModel: offer.businessModel });
+  if (body.maxNumberUsers !== undefined && offer.businessModel === 'flat_fee')
+    fail('QUOTATION_INCREASE_ONLY', { field: 'maxNumberUsers', businessModel: offer.businessModel });
   if (quantity < current) fail('QUOTATION_INCREASE_ONLY', { field: 'maxNumberUsers', current });
   const months = offer.isPrepaid ? (sub.prepaidDuration ?? offer.prepaidDuration ?? 12) : null;
-  if (body.prepaidDuration !== undefined && (months === null || body.prepaidDuration < months)) fail('QUOTATION_INCREASE_ONLY', { field: 'prepaidDuration', current: months });
+  if (body.prepaidDuration !== undefined && (months === null || body.prepaidDuration < months))
+    fail('QUOTATION_INCREASE_ONLY', { field: 'prepaidDuration', current: months });
   const ctx = chargeContextOf(invoiced, offer, taxRates);
   if (!ctx) fail('QUOTATION_NO_BP', { companyId: company.id });
   const change = changeOf(
@@ -157,8 +196,15 @@ export function createQuotation(
     priced,
     ctx.offer.currency,
     change.date,
-    { ratePlanId: offer.billingProductRatePlanId, chargeId: offer.billingProductRatePlanChargeId, origin: { ratePlanId: offer.billingProductRatePlanId, billingSubscriptionId: sub.billingSubscriptionId, subscriptionId: sub.id } },
+    {
+      ratePlanId: offer.billingProductRatePlanId,
+      chargeId: offer.billingProductRatePlanChargeId,
+      origin: {
+        ratePlanId: offer.billingProductRatePlanId,
+        billingSubscriptionId: sub.billingSubscriptionId,
+        subscriptionId: sub.id,
+      },
+    },
     full,
   );
 }
-

@@ -4,7 +4,18 @@ import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
 import { formatLevel } from '../../http/format.ts';
 import { parsePaging } from '../../http/paging.ts';
-import { AddOfferBody, Catalog, CATALOG_FORMATS, CATALOG_SORT_FIELDS, CatalogIdParams, CatalogOfferParams, CreateCatalogBody, FormatQuery, ListCatalogsQuery, UpdateCatalogBody } from './catalogs.schemas.ts';
+import {
+  AddOfferBody,
+  Catalog,
+  CATALOG_FORMATS,
+  CATALOG_SORT_FIELDS,
+  CatalogIdParams,
+  CatalogOfferParams,
+  CreateCatalogBody,
+  FormatQuery,
+  ListCatalogsQuery,
+  UpdateCatalogBody,
+} from './catalogs.schemas.ts';
 import * as service from './catalogs.service.ts';
 
 const tag = 'Catalogs';
@@ -37,7 +48,12 @@ export const listCatalogs = defineOperation({
   envelope: 'list',
   formats: CATALOG_FORMATS,
   scope: 'catalog',
-  handler: (ctx, { query }) => service.listCatalogs(ctx.db, parsePaging(query, CATALOG_SORT_FIELDS, 'name'), formatLevel(query.format, 'small') === 'full'),
+  handler: (ctx, { query }) =>
+    service.listCatalogs(
+      ctx.db,
+      parsePaging(query, CATALOG_SORT_FIELDS, 'name'),
+      formatLevel(query.format, 'small') === 'full',
+    ),
 });
 
 export const getCatalog = defineOperation({
@@ -120,4 +136,12 @@ export const removeOfferFromCatalog = defineOperation({
   },
 });
 
-export const catalogsOperations: AnyOperation[] = [createCatalog, listCatalogs, getCatalog, updateCatalog, deleteCatalog, addOfferToCatalog, removeOfferFromCatalog];
+export const catalogsOperations: AnyOperation[] = [
+  createCatalog,
+  listCatalogs,
+  getCatalog,
+  updateCatalog,
+  deleteCatalog,
+  addOfferToCatalog,
+  removeOfferFromCatalog,
+];

@@ -32,11 +32,17 @@ export async function catalogExists(exec: Executor, id: string): Promise<boolean
 
 /** The default catalog stops being it (another one is about to become it). */
 export async function clearDefaultExcept(exec: Executor, id: string, now: Date): Promise<void> {
-  await exec.update(catalogs).set({ isDefault: false, lastUpdateDate: now }).where(and(eq(catalogs.isDefault, true), ne(catalogs.id, id)));
+  await exec
+    .update(catalogs)
+    .set({ isDefault: false, lastUpdateDate: now })
+    .where(and(eq(catalogs.isDefault, true), ne(catalogs.id, id)));
 }
 
 export async function countCompaniesOf(exec: Executor, catalogId: string): Promise<number> {
-  const [r] = await exec.select({ n: sql<number>`count(*)::int` }).from(companies).where(eq(companies.catalogId, catalogId));
+  const [r] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(companies)
+    .where(eq(companies.catalogId, catalogId));
   return r?.n ?? 0;
 }
 
@@ -56,18 +62,30 @@ export async function offerIdsOf(exec: Executor, catalogIds: string[]): Promise<
 
 export async function addOffers(exec: Executor, catalogId: string, offerIds: string[]): Promise<void> {
   if (offerIds.length === 0) return;
-  await exec.insert(catalogOffers).values(offerIds.map((offerId) => ({ catalogId, offerId }))).onConflictDoNothing();
+  await exec
+    .insert(catalogOffers)
+    .values(offerIds.map((offerId) => ({ catalogId, offerId })))
+    .onConflictDoNothing();
 }
 
 /** Whether the offer was in the catalog. */
 export async function removeOffer(exec: Executor, catalogId: string, offerId: string): Promise<boolean> {
-  const rows = await exec.delete(catalogOffers).where(and(eq(catalogOffers.catalogId, catalogId), eq(catalogOffers.offerId, offerId))).returning({ id: catalogOffers.offerId });
+  const rows = await exec
+    .delete(catalogOffers)
+    .where(and(eq(catalogOffers.catalogId, catalogId), eq(catalogOffers.offerId, offerId)))
+    .returning({ id: catalogOffers.offerId });
   return rows.length > 0;
 }
 
-const SORT: Record<(typeof CATALOG_SORT_FIELDS)[number], SQL | AnyPgColumn> = { name: sql`lower(${catalogs.name})`, creationDate: catalogs.creationDate };
+const SORT: Record<(typeof CATALOG_SORT_FIELDS)[number], SQL | AnyPgColumn> = {
+  name: sql`lower(${catalogs.name})`,
+  creationDate: catalogs.creationDate,
+};
 
-export async function listCatalogRows(exec: Executor, p: Paging<(typeof CATALOG_SORT_FIELDS)[number]>): Promise<{ rows: CatalogRow[]; total: number }> {
+export async function listCatalogRows(
+  exec: Executor,
+  p: Paging<(typeof CATALOG_SORT_FIELDS)[number]>,
+): Promise<{ rows: CatalogRow[]; total: number }> {
   const dir = p.sortOrder === 1 ? asc : desc;
   const [rows, count] = await Promise.all([
     exec.select().from(catalogs).orderBy(dir(SORT[p.sortField]), dir(catalogs.id)).limit(p.limit).offset(p.offset),
@@ -88,14 +106,20 @@ export const COMPANY_CATALOG_EXTRA = sql`COALESCE(t.catalog_id,
 /** The same, for a company named by id. */
 export async function catalogOfCompany(exec: Executor, companyId: string): Promise<string | undefined> {
   const t = alias(companies, 't');
-  const [row] = await exec.select({ catalogId: sql<string | null>`${COMPANY_CATALOG_EXTRA}` }).from(t).where(eq(t.id, companyId));
+  const [row] = await exec
+    .select({ catalogId: sql<string | null>`${COMPANY_CATALOG_EXTRA}` })
+    .from(t)
+    .where(eq(t.id, companyId));
   return row?.catalogId ?? undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
 // First start.
 
-export const DEFAULT_CATALOG = { name: 'Default catalog', description: 'The catalog of companies that have none and whose BPs have none' };
+export const DEFAULT_CATALOG = {
+  name: 'Default catalog',
+  description: 'The catalog of companies that have none and whose BPs have none',
+};
 
 /** The default catalog, created when no catalog is the default; idempotent and safe from several instances. */
 export async function ensureDefaultCatalog(exec: Executor): Promise<void> {
@@ -106,5 +130,7 @@ export async function ensureDefaultCatalog(exec: Executor): Promise<void> {
 
 /** The offer joins every catalog (the default offer: every company holds it, so every catalog shows it). */
 export async function addOfferToEveryCatalog(exec: Executor, offerId: string): Promise<void> {
-  await exec.execute(sql`INSERT INTO catalog_offers (catalog_id, offer_id) SELECT c.id, ${offerId} FROM catalogs c ON CONFLICT DO NOTHING`);
+  await exec.execute(
+    sql`INSERT INTO catalog_offers (catalog_id, offer_id) SELECT c.id, ${offerId} FROM catalogs c ON CONFLICT DO NOTHING`,
+  );
 }

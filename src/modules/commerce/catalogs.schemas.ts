@@ -35,7 +35,12 @@ export const CreateCatalogBody = Obj({
 export const UpdateCatalogBody = Obj({
   name: Type.Optional(Name),
   description: Type.Optional(Description),
-  isDefault: Type.Optional(Type.Boolean({ description: 'true: this catalog becomes the default one (the previous default stops being it); false is refused on the default catalog' })),
+  isDefault: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: this catalog becomes the default one (the previous default stops being it); false is refused on the default catalog',
+    }),
+  ),
 });
 
 export const AddOfferBody = Obj({ offerId: Id('the offer to add') });

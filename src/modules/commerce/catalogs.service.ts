@@ -32,7 +32,13 @@ export async function createCatalog(db: Executor, body: Static<typeof CreateCata
   return db.transaction(async (exec) => {
     const offerIds = [...new Set(body.offerIds ?? [])];
     await checkOffersExist(exec, offerIds);
-    let row = await repo.insertCatalog(exec, { id: newId(), name: body.name, description: body.description ?? null, creationDate: now, lastUpdateDate: now });
+    let row = await repo.insertCatalog(exec, {
+      id: newId(),
+      name: body.name,
+      description: body.description ?? null,
+      creationDate: now,
+      lastUpdateDate: now,
+    });
     if (body.isDefault) row = await makeDefault(exec, row.id, now);
     // The default offer is in every catalog: every company holds it.
     const defaultOffer = await offersRepo.defaultOfferId(exec);
@@ -45,20 +51,41 @@ export async function getCatalog(db: Executor, target: repo.CatalogRow) {
   return read(db, target);
 }
 
-export async function listCatalogs(db: Executor, paging: Paging<(typeof CATALOG_SORT_FIELDS)[number]>, withOffers: boolean) {
+export async function listCatalogs(
+  db: Executor,
+  paging: Paging<(typeof CATALOG_SORT_FIELDS)[number]>,
+  withOffers: boolean,
+) {
   const { rows, total } = await repo.listCatalogRows(db, paging);
-  const offers = withOffers ? await repo.offerIdsOf(db, rows.map((r) => r.id)) : new Map<string, string[]>();
-  return { items: rows.map((r) => toApiCatalog(r, offers.get(r.id) ?? [])), total, limit: paging.limit, offset: paging.offset };
+  const offers = withOffers
+    ? await repo.offerIdsOf(
+        db,
+        rows.map((r) => r.id),
+      )
+    : new Map<string, string[]>();
+  return {
+    items: rows.map((r) => toApiCatalog(r, offers.get(r.id) ?? [])),
+    total,
+    limit: paging.limit,
+    offset: paging.offset,
+  };
 }
 
-export async function updateCatalog(db: Executor, target: repo.CatalogRow, body: Static<typeof UpdateCatalogBody>, now: Date) {
+export async function updateCatalog(
+  db: Executor,
+  target: repo.CatalogRow,
+  body: Static<typeof UpdateCatalogBody>,
+  now: Date,
+) {
   return db.transaction(async (exec) => {
     // There is always one default catalog: another one takes the role, this one cannot drop it.
     if (body.isDefault === false && target.isDefault) fail('CATALOG_DEFAULT_PROTECTED', { catalogId: target.id });
     const patch: Partial<repo.NewCatalog> = {};
     if (body.name !== undefined) patch.name = body.name;
     if (body.description !== undefined) patch.description = body.description;
-    let row = Object.keys(patch).length ? await repo.updateCatalogRow(exec, target.id, { ...patch, lastUpdateDate: now }) : target;
+    let row = Object.keys(patch).length
+      ? await repo.updateCatalogRow(exec, target.id, { ...patch, lastUpdateDate: now })
+      : target;
     if (body.isDefault === true && !target.isDefault) row = await makeDefault(exec, target.id, now);
     return read(exec, row);
   });
@@ -81,10 +108,16 @@ export async function addOfferToCatalog(db: Executor, target: repo.CatalogRow, o
   });
 }
 
-export async function removeOfferFromCatalog(db: Executor, target: repo.CatalogRow, offerId: string, now: Date): Promise<void> {
+export async function removeOfferFromCatalog(
+  db: Executor,
+  target: repo.CatalogRow,
+  offerId: string,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (exec) => {
     if (offerId === (await offersRepo.defaultOfferId(exec))) fail('OFFER_DEFAULT_PROTECTED', { offerId });
-    if (!(await repo.removeOffer(exec, target.id, offerId))) fail('NOT_FOUND', { target: 'offer', id: offerId, catalogId: target.id });
+    if (!(await repo.removeOffer(exec, target.id, offerId)))
+      fail('NOT_FOUND', { target: 'offer', id: offerId, catalogId: target.id });
     await repo.updateCatalogRow(exec, target.id, { lastUpdateDate: now });
   });
 }

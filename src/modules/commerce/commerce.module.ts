@@ -32,7 +32,13 @@ declare module '../../authz/targets.ts' {
 
 export const commerceModule = defineModule({
   name: 'commerce',
-  operations: [...offersOperations, ...catalogsOperations, ...subscriptionsOperations, ...licencesOperations, ...featuresOperations],
+  operations: [
+    ...offersOperations,
+    ...catalogsOperations,
+    ...subscriptionsOperations,
+    ...licencesOperations,
+    ...featuresOperations,
+  ],
   policy: commercePolicy,
   errors: commerceErrors,
   targets: commerceTargets,

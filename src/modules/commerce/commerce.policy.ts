@@ -52,7 +52,9 @@ const companyFeaturesGrants = [
  * Offer counters of a BP company (document 1 names no roles: docs/decisions.md, Licences): the
  * operators, and the BP's own bp_admin and bp_finance (a VAD's also those of its BP IR companies).
  */
-const offerCountersGrants = companyOverseers.filter((g) => g.roles.some((r) => r === 'superadmin' || r === 'support' || r === 'bp_admin' || r === 'bp_finance'));
+const offerCountersGrants = companyOverseers.filter((g) =>
+  g.roles.some((r) => r === 'superadmin' || r === 'support' || r === 'bp_admin' || r === 'bp_finance'),
+);
 
 /**
  * Who buys subscriptions for a company (document 1, create subscription rules 3 to 7), and
@@ -111,5 +113,10 @@ export const commercePolicy: Record<string, PolicyEntry> = {
   // Route table +: the operators' retry of a synchronisation that gave up (docs/decisions.md, Subscriptions).
   retrySubscriptionSync: grants([grant('superadmin', 'any')]),
   // Document 1, check a BP applicant number (shape and callers: docs/decisions.md, Subscriptions).
-  checkApplicantNumber: grants([grant('superadmin', 'any'), grant('support', 'any'), grant('bp_admin', 'any'), grant('bp_finance', 'any')]),
+  checkApplicantNumber: grants([
+    grant('superadmin', 'any'),
+    grant('support', 'any'),
+    grant('bp_admin', 'any'),
+    grant('bp_finance', 'any'),
+  ]),
 };

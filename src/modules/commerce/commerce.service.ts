@@ -16,7 +16,8 @@ export async function assertCatalogExists(exec: Executor, catalogId: string): Pr
 }
 
 /** The catalog a company sees: its own, else its BP's (or its BP's BP's), else the default one. */
-export const catalogOfCompany = (exec: Executor, companyId: string): Promise<string | undefined> => catalogsRepo.catalogOfCompany(exec, companyId);
+export const catalogOfCompany = (exec: Executor, companyId: string): Promise<string | undefined> =>
+  catalogsRepo.catalogOfCompany(exec, companyId);
 
 /** Document 3, create company rule 7: every new company receives a subscription to the default offer. */
 export async function addDefaultSubscription(exec: Executor, companyId: string, now: Date): Promise<void> {
@@ -29,4 +30,10 @@ export { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
 /** Document 1, create a quotation, rule 4, for a BP already read (the authorising statement's extras). */
 export { checkApplicant } from './subscriptions.service.ts';
 /** The offer, its catalog membership and a subscription with its offer, as extras of another module's authorising statement. */
-export { offerExtra, offerInCatalogExtra, subscriptionWithOfferExtra, offerFromExtra, subscriptionWithOfferFromExtra } from './extras.ts';
+export {
+  offerExtra,
+  offerInCatalogExtra,
+  subscriptionWithOfferExtra,
+  offerFromExtra,
+  subscriptionWithOfferFromExtra,
+} from './extras.ts';

@@ -57,14 +57,25 @@ export const offers = pgTable(
     billingOfferId: text('billing_offer_id'),
     billingProductRatePlanId: text('billing_product_rate_plan_id'),
     billingProductRatePlanChargeId: text('billing_product_rate_plan_charge_id'),
-    provisioningNeeded: jsonb('provisioning_needed').$type<OfferProvisioning[]>().notNull().default(sql`'[]'::jsonb`),
-    prices: jsonb('prices').$type<OfferPrice[]>().notNull().default(sql`'[]'::jsonb`),
-    features: jsonb('features').$type<OfferFeature[]>().notNull().default(sql`'[]'::jsonb`),
+    provisioningNeeded: jsonb('provisioning_needed')
+      .$type<OfferProvisioning[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    prices: jsonb('prices')
+      .$type<OfferPrice[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    features: jsonb('features')
+      .$type<OfferFeature[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     creationDate: ts('creation_date').notNull().defaultNow(),
     lastUpdateDate: ts('last_update_date').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('offers_default_uq').on(t.isDefault).where(sql`${t.isDefault}`),
+    uniqueIndex('offers_default_uq')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
     // listAllOffers in its default order; the billing system finds an offer by its rate plan.
     index('offers_name_idx').on(sql`lower(${t.name})`, t.id),
     index('offers_rate_plan_idx').on(t.billingProductRatePlanId),
@@ -83,15 +94,24 @@ export const catalogs = pgTable(
     creationDate: ts('creation_date').notNull().defaultNow(),
     lastUpdateDate: ts('last_update_date').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('catalogs_default_uq').on(t.isDefault).where(sql`${t.isDefault}`), uniqueIndex('catalogs_name_uq').on(sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('catalogs_default_uq')
+      .on(t.isDefault)
+      .where(sql`${t.isDefault}`),
+    uniqueIndex('catalogs_name_uq').on(sql`lower(${t.name})`),
+  ],
 );
 
 // The offers of each catalog: an offer may be in several catalogs.
 export const catalogOffers = pgTable(
   'catalog_offers',
   {
-    catalogId: text('catalog_id').notNull().references(() => catalogs.id, { onDelete: 'cascade' }),
-    offerId: text('offer_id').notNull().references(() => offers.id, { onDelete: 'cascade' }),
+    catalogId: text('catalog_id')
+      .notNull()
+      .references(() => catalogs.id, { onDelete: 'cascade' }),
+    offerId: text('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.catalogId, t.offerId] }), index('catalog_offers_offer_idx').on(t.offerId)],
 );
@@ -114,8 +134,12 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: text('id').primaryKey(),
-    companyId: text('company_id').notNull().references(() => companies.id),
-    offerId: text('offer_id').notNull().references(() => offers.id),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
+    offerId: text('offer_id')
+      .notNull()
+      .references(() => offers.id),
     status: text('status').notNull().default('active'),
     isDefault: boolean('is_default').notNull().default(false),
     syncOngoing: boolean('sync_ongoing').notNull().default(false),
@@ -142,7 +166,10 @@ export const subscriptions = pgTable(
     bsSubscriptionId: text('bs_subscription_id'),
     billingSubscriptionId: text('billing_subscription_id'),
     /** The offer's provisioning entries with their progress on the providers (providerId once provisioned). */
-    provisioning: jsonb('provisioning').$type<SubscriptionProvisioning[]>().notNull().default(sql`'[]'::jsonb`),
+    provisioning: jsonb('provisioning')
+      .$type<SubscriptionProvisioning[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     // A synchronisation that gave up after its retries: why and when (docs/decisions.md, Subscriptions).
     syncError: text('sync_error'),
     syncFailedAt: ts('sync_failed_at'),
@@ -154,7 +181,9 @@ export const subscriptions = pgTable(
   (t) => [
     index('subscriptions_company_idx').on(t.companyId),
     index('subscriptions_offer_idx').on(t.offerId),
-    uniqueIndex('subscriptions_default_uq').on(t.companyId).where(sql`${t.isDefault}`),
+    uniqueIndex('subscriptions_default_uq')
+      .on(t.companyId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -164,10 +193,18 @@ export const subscriptions = pgTable(
 export const licences = pgTable(
   'licences',
   {
-    subscriptionId: text('subscription_id').notNull().references(() => subscriptions.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     userCompanyId: text('user_company_id').notNull(),
     assignedAt: ts('assigned_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.subscriptionId, t.userId] }), index('licences_user_idx').on(t.userId), index('licences_company_idx').on(t.userCompanyId)],
+  (t) => [
+    primaryKey({ columns: [t.subscriptionId, t.userId] }),
+    index('licences_user_idx').on(t.userId),
+    index('licences_company_idx').on(t.userCompanyId),
+  ],
 );

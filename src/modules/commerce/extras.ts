@@ -10,7 +10,8 @@ import { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
 import { offers, subscriptions } from './commerce.tables.ts';
 
 /** The offer named by the input, as one JSON value (NULL when none). */
-export const offerExtra = (input: string): SQL => sql`(SELECT to_jsonb(o) FROM offers o WHERE o.id = ${extraInput(input)})`;
+export const offerExtra = (input: string): SQL =>
+  sql`(SELECT to_jsonb(o) FROM offers o WHERE o.id = ${extraInput(input)})`;
 
 /** Whether the offer named by the input is in the catalog the company `t` sees (its own, its BP's..., the default: COMPANY_CATALOG_EXTRA). */
 export const offerInCatalogExtra = (input: string): SQL =>
@@ -25,10 +26,13 @@ const readOffer = jsonRowReader<typeof offers.$inferSelect>(offers);
 const readSubscription = jsonRowReader<typeof subscriptions.$inferSelect>(subscriptions);
 
 /** The offerExtra value as commerce's offer row. */
-export const offerFromExtra = (v: unknown): typeof offers.$inferSelect | undefined => (v ? readOffer(v as Record<string, unknown>) : undefined);
+export const offerFromExtra = (v: unknown): typeof offers.$inferSelect | undefined =>
+  v ? readOffer(v as Record<string, unknown>) : undefined;
 
 /** The subscriptionWithOfferExtra value as findWithOffer gives it. */
-export function subscriptionWithOfferFromExtra(v: unknown): { sub: typeof subscriptions.$inferSelect; offer: typeof offers.$inferSelect } | undefined {
+export function subscriptionWithOfferFromExtra(
+  v: unknown,
+): { sub: typeof subscriptions.$inferSelect; offer: typeof offers.$inferSelect } | undefined {
   if (!v) return undefined;
   const j = v as { sub: Record<string, unknown>; offer: Record<string, unknown> };
   return { sub: readSubscription(j.sub), offer: readOffer(j.offer) };

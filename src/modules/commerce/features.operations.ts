@@ -33,7 +33,8 @@ export const listOfferCounters = defineOperation({
   method: 'GET',
   path: `${S}/companies/:companyId/offers/counters`,
   tag: 'Offers',
-  summary: 'Licences bought and assigned per offer, by the BP company and by the companies under it (BP companies only)',
+  summary:
+    'Licences bought and assigned per offer, by the BP company and by the companies under it (BP companies only)',
   params: CompanyIdParams,
   response: Type.Array(OfferCounter),
   envelope: 'data',

@@ -12,7 +12,11 @@ export interface GrantingSubscription {
 
 export function activeSubscriptionFeatures(exec: Executor, companyId: string): Promise<GrantingSubscription[]> {
   return exec
-    .select({ features: offers.features, subscribedAt: subscriptions.creationDate, offerUpdatedAt: offers.lastUpdateDate })
+    .select({
+      features: offers.features,
+      subscribedAt: subscriptions.creationDate,
+      offerUpdatedAt: offers.lastUpdateDate,
+    })
     .from(subscriptions)
     .innerJoin(offers, eq(offers.id, subscriptions.offerId))
     .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.status, 'active')));

@@ -8,8 +8,12 @@ export const CompanyFeature = Obj({
   featureUniqueRef: Type.String(),
   featureName: Type.String(),
   featureType: OneOf(FEATURE_TYPES),
-  limitMax: Type.Optional(Type.Integer({ description: 'number features: the highest limitMax of the active subscriptions granting it' })),
-  isEnabled: Type.Optional(Type.Boolean({ description: 'boolean features: true when an active subscription grants it' })),
+  limitMax: Type.Optional(
+    Type.Integer({ description: 'number features: the highest limitMax of the active subscriptions granting it' }),
+  ),
+  isEnabled: Type.Optional(
+    Type.Boolean({ description: 'boolean features: true when an active subscription grants it' }),
+  ),
   addedDate: DateTime(),
   lastUpdateDate: DateTime(),
 });

@@ -32,11 +32,15 @@ const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
  * "For other companies, numberAssignedUsers is the number of licences assigned to the company's
  * users": the licences of users of the subscription's own company.
  */
-export async function licenceCounters(exec: Executor, subscriptions: readonly { id: string }[]): Promise<Map<string, LicenceCounters>> {
+export async function licenceCounters(
+  exec: Executor,
+  subscriptions: readonly { id: string }[],
+): Promise<Map<string, LicenceCounters>> {
   const out = new Map<string, LicenceCounters>();
   if (subscriptions.length === 0) return out;
   const ids = subscriptions.map((s) => s.id);
-  const r = await exec.execute(sql`SELECT s.id, (c.bp_type = 'IR' AND o.business_model = 'nb_users') AS "irNbUsers", s.max_number_users AS "maxNumberUsers",
+  const r =
+    await exec.execute(sql`SELECT s.id, (c.bp_type = 'IR' AND o.business_model = 'nb_users') AS "irNbUsers", s.max_number_users AS "maxNumberUsers",
       count(l.user_id) FILTER (WHERE l.user_company_id = s.company_id)::int AS own,
       count(l.user_id) FILTER (WHERE l.user_company_id <> s.company_id)::int AS ecs
     FROM subscriptions s JOIN companies c ON c.id = s.company_id JOIN offers o ON o.id = s.offer_id

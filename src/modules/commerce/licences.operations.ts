@@ -46,7 +46,12 @@ export const unassignUserLicence = defineOperation({
   second: subscriptionSecond,
   handler: async (ctx, { params }) => {
     const removed = await service.unassignLicence(ctx.db, ctx.target.id, params.subscriptionId);
-    return { status: removed ? `Licence of subscription ${params.subscriptionId} unassigned from user ${ctx.target.id}` : `User ${ctx.target.id} holds no licence of subscription ${params.subscriptionId}`, data: [] };
+    return {
+      status: removed
+        ? `Licence of subscription ${params.subscriptionId} unassigned from user ${ctx.target.id}`
+        : `User ${ctx.target.id} holds no licence of subscription ${params.subscriptionId}`,
+      data: [],
+    };
   },
 });
 

@@ -17,15 +17,23 @@ export interface AssignmentFacts {
   userCompanyBpId: string | null;
 }
 
-export async function assignmentFacts(exec: Executor, subscriptionId: string, userCompanyId: string): Promise<AssignmentFacts | undefined> {
-  const r = await exec.execute(sql`SELECT s.company_id AS "subscriptionCompanyId", sc.bp_type AS "subscriptionCompanyBpType", uc.bp_id AS "userCompanyBpId"
+export async function assignmentFacts(
+  exec: Executor,
+  subscriptionId: string,
+  userCompanyId: string,
+): Promise<AssignmentFacts | undefined> {
+  const r =
+    await exec.execute(sql`SELECT s.company_id AS "subscriptionCompanyId", sc.bp_type AS "subscriptionCompanyBpType", uc.bp_id AS "userCompanyBpId"
     FROM subscriptions s JOIN companies sc ON sc.id = s.company_id JOIN companies uc ON uc.id = ${userCompanyId}
     WHERE s.id = ${subscriptionId}`);
   return rowsOf<AssignmentFacts>(r)[0];
 }
 
 /** The licence row, or undefined when the user already holds one of this subscription. */
-export async function insertLicence(exec: Executor, l: { subscriptionId: string; userId: string; userCompanyId: string; assignedAt: Date }): Promise<LicenceRow | undefined> {
+export async function insertLicence(
+  exec: Executor,
+  l: { subscriptionId: string; userId: string; userCompanyId: string; assignedAt: Date },
+): Promise<LicenceRow | undefined> {
   const [row] = await exec.insert(licences).values(l).onConflictDoNothing().returning();
   return row;
 }
@@ -51,18 +59,31 @@ export async function takeLicence(exec: Executor, subscriptionId: string): Promi
 }
 
 export async function subscriptionStatus(exec: Executor, subscriptionId: string): Promise<string | undefined> {
-  const [row] = await exec.select({ status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  const [row] = await exec
+    .select({ status: subscriptions.status })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
   return row?.status;
 }
 
-export async function findLicence(exec: Executor, subscriptionId: string, userId: string): Promise<LicenceRow | undefined> {
-  const [row] = await exec.select().from(licences).where(and(eq(licences.subscriptionId, subscriptionId), eq(licences.userId, userId)));
+export async function findLicence(
+  exec: Executor,
+  subscriptionId: string,
+  userId: string,
+): Promise<LicenceRow | undefined> {
+  const [row] = await exec
+    .select()
+    .from(licences)
+    .where(and(eq(licences.subscriptionId, subscriptionId), eq(licences.userId, userId)));
   return row;
 }
 
 /** Removes the row (the trigger lowers the count); false when there was none. */
 export async function deleteLicence(exec: Executor, subscriptionId: string, userId: string): Promise<boolean> {
-  const rows = await exec.delete(licences).where(and(eq(licences.subscriptionId, subscriptionId), eq(licences.userId, userId))).returning({ u: licences.userId });
+  const rows = await exec
+    .delete(licences)
+    .where(and(eq(licences.subscriptionId, subscriptionId), eq(licences.userId, userId)))
+    .returning({ u: licences.userId });
   return rows.length > 0;
 }
 

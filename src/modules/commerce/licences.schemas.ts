@@ -9,7 +9,10 @@ export const Licence = Obj(
   {
     subscriptionId: Type.String(),
     userId: Type.String(),
-    userCompanyId: Type.String({ description: "the user's company when the licence was assigned (a BP IR's licences also go to its End Customers' users)" }),
+    userCompanyId: Type.String({
+      description:
+        "the user's company when the licence was assigned (a BP IR's licences also go to its End Customers' users)",
+    }),
     assignedAt: DateTime(),
   },
   { description: 'a licence of a subscription held by a user' },

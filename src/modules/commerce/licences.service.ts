@@ -11,7 +11,12 @@ export interface ApiLicence {
   assignedAt: Date;
 }
 
-const toApiLicence = (l: repo.LicenceRow): ApiLicence => ({ subscriptionId: l.subscriptionId, userId: l.userId, userCompanyId: l.userCompanyId, assignedAt: l.assignedAt });
+const toApiLicence = (l: repo.LicenceRow): ApiLicence => ({
+  subscriptionId: l.subscriptionId,
+  userId: l.userId,
+  userCompanyId: l.userCompanyId,
+  assignedAt: l.assignedAt,
+});
 
 /**
  * Gives the user a licence of the subscription. Document 1, licence counters: a subscription's
@@ -19,18 +24,29 @@ const toApiLicence = (l: repo.LicenceRow): ApiLicence => ({ subscriptionId: l.su
  * Customers. Only an active subscription gives licences, never beyond maxNumberUsers. A user who
  * already holds one gets it back unchanged (a retried request takes no second licence).
  */
-export async function assignLicence(db: Executor, user: { id: string; companyId: string }, subscriptionId: string, now: Date): Promise<ApiLicence> {
+export async function assignLicence(
+  db: Executor,
+  user: { id: string; companyId: string },
+  subscriptionId: string,
+  now: Date,
+): Promise<ApiLicence> {
   return db.transaction(async (tx) => {
     const facts = await repo.assignmentFacts(tx, subscriptionId, user.companyId);
     if (!facts) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
     const ofHisCompany = facts.subscriptionCompanyId === user.companyId;
     const ofHisIr = facts.subscriptionCompanyBpType === 'IR' && facts.userCompanyBpId === facts.subscriptionCompanyId;
     if (!ofHisCompany && !ofHisIr) fail('LICENCE_NOT_FOR_USER', { subscriptionId, userId: user.id });
-    const row = await repo.insertLicence(tx, { subscriptionId, userId: user.id, userCompanyId: user.companyId, assignedAt: now });
+    const row = await repo.insertLicence(tx, {
+      subscriptionId,
+      userId: user.id,
+      userCompanyId: user.companyId,
+      assignedAt: now,
+    });
     if (!row) return toApiLicence((await repo.findLicence(tx, subscriptionId, user.id))!);
     if (!(await repo.takeLicence(tx, subscriptionId))) {
       // The guarded UPDATE took nothing: tell why (the transaction rolls the row back).
-      if ((await repo.subscriptionStatus(tx, subscriptionId)) !== 'active') fail('SUBSCRIPTION_NOT_ACTIVE', { subscriptionId });
+      if ((await repo.subscriptionStatus(tx, subscriptionId)) !== 'active')
+        fail('SUBSCRIPTION_NOT_ACTIVE', { subscriptionId });
       fail('LICENCE_LIMIT_REACHED', { subscriptionId });
     }
     return toApiLicence(row);
@@ -49,7 +65,11 @@ export async function unassignLicence(db: Executor, userId: string, subscription
  * maxNumberUsers, so this never fails for want of a licence; a company without a default
  * subscription yet (made before the default offer existed) gives none.
  */
-export async function assignDefaultLicence(exec: Executor, user: { id: string; companyId: string }, now: Date): Promise<void> {
+export async function assignDefaultLicence(
+  exec: Executor,
+  user: { id: string; companyId: string },
+  now: Date,
+): Promise<void> {
   const subscriptionId = await repo.defaultSubscriptionId(exec, user.companyId);
   if (subscriptionId) await assignLicence(exec, user, subscriptionId, now);
 }
@@ -59,7 +79,11 @@ export async function assignDefaultLicence(exec: Executor, user: { id: string; c
  * create company rule 1): the licences his new company does not give go back, and he arrives in
  * it (rule 7: a licence of its default subscription).
  */
-export async function userChangedCompany(exec: Executor, user: { id: string; companyId: string }, now: Date): Promise<void> {
+export async function userChangedCompany(
+  exec: Executor,
+  user: { id: string; companyId: string },
+  now: Date,
+): Promise<void> {
   await repo.releaseLicencesOutsideCompany(exec, user.id, user.companyId);
   await assignDefaultLicence(exec, user, now);
 }

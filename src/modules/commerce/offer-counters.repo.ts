@@ -32,7 +32,10 @@ const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
  * End Customers and BP IR companies, and for a VAD the End Customers of those), terminated ones
  * aside. Licences bought are the maxNumberUsers of the subscriptions that have one.
  */
-export async function offerCounters(exec: Executor, bp: { id: string; bpType: string | null }): Promise<OfferCounterRow[]> {
+export async function offerCounters(
+  exec: Executor,
+  bp: { id: string; bpType: string | null },
+): Promise<OfferCounterRow[]> {
   const r = await exec.execute(sql`WITH scope AS (
       SELECT c.id, c.id = ${bp.id} AS mine FROM companies c
       WHERE c.id = ${bp.id} OR c.bp_id = ${bp.id}

@@ -23,7 +23,9 @@ export const OfferCounter = Obj({
   prepaidDuration: Nullable(Type.Number()),
   myCompanyNbLicences: count("licences bought (maxNumberUsers) by the BP's own subscriptions to the offer"),
   myCompanyNumberAssignedUsers: count("licences of the BP's own subscriptions assigned to users"),
-  myResellersNbLicences: count('licences bought by the companies under the BP (its End Customers and BP IR companies, and theirs)'),
+  myResellersNbLicences: count(
+    'licences bought by the companies under the BP (its End Customers and BP IR companies, and theirs)',
+  ),
   myResellersNumberAssignedUsers: count('licences of those subscriptions assigned to users'),
   totalNbLicences: count('myCompanyNbLicences + myResellersNbLicences'),
   totalNumberAssignedUsers: count('myCompanyNumberAssignedUsers + myResellersNumberAssignedUsers'),

@@ -6,7 +6,10 @@ import type { OfferCounter } from './offer-counters.schemas.ts';
 import { fail } from '../../errors/catalogue.ts';
 import * as repo from './offer-counters.repo.ts';
 
-export async function listOfferCounters(exec: Executor, company: { id: string; isBP: boolean; bpType: string | null }): Promise<Static<typeof OfferCounter>[]> {
+export async function listOfferCounters(
+  exec: Executor,
+  company: { id: string; isBP: boolean; bpType: string | null },
+): Promise<Static<typeof OfferCounter>[]> {
   if (!company.isBP) fail('OFFER_COUNTERS_BP_ONLY', { companyId: company.id });
   const rows = await repo.offerCounters(exec, company);
   return rows.map((r) => ({

@@ -24,12 +24,23 @@ const tag = 'Offers';
 const S = '/subscription/v1.0';
 const offerTarget = { kind: 'offer', from: 'params', field: 'offerId' } as const;
 /** The company of the path, with the catalog it sees, read in the authorising statement. */
-const companyTarget = { kind: 'company', from: 'params', field: 'companyId', extras: { catalogId: COMPANY_CATALOG_EXTRA } } as const;
+const companyTarget = {
+  kind: 'company',
+  from: 'params',
+  field: 'companyId',
+  extras: { catalogId: COMPANY_CATALOG_EXTRA },
+} as const;
 const full = { ...OFFER_FORMATS, default: 'full' } as const;
 
 export const createOffer = defineOperation({
   operationId: 'createOffer',
-  errors: ['OFFER_FEATURE_INVALID', 'OFFER_PREPAID_DURATION', 'OFFER_PRICE_CURRENCY_TWICE', 'OFFER_PRICE_CURRENCY_UNKNOWN', 'OFFER_PROVISIONING_INVALID'],
+  errors: [
+    'OFFER_FEATURE_INVALID',
+    'OFFER_PREPAID_DURATION',
+    'OFFER_PRICE_CURRENCY_TWICE',
+    'OFFER_PRICE_CURRENCY_UNKNOWN',
+    'OFFER_PROVISIONING_INVALID',
+  ],
   method: 'POST',
   path: `${S}/offers`,
   tag,
@@ -55,7 +66,14 @@ export const listAllOffers = defineOperation({
   formats: OFFER_FORMATS,
   scope: 'offer',
   listVersion: 'offers',
-  handler: (ctx, { query }) => service.listAllOffers(ctx.deps.database, query.catalogId, query, parsePaging(query, OFFER_SORT_FIELDS, 'name'), ctx.listVersion),
+  handler: (ctx, { query }) =>
+    service.listAllOffers(
+      ctx.deps.database,
+      query.catalogId,
+      query,
+      parsePaging(query, OFFER_SORT_FIELDS, 'name'),
+      ctx.listVersion,
+    ),
 });
 
 export const updateOffer = defineOperation({
@@ -97,7 +115,8 @@ export const listCompanyOffers = defineOperation({
   path: `${S}/companies/:companyId/offers`,
   tag,
   summary: 'List the offers of the catalog assigned to the company',
-  description: "The company's catalog, else its BP's (or its BP's BP's), else the default catalog. A business_admin sees the demo offers.",
+  description:
+    "The company's catalog, else its BP's (or its BP's BP's), else the default catalog. A business_admin sees the demo offers.",
   params: CompanyIdParams,
   query: ListCompanyOffersQuery,
   response: Offer,
@@ -106,7 +125,16 @@ export const listCompanyOffers = defineOperation({
   target: companyTarget,
   listVersion: 'offers',
   handler: (ctx, { query }) =>
-    service.listCompanyOffers(ctx.deps.database, ctx.caller, companyOffersGrants, ctx.target, ctx.extras.catalogId as string | null, query, parsePaging(query, OFFER_SORT_FIELDS, 'name'), ctx.listVersion),
+    service.listCompanyOffers(
+      ctx.deps.database,
+      ctx.caller,
+      companyOffersGrants,
+      ctx.target,
+      ctx.extras.catalogId as string | null,
+      query,
+      parsePaging(query, OFFER_SORT_FIELDS, 'name'),
+      ctx.listVersion,
+    ),
 });
 
 export const getCompanyOffer = defineOperation({
@@ -122,7 +150,22 @@ export const getCompanyOffer = defineOperation({
   envelope: 'data',
   formats: full,
   target: companyTarget,
-  handler: (ctx, { params }) => service.getCompanyOffer(ctx.db, ctx.caller, companyOffersGrants, ctx.target, ctx.extras.catalogId as string | null, params.offerId),
+  handler: (ctx, { params }) =>
+    service.getCompanyOffer(
+      ctx.db,
+      ctx.caller,
+      companyOffersGrants,
+      ctx.target,
+      ctx.extras.catalogId as string | null,
+      params.offerId,
+    ),
 });
 
-export const offersOperations: AnyOperation[] = [createOffer, listAllOffers, updateOffer, deleteOffer, listCompanyOffers, getCompanyOffer];
+export const offersOperations: AnyOperation[] = [
+  createOffer,
+  listAllOffers,
+  updateOffer,
+  deleteOffer,
+  listCompanyOffers,
+  getCompanyOffer,
+];

@@ -29,14 +29,21 @@ export async function deleteOfferRow(exec: Executor, id: string): Promise<void> 
 
 /** Whether any subscription (terminated ones included: they keep their offer) names the offer. */
 export async function hasSubscriptions(exec: Executor, offerId: string): Promise<boolean> {
-  const rows = await exec.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.offerId, offerId)).limit(1);
+  const rows = await exec
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(eq(subscriptions.offerId, offerId))
+    .limit(1);
   return rows.length > 0;
 }
 
 /** The ids among `ids` that name no offer. */
 export async function missingOffers(exec: Executor, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const found = await exec.select({ id: offers.id }).from(offers).where(sql`${offers.id} = ANY(${sql.param(ids)}::text[])`);
+  const found = await exec
+    .select({ id: offers.id })
+    .from(offers)
+    .where(sql`${offers.id} = ANY(${sql.param(ids)}::text[])`);
   const known = new Set(found.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
 }
@@ -60,13 +67,17 @@ export interface OfferFilters {
 export function offerFilterSql(f: OfferFilters): SQL[] {
   const c: SQL[] = [];
   if (f.name) c.push(sql`${offers.name} ILIKE ${`%${escapeLike(f.name)}%`}`);
-  for (const k of ['canBeSold', 'autoSubscribe', 'isExclusive', 'isPrepaid'] as const) if (f[k] !== undefined) c.push(eq(offers[k], f[k]));
+  for (const k of ['canBeSold', 'autoSubscribe', 'isExclusive', 'isPrepaid'] as const)
+    if (f[k] !== undefined) c.push(eq(offers[k], f[k]));
   for (const k of ['profileId', 'offerReference', 'erpReference'] as const) if (f[k]) c.push(eq(offers[k], f[k]));
   if (f.demoOnly) c.push(eq(offers.isDemo, true));
   return c;
 }
 
-const SORT: Record<(typeof OFFER_SORT_FIELDS)[number], SQL | AnyPgColumn> = { name: sql`lower(${offers.name})`, _id: offers.id };
+const SORT: Record<(typeof OFFER_SORT_FIELDS)[number], SQL | AnyPgColumn> = {
+  name: sql`lower(${offers.name})`,
+  _id: offers.id,
+};
 
 /** The offers of a page, read once per remembered page. */
 const offersOfPage = jsonPageReader<OfferRow>(offers);
@@ -78,11 +89,23 @@ const offersOfPage = jsonPageReader<OfferRow>(offers);
  * was last answered by this instance; otherwise the remembered answer stands (the 'offers' list
  * version, moved in the writing transaction by the triggers of migration 0017; src/db/list-count.ts).
  */
-export async function listOfferRows(database: Database, catalogId: string | undefined, f: OfferFilters, p: Paging<(typeof OFFER_SORT_FIELDS)[number]>, version?: string) {
+export async function listOfferRows(
+  database: Database,
+  catalogId: string | undefined,
+  f: OfferFilters,
+  p: Paging<(typeof OFFER_SORT_FIELDS)[number]>,
+  version?: string,
+) {
   const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
   const where = and(...(catalogId ? [eq(catalogOffers.catalogId, catalogId)] : []), ...offerFilterSql(f)) ?? sql`TRUE`;
-  const from = catalogId ? sql`${catalogOffers} JOIN ${offers} ON ${offers.id} = ${catalogOffers.offerId}` : sql`${offers}`;
-  const row = await runCounted<{ list_version: string | null; total: number | null; rows: Record<string, unknown>[] | null }>(
+  const from = catalogId
+    ? sql`${catalogOffers} JOIN ${offers} ON ${offers.id} = ${catalogOffers.offerId}`
+    : sql`${offers}`;
+  const row = await runCounted<{
+    list_version: string | null;
+    total: number | null;
+    rows: Record<string, unknown>[] | null;
+  }>(
     database,
     (known) => sql`WITH page AS (
       SELECT ${offers}.*, ${SORT[p.sortField]} AS k FROM ${from} WHERE ${where}
@@ -97,9 +120,16 @@ export async function listOfferRows(database: Database, catalogId: string | unde
 }
 
 /** The offer, and whether it is in the catalog. */
-export async function findOfferInCatalog(exec: Executor, offerId: string, catalogId: string): Promise<{ offer: OfferRow; inCatalog: boolean } | undefined> {
+export async function findOfferInCatalog(
+  exec: Executor,
+  offerId: string,
+  catalogId: string,
+): Promise<{ offer: OfferRow; inCatalog: boolean } | undefined> {
   const [row] = await exec
-    .select({ offer: getTableColumns(offers), inCatalog: sql<boolean>`EXISTS (SELECT 1 FROM ${catalogOffers} co WHERE co.catalog_id = ${catalogId} AND co.offer_id = ${offers.id})` })
+    .select({
+      offer: getTableColumns(offers),
+      inCatalog: sql<boolean>`EXISTS (SELECT 1 FROM ${catalogOffers} co WHERE co.catalog_id = ${catalogId} AND co.offer_id = ${offers.id})`,
+    })
     .from(offers)
     .where(eq(offers.id, offerId));
   return row;
@@ -108,14 +138,28 @@ export async function findOfferInCatalog(exec: Executor, offerId: string, catalo
 // ---------------------------------------------------------------------------------------------
 // The default offer (document 3, create company rule 7).
 
-export const DEFAULT_OFFER = { name: 'Essential', profileName: 'Essential', groupName: 'essential', description: 'The free offer every company receives' };
+export const DEFAULT_OFFER = {
+  name: 'Essential',
+  profileName: 'Essential',
+  groupName: 'essential',
+  description: 'The free offer every company receives',
+};
 
 /** The default offer, created when missing; idempotent and safe to run from several instances. */
 /** The default offer, created when missing; `created` says whether this call made it. */
 export async function ensureDefaultOffer(db: Executor): Promise<{ id: string; created: boolean }> {
   const made = await db
     .insert(offers)
-    .values({ id: newId(), name: DEFAULT_OFFER.name, description: DEFAULT_OFFER.description, profileId: newId(), profileName: DEFAULT_OFFER.profileName, groupName: DEFAULT_OFFER.groupName, isDefault: true, canBeSold: false })
+    .values({
+      id: newId(),
+      name: DEFAULT_OFFER.name,
+      description: DEFAULT_OFFER.description,
+      profileId: newId(),
+      profileName: DEFAULT_OFFER.profileName,
+      groupName: DEFAULT_OFFER.groupName,
+      isDefault: true,
+      canBeSold: false,
+    })
     .onConflictDoNothing()
     .returning({ id: offers.id });
   if (made[0]) return { id: made[0].id, created: true };

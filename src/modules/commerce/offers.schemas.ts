@@ -10,20 +10,27 @@ export const BUSINESS_MODELS = ['nb_users', 'nb_services', 'usage', 'flat_fee'] 
 export const PROVIDER_TYPES = ['media', 'conference'] as const;
 export const FEATURE_TYPES = ['number', 'boolean'] as const;
 
-const str = (max: number, description?: string) => Type.String({ maxLength: max, ...(description ? { description } : {}) });
+const str = (max: number, description?: string) =>
+  Type.String({ maxLength: max, ...(description ? { description } : {}) });
 const Name = Type.String({ minLength: 1, maxLength: 255 });
 
 export const Price = Obj(
   {
     currency: Type.String({ pattern: CURRENCY_PATTERN, description: 'ISO 4217 currency code (EUR, USD...)' }),
-    amount: Type.String({ pattern: AMOUNT_PATTERN, description: 'decimal text, at most 6 decimals: per user per month (nb_users, nb_services), per month (flat_fee), per unit consumed (usage)' }),
+    amount: Type.String({
+      pattern: AMOUNT_PATTERN,
+      description:
+        'decimal text, at most 6 decimals: per user per month (nb_users, nb_services), per month (flat_fee), per unit consumed (usage)',
+    }),
   },
   { description: 'a price of the offer in one currency' },
 );
 
 /** A provisioning entry as an offer declares it (the subscription adds its progress). */
 const ProvisioningIn = Obj({
-  providerType: OneOf(PROVIDER_TYPES, { description: 'media: a media server (with mediaType); conference: a conference bridge (with bridgeEnterpriseId)' }),
+  providerType: OneOf(PROVIDER_TYPES, {
+    description: 'media: a media server (with mediaType); conference: a conference bridge (with bridgeEnterpriseId)',
+  }),
   mediaType: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   bridgeEnterpriseId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
 });
@@ -81,8 +88,24 @@ export const Offer = Obj(
 export const OFFER_FORMATS = {
   small: ['id', 'name', 'businessModel', 'isDefault', 'canBeSold', 'isPrepaid', 'groupName'],
   medium: [
-    'id', 'name', 'description', 'profileId', 'profileName', 'businessModel', 'isDefault', 'canBeSold', 'isDemo', 'isExclusive',
-    'isPrepaid', 'prepaidDuration', 'autoSubscribe', 'groupName', 'offerReference', 'erpReference', 'prices', 'creationDate',
+    'id',
+    'name',
+    'description',
+    'profileId',
+    'profileName',
+    'businessModel',
+    'isDefault',
+    'canBeSold',
+    'isDemo',
+    'isExclusive',
+    'isPrepaid',
+    'prepaidDuration',
+    'autoSubscribe',
+    'groupName',
+    'offerReference',
+    'erpReference',
+    'prices',
+    'creationDate',
   ],
 } as const;
 
@@ -97,7 +120,9 @@ const writable = {
   businessModel: Type.Optional(Nullable(OneOf(BUSINESS_MODELS))),
   isExclusive: Type.Optional(Type.Boolean()),
   isPrepaid: Type.Optional(Type.Boolean()),
-  prepaidDuration: Type.Optional(Nullable(Type.Integer({ minimum: 12, maximum: 60, description: 'months, 12 to 60; prepaid offers only' }))),
+  prepaidDuration: Type.Optional(
+    Nullable(Type.Integer({ minimum: 12, maximum: 60, description: 'months, 12 to 60; prepaid offers only' })),
+  ),
   autoSubscribe: Type.Optional(Type.Boolean()),
   isBundle: Type.Optional(Type.Boolean()),
   hasConference: Type.Optional(Type.Boolean()),
@@ -124,7 +149,9 @@ const bool = (d: string) => Type.Optional(Type.Boolean({ description: d }));
 /** Document 1, list offers of a company: every filter, the sort and the page. */
 const offerFilters = {
   format: formatQuery(),
-  name: Type.Optional(Type.String({ maxLength: 255, description: 'offers whose name contains this text, case-insensitive' })),
+  name: Type.Optional(
+    Type.String({ maxLength: 255, description: 'offers whose name contains this text, case-insensitive' }),
+  ),
   canBeSold: bool('true or false'),
   autoSubscribe: bool('true or false'),
   isExclusive: bool('true or false'),

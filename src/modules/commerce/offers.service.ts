@@ -26,7 +26,13 @@ export function toApiOffer(o: repo.OfferRow): Static<typeof Offer> {
 }
 
 /** The rules a whole offer obeys, on its state after the change (create, update). */
-function checkOffer(o: { isPrepaid: boolean; prepaidDuration: number | null; prices: OfferPrice[]; provisioningNeeded: OfferProvisioning[]; features: OfferFeature[] }): void {
+function checkOffer(o: {
+  isPrepaid: boolean;
+  prepaidDuration: number | null;
+  prices: OfferPrice[];
+  provisioningNeeded: OfferProvisioning[];
+  features: OfferFeature[];
+}): void {
   const unknown = o.prices.filter((p) => !isCurrency(p.currency)).map((p) => p.currency);
   if (unknown.length) fail('OFFER_PRICE_CURRENCY_UNKNOWN', { currencies: unknown });
   const currencies = o.prices.map((p) => p.currency);
@@ -34,16 +40,23 @@ function checkOffer(o: { isPrepaid: boolean; prepaidDuration: number | null; pri
   if (twice.length) fail('OFFER_PRICE_CURRENCY_TWICE', { currencies: [...new Set(twice)] });
   // Document 1, Provisioning entry: a media server kind with mediaType, a conference bridge kind with bridgeEnterpriseId.
   const badEntry = o.provisioningNeeded.findIndex((p) =>
-    p.providerType === 'media' ? !p.mediaType || p.bridgeEnterpriseId !== undefined : !p.bridgeEnterpriseId || p.mediaType !== undefined,
+    p.providerType === 'media'
+      ? !p.mediaType || p.bridgeEnterpriseId !== undefined
+      : !p.bridgeEnterpriseId || p.mediaType !== undefined,
   );
   if (badEntry >= 0) fail('OFFER_PROVISIONING_INVALID', { index: badEntry });
   const refs = o.features.map((f) => f.featureUniqueRef);
   const badFeature = o.features.findIndex(
-    (f, i) => refs.indexOf(f.featureUniqueRef) !== i || (f.featureType === 'number' ? f.limitMax === undefined || f.isEnabled !== undefined : f.isEnabled === undefined || f.limitMax !== undefined),
+    (f, i) =>
+      refs.indexOf(f.featureUniqueRef) !== i ||
+      (f.featureType === 'number'
+        ? f.limitMax === undefined || f.isEnabled !== undefined
+        : f.isEnabled === undefined || f.limitMax !== undefined),
   );
   if (badFeature >= 0) fail('OFFER_FEATURE_INVALID', { index: badFeature });
   // Document 1, Limits: prepaidDuration 12 to 60 months (the schema bounds it), for prepaid offers.
-  if (o.isPrepaid !== (o.prepaidDuration !== null)) fail('OFFER_PREPAID_DURATION', { isPrepaid: o.isPrepaid, prepaidDuration: o.prepaidDuration });
+  if (o.isPrepaid !== (o.prepaidDuration !== null))
+    fail('OFFER_PREPAID_DURATION', { isPrepaid: o.isPrepaid, prepaidDuration: o.prepaidDuration });
 }
 
 /** The columns a body sets (undefined: unchanged). */
@@ -54,7 +67,17 @@ function columnsOf(body: CreateBody | UpdateBody): Partial<repo.NewOffer> {
 }
 
 export async function createOffer(db: Executor, body: CreateBody, now: Date) {
-  const values = { isPrepaid: false, prepaidDuration: null, prices: [], provisioningNeeded: [], features: [], ...columnsOf(body), id: newId(), creationDate: now, lastUpdateDate: now } as repo.NewOffer & Parameters<typeof checkOffer>[0];
+  const values = {
+    isPrepaid: false,
+    prepaidDuration: null,
+    prices: [],
+    provisioningNeeded: [],
+    features: [],
+    ...columnsOf(body),
+    id: newId(),
+    creationDate: now,
+    lastUpdateDate: now,
+  } as repo.NewOffer & Parameters<typeof checkOffer>[0];
   checkOffer(values);
   return toApiOffer(await repo.insertOffer(db, values));
 }
@@ -82,7 +105,13 @@ export async function deleteOffer(db: Executor, target: repo.OfferRow): Promise<
  */
 const apiItemsOf = new WeakMap<readonly repo.OfferRow[], Static<typeof Offer>[]>();
 
-export async function listAllOffers(database: Database, catalogId: string | undefined, filters: repo.OfferFilters, paging: Paging<(typeof OFFER_SORT_FIELDS)[number]>, version?: string) {
+export async function listAllOffers(
+  database: Database,
+  catalogId: string | undefined,
+  filters: repo.OfferFilters,
+  paging: Paging<(typeof OFFER_SORT_FIELDS)[number]>,
+  version?: string,
+) {
   const { rows, total } = await repo.listOfferRows(database, catalogId, filters, paging, version);
   let items = apiItemsOf.get(rows);
   if (!items) apiItemsOf.set(rows, (items = rows.map(toApiOffer)));
@@ -97,9 +126,20 @@ export async function listAllOffers(database: Database, catalogId: string | unde
  * who reaches the company through another grant of the operation sees every offer of it. The
  * same holds for subscriptions ("business_admin: demo subscriptions only").
  */
-export async function demoOnly(db: Executor, caller: Caller, grants: readonly Grant[], companyId: string): Promise<boolean> {
+export async function demoOnly(
+  db: Executor,
+  caller: Caller,
+  grants: readonly Grant[],
+  companyId: string,
+): Promise<boolean> {
   if (!caller.roles.includes('business_admin')) return false;
-  return !(await grantsReach(db, caller, grants.filter((g) => !g.roles.includes('business_admin')), 'company', companyId));
+  return !(await grantsReach(
+    db,
+    caller,
+    grants.filter((g) => !g.roles.includes('business_admin')),
+    'company',
+    companyId,
+  ));
 }
 
 export async function listCompanyOffers(
@@ -113,11 +153,24 @@ export async function listCompanyOffers(
   version?: string,
 ) {
   if (!catalogId) return { items: [], total: 0, limit: paging.limit, offset: paging.offset };
-  return listAllOffers(database, catalogId, { ...filters, demoOnly: await demoOnly(database.db, caller, grants, company.id) }, paging, version);
+  return listAllOffers(
+    database,
+    catalogId,
+    { ...filters, demoOnly: await demoOnly(database.db, caller, grants, company.id) },
+    paging,
+    version,
+  );
 }
 
 /** Document 1, get an offer: 403 when the offer is not in the company's catalog; 404 when there is no such offer. */
-export async function getCompanyOffer(db: Executor, caller: Caller, grants: readonly Grant[], company: { id: string }, catalogId: string | null, offerId: string) {
+export async function getCompanyOffer(
+  db: Executor,
+  caller: Caller,
+  grants: readonly Grant[],
+  company: { id: string },
+  catalogId: string | null,
+  offerId: string,
+) {
   const found = await repo.findOfferInCatalog(db, offerId, catalogId ?? '');
   if (!found) fail('NOT_FOUND', { target: 'offer', id: offerId });
   if (!found.inCatalog) fail('OFFER_NOT_IN_CATALOG', { offerId, companyId: company.id, catalogId });

@@ -32,17 +32,39 @@ import { taxTable } from '../billing/tax.ts';
 const tag = 'Subscriptions';
 const S = '/subscription/v1.0';
 const companyTarget = { kind: 'company', from: 'params', field: 'companyId' } as const;
-const subscriptionTarget = { kind: 'subscription', from: 'params', field: 'subscriptionId', parent: { kind: 'company', field: 'companyId' } } as const;
+const subscriptionTarget = {
+  kind: 'subscription',
+  from: 'params',
+  field: 'subscriptionId',
+  parent: { kind: 'company', field: 'companyId' },
+} as const;
 const full = { ...SUBSCRIPTION_FORMATS, default: 'full' } as const;
 const grantsOf = (id: string) => {
   const e = commercePolicy[id];
   return e?.kind === 'grants' ? e.grants : [];
 };
-const syncDeps = (ctx: OperationContext<unknown>): service.SyncDeps => ({ queue: ctx.deps.background?.queue, orders: portsOf(ctx.deps).orders, taxRates: taxTable(ctx.deps.config) });
+const syncDeps = (ctx: OperationContext<unknown>): service.SyncDeps => ({
+  queue: ctx.deps.background?.queue,
+  orders: portsOf(ctx.deps).orders,
+  taxRates: taxTable(ctx.deps.config),
+});
 /** The company of the path: the parent a subscription target is bound to. */
-const companyOf = (ctx: OperationContext<unknown>) => ctx.parent as { id: string; bpId: string | null; bpType: string | null; adminHasRightToUpdateSubscriptions: boolean | null; adminAllowedUpdateSubscriptionsOps: string | null };
+const companyOf = (ctx: OperationContext<unknown>) =>
+  ctx.parent as {
+    id: string;
+    bpId: string | null;
+    bpType: string | null;
+    adminHasRightToUpdateSubscriptions: boolean | null;
+    adminAllowedUpdateSubscriptionsOps: string | null;
+  };
 
-const CREATION_EXTRAS = { catalogId: COMPANY_CATALOG_EXTRA, offer: offerExtra('offerId'), inCatalog: offerInCatalogExtra('offerId'), bps: BPS_EXTRA, recipients: CHANGE_RECIPIENTS_EXTRA };
+const CREATION_EXTRAS = {
+  catalogId: COMPANY_CATALOG_EXTRA,
+  offer: offerExtra('offerId'),
+  inCatalog: offerInCatalogExtra('offerId'),
+  bps: BPS_EXTRA,
+  recipients: CHANGE_RECIPIENTS_EXTRA,
+};
 
 function creationReads(extras: Record<string, unknown>): service.CreationReads {
   return {
@@ -61,7 +83,8 @@ export const checkApplicantNumber = defineOperation({
   path: `${S}/companies/check-applicant-number/:bpApplicantNumber`,
   tag,
   summary: 'Whether the partner order system knows a BP applicant number',
-  description: 'Answers `{data: {bpApplicantNumber, exists}}`; exists is true when the partner order system knows the number (docs/decisions.md, Subscriptions).',
+  description:
+    'Answers `{data: {bpApplicantNumber, exists}}`; exists is true when the partner order system knows the number (docs/decisions.md, Subscriptions).',
   params: ApplicantParams,
   response: ApplicantCheck,
   envelope: 'data',
@@ -69,7 +92,10 @@ export const checkApplicantNumber = defineOperation({
   handler: async (ctx, { params }) => {
     const { orders } = portsOf(ctx.deps);
     try {
-      return { bpApplicantNumber: params.bpApplicantNumber, exists: await orders.applicantExists(params.bpApplicantNumber) };
+      return {
+        bpApplicantNumber: params.bpApplicantNumber,
+        exists: await orders.applicantExists(params.bpApplicantNumber),
+      };
     } catch (err) {
       if (err instanceof PortFailure) fail('ORDER_SYSTEM_UNAVAILABLE', {});
       throw err;
@@ -83,7 +109,8 @@ export const listSubscriptions = defineOperation({
   path: `${S}/companies/:companyId/subscriptions`,
   tag,
   summary: 'List the subscriptions of a company (terminated ones with showTerminated=true)',
-  description: 'At format=full, subscriptions of an IR company to nb_users offers carry the licence counters. A business_admin sees demo subscriptions only.',
+  description:
+    'At format=full, subscriptions of an IR company to nb_users offers carry the licence counters. A business_admin sees demo subscriptions only.',
   params: CompanyIdParams,
   query: ListSubscriptionsQuery,
   response: Subscription,
@@ -91,16 +118,30 @@ export const listSubscriptions = defineOperation({
   formats: SUBSCRIPTION_FORMATS,
   target: companyTarget,
   handler: (ctx, { query }) =>
-    service.listSubscriptions(ctx.db, ctx.caller, grantsOf('listSubscriptions'), ctx.target, { showTerminated: query.showTerminated === true, full: query.format === 'full' }),
+    service.listSubscriptions(ctx.db, ctx.caller, grantsOf('listSubscriptions'), ctx.target, {
+      showTerminated: query.showTerminated === true,
+      full: query.format === 'full',
+    }),
 });
 
 export const createSubscription = defineOperation({
   operationId: 'createSubscription',
-  errors: ['APPLICANT_UNKNOWN', 'IR_FINANCE_PREPAID_ONLY', 'MAX_NUMBER_USERS_REQUIRED', 'OFFER_NOT_IN_CATALOG', 'OFFER_NOT_SOLD', 'ORDER_SYSTEM_UNAVAILABLE', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_REFERRAL_MODEL', 'OFFER_NO_PRICE_IN_CURRENCY'],
+  errors: [
+    'APPLICANT_UNKNOWN',
+    'IR_FINANCE_PREPAID_ONLY',
+    'MAX_NUMBER_USERS_REQUIRED',
+    'OFFER_NOT_IN_CATALOG',
+    'OFFER_NOT_SOLD',
+    'ORDER_SYSTEM_UNAVAILABLE',
+    'SUBSCRIPTION_NOT_DEMO',
+    'SUBSCRIPTION_REFERRAL_MODEL',
+    'OFFER_NO_PRICE_IN_CURRENCY',
+  ],
   method: 'POST',
   path: `${S}/companies/:companyId/subscriptions`,
   tag,
-  summary: 'Subscribe a company to an offer: status creating and syncOngoing until the order and billing systems confirm',
+  summary:
+    'Subscribe a company to an offer: status creating and syncOngoing until the order and billing systems confirm',
   params: CompanyIdParams,
   body: CreateSubscriptionBody,
   response: Subscription,
@@ -115,7 +156,17 @@ export const createSubscription = defineOperation({
     await service.checkApplicantOf(reads, portsOf(ctx.deps).orders);
     return reads;
   },
-  handler: (ctx, { body, prepared }) => service.createSubscription(ctx.db, ctx.caller, grantsOf('createSubscription'), ctx.target, prepared, body, ctx.now, syncDeps(ctx)),
+  handler: (ctx, { body, prepared }) =>
+    service.createSubscription(
+      ctx.db,
+      ctx.caller,
+      grantsOf('createSubscription'),
+      ctx.target,
+      prepared,
+      body,
+      ctx.now,
+      syncDeps(ctx),
+    ),
 });
 
 export const getDefaultSubscription = defineOperation({
@@ -148,12 +199,33 @@ export const getSubscription = defineOperation({
   // One round trip: the subscription's offer and licence counts are read by the authorising statement.
   target: { ...subscriptionTarget, extras: { offer: SUBSCRIPTION_OFFER_EXTRA, counts: LICENCE_COUNTS_EXTRA } },
   handler: (ctx) =>
-    service.getSubscription(ctx.db, ctx.caller, grantsOf('getSubscription'), companyOf(ctx), ctx.target, offerFromExtra(ctx.extras.offer)!, ctx.extras.counts as { irNbUsers: boolean; own: number; ecs: number }),
+    service.getSubscription(
+      ctx.db,
+      ctx.caller,
+      grantsOf('getSubscription'),
+      companyOf(ctx),
+      ctx.target,
+      offerFromExtra(ctx.extras.offer)!,
+      ctx.extras.counts as { irNbUsers: boolean; own: number; ecs: number },
+    ),
 });
 
 export const updateSubscription = defineOperation({
   operationId: 'updateSubscription',
-  errors: ['APPLICANT_UNKNOWN', 'IR_FINANCE_PREPAID_ONLY', 'MAX_NUMBER_USERS_BELOW_ASSIGNED', 'OFFER_NO_PRICE_IN_CURRENCY', 'ORDER_SYSTEM_UNAVAILABLE', 'PREPAID_DURATION_INCREASE_ONLY', 'PREPAID_LOWERING_REFUSED', 'SUBSCRIPTION_CHANGED', 'SUBSCRIPTION_FIELD_NOT_UPDATABLE', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_SYNC_ONGOING', 'SUBSCRIPTION_UPDATE_FORBIDDEN'],
+  errors: [
+    'APPLICANT_UNKNOWN',
+    'IR_FINANCE_PREPAID_ONLY',
+    'MAX_NUMBER_USERS_BELOW_ASSIGNED',
+    'OFFER_NO_PRICE_IN_CURRENCY',
+    'ORDER_SYSTEM_UNAVAILABLE',
+    'PREPAID_DURATION_INCREASE_ONLY',
+    'PREPAID_LOWERING_REFUSED',
+    'SUBSCRIPTION_CHANGED',
+    'SUBSCRIPTION_FIELD_NOT_UPDATABLE',
+    'SUBSCRIPTION_NOT_DEMO',
+    'SUBSCRIPTION_SYNC_ONGOING',
+    'SUBSCRIPTION_UPDATE_FORBIDDEN',
+  ],
   method: 'PUT',
   path: `${S}/companies/:companyId/subscriptions/:subscriptionId`,
   tag,
@@ -164,21 +236,50 @@ export const updateSubscription = defineOperation({
   envelope: 'data',
   formats: full,
   target: subscriptionTarget,
-  handler: (ctx, { body }) => service.updateSubscription(ctx.db, ctx.caller, grantsOf('updateSubscription'), companyOf(ctx), ctx.target.id, body, ctx.now, syncDeps(ctx)),
+  handler: (ctx, { body }) =>
+    service.updateSubscription(
+      ctx.db,
+      ctx.caller,
+      grantsOf('updateSubscription'),
+      companyOf(ctx),
+      ctx.target.id,
+      body,
+      ctx.now,
+      syncDeps(ctx),
+    ),
 });
 
 export const deleteSubscription = defineOperation({
   operationId: 'deleteSubscription',
-  errors: ['IR_FINANCE_PREPAID_ONLY', 'PREPAID_TERMINATION_MONTH', 'SUBSCRIPTION_DEFAULT_PROTECTED', 'SUBSCRIPTION_NOT_DEMO', 'SUBSCRIPTION_SYNC_ONGOING', 'SUBSCRIPTION_TERMINATED'],
+  errors: [
+    'IR_FINANCE_PREPAID_ONLY',
+    'PREPAID_TERMINATION_MONTH',
+    'SUBSCRIPTION_DEFAULT_PROTECTED',
+    'SUBSCRIPTION_NOT_DEMO',
+    'SUBSCRIPTION_SYNC_ONGOING',
+    'SUBSCRIPTION_TERMINATED',
+  ],
   method: 'DELETE',
   path: `${S}/companies/:companyId/subscriptions/:subscriptionId`,
   tag,
-  summary: 'Delete a subscription (free offers unknown to billing) or terminate it (others); its licences are unassigned',
+  summary:
+    'Delete a subscription (free offers unknown to billing) or terminate it (others); its licences are unassigned',
   params: SubscriptionParams,
   response: Type.Array(Type.Never()),
   envelope: 'status',
   target: subscriptionTarget,
-  handler: async (ctx) => ({ status: await service.deleteSubscription(ctx.db, ctx.caller, grantsOf('deleteSubscription'), companyOf(ctx), ctx.target.id, ctx.now, syncDeps(ctx)), data: [] }),
+  handler: async (ctx) => ({
+    status: await service.deleteSubscription(
+      ctx.db,
+      ctx.caller,
+      grantsOf('deleteSubscription'),
+      companyOf(ctx),
+      ctx.target.id,
+      ctx.now,
+      syncDeps(ctx),
+    ),
+    data: [],
+  }),
 });
 
 export const retrySubscriptionSync = defineOperation({
@@ -198,4 +299,13 @@ export const retrySubscriptionSync = defineOperation({
 });
 
 // The default subscription's path before the subscription's own, so that "default" is never taken for an id.
-export const subscriptionsOperations: AnyOperation[] = [checkApplicantNumber, listSubscriptions, createSubscription, getDefaultSubscription, getSubscription, updateSubscription, deleteSubscription, retrySubscriptionSync];
+export const subscriptionsOperations: AnyOperation[] = [
+  checkApplicantNumber,
+  listSubscriptions,
+  createSubscription,
+  getDefaultSubscription,
+  getSubscription,
+  updateSubscription,
+  deleteSubscription,
+  retrySubscriptionSync,
+];

@@ -11,8 +11,16 @@ import { subscriptionWithOfferFromExtra } from './extras.ts';
 import { rowInserter, statement } from '../../db/raw.ts';
 import { emitAfter } from '../../events/outbox.ts';
 
-export async function insertDefaultSubscription(exec: Executor, companyId: string, offerId: string, now: Date): Promise<void> {
-  await exec.insert(subscriptions).values({ id: newId(), companyId, offerId, status: 'active', isDefault: true, creationDate: now }).onConflictDoNothing();
+export async function insertDefaultSubscription(
+  exec: Executor,
+  companyId: string,
+  offerId: string,
+  now: Date,
+): Promise<void> {
+  await exec
+    .insert(subscriptions)
+    .values({ id: newId(), companyId, offerId, status: 'active', isDefault: true, creationDate: now })
+    .onConflictDoNothing();
 }
 
 /** Companies without a default subscription get one (when the default offer is created: companies made before it). */
@@ -31,20 +39,33 @@ export type NewSubscription = typeof subscriptions.$inferInsert;
 export type SubscriptionWithOffer = { sub: SubscriptionRow; offer: typeof offers.$inferSelect };
 
 /** A new subscription (one statement rendered once per set of columns: src/db/raw.ts). */
-export const insertSubscription: (exec: Executor, s: NewSubscription) => Promise<SubscriptionRow> = rowInserter(subscriptions);
+export const insertSubscription: (exec: Executor, s: NewSubscription) => Promise<SubscriptionRow> =
+  rowInserter(subscriptions);
 
 /** The offer of the subscription row `t` as one JSON value, for an extra of the authorising statement. */
 export const SUBSCRIPTION_OFFER_EXTRA = sql`(SELECT to_jsonb(o) FROM offers o WHERE o.id = t.offer_id)`;
 
 /** One subscription and its offer, optionally locked for the change that follows. */
-export async function findWithOffer(exec: Executor, id: string, lock = false): Promise<SubscriptionWithOffer | undefined> {
-  const q = exec.select({ sub: getTableColumns(subscriptions), offer: getTableColumns(offers) }).from(subscriptions).innerJoin(offers, eq(offers.id, subscriptions.offerId)).where(eq(subscriptions.id, id));
+export async function findWithOffer(
+  exec: Executor,
+  id: string,
+  lock = false,
+): Promise<SubscriptionWithOffer | undefined> {
+  const q = exec
+    .select({ sub: getTableColumns(subscriptions), offer: getTableColumns(offers) })
+    .from(subscriptions)
+    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
+    .where(eq(subscriptions.id, id));
   const [row] = lock ? await q.for('update', { of: subscriptions }) : await q;
   return row;
 }
 
 /** The subscriptions of a company with their offers, oldest first (terminated ones on demand; business_admin: demo ones). */
-export async function listWithOffer(exec: Executor, companyId: string, o: { showTerminated: boolean; demoOnly: boolean }): Promise<SubscriptionWithOffer[]> {
+export async function listWithOffer(
+  exec: Executor,
+  companyId: string,
+  o: { showTerminated: boolean; demoOnly: boolean },
+): Promise<SubscriptionWithOffer[]> {
   const conds = [eq(subscriptions.companyId, companyId)];
   if (!o.showTerminated) conds.push(ne(subscriptions.status, 'terminated'));
   if (o.demoOnly) conds.push(eq(offers.isDemo, true));
@@ -70,7 +91,12 @@ export async function findDefault(exec: Executor, companyId: string): Promise<Su
  * Changes a subscription only if nobody changed it since `version` was read: the loser of two
  * concurrent updates changes nothing (undefined) and answers 409.
  */
-export async function updateIfVersion(exec: Executor, id: string, version: number, patch: Partial<NewSubscription>): Promise<SubscriptionRow | undefined> {
+export async function updateIfVersion(
+  exec: Executor,
+  id: string,
+  version: number,
+  patch: Partial<NewSubscription>,
+): Promise<SubscriptionRow | undefined> {
   const [row] = await exec
     .update(subscriptions)
     .set({ ...patch, version: sql`${subscriptions.version} + 1` })
@@ -79,8 +105,16 @@ export async function updateIfVersion(exec: Executor, id: string, version: numbe
   return row;
 }
 
-export async function updateSubscriptionRow(exec: Executor, id: string, patch: Partial<NewSubscription>): Promise<SubscriptionRow | undefined> {
-  const [row] = await exec.update(subscriptions).set({ ...patch, version: sql`${subscriptions.version} + 1` }).where(eq(subscriptions.id, id)).returning();
+export async function updateSubscriptionRow(
+  exec: Executor,
+  id: string,
+  patch: Partial<NewSubscription>,
+): Promise<SubscriptionRow | undefined> {
+  const [row] = await exec
+    .update(subscriptions)
+    .set({ ...patch, version: sql`${subscriptions.version} + 1` })
+    .where(eq(subscriptions.id, id))
+    .returning();
   return row;
 }
 
@@ -92,7 +126,13 @@ export async function recordSyncFailure(exec: Executor, id: string, reason: stri
   const rows = await exec
     .update(subscriptions)
     .set({ syncError: reason, syncFailedAt: now, lastUpdateDate: now, version: sql`${subscriptions.version} + 1` })
-    .where(and(eq(subscriptions.id, id), sql`${subscriptions.syncError} IS NULL`, or(eq(subscriptions.syncOngoing, true), eq(subscriptions.status, 'terminated'))))
+    .where(
+      and(
+        eq(subscriptions.id, id),
+        sql`${subscriptions.syncError} IS NULL`,
+        or(eq(subscriptions.syncOngoing, true), eq(subscriptions.status, 'terminated')),
+      ),
+    )
     .returning({ id: subscriptions.id });
   return rows.length > 0;
 }
@@ -111,7 +151,16 @@ export async function removeLicences(exec: Executor, subscriptionId: string): Pr
 
 export type CompanyFacts = Pick<
   typeof companies.$inferSelect,
-  'id' | 'name' | 'isBP' | 'bpType' | 'bpId' | 'bpBusinessModel' | 'bpApplicantNumber' | 'currency' | 'adminHasRightToUpdateSubscriptions' | 'adminAllowedUpdateSubscriptionsOps'
+  | 'id'
+  | 'name'
+  | 'isBP'
+  | 'bpType'
+  | 'bpId'
+  | 'bpBusinessModel'
+  | 'bpApplicantNumber'
+  | 'currency'
+  | 'adminHasRightToUpdateSubscriptions'
+  | 'adminAllowedUpdateSubscriptionsOps'
 >;
 
 export async function companyFacts(exec: Executor, id: string | null): Promise<CompanyFacts | undefined> {
@@ -144,7 +193,9 @@ export const CHANGE_RECIPIENTS_EXTRA = sql`ARRAY(SELECT u.jid_im FROM users u WH
 
 /** The recipients of a change to a subscription of the company (CHANGE_RECIPIENTS_EXTRA). */
 export async function changeRecipients(exec: Executor, companyId: string): Promise<string[]> {
-  const res = await exec.execute(sql`SELECT ${CHANGE_RECIPIENTS_EXTRA} AS "to" FROM companies t WHERE t.id = ${companyId}`);
+  const res = await exec.execute(
+    sql`SELECT ${CHANGE_RECIPIENTS_EXTRA} AS "to" FROM companies t WHERE t.id = ${companyId}`,
+  );
   return (res as unknown as { rows: { to: string[] }[] }).rows[0]?.to ?? [];
 }
 
@@ -163,7 +214,12 @@ const SYNC_READS = statement<'id'>(sql`SELECT json_build_object('sub', to_jsonb(
 
 /** SyncReads in one statement (undefined when the subscription is gone). */
 export async function syncReads(exec: Executor, id: string): Promise<SyncReads | undefined> {
-  const [row] = await SYNC_READS.rows<{ so: unknown; company: SyncReads['company']; bps: unknown; recipients: string[] | null }>(exec, { id });
+  const [row] = await SYNC_READS.rows<{
+    so: unknown;
+    company: SyncReads['company'];
+    bps: unknown;
+    recipients: string[] | null;
+  }>(exec, { id });
   const found = row && subscriptionWithOfferFromExtra(row.so);
   if (!row || !found) return undefined;
   return { ...found, company: row.company, ...bpsFromExtra(row.bps), recipients: row.recipients ?? [] };
@@ -179,8 +235,18 @@ const SAVE_SYNC_IDS = statement<'id' | 'bs' | 'billing' | 'at'>(sql`UPDATE subsc
     version = version + 1, last_update_date = ${sql.placeholder('at')}::timestamptz
   WHERE id = ${sql.placeholder('id')}`);
 
-export async function saveSyncIds(exec: Executor, id: string, ids: { bsSubscriptionId?: string; billingSubscriptionId?: string }, at: Date): Promise<void> {
-  await SAVE_SYNC_IDS.rows(exec, { id, bs: ids.bsSubscriptionId ?? null, billing: ids.billingSubscriptionId ?? null, at: at.toISOString() });
+export async function saveSyncIds(
+  exec: Executor,
+  id: string,
+  ids: { bsSubscriptionId?: string; billingSubscriptionId?: string },
+  at: Date,
+): Promise<void> {
+  await SAVE_SYNC_IDS.rows(exec, {
+    id,
+    bs: ids.bsSubscriptionId ?? null,
+    billing: ids.billingSubscriptionId ?? null,
+    at: at.toISOString(),
+  });
 }
 
 /**
@@ -188,7 +254,9 @@ export async function saveSyncIds(exec: Executor, id: string, ids: { bsSubscript
  * force, the identifiers it obtained (null: unchanged), no failure shown; false when the
  * subscription is gone.
  */
-export const markSynchronised = emitAfter<'id' | 'max' | 'at' | 'bs' | 'billing'>(sql`UPDATE subscriptions SET status = 'active', sync_ongoing = FALSE,
+export const markSynchronised = emitAfter<
+  'id' | 'max' | 'at' | 'bs' | 'billing'
+>(sql`UPDATE subscriptions SET status = 'active', sync_ongoing = FALSE,
     max_number_users = ${sql.placeholder('max')}::int,
     bs_subscription_id = COALESCE(${sql.placeholder('bs')}::text, bs_subscription_id),
     billing_subscription_id = COALESCE(${sql.placeholder('billing')}::text, billing_subscription_id), updating_max_number_users = NULL, sync_error = NULL, sync_failed_at = NULL,
@@ -200,7 +268,13 @@ export async function expiredWithoutRenewal(exec: Executor, now: Date, limit: nu
   const rows = await exec
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.autoRenew, false), ne(subscriptions.status, 'terminated'), sql`${subscriptions.expirationDate} <= ${now.toISOString()}::timestamptz`))
+    .where(
+      and(
+        eq(subscriptions.autoRenew, false),
+        ne(subscriptions.status, 'terminated'),
+        sql`${subscriptions.expirationDate} <= ${now.toISOString()}::timestamptz`,
+      ),
+    )
     .limit(limit);
   return rows.map((r) => r.id);
 }

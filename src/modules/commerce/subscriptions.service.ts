@@ -33,7 +33,11 @@ export interface SyncDeps {
   taxRates?: Readonly<Record<string, string>>;
 }
 
-export function toApiSubscription(s: repo.SubscriptionRow, o: repo.SubscriptionWithOffer['offer'], counters?: LicenceCounters): Api {
+export function toApiSubscription(
+  s: repo.SubscriptionRow,
+  o: repo.SubscriptionWithOffer['offer'],
+  counters?: LicenceCounters,
+): Api {
   return {
     id: s.id,
     companyId: s.companyId,
@@ -68,7 +72,14 @@ export function toApiSubscription(s: repo.SubscriptionRow, o: repo.SubscriptionW
     bpBusinessType: null,
     groupName: o.groupName,
     // The offer's entries, with the subscription's progress on the providers once it has some.
-    provisioningNeeded: (s.provisioning.length ? s.provisioning : o.provisioningNeeded.map((p): SubscriptionProvisioning => ({ ...p, provisioningOngoing: false, provisioningStartDate: null }))).map(({ providerId: _id, ...p }) => p),
+    provisioningNeeded: (s.provisioning.length
+      ? s.provisioning
+      : o.provisioningNeeded.map((p): SubscriptionProvisioning => ({
+          ...p,
+          provisioningOngoing: false,
+          provisioningStartDate: null,
+        }))
+    ).map(({ providerId: _id, ...p }) => p),
     autoRenew: s.autoRenew,
     renewalTerm: s.renewalTerm,
     renewalTermOption: s.renewalTermOption as Api['renewalTermOption'],
@@ -81,7 +92,6 @@ export function toApiSubscription(s: repo.SubscriptionRow, o: repo.SubscriptionW
   };
 }
 
-
 /** The BP that buys for a company: its BP, or the VAD above when that BP is an IR (document 1, rule 2: "BP IR companies should have no bpApplicantNumber"). */
 async function orderingBp(exec: Executor, company: { bpId: string | null }): Promise<repo.CompanyFacts | undefined> {
   const parent = (await repo.companyFacts(exec, company.bpId)) ?? null;
@@ -90,7 +100,10 @@ async function orderingBp(exec: Executor, company: { bpId: string | null }): Pro
 }
 
 /** The same, from the company's BP and the BP above it already read (BPS_EXTRA). */
-export function orderingBpOf<B extends { bpType: string | null }>(bps: { parent: B | null; grandParent: B | null }): B | undefined {
+export function orderingBpOf<B extends { bpType: string | null }>(bps: {
+  parent: B | null;
+  grandParent: B | null;
+}): B | undefined {
   if (bps.parent?.bpType === 'IR') return bps.grandParent ?? bps.parent;
   return bps.parent ?? undefined;
 }
@@ -106,7 +119,10 @@ export interface CreationReads {
 }
 
 /** Document 1, create rule 2 and update rule 3: a resell BP's applicant number must exist in the partner order system. */
-export async function checkApplicant(bp: Pick<repo.CompanyFacts, 'id' | 'bpBusinessModel' | 'bpApplicantNumber'> | undefined, orders: OrdersPort | undefined): Promise<void> {
+export async function checkApplicant(
+  bp: Pick<repo.CompanyFacts, 'id' | 'bpBusinessModel' | 'bpApplicantNumber'> | undefined,
+  orders: OrdersPort | undefined,
+): Promise<void> {
   if (bp?.bpBusinessModel !== 'resell') return;
   if (!bp.bpApplicantNumber) fail('APPLICANT_UNKNOWN', { bpId: bp.id, bpApplicantNumber: null });
   if (!orders) fail('ORDER_SYSTEM_UNAVAILABLE', { bpId: bp.id });
@@ -125,28 +141,48 @@ export async function checkApplicant(bp: Pick<repo.CompanyFacts, 'id' | 'bpBusin
  * the same as delete; docs/decisions.md), read here unless the caller read them already (the
  * authorising statement of a creation, the synchronisation's read).
  */
-async function announce(tx: Executor, action: 'create' | 'update' | 'delete', s: repo.SubscriptionRow, o: repo.SubscriptionWithOffer['offer'], recipients?: readonly string[]): Promise<void> {
+async function announce(
+  tx: Executor,
+  action: 'create' | 'update' | 'delete',
+  s: repo.SubscriptionRow,
+  o: repo.SubscriptionWithOffer['offer'],
+  recipients?: readonly string[],
+): Promise<void> {
   const to = recipients ?? (await repo.changeRecipients(tx, s.companyId));
   if (to.length === 0) return;
   await emit(tx, to, changeMessage(action, s, o));
 }
 
 /** Document 1, Events, subscription change: the `companysubscription` message of a change. */
-export function changeMessage(action: 'create' | 'update' | 'delete', s: repo.SubscriptionRow, o: repo.SubscriptionWithOffer['offer']) {
+export function changeMessage(
+  action: 'create' | 'update' | 'delete',
+  s: repo.SubscriptionRow,
+  o: repo.SubscriptionWithOffer['offer'],
+) {
   const details =
     action === 'delete'
       ? undefined
-      : { offerId: o.id, offerName: o.name, profileId: o.profileId ?? '', profileName: o.profileName ?? '', status: s.status, syncOngoing: s.syncOngoing, maxNumberUsers: s.updatingMaxNumberUsers ?? s.maxNumberUsers };
+      : {
+          offerId: o.id,
+          offerName: o.name,
+          profileId: o.profileId ?? '',
+          profileName: o.profileName ?? '',
+          status: s.status,
+          syncOngoing: s.syncOngoing,
+          maxNumberUsers: s.updatingMaxNumberUsers ?? s.maxNumberUsers,
+        };
   return subscriptionChange({ action, subscriptionId: s.id, companyId: s.companyId, details });
 }
 
 /** A BP IR's bp_finance (document 1, create subscription rule 7). */
-const irFinance = (caller: Caller) => caller.roles.includes('bp_finance') && caller.companyIsBP && caller.companyBpType === 'IR';
+const irFinance = (caller: Caller) =>
+  caller.roles.includes('bp_finance') && caller.companyIsBP && caller.companyBpType === 'IR';
 
 /** Document 1, create rule 7: a BP IR's bp_finance takes prepaid offers only, and only when its VAD set `adminHasRightToUpdateSubscriptions` on the IR company. */
 async function irFinanceRule(db: Executor, caller: Caller, offer: { id: string; isPrepaid: boolean }): Promise<void> {
   const ir = await repo.companyFacts(db, caller.companyId);
-  if (!offer.isPrepaid || ir?.adminHasRightToUpdateSubscriptions !== true) fail('IR_FINANCE_PREPAID_ONLY', { offerId: offer.id, isPrepaid: offer.isPrepaid });
+  if (!offer.isPrepaid || ir?.adminHasRightToUpdateSubscriptions !== true)
+    fail('IR_FINANCE_PREPAID_ONLY', { offerId: offer.id, isPrepaid: offer.isPrepaid });
 }
 
 /**
@@ -154,7 +190,12 @@ async function irFinanceRule(db: Executor, caller: Caller, offer: { id: string; 
  * lets him buy them (prepaid ones, the VAD's flag set); on its End Customers' as document 1 says
  * (docs/decisions.md, Subscriptions: a BP IR's bp_finance and its own company).
  */
-async function irOwnCompanyRule(db: Executor, caller: Caller, companyId: string, offer: { id: string; isPrepaid: boolean }): Promise<void> {
+async function irOwnCompanyRule(
+  db: Executor,
+  caller: Caller,
+  companyId: string,
+  offer: { id: string; isPrepaid: boolean },
+): Promise<void> {
   if (caller.roles.includes('superadmin') || !irFinance(caller) || companyId !== caller.companyId) return;
   await irFinanceRule(db, caller, offer);
 }
@@ -168,7 +209,8 @@ const addMonths = (d: Date, months: number) => {
 type CreateBody = Static<typeof CreateSubscriptionBody>;
 
 /** Document 1, create rule 2, asked of the order system before the creation's transaction (the operation's prepare step). */
-export const checkApplicantOf = (reads: CreationReads, orders: OrdersPort | undefined): Promise<void> => checkApplicant(orderingBpOf(reads), orders);
+export const checkApplicantOf = (reads: CreationReads, orders: OrdersPort | undefined): Promise<void> =>
+  checkApplicant(orderingBpOf(reads), orders);
 
 export async function createSubscription(
   db: Executor,
@@ -184,13 +226,19 @@ export async function createSubscription(
   const { offer, catalogId } = reads;
   if (!offer) fail('NOT_FOUND', { target: 'offer', id: body.offerId });
   // Rule 8: the offer of the catalog assigned to the company (its BP's...), superadmin excepted.
-  if (!superadmin && !(catalogId && reads.inCatalog)) fail('OFFER_NOT_IN_CATALOG', { offerId: offer.id, companyId: company.id, catalogId });
+  if (!superadmin && !(catalogId && reads.inCatalog))
+    fail('OFFER_NOT_IN_CATALOG', { offerId: offer.id, companyId: company.id, catalogId });
   // Rule 4: business_admin, demo offers only (400).
-  if (!offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { offerId: offer.id });
+  if (!offer.isDemo && (await demoOnly(db, caller, grants, company.id)))
+    fail('SUBSCRIPTION_NOT_DEMO', { offerId: offer.id });
   // Rule 3 and "Offers with canBeSold false cannot be subscribed through the create-subscription operation".
   if (!offer.canBeSold && !superadmin) fail('OFFER_NOT_SOLD', { offerId: offer.id });
   // Rule 9: nb_users and nb_services need maxNumberUsers > 0.
-  if ((offer.businessModel === 'nb_users' || offer.businessModel === 'nb_services') && !(body.maxNumberUsers && body.maxNumberUsers > 0)) fail('MAX_NUMBER_USERS_REQUIRED', { businessModel: offer.businessModel });
+  if (
+    (offer.businessModel === 'nb_users' || offer.businessModel === 'nb_services') &&
+    !(body.maxNumberUsers && body.maxNumberUsers > 0)
+  )
+    fail('MAX_NUMBER_USERS_REQUIRED', { businessModel: offer.businessModel });
   // Rule 7: the bp_finance of a BP IR: prepaid offers only, and only when its VAD allowed it on the IR company.
   if (!superadmin && irFinance(caller)) await irFinanceRule(db, caller, offer);
   // Rules 1 and 2: the resell model only; its applicant number known to the partner order system.
@@ -200,7 +248,11 @@ export async function createSubscription(
   return db.transaction(async (tx) => {
     // Usage and flat_fee offers carry no licence count (rule 11: usage is billed on consumption).
     const counted = offer.businessModel === 'nb_users' || offer.businessModel === 'nb_services';
-    const provisioning: SubscriptionProvisioning[] = offer.provisioningNeeded.map((p) => ({ ...p, provisioningOngoing: true, provisioningStartDate: now.toISOString() }));
+    const provisioning: SubscriptionProvisioning[] = offer.provisioningNeeded.map((p) => ({
+      ...p,
+      provisioningOngoing: true,
+      provisioningStartDate: now.toISOString(),
+    }));
     const sub = await repo.insertSubscription(tx, {
       id: newId(),
       companyId: company.id,
@@ -209,7 +261,11 @@ export async function createSubscription(
       syncOngoing: true,
       maxNumberUsers: counted ? body.maxNumberUsers! : (body.maxNumberUsers ?? null),
       purchaseOrderNumber: body.purchaseOrderNumber ?? null,
-      createdBy: { bpApplicantNumber: bp?.bpApplicantNumber ?? null, loginEmail: caller.loginEmail, userId: caller.userId },
+      createdBy: {
+        bpApplicantNumber: bp?.bpApplicantNumber ?? null,
+        loginEmail: caller.loginEmail,
+        userId: caller.userId,
+      },
       creationDate: now,
       lastUpdateDate: now,
       autoRenew: offer.isPrepaid ? (body.autoRenew ?? true) : null,
@@ -221,8 +277,17 @@ export async function createSubscription(
       provisioning,
     });
     // Issue 11: what the creation charges, recorded with it (docs/billing.md, Charges).
-    const invoiced = { invoiced: invoicedOf<BillingCompany>({ company, parent: reads.parent, grandParent: reads.grandParent }) };
-    await recordCharges(tx, sub, offer, changeOf(offer, null, now, null, { quantity: sub.maxNumberUsers ?? 1 }), deps.taxRates ?? BUILT_IN_TAX_RATES, invoiced);
+    const invoiced = {
+      invoiced: invoicedOf<BillingCompany>({ company, parent: reads.parent, grandParent: reads.grandParent }),
+    };
+    await recordCharges(
+      tx,
+      sub,
+      offer,
+      changeOf(offer, null, now, null, { quantity: sub.maxNumberUsers ?? 1 }),
+      deps.taxRates ?? BUILT_IN_TAX_RATES,
+      invoiced,
+    );
     // The synchronisation exists exactly when the subscription does (same transaction).
     await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: sub.id }, { tx });
     await announce(tx, 'create', sub, offer, reads.recipients);
@@ -230,9 +295,23 @@ export async function createSubscription(
   });
 }
 
-export async function listSubscriptions(db: Executor, caller: Caller, grants: readonly Grant[], company: { id: string }, o: { showTerminated: boolean; full: boolean }) {
-  const rows = await repo.listWithOffer(db, company.id, { showTerminated: o.showTerminated, demoOnly: await demoOnly(db, caller, grants, company.id) });
-  const counters = o.full ? await licenceCounters(db, rows.map((r) => ({ id: r.sub.id }))) : new Map();
+export async function listSubscriptions(
+  db: Executor,
+  caller: Caller,
+  grants: readonly Grant[],
+  company: { id: string },
+  o: { showTerminated: boolean; full: boolean },
+) {
+  const rows = await repo.listWithOffer(db, company.id, {
+    showTerminated: o.showTerminated,
+    demoOnly: await demoOnly(db, caller, grants, company.id),
+  });
+  const counters = o.full
+    ? await licenceCounters(
+        db,
+        rows.map((r) => ({ id: r.sub.id })),
+      )
+    : new Map();
   const items = rows.map((r) => toApiSubscription(r.sub, r.offer, counters.get(r.sub.id)));
   return { items, total: items.length, limit: items.length, offset: 0 };
 }
@@ -250,7 +329,8 @@ export async function getSubscription(
   offer: repo.SubscriptionWithOffer['offer'],
   counts: { irNbUsers: boolean; own: number; ecs: number },
 ) {
-  if (!offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId: sub.id });
+  if (!offer.isDemo && (await demoOnly(db, caller, grants, company.id)))
+    fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId: sub.id });
   return toApiSubscription(sub, offer, countersOf({ ...counts, maxNumberUsers: sub.maxNumberUsers }));
 }
 
@@ -261,30 +341,47 @@ export async function getDefaultSubscription(db: Executor, company: { id: string
   return toApiSubscription(row.sub, row.offer, counters.get(row.sub.id));
 }
 
-const sameMonth = (a: Date, b: Date) => a.getUTCFullYear() === b.getUTCFullYear() && a.getUTCMonth() === b.getUTCMonth();
+const sameMonth = (a: Date, b: Date) =>
+  a.getUTCFullYear() === b.getUTCFullYear() && a.getUTCMonth() === b.getUTCMonth();
 
 /**
  * Document 1, delete or terminate a subscription: never the default one; a prepaid one only in
  * its month of creation; a free offer not known to the billing system is removed, others become
  * terminated; its licences are unassigned from every user; the `delete` message.
  */
-export async function deleteSubscription(db: Executor, caller: Caller, grants: readonly Grant[], company: { id: string; bpId: string | null }, subscriptionId: string, now: Date, deps: SyncDeps): Promise<string> {
+export async function deleteSubscription(
+  db: Executor,
+  caller: Caller,
+  grants: readonly Grant[],
+  company: { id: string; bpId: string | null },
+  subscriptionId: string,
+  now: Date,
+  deps: SyncDeps,
+): Promise<string> {
   return db.transaction(async (tx) => {
     const row = await repo.findWithOffer(tx, subscriptionId, true);
     if (!row) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
     const { sub, offer } = row;
-    if (!offer.isDemo && (await demoOnly(tx, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
+    if (!offer.isDemo && (await demoOnly(tx, caller, grants, company.id)))
+      fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
     await irOwnCompanyRule(tx, caller, company.id, offer);
     if (sub.isDefault) fail('SUBSCRIPTION_DEFAULT_PROTECTED', { subscriptionId });
     if (sub.status === 'terminated') fail('SUBSCRIPTION_TERMINATED', { subscriptionId });
     if (sub.syncOngoing && !sub.syncError) fail('SUBSCRIPTION_SYNC_ONGOING', { subscriptionId });
-    if (offer.isPrepaid && !sameMonth(sub.creationDate, now)) fail('PREPAID_TERMINATION_MONTH', { subscriptionId, creationDate: sub.creationDate.toISOString() });
+    if (offer.isPrepaid && !sameMonth(sub.creationDate, now))
+      fail('PREPAID_TERMINATION_MONTH', { subscriptionId, creationDate: sub.creationDate.toISOString() });
     await repo.removeLicences(tx, sub.id);
     const knownToBilling = sub.billingSubscriptionId !== null || offer.billingProductRatePlanId !== null;
     if (!knownToBilling) {
       await repo.deleteSubscriptionRow(tx, sub.id);
     } else {
-      const ended = await repo.updateSubscriptionRow(tx, sub.id, { status: 'terminated', syncOngoing: false, numberAssignedUsers: 0, terminationDate: now, lastUpdateDate: now });
+      const ended = await repo.updateSubscriptionRow(tx, sub.id, {
+        status: 'terminated',
+        syncOngoing: false,
+        numberAssignedUsers: 0,
+        terminationDate: now,
+        lastUpdateDate: now,
+      });
       // The order and the billing subscription are cancelled after the answer.
       await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: ended!.id }, { tx });
     }
@@ -299,7 +396,12 @@ export async function retrySync(db: Executor, subscriptionId: string, now: Date,
     const row = await repo.findWithOffer(tx, subscriptionId, true);
     if (!row) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
     if (!row.sub.syncError) fail('SUBSCRIPTION_SYNC_NOT_FAILED', { subscriptionId, syncOngoing: row.sub.syncOngoing });
-    const sub = await repo.updateSubscriptionRow(tx, subscriptionId, { syncError: null, syncFailedAt: null, syncOngoing: true, lastUpdateDate: now });
+    const sub = await repo.updateSubscriptionRow(tx, subscriptionId, {
+      syncError: null,
+      syncFailedAt: null,
+      syncOngoing: true,
+      lastUpdateDate: now,
+    });
     await deps.queue?.enqueue(SYNC_JOB, { subscriptionId }, { tx });
     return toApiSubscription(sub!, row.offer);
   });
@@ -316,7 +418,12 @@ export async function updateSubscription(
   db: Executor,
   caller: Caller,
   grants: readonly Grant[],
-  company: { id: string; bpId: string | null; adminHasRightToUpdateSubscriptions: boolean | null; adminAllowedUpdateSubscriptionsOps: string | null },
+  company: {
+    id: string;
+    bpId: string | null;
+    adminHasRightToUpdateSubscriptions: boolean | null;
+    adminAllowedUpdateSubscriptionsOps: string | null;
+  },
   subscriptionId: string,
   body: UpdateBody,
   now: Date,
@@ -329,23 +436,34 @@ export async function updateSubscription(
   // Rule 2: refused while syncOngoing.
   if (sub.syncOngoing) fail('SUBSCRIPTION_SYNC_ONGOING', { subscriptionId });
   // Rule 4: business_admin, demo subscriptions only.
-  if (!offer.isDemo && (await demoOnly(db, caller, grants, company.id))) fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
+  if (!offer.isDemo && (await demoOnly(db, caller, grants, company.id)))
+    fail('SUBSCRIPTION_NOT_DEMO', { subscriptionId });
   await irOwnCompanyRule(db, caller, company.id, offer);
   // Rule 1: maxNumberUsers on licence offers, the renewal fields on prepaid offers.
   const counted = offer.businessModel === 'nb_users' || offer.businessModel === 'nb_services';
-  if (body.maxNumberUsers !== undefined && !counted) fail('SUBSCRIPTION_FIELD_NOT_UPDATABLE', { field: 'maxNumberUsers', businessModel: offer.businessModel });
+  if (body.maxNumberUsers !== undefined && !counted)
+    fail('SUBSCRIPTION_FIELD_NOT_UPDATABLE', { field: 'maxNumberUsers', businessModel: offer.businessModel });
   for (const f of ['autoRenew', 'prepaidDuration', 'prepaidRenewalOption', 'renewalTerm', 'renewalTermOption'] as const)
-    if (body[f] !== undefined && !offer.isPrepaid) fail('SUBSCRIPTION_FIELD_NOT_UPDATABLE', { field: f, isPrepaid: false });
+    if (body[f] !== undefined && !offer.isPrepaid)
+      fail('SUBSCRIPTION_FIELD_NOT_UPDATABLE', { field: f, isPrepaid: false });
   const current = sub.maxNumberUsers ?? 0;
   const lowered = body.maxNumberUsers !== undefined && body.maxNumberUsers < current;
   // Rules 4 and 5: a company_admin (without a BP's or the operators' grants) acts as his BP allows.
-  const asCompanyAdmin = !(await grantsReach(db, caller, grants.filter((g) => !g.roles.includes('company_admin')), 'company', company.id));
+  const asCompanyAdmin = !(await grantsReach(
+    db,
+    caller,
+    grants.filter((g) => !g.roles.includes('company_admin')),
+    'company',
+    company.id,
+  ));
   if (asCompanyAdmin) {
     const bp = await repo.companyFacts(db, company.bpId);
     if (bp?.bpType === 'IR') fail('SUBSCRIPTION_UPDATE_FORBIDDEN', { reason: 'company of a BP IR' });
-    if (company.adminHasRightToUpdateSubscriptions === false) fail('SUBSCRIPTION_UPDATE_FORBIDDEN', { flag: 'adminHasRightToUpdateSubscriptions' });
+    if (company.adminHasRightToUpdateSubscriptions === false)
+      fail('SUBSCRIPTION_UPDATE_FORBIDDEN', { flag: 'adminHasRightToUpdateSubscriptions' });
     const onlyIncrease = Object.entries(body).every(([k, v]) => v === undefined || k === 'maxNumberUsers') && !lowered;
-    if (company.adminAllowedUpdateSubscriptionsOps === 'increase_only' && !onlyIncrease) fail('SUBSCRIPTION_UPDATE_FORBIDDEN', { flag: 'adminAllowedUpdateSubscriptionsOps', value: 'increase_only' });
+    if (company.adminAllowedUpdateSubscriptionsOps === 'increase_only' && !onlyIncrease)
+      fail('SUBSCRIPTION_UPDATE_FORBIDDEN', { flag: 'adminAllowedUpdateSubscriptionsOps', value: 'increase_only' });
   }
   // Rule 6: a prepaid subscription's raise this month is an add-on; it can be taken back (lowered by at most its size) until the 1st of next month.
   const addOnNow = sub.prepaidAddOnDate && sameMonth(sub.prepaidAddOnDate, now) ? sub.prepaidAddOnSize : 0;
@@ -356,9 +474,12 @@ export async function updateSubscription(
     addOn = { prepaidAddOnSize: size, prepaidAddOnDate: now };
   }
   // Rule 7: a monthly subscription, not below the licences assigned (the same floor for a prepaid one).
-  if (lowered && body.maxNumberUsers! < sub.numberAssignedUsers) fail('MAX_NUMBER_USERS_BELOW_ASSIGNED', { numberAssignedUsers: sub.numberAssignedUsers });
-  if (counted && body.maxNumberUsers !== undefined && body.maxNumberUsers <= 0) fail('MAX_NUMBER_USERS_REQUIRED', { businessModel: offer.businessModel });
-  if (body.prepaidDuration !== undefined && sub.prepaidDuration !== null && body.prepaidDuration < sub.prepaidDuration) fail('PREPAID_DURATION_INCREASE_ONLY', { prepaidDuration: sub.prepaidDuration });
+  if (lowered && body.maxNumberUsers! < sub.numberAssignedUsers)
+    fail('MAX_NUMBER_USERS_BELOW_ASSIGNED', { numberAssignedUsers: sub.numberAssignedUsers });
+  if (counted && body.maxNumberUsers !== undefined && body.maxNumberUsers <= 0)
+    fail('MAX_NUMBER_USERS_REQUIRED', { businessModel: offer.businessModel });
+  if (body.prepaidDuration !== undefined && sub.prepaidDuration !== null && body.prepaidDuration < sub.prepaidDuration)
+    fail('PREPAID_DURATION_INCREASE_ONLY', { prepaidDuration: sub.prepaidDuration });
   // Rule 3: the resell BP's applicant number.
   await checkApplicant(await orderingBp(db, company), deps.orders);
 
@@ -368,7 +489,9 @@ export async function updateSubscription(
       updatingMaxNumberUsers: body.maxNumberUsers ?? sub.maxNumberUsers,
       ...(addOn ?? {}),
       ...(body.autoRenew !== undefined ? { autoRenew: body.autoRenew } : {}),
-      ...(body.prepaidDuration !== undefined ? { prepaidDuration: body.prepaidDuration, expirationDate: addMonths(sub.creationDate, body.prepaidDuration) } : {}),
+      ...(body.prepaidDuration !== undefined
+        ? { prepaidDuration: body.prepaidDuration, expirationDate: addMonths(sub.creationDate, body.prepaidDuration) }
+        : {}),
       ...(body.prepaidRenewalOption !== undefined ? { prepaidRenewalOption: body.prepaidRenewalOption } : {}),
       ...(body.purchaseOrderNumber !== undefined ? { purchaseOrderNumber: body.purchaseOrderNumber } : {}),
       ...(body.renewalTerm !== undefined ? { renewalTerm: body.renewalTerm } : {}),
@@ -377,8 +500,16 @@ export async function updateSubscription(
     });
     if (!changed) fail('SUBSCRIPTION_CHANGED', { subscriptionId });
     // Issue 11: what the change charges (an increase, a longer prepaid term), recorded with it.
-    const months = offer.isPrepaid ? { before: sub.prepaidDuration ?? undefined, after: changed.prepaidDuration ?? undefined } : undefined;
-    const change = changeOf(offer, sub, now, { quantity: sub.maxNumberUsers ?? 1, prepaidMonths: months?.before }, { quantity: changed.updatingMaxNumberUsers ?? 1, prepaidMonths: months?.after });
+    const months = offer.isPrepaid
+      ? { before: sub.prepaidDuration ?? undefined, after: changed.prepaidDuration ?? undefined }
+      : undefined;
+    const change = changeOf(
+      offer,
+      sub,
+      now,
+      { quantity: sub.maxNumberUsers ?? 1, prepaidMonths: months?.before },
+      { quantity: changed.updatingMaxNumberUsers ?? 1, prepaidMonths: months?.after },
+    );
     await recordCharges(tx, sub, offer, change, deps.taxRates ?? BUILT_IN_TAX_RATES);
     await deps.queue?.enqueue(SYNC_JOB, { subscriptionId }, { tx });
     await announce(tx, 'update', changed, offer);
@@ -402,7 +533,13 @@ export async function endExpiredSubscriptions(db: Executor, now: Date, deps: Syn
         const row = await repo.findWithOffer(tx, id, true);
         if (!row || row.sub.status === 'terminated') return;
         await repo.removeLicences(tx, id);
-        const sub = await repo.updateSubscriptionRow(tx, id, { status: 'terminated', syncOngoing: false, numberAssignedUsers: 0, terminationDate: now, lastUpdateDate: now });
+        const sub = await repo.updateSubscriptionRow(tx, id, {
+          status: 'terminated',
+          syncOngoing: false,
+          numberAssignedUsers: 0,
+          terminationDate: now,
+          lastUpdateDate: now,
+        });
         await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: id }, { tx });
         await announce(tx, 'delete', sub!, row.offer);
       });

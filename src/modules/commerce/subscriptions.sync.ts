@@ -16,9 +16,13 @@ import type { SubscriptionProvisioning } from './commerce.tables.ts';
 async function wind(deps: JobDeps, row: repo.SubscriptionWithOffer): Promise<void> {
   const { sub } = row;
   const { orders, billing, providers } = deps.ports;
-  if (sub.bsSubscriptionId && (await orders.getOrder(sub.bsSubscriptionId))?.status === 'open') await orders.cancelOrder(sub.bsSubscriptionId);
-  if (sub.billingSubscriptionId && (await billing.getSubscription(sub.billingSubscriptionId))?.status === 'active') await billing.cancelSubscription(sub.billingSubscriptionId, deps.now().toISOString().slice(0, 10));
-  for (const p of sub.provisioning) if (p.providerId && (await providers.get(p.providerId))?.status === 'ready') await providers.deprovision(p.providerId);
+  if (sub.bsSubscriptionId && (await orders.getOrder(sub.bsSubscriptionId))?.status === 'open')
+    await orders.cancelOrder(sub.bsSubscriptionId);
+  if (sub.billingSubscriptionId && (await billing.getSubscription(sub.billingSubscriptionId))?.status === 'active')
+    await billing.cancelSubscription(sub.billingSubscriptionId, deps.now().toISOString().slice(0, 10));
+  for (const p of sub.provisioning)
+    if (p.providerId && (await providers.get(p.providerId))?.status === 'ready')
+      await providers.deprovision(p.providerId);
 }
 
 /**
@@ -64,7 +68,10 @@ export async function synchronise(deps: JobDeps, subscriptionId: string, signal?
     Object.assign(obtained, ids);
     sub = { ...sub, ...ids };
   };
-  const showObtained = () => (Object.keys(obtained).length > 0 ? repo.saveSyncIds(deps.db, sub.id, obtained, deps.now()).catch(() => undefined) : undefined);
+  const showObtained = () =>
+    Object.keys(obtained).length > 0
+      ? repo.saveSyncIds(deps.db, sub.id, obtained, deps.now()).catch(() => undefined)
+      : undefined;
   const save = async (patch: Partial<repo.NewSubscription>) => {
     signal?.throwIfAborted();
     sub = (await repo.updateSubscriptionRow(deps.db, sub.id, { ...patch, ...obtained, lastUpdateDate: deps.now() }))!;
@@ -100,7 +107,9 @@ export async function synchronise(deps: JobDeps, subscriptionId: string, signal?
     if (offer.billingProductRatePlanId) {
       if (!sub.billingSubscriptionId) {
         const billed = bp ?? company;
-        const account = (await billing.findAccount(billed.id)) ?? (await createAccount(deps, { companyId: billed.id, name: billed.name, currency: billed.currency ?? 'EUR' }));
+        const account =
+          (await billing.findAccount(billed.id)) ??
+          (await createAccount(deps, { companyId: billed.id, name: billed.name, currency: billed.currency ?? 'EUR' }));
         const created = await billing.createSubscription({
           reference: sub.id,
           accountId: account.id,
@@ -119,8 +128,16 @@ export async function synchronise(deps: JobDeps, subscriptionId: string, signal?
     for (let i = 0; i < sub.provisioning.length; i++) {
       const p = sub.provisioning[i]!;
       if (!p.provisioningOngoing) continue;
-      const made = await providers.provision({ providerType: p.providerType, companyId: sub.companyId, subscriptionId: sub.id, ...(p.mediaType ? { mediaType: p.mediaType } : {}), ...(p.bridgeEnterpriseId ? { bridgeEnterpriseId: p.bridgeEnterpriseId } : {}) });
-      const next: SubscriptionProvisioning[] = sub.provisioning.map((q, j) => (j === i ? { ...q, provisioningOngoing: false, providerId: made.id } : q));
+      const made = await providers.provision({
+        providerType: p.providerType,
+        companyId: sub.companyId,
+        subscriptionId: sub.id,
+        ...(p.mediaType ? { mediaType: p.mediaType } : {}),
+        ...(p.bridgeEnterpriseId ? { bridgeEnterpriseId: p.bridgeEnterpriseId } : {}),
+      });
+      const next: SubscriptionProvisioning[] = sub.provisioning.map((q, j) =>
+        j === i ? { ...q, provisioningOngoing: false, providerId: made.id } : q,
+      );
       await save({ provisioning: next });
     }
 
@@ -129,8 +146,29 @@ export async function synchronise(deps: JobDeps, subscriptionId: string, signal?
     // The row and its message in one statement (src/events/outbox.ts, emitAfter).
     const at = deps.now();
     const maxNumberUsers = sub.updatingMaxNumberUsers ?? sub.maxNumberUsers;
-    const done = { ...sub, status: 'active', syncOngoing: false, maxNumberUsers, updatingMaxNumberUsers: null, syncError: null, syncFailedAt: null, version: sub.version + 1, lastUpdateDate: at };
-    await repo.markSynchronised(deps.db, { id: sub.id, max: maxNumberUsers, at: at.toISOString(), bs: obtained.bsSubscriptionId ?? null, billing: obtained.billingSubscriptionId ?? null }, recipients, changeMessage('update', done, offer));
+    const done = {
+      ...sub,
+      status: 'active',
+      syncOngoing: false,
+      maxNumberUsers,
+      updatingMaxNumberUsers: null,
+      syncError: null,
+      syncFailedAt: null,
+      version: sub.version + 1,
+      lastUpdateDate: at,
+    };
+    await repo.markSynchronised(
+      deps.db,
+      {
+        id: sub.id,
+        max: maxNumberUsers,
+        at: at.toISOString(),
+        bs: obtained.bsSubscriptionId ?? null,
+        billing: obtained.billingSubscriptionId ?? null,
+      },
+      recipients,
+      changeMessage('update', done, offer),
+    );
   }
 }
 
@@ -160,7 +198,10 @@ export async function defineSubscriptionJobs(queue: JobQueue, deps: JobDeps): Pr
     },
   );
   // Document 1, update rule 8: prepaid subscriptions without auto-renewal end at their expirationDate (checked hourly).
-  await queue.define(EXPIRY_JOB, async () => void (await endExpiredSubscriptions(deps.db, deps.now(), { queue })), { retryLimit: 3, retryDelaySeconds: 60 });
+  await queue.define(EXPIRY_JOB, async () => void (await endExpiredSubscriptions(deps.db, deps.now(), { queue })), {
+    retryLimit: 3,
+    retryDelaySeconds: 60,
+  });
   await queue.schedule(EXPIRY_JOB, '7 * * * *');
 }
 

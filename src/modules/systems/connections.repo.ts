@@ -19,7 +19,12 @@ export async function lockSystemOfGateway(exec: Executor, jid: string): Promise<
 }
 
 export async function lastEvent(exec: Executor, systemId: string): Promise<ConnectionEventRow | undefined> {
-  const [row] = await exec.select().from(systemConnectionEvents).where(eq(systemConnectionEvents.systemId, systemId)).orderBy(desc(systemConnectionEvents.seq)).limit(1);
+  const [row] = await exec
+    .select()
+    .from(systemConnectionEvents)
+    .where(eq(systemConnectionEvents.systemId, systemId))
+    .orderBy(desc(systemConnectionEvents.seq))
+    .limit(1);
   return row;
 }
 
@@ -29,7 +34,9 @@ export async function insertEvent(exec: Executor, e: ConnectionEventRow): Promis
 
 /** Drops a system's events older than its last `keep`. */
 export async function trimEvents(exec: Executor, systemId: string, lastSeq: number, keep: number): Promise<void> {
-  await exec.delete(systemConnectionEvents).where(and(eq(systemConnectionEvents.systemId, systemId), lte(systemConnectionEvents.seq, lastSeq - keep)));
+  await exec
+    .delete(systemConnectionEvents)
+    .where(and(eq(systemConnectionEvents.systemId, systemId), lte(systemConnectionEvents.seq, lastSeq - keep)));
 }
 
 /** The events of the given systems, oldest first. */
@@ -38,14 +45,22 @@ export async function eventsOf(exec: Executor, systemIds: string[]): Promise<Con
   return exec
     .select()
     .from(systemConnectionEvents)
-    .where(systemIds.length === 1 ? eq(systemConnectionEvents.systemId, systemIds[0]!) : inArray(systemConnectionEvents.systemId, systemIds))
+    .where(
+      systemIds.length === 1
+        ? eq(systemConnectionEvents.systemId, systemIds[0]!)
+        : inArray(systemConnectionEvents.systemId, systemIds),
+    )
     .orderBy(asc(systemConnectionEvents.systemId), asc(systemConnectionEvents.seq));
 }
 
 /** The systems whose last event is a LOGIN: their gateways are connected, as far as the history knows. */
 export async function systemsLoggedIn(exec: Executor): Promise<{ systemId: string; jidPbxpcg: string; seq: number }[]> {
   return exec
-    .select({ systemId: systemConnectionEvents.systemId, jidPbxpcg: systems.jidPbxpcg, seq: systemConnectionEvents.seq })
+    .select({
+      systemId: systemConnectionEvents.systemId,
+      jidPbxpcg: systems.jidPbxpcg,
+      seq: systemConnectionEvents.seq,
+    })
     .from(systemConnectionEvents)
     .innerJoin(systems, eq(systems.id, systemConnectionEvents.systemId))
     .where(

@@ -25,7 +25,11 @@ const ACTIVATED_BY_LOGIN = new Set(['created', 'activating']);
  * A login of a `created` or `activating` system makes it `activated`. A presence of any other
  * sender or resource is no gateway's: ignored. Returns the event recorded, if any.
  */
-export async function recordGatewayPresence(db: Executor, presence: XmppPresence, now: Date): Promise<ConnectionEvent | undefined> {
+export async function recordGatewayPresence(
+  db: Executor,
+  presence: XmppPresence,
+  now: Date,
+): Promise<ConnectionEvent | undefined> {
   const [bare, resource] = splitJid(presence.from);
   if (resource !== GATEWAY_RESOURCE) return undefined;
   return db.transaction(async (exec) => {
@@ -35,14 +39,21 @@ export async function recordGatewayPresence(db: Executor, presence: XmppPresence
 }
 
 /** Adds the event unless it is the last one (or, with `ifLastSeq`, unless another came meanwhile). */
-async function record(exec: Executor, system: SystemRow, eventType: ConnectionEvent['eventType'], now: Date, ifLastSeq?: number): Promise<ConnectionEvent | undefined> {
+async function record(
+  exec: Executor,
+  system: SystemRow,
+  eventType: ConnectionEvent['eventType'],
+  now: Date,
+  ifLastSeq?: number,
+): Promise<ConnectionEvent | undefined> {
   const last = await repo.lastEvent(exec, system.id);
   if (last?.eventType === eventType) return undefined;
   if (ifLastSeq !== undefined && last?.seq !== ifLastSeq) return undefined;
   const seq = (last?.seq ?? 0) + 1;
   await repo.insertEvent(exec, { systemId: system.id, seq, eventType, eventDate: now });
   await repo.trimEvents(exec, system.id, seq, CONNECTION_HISTORY_LIMIT);
-  if (eventType === 'LOGIN' && ACTIVATED_BY_LOGIN.has(system.status)) await updateSystemRow(exec, system.id, { status: 'activated', statusUpdatedDate: now });
+  if (eventType === 'LOGIN' && ACTIVATED_BY_LOGIN.has(system.status))
+    await updateSystemRow(exec, system.id, { status: 'activated', statusUpdatedDate: now });
   return { eventType, eventDate: now.toISOString() };
 }
 
@@ -64,10 +75,15 @@ export async function checkConnectedGateways(db: Executor, xmpp: XmppTransport, 
     open.map((s) =>
       limit(async () => {
         try {
-          await xmpp.request(`${s.jidPbxpcg}/${GATEWAY_RESOURCE}`, xml('iq', { type: 'get' }, xml('ping', { xmlns: 'urn:xmpp:ping' })), { timeoutMs: PING_TIMEOUT_MS });
+          await xmpp.request(
+            `${s.jidPbxpcg}/${GATEWAY_RESOURCE}`,
+            xml('iq', { type: 'get' }, xml('ping', { xmlns: 'urn:xmpp:ping' })),
+            { timeoutMs: PING_TIMEOUT_MS },
+          );
           return false;
         } catch (err) {
-          if (!(err instanceof XmppRequestFailed) || err.reason !== 'error' || err.condition !== 'service-unavailable') return false;
+          if (!(err instanceof XmppRequestFailed) || err.reason !== 'error' || err.condition !== 'service-unavailable')
+            return false;
         }
         return db.transaction(async (exec) => {
           const system = await repo.lockSystem(exec, s.systemId);
@@ -88,11 +104,20 @@ function splitJid(jid: string): [string, string | undefined] {
 /** The connection history of each of the given systems, oldest first. */
 /** The history as CONNECTION_HISTORY_EXTRA reads it, its dates as the API writes them. */
 export function historyFromExtra(value: unknown): ConnectionEvent[] {
-  return ((value as { eventType: ConnectionEvent['eventType']; eventDate: string }[] | null) ?? []).map((e) => ({ eventType: e.eventType, eventDate: new Date(e.eventDate).toISOString() }));
+  return ((value as { eventType: ConnectionEvent['eventType']; eventDate: string }[] | null) ?? []).map((e) => ({
+    eventType: e.eventType,
+    eventDate: new Date(e.eventDate).toISOString(),
+  }));
 }
 
-export async function connectionHistories(exec: Executor, systemIds: string[]): Promise<Map<string, ConnectionEvent[]>> {
+export async function connectionHistories(
+  exec: Executor,
+  systemIds: string[],
+): Promise<Map<string, ConnectionEvent[]>> {
   const out = new Map<string, ConnectionEvent[]>(systemIds.map((id) => [id, []]));
-  for (const e of await repo.eventsOf(exec, systemIds)) out.get(e.systemId)?.push({ eventType: e.eventType as ConnectionEvent['eventType'], eventDate: e.eventDate.toISOString() });
+  for (const e of await repo.eventsOf(exec, systemIds))
+    out
+      .get(e.systemId)
+      ?.push({ eventType: e.eventType as ConnectionEvent['eventType'], eventDate: e.eventDate.toISOString() });
   return out;
 }

@@ -20,9 +20,19 @@ export async function askGateway(deps: AppDeps, jidPbxpcg: string, iq: Element):
     // An application built without its background (no transport at all) has the simulator's answers.
     return deps.background
       ? await deps.background.xmpp.request(to, iq)
-      : await simulateGateway({ mode: x.gatewaySimulator, delayMs: x.gatewaySimulatorDelayMs }, to, iq, x.requestTimeoutMs, undefined);
+      : await simulateGateway(
+          { mode: x.gatewaySimulator, delayMs: x.gatewaySimulatorDelayMs },
+          to,
+          iq,
+          x.requestTimeoutMs,
+          undefined,
+        );
   } catch (err) {
-    if (err instanceof XmppRequestFailed) fail(err.reason === 'timeout' ? 'GATEWAY_TIMEOUT' : 'GATEWAY_REFUSED', { gateway: jidPbxpcg, ...(err.condition ? { condition: err.condition } : {}) });
+    if (err instanceof XmppRequestFailed)
+      fail(err.reason === 'timeout' ? 'GATEWAY_TIMEOUT' : 'GATEWAY_REFUSED', {
+        gateway: jidPbxpcg,
+        ...(err.condition ? { condition: err.condition } : {}),
+      });
     throw err;
   }
 }

@@ -4,7 +4,15 @@ import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
 import { listResult, parsePaging } from '../../http/paging.ts';
 import { SystemIdParams } from './systems.schemas.ts';
-import { CreatePhoneNumbersBody, ListPhoneNumbersQuery, PhoneNumber, PHONE_NUMBER_FORMATS, PHONE_NUMBER_SORT_FIELDS, PhoneNumberParams, UpdatePhoneNumberBody } from './phone-numbers.schemas.ts';
+import {
+  CreatePhoneNumbersBody,
+  ListPhoneNumbersQuery,
+  PhoneNumber,
+  PHONE_NUMBER_FORMATS,
+  PHONE_NUMBER_SORT_FIELDS,
+  PhoneNumberParams,
+  UpdatePhoneNumberBody,
+} from './phone-numbers.schemas.ts';
 import { FormatFullQuery } from './systems.schemas.ts';
 import * as service from './phone-numbers.service.ts';
 import * as repo from './phone-numbers.repo.ts';
@@ -17,7 +25,12 @@ const LIST = `${P}/phone-numbers`;
 const ONE = `${LIST}/:phoneNumberId`;
 const alias = (path: string) => [path.replace('/phone-numbers', '/phoneNumbers')];
 const systemTarget = { kind: 'system', from: 'params', field: 'systemId' } as const;
-const numberTarget = { kind: 'systemPhoneNumber', from: 'params', field: 'phoneNumberId', parent: { kind: 'system', field: 'systemId' } } as const;
+const numberTarget = {
+  kind: 'systemPhoneNumber',
+  from: 'params',
+  field: 'phoneNumberId',
+  parent: { kind: 'system', field: 'systemId' },
+} as const;
 const FULL = { ...PHONE_NUMBER_FORMATS, default: 'full' } as const;
 
 export const listSystemPhoneNumbers = defineOperation({
@@ -38,7 +51,12 @@ export const listSystemPhoneNumbers = defineOperation({
     // A tenant's admin on a multi-tenant system lists his tenant's numbers only.
     const tenant = await service.tenantRestriction(ctx.db, ctx.caller, ctx.target);
     if (tenant === null) return listResult([], 0, paging);
-    const { rows, total } = await repo.listPhoneNumberRows(ctx.db, ctx.target.id, tenant === undefined ? query : { ...query, companyPrefix: tenant }, paging);
+    const { rows, total } = await repo.listPhoneNumberRows(
+      ctx.db,
+      ctx.target.id,
+      tenant === undefined ? query : { ...query, companyPrefix: tenant },
+      paging,
+    );
     return listResult(rows.map(service.toApiPhoneNumber), total, paging);
   },
 });
@@ -70,12 +88,19 @@ export const getSystemPhoneNumber = defineOperation({
   envelope: 'data',
   formats: PHONE_NUMBER_FORMATS,
   target: numberTarget,
-  handler: async (ctx) => service.toApiPhoneNumber(await service.visiblePhoneNumber(ctx.db, ctx.caller, ctx.parent as SystemRow, ctx.target)),
+  handler: async (ctx) =>
+    service.toApiPhoneNumber(await service.visiblePhoneNumber(ctx.db, ctx.caller, ctx.parent as SystemRow, ctx.target)),
 });
 
 export const updateSystemPhoneNumber = defineOperation({
   operationId: 'updateSystemPhoneNumber',
-  errors: ['GATEWAY_REFUSED', 'GATEWAY_TIMEOUT', 'PHONE_NUMBER_E164_UNCOMPUTABLE', 'PHONE_NUMBER_FIELD_READ_ONLY', 'PHONE_NUMBER_INTERNAL_READ_ONLY'],
+  errors: [
+    'GATEWAY_REFUSED',
+    'GATEWAY_TIMEOUT',
+    'PHONE_NUMBER_E164_UNCOMPUTABLE',
+    'PHONE_NUMBER_FIELD_READ_ONLY',
+    'PHONE_NUMBER_INTERNAL_READ_ONLY',
+  ],
   method: 'PUT',
   path: ONE,
   aliases: alias(ONE),
@@ -88,7 +113,13 @@ export const updateSystemPhoneNumber = defineOperation({
   formats: FULL,
   target: numberTarget,
   references: { userId: { kind: 'user', rule: 'a user the caller may read' } },
-  handler: (ctx, { body }) => service.updatePhoneNumber(ctx.db, ctx.deps, ctx.caller, ctx.parent as SystemRow, ctx.target, body),
+  handler: (ctx, { body }) =>
+    service.updatePhoneNumber(ctx.db, ctx.deps, ctx.caller, ctx.parent as SystemRow, ctx.target, body),
 });
 
-export const phoneNumbersOperations: AnyOperation[] = [listSystemPhoneNumbers, createSystemPhoneNumbers, getSystemPhoneNumber, updateSystemPhoneNumber];
+export const phoneNumbersOperations: AnyOperation[] = [
+  listSystemPhoneNumbers,
+  createSystemPhoneNumbers,
+  getSystemPhoneNumber,
+  updateSystemPhoneNumber,
+];

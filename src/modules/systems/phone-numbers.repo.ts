@@ -15,13 +15,21 @@ export async function upsertPhoneNumbers(exec: Executor, rows: NewPhoneNumber[])
   const out: PhoneNumberRow[] = [];
   for (const r of rows) {
     const { id: _id, systemId: _s, shortNumber: _n, ...rest } = r;
-    const [row] = await exec.insert(systemPhoneNumbers).values(r).onConflictDoUpdate({ target: [systemPhoneNumbers.systemId, systemPhoneNumbers.shortNumber], set: rest }).returning();
+    const [row] = await exec
+      .insert(systemPhoneNumbers)
+      .values(r)
+      .onConflictDoUpdate({ target: [systemPhoneNumbers.systemId, systemPhoneNumbers.shortNumber], set: rest })
+      .returning();
     out.push(row!);
   }
   return out;
 }
 
-export async function updatePhoneNumberRow(exec: Executor, id: string, patch: Partial<NewPhoneNumber>): Promise<PhoneNumberRow | undefined> {
+export async function updatePhoneNumberRow(
+  exec: Executor,
+  id: string,
+  patch: Partial<NewPhoneNumber>,
+): Promise<PhoneNumberRow | undefined> {
   const [row] = await exec.update(systemPhoneNumbers).set(patch).where(eq(systemPhoneNumbers.id, id)).returning();
   return row;
 }
@@ -71,7 +79,10 @@ export async function listPhoneNumberRows(
   const dir = p.sortOrder === 1 ? asc : desc;
   const [rows, count] = await Promise.all([
     exec.select().from(n).where(where).orderBy(dir(SORT[p.sortField]), dir(n.id)).limit(p.limit).offset(p.offset),
-    exec.select({ n: sql<number>`count(*)::int` }).from(n).where(where),
+    exec
+      .select({ n: sql<number>`count(*)::int` })
+      .from(n)
+      .where(where),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }

@@ -47,7 +47,24 @@ export const PhoneNumber = Obj(
 
 export const PHONE_NUMBER_FORMATS = {
   small: ['id', 'systemId', 'shortNumber', 'internalNumber', 'numberE164', 'firstName', 'lastName', 'userId'],
-  medium: ['id', 'systemId', 'pbxId', 'pbxUserId', 'shortNumber', 'internalNumber', 'number', 'numberE164', 'type', 'deviceType', 'deviceName', 'firstName', 'lastName', 'isMonitored', 'userId', 'companyPrefix'],
+  medium: [
+    'id',
+    'systemId',
+    'pbxId',
+    'pbxUserId',
+    'shortNumber',
+    'internalNumber',
+    'number',
+    'numberE164',
+    'type',
+    'deviceType',
+    'deviceName',
+    'firstName',
+    'lastName',
+    'isMonitored',
+    'userId',
+    'companyPrefix',
+  ],
 } as const;
 
 /** One number the system reports (createSystemPhoneNumbers, +): created, or updated when its shortNumber exists. */
@@ -62,18 +79,24 @@ export const ReportedPhoneNumber = Obj({
   deviceName: Type.Optional(Nullable(Text)),
   firstName: Type.Optional(Nullable(Text)),
   lastName: Type.Optional(Nullable(Text)),
-  companyPrefix: Type.Optional(Nullable(Type.String({ maxLength: 32, description: 'multi-tenant systems: the tenant\'s call number' }))),
+  companyPrefix: Type.Optional(
+    Nullable(Type.String({ maxLength: 32, description: "multi-tenant systems: the tenant's call number" })),
+  ),
   userType: Type.Optional(Nullable(Text)),
 });
 
-export const CreatePhoneNumbersBody = Obj({ phoneNumbers: Type.Array(ReportedPhoneNumber, { minItems: 1, maxItems: 1000 }) });
+export const CreatePhoneNumbersBody = Obj({
+  phoneNumbers: Type.Array(ReportedPhoneNumber, { minItems: 1, maxItems: 1000 }),
+});
 
 export const UpdatePhoneNumberBody = Obj({
   deviceName: Type.Optional(Nullable(Text)),
   firstName: Type.Optional(Nullable(Text)),
   lastName: Type.Optional(Nullable(Text)),
   internalNumber: Type.Optional(Short),
-  number: Type.Optional(Nullable(Type.String({ maxLength: 32, description: 'raw DDI; an uncomputable E.164 gives 400' }))),
+  number: Type.Optional(
+    Nullable(Type.String({ maxLength: 32, description: 'raw DDI; an uncomputable E.164 gives 400' })),
+  ),
   isMonitored: Type.Optional(Type.Boolean()),
   isVisibleByOthers: Type.Optional(Type.Boolean()),
   deviceType: Type.Optional(OneOf(DEVICE_TYPES)),
@@ -86,7 +109,14 @@ export const UpdatePhoneNumberBody = Obj({
   pbxUserId: Type.Optional(Nullable(Type.String({ description: 'read-only' }))),
 });
 
-export const PHONE_NUMBER_SORT_FIELDS = ['shortNumber', 'internalNumber', 'lastName', 'firstName', 'deviceName', 'pbxUserId'] as const;
+export const PHONE_NUMBER_SORT_FIELDS = [
+  'shortNumber',
+  'internalNumber',
+  'lastName',
+  'firstName',
+  'deviceName',
+  'pbxUserId',
+] as const;
 
 export const ListPhoneNumbersQuery = Type.Object({
   format: formatQuery(),

@@ -13,7 +13,12 @@ import { askGateway } from './gateway.ts';
 import * as repo from './phone-numbers.repo.ts';
 import * as systemsRepo from './systems.repo.ts';
 import { newSecret } from './systems.service.ts';
-import type { CreatePhoneNumbersBody, DEVICE_TYPES, PHONE_TYPES, UpdatePhoneNumberBody } from './phone-numbers.schemas.ts';
+import type {
+  CreatePhoneNumbersBody,
+  DEVICE_TYPES,
+  PHONE_TYPES,
+  UpdatePhoneNumberBody,
+} from './phone-numbers.schemas.ts';
 
 export function toApiPhoneNumber(n: repo.PhoneNumberRow) {
   return {
@@ -50,7 +55,9 @@ export function toApiPhoneNumber(n: repo.PhoneNumberRow) {
 
 /** Document 3: the E.164 form of a raw DDI in the company's country (alpha-3), or 400. */
 export function toE164(number: string, countryAlpha3: string | null | undefined): string {
-  const region = countryAlpha3 ? (countries.alpha3ToAlpha2(countryAlpha3.toUpperCase()) as CountryCode | undefined) : undefined;
+  const region = countryAlpha3
+    ? (countries.alpha3ToAlpha2(countryAlpha3.toUpperCase()) as CountryCode | undefined)
+    : undefined;
   const parsed = parsePhoneNumberFromString(number, region);
   if (!parsed || !parsed.isValid()) fail('PHONE_NUMBER_E164_UNCOMPUTABLE', { number, country: countryAlpha3 ?? null });
   return parsed.number;
@@ -63,20 +70,34 @@ const UNRESTRICTED_ROLES = new Set(['superadmin', 'support', 'bp_admin', 'organi
  * companyPrefix is his company's tenant call number (companyCallNumber). Returns that number for
  * such a caller, undefined for one who sees them all.
  */
-export async function tenantRestriction(exec: Executor, caller: Caller, system: { isCentrex: boolean }): Promise<string | null | undefined> {
+export async function tenantRestriction(
+  exec: Executor,
+  caller: Caller,
+  system: { isCentrex: boolean },
+): Promise<string | null | undefined> {
   if (!system.isCentrex || caller.roles.some((r) => UNRESTRICTED_ROLES.has(r))) return undefined;
   return (await systemsRepo.companyFacts(exec, caller.companyId))?.companyCallNumber ?? null;
 }
 
 /** Document 3, get phone number: 404 to a tenant admin whose call number is not its companyPrefix. */
-export async function visiblePhoneNumber(exec: Executor, caller: Caller, system: { isCentrex: boolean }, n: repo.PhoneNumberRow): Promise<repo.PhoneNumberRow> {
+export async function visiblePhoneNumber(
+  exec: Executor,
+  caller: Caller,
+  system: { isCentrex: boolean },
+  n: repo.PhoneNumberRow,
+): Promise<repo.PhoneNumberRow> {
   const tenant = await tenantRestriction(exec, caller, system);
-  if (tenant !== undefined && (tenant === null || n.companyPrefix !== tenant)) fail('NOT_FOUND', { target: 'systemPhoneNumber', id: n.id });
+  if (tenant !== undefined && (tenant === null || n.companyPrefix !== tenant))
+    fail('NOT_FOUND', { target: 'systemPhoneNumber', id: n.id });
   return n;
 }
 
 /** createSystemPhoneNumbers (+): the numbers a system reports, created or updated by shortNumber. */
-export async function createPhoneNumbers(db: Executor, system: systemsRepo.SystemRow, body: Static<typeof CreatePhoneNumbersBody>) {
+export async function createPhoneNumbers(
+  db: Executor,
+  system: systemsRepo.SystemRow,
+  body: Static<typeof CreatePhoneNumbersBody>,
+) {
   const company = await systemsRepo.companyFacts(db, system.companyId);
   const rows = body.phoneNumbers.map((p): repo.NewPhoneNumber => ({
     id: newId(),
@@ -116,12 +137,30 @@ const READ_ONLY = [
  * the `iq` with the number as it will be, and the change is stored and answered only after it
  * acknowledges. A refusal (502) or a silence (504) leaves the number as it was.
  */
-export async function updatePhoneNumber(db: Executor, deps: AppDeps, caller: Caller, system: systemsRepo.SystemRow, n: repo.PhoneNumberRow, body: Static<typeof UpdatePhoneNumberBody>) {
+export async function updatePhoneNumber(
+  db: Executor,
+  deps: AppDeps,
+  caller: Caller,
+  system: systemsRepo.SystemRow,
+  n: repo.PhoneNumberRow,
+  body: Static<typeof UpdatePhoneNumberBody>,
+) {
   await visiblePhoneNumber(db, caller, system, n);
-  for (const [field, col] of READ_ONLY) if (body[field] !== undefined && body[field] !== n[col]) fail('PHONE_NUMBER_FIELD_READ_ONLY', { field });
-  if (system.isCentrex && body.internalNumber !== undefined && body.internalNumber !== n.internalNumber) fail('PHONE_NUMBER_INTERNAL_READ_ONLY', { field: 'internalNumber' });
+  for (const [field, col] of READ_ONLY)
+    if (body[field] !== undefined && body[field] !== n[col]) fail('PHONE_NUMBER_FIELD_READ_ONLY', { field });
+  if (system.isCentrex && body.internalNumber !== undefined && body.internalNumber !== n.internalNumber)
+    fail('PHONE_NUMBER_INTERNAL_READ_ONLY', { field: 'internalNumber' });
   const patch: Partial<repo.NewPhoneNumber> = {};
-  for (const k of ['deviceName', 'firstName', 'lastName', 'isMonitored', 'isVisibleByOthers', 'deviceType', 'type'] as const) if (body[k] !== undefined) Object.assign(patch, { [k]: body[k] });
+  for (const k of [
+    'deviceName',
+    'firstName',
+    'lastName',
+    'isMonitored',
+    'isVisibleByOthers',
+    'deviceType',
+    'type',
+  ] as const)
+    if (body[k] !== undefined) Object.assign(patch, { [k]: body[k] });
   if (body.internalNumber !== undefined) patch.internalNumber = body.internalNumber;
   if (body.number !== undefined) {
     const company = await systemsRepo.companyFacts(db, system.companyId);

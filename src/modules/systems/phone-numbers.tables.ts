@@ -7,7 +7,9 @@ export const systemPhoneNumbers = pgTable(
   'system_phone_numbers',
   {
     id: text('id').primaryKey(),
-    systemId: text('system_id').notNull().references(() => systems.id, { onDelete: 'cascade' }),
+    systemId: text('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
     // Copies of the system's company and first site, kept with it, so that the relations of the
     // policy read the phone number's own row.
     companyId: text('company_id').notNull(),

@@ -4,8 +4,19 @@ import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
 import { listResult, parsePaging } from '../../http/paging.ts';
 import {
-  CreateSystemBody, FormatFullQuery, GetSystemQuery, LinkSystemBody, ListSiteSystemsQuery, ListSystemsQuery, SiteIdParams, SiteSystemParams,
-  System, SYSTEM_FORMATS, SYSTEM_SORT_FIELDS, SystemIdParams, UpdateSystemBody,
+  CreateSystemBody,
+  FormatFullQuery,
+  GetSystemQuery,
+  LinkSystemBody,
+  ListSiteSystemsQuery,
+  ListSystemsQuery,
+  SiteIdParams,
+  SiteSystemParams,
+  System,
+  SYSTEM_FORMATS,
+  SYSTEM_SORT_FIELDS,
+  SystemIdParams,
+  UpdateSystemBody,
 } from './systems.schemas.ts';
 import * as service from './systems.service.ts';
 import * as repo from './systems.repo.ts';
@@ -68,7 +79,11 @@ export const listSiteSystems = defineOperation({
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, SYSTEM_SORT_FIELDS, 'pbxId');
     const { rows, total } = await repo.listSystemRows(ctx.db, undefined, { ...query, siteId: ctx.target.id }, paging);
-    return listResult(rows.map((r) => service.toApiSystem(r)), total, paging);
+    return listResult(
+      rows.map((r) => service.toApiSystem(r)),
+      total,
+      paging,
+    );
   },
 });
 
@@ -85,7 +100,10 @@ export const getSystem = defineOperation({
   formats: SYSTEM_FORMATS,
   // One statement: the system and its history in one snapshot (connections.repo.ts).
   target: { ...systemTarget, extras: { connectionHistory: CONNECTION_HISTORY_EXTRA } },
-  handler: async (ctx, { query }) => service.toApiSystem(ctx.target, { connectionHistory: query.connectionHistory === true ? historyFromExtra(ctx.extras.connectionHistory) : undefined }),
+  handler: async (ctx, { query }) =>
+    service.toApiSystem(ctx.target, {
+      connectionHistory: query.connectionHistory === true ? historyFromExtra(ctx.extras.connectionHistory) : undefined,
+    }),
 });
 
 export const updateSystem = defineOperation({
@@ -173,4 +191,14 @@ export const unlinkSystemFromSite = defineOperation({
   },
 });
 
-export const systemsOperations: AnyOperation[] = [createSystem, listSystems, listSiteSystems, getSystem, updateSystem, deleteSystem, resetPbxAgentPassword, linkSystemToSite, unlinkSystemFromSite];
+export const systemsOperations: AnyOperation[] = [
+  createSystem,
+  listSystems,
+  listSiteSystems,
+  getSystem,
+  updateSystem,
+  deleteSystem,
+  resetPbxAgentPassword,
+  linkSystemToSite,
+  unlinkSystemFromSite,
+];

@@ -17,7 +17,11 @@ export async function insertSystem(exec: Executor, s: NewSystem): Promise<System
   return row!;
 }
 
-export async function updateSystemRow(exec: Executor, id: string, patch: Partial<NewSystem>): Promise<SystemRow | undefined> {
+export async function updateSystemRow(
+  exec: Executor,
+  id: string,
+  patch: Partial<NewSystem>,
+): Promise<SystemRow | undefined> {
   const [row] = await exec.update(systems).set(patch).where(eq(systems.id, id)).returning();
   return row;
 }
@@ -42,26 +46,41 @@ export async function setSystemSites(exec: Executor, id: string, siteIds: string
 }
 
 export async function countSystemsOfSite(exec: Executor, siteId: string): Promise<number> {
-  const [r] = await exec.select({ n: sql<number>`count(*)::int` }).from(systems).where(sql`${siteId} = ANY(${systems.siteIds})`);
+  const [r] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(systems)
+    .where(sql`${siteId} = ANY(${systems.siteIds})`);
   return r?.n ?? 0;
 }
 
 /** The systems linked to a site, other than `exceptId`. */
 export async function systemsOfSite(exec: Executor, siteId: string, exceptId: string): Promise<SystemRow[]> {
-  return exec.select().from(systems).where(and(sql`${siteId} = ANY(${systems.siteIds})`, sql`${systems.id} <> ${exceptId}`));
+  return exec
+    .select()
+    .from(systems)
+    .where(and(sql`${siteId} = ANY(${systems.siteIds})`, sql`${systems.id} <> ${exceptId}`));
 }
 
 /** A company's facts the rules of systems read: CENTREX flag, access number, country, BP. */
 export async function companyFacts(exec: Executor, companyId: string) {
   const [row] = await exec
-    .select({ id: companies.id, isCentrex: companies.isCentrex, companyCallNumber: companies.companyCallNumber, country: companies.country, bpId: companies.bpId })
+    .select({
+      id: companies.id,
+      isCentrex: companies.isCentrex,
+      companyCallNumber: companies.companyCallNumber,
+      country: companies.country,
+      bpId: companies.bpId,
+    })
     .from(companies)
     .where(eq(companies.id, companyId));
   return row;
 }
 
 /** The companies of the given sites. */
-export async function companiesOfSites(exec: Executor, siteIds: string[]): Promise<{ siteId: string; companyId: string; isCentrex: boolean }[]> {
+export async function companiesOfSites(
+  exec: Executor,
+  siteIds: string[],
+): Promise<{ siteId: string; companyId: string; isCentrex: boolean }[]> {
   if (siteIds.length === 0) return [];
   return exec
     .select({ siteId: sites.id, companyId: sites.companyId, isCentrex: companies.isCentrex })
@@ -70,7 +89,13 @@ export async function companiesOfSites(exec: Executor, siteIds: string[]): Promi
     .where(inArray(sites.id, siteIds));
 }
 
-const SORT = { pbxId: systems.pbxId, name: systems.name, type: systems.type, status: systems.status, creationDate: systems.creationDate };
+const SORT = {
+  pbxId: systems.pbxId,
+  name: systems.name,
+  type: systems.type,
+  status: systems.status,
+  creationDate: systems.creationDate,
+};
 
 export interface SystemFilters {
   siteId?: string;
@@ -112,8 +137,17 @@ export async function listSystemRows(
   const where = and(...c.filter((x): x is SQL => !!x));
   const dir = p.sortOrder === 1 ? asc : desc;
   const [rows, count] = await Promise.all([
-    exec.select().from(systems).where(where).orderBy(dir(SORT[p.sortField]), dir(systems.id)).limit(p.limit).offset(p.offset),
-    exec.select({ n: sql<number>`count(*)::int` }).from(systems).where(where),
+    exec
+      .select()
+      .from(systems)
+      .where(where)
+      .orderBy(dir(SORT[p.sortField]), dir(systems.id))
+      .limit(p.limit)
+      .offset(p.offset),
+    exec
+      .select({ n: sql<number>`count(*)::int` })
+      .from(systems)
+      .where(where),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }

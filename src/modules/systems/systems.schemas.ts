@@ -8,7 +8,11 @@ export const SYSTEM_TYPES = ['oxo', 'oxe', 'third_party', 'undefined'] as const;
 export const SYSTEM_STATUSES = ['created', 'activating', 'activated', 'terminated'] as const;
 export const SEARCH_SOURCES = ['SVC', 'LDAP', 'PBX'] as const;
 
-const Translator = Obj({ regexpMatch: Type.String({ maxLength: 1024 }), regexpReplace: Type.String({ maxLength: 1024 }), description: Type.Optional(Type.String({ maxLength: 1024 })) });
+const Translator = Obj({
+  regexpMatch: Type.String({ maxLength: 1024 }),
+  regexpReplace: Type.String({ maxLength: 1024 }),
+  description: Type.Optional(Type.String({ maxLength: 1024 })),
+});
 const Name = Type.String({ minLength: 1, maxLength: 255 });
 const Text = Type.String({ maxLength: 255 });
 
@@ -44,14 +48,34 @@ export const System = Obj(
     jid_pbxagent_password_activating: Nullable(Type.String()),
     creationDate: DateTime(),
     statusUpdatedDate: DateTime(),
-    connectionHistory: Type.Optional(Type.Array(Obj({ eventType: OneOf(['LOGIN', 'LOGOUT'] as const), eventDate: DateTime() }), { description: 'with connectionHistory=true' })),
+    connectionHistory: Type.Optional(
+      Type.Array(Obj({ eventType: OneOf(['LOGIN', 'LOGOUT'] as const), eventDate: DateTime() }), {
+        description: 'with connectionHistory=true',
+      }),
+    ),
   },
   { description: 'a telephone system; fields per format level in docs/formats.md' },
 );
 
 export const SYSTEM_FORMATS = {
   small: ['id', 'name', 'pbxId', 'type', 'status', 'siteId'],
-  medium: ['id', 'name', 'pbxId', 'type', 'status', 'siteId', 'companyId', 'bpId', 'country', 'version', 'isShared', 'isCentrex', 'isOxoManaged', 'creationDate', 'statusUpdatedDate'],
+  medium: [
+    'id',
+    'name',
+    'pbxId',
+    'type',
+    'status',
+    'siteId',
+    'companyId',
+    'bpId',
+    'country',
+    'version',
+    'isShared',
+    'isCentrex',
+    'isOxoManaged',
+    'creationDate',
+    'statusUpdatedDate',
+  ],
 } as const;
 
 /** The settings an administrator may give a system (create and update). */
@@ -62,7 +86,11 @@ const settings = {
   type: Type.Optional(OneOf(SYSTEM_TYPES)),
   serverPingTimeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
   // Clients of the original interface send one prefix as a string on update.
-  pbxMainBundlePrefix: Type.Optional(Type.Union([Type.Array(Type.String({ maxLength: 32 }), { maxItems: 100 }), Type.String({ maxLength: 32 })], { description: 'prefixes; one prefix as a string is a list of one' })),
+  pbxMainBundlePrefix: Type.Optional(
+    Type.Union([Type.Array(Type.String({ maxLength: 32 }), { maxItems: 100 }), Type.String({ maxLength: 32 })], {
+      description: 'prefixes; one prefix as a string is a list of one',
+    }),
+  ),
   usePbxMainBundlePrefix: Type.Optional(Type.Boolean()),
   pbxNationalPrefix: Type.Optional(Nullable(Type.String({ maxLength: 16 }))),
   pbxInternationalPrefix: Type.Optional(Nullable(Type.String({ maxLength: 16 }))),
@@ -76,7 +104,9 @@ const settings = {
 export const CreateSystemBody = Obj({
   ...settings,
   name: Name,
-  pbxId: Type.Optional(Type.String({ minLength: 1, maxLength: 64, description: 'the identifier the system reports; default: generated' })),
+  pbxId: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 64, description: 'the identifier the system reports; default: generated' }),
+  ),
   siteId: Id('the first site of the system; the system belongs to its company'),
   isCentrex: Type.Optional(Type.Boolean({ description: 'multi-tenant system; read-only after creation' })),
 });
@@ -113,10 +143,17 @@ export const ListSystemsQuery = Type.Object({
   ...pagingQuery(SYSTEM_SORT_FIELDS, 'pbxId'),
 });
 
-export const ListSiteSystemsQuery = Type.Object({ format: formatQuery(), ...filters, ...pagingQuery(SYSTEM_SORT_FIELDS, 'pbxId') });
+export const ListSiteSystemsQuery = Type.Object({
+  format: formatQuery(),
+  ...filters,
+  ...pagingQuery(SYSTEM_SORT_FIELDS, 'pbxId'),
+});
 
 export const SystemIdParams = Type.Object({ systemId: Id() });
 export const SiteIdParams = Type.Object({ siteId: Id() });
 export const SiteSystemParams = Type.Object({ siteId: Id(), systemId: Id() });
-export const GetSystemQuery = Type.Object({ format: formatQuery('full'), connectionHistory: Type.Optional(Type.Boolean()) });
+export const GetSystemQuery = Type.Object({
+  format: formatQuery('full'),
+  connectionHistory: Type.Optional(Type.Boolean()),
+});
 export const FormatFullQuery = Type.Object({ format: formatQuery('full') });

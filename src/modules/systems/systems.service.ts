@@ -58,7 +58,12 @@ export function toApiSystem(s: repo.SystemRow, opts: { connectionHistory?: Conne
 
 /** Systems as the API shows them, each with its connection history when `withHistory`. */
 export async function toApiSystems(exec: Executor, rows: repo.SystemRow[], withHistory: boolean) {
-  const histories = withHistory ? await connectionHistories(exec, rows.map((r) => r.id)) : undefined;
+  const histories = withHistory
+    ? await connectionHistories(
+        exec,
+        rows.map((r) => r.id),
+      )
+    : undefined;
   return rows.map((r) => toApiSystem(r, { connectionHistory: histories?.get(r.id) }));
 }
 
@@ -78,14 +83,26 @@ async function onXmppServer(deps: AppDeps, work: (accounts: XmppAccounts) => Pro
 }
 
 /** Document 3, link a system to a site: the CENTREX rules (43709). */
-async function assertCentrexRules(exec: Executor, system: Pick<repo.SystemRow, 'id' | 'isCentrex'>, siteId: string, siteCompanyCentrex: boolean): Promise<void> {
+async function assertCentrexRules(
+  exec: Executor,
+  system: Pick<repo.SystemRow, 'id' | 'isCentrex'>,
+  siteId: string,
+  siteCompanyCentrex: boolean,
+): Promise<void> {
   // A system with isCentrex true links only sites of multi-tenant companies, and such a site only one system, with isCentrex true.
   if (system.isCentrex !== siteCompanyCentrex) fail('SYSTEM_CENTREX_MISMATCH', { siteId, systemId: system.id });
-  if (siteCompanyCentrex && (await repo.systemsOfSite(exec, siteId, system.id)).length > 0) fail('SYSTEM_CENTREX_MISMATCH', { siteId, systemId: system.id });
+  if (siteCompanyCentrex && (await repo.systemsOfSite(exec, siteId, system.id)).length > 0)
+    fail('SYSTEM_CENTREX_MISMATCH', { siteId, systemId: system.id });
 }
 
 /** createSystem (+, routes.md): a system created for a site, with its two XMPP accounts. */
-export async function createSystem(db: Executor, deps: AppDeps, site: { id: string; companyId: string }, body: Static<typeof CreateSystemBody>, now: Date) {
+export async function createSystem(
+  db: Executor,
+  deps: AppDeps,
+  site: { id: string; companyId: string },
+  body: Static<typeof CreateSystemBody>,
+  now: Date,
+) {
   return db.transaction(async (exec) => {
     const company = await repo.companyFacts(exec, site.companyId);
     const isCentrex = body.isCentrex ?? false;
@@ -133,7 +150,8 @@ function settingsPatch(b: Static<typeof UpdateSystemBody>): Partial<repo.NewSyst
   if (b.version !== undefined) p.version = b.version;
   if (b.type !== undefined) p.type = b.type;
   if (b.serverPingTimeout !== undefined) p.serverPingTimeout = b.serverPingTimeout;
-  if (b.pbxMainBundlePrefix !== undefined) p.pbxMainBundlePrefix = typeof b.pbxMainBundlePrefix === 'string' ? [b.pbxMainBundlePrefix] : b.pbxMainBundlePrefix;
+  if (b.pbxMainBundlePrefix !== undefined)
+    p.pbxMainBundlePrefix = typeof b.pbxMainBundlePrefix === 'string' ? [b.pbxMainBundlePrefix] : b.pbxMainBundlePrefix;
   if (b.usePbxMainBundlePrefix !== undefined) p.usePbxMainBundlePrefix = b.usePbxMainBundlePrefix;
   if (b.pbxNationalPrefix !== undefined) p.pbxNationalPrefix = b.pbxNationalPrefix;
   if (b.pbxInternationalPrefix !== undefined) p.pbxInternationalPrefix = b.pbxInternationalPrefix;
@@ -146,9 +164,15 @@ function settingsPatch(b: Static<typeof UpdateSystemBody>): Partial<repo.NewSyst
 }
 
 /** Document 3, update a system: the gateway is sent its `message` (document 1), in the transaction of the change. */
-export async function updateSystem(db: Executor, target: repo.SystemRow, body: Static<typeof UpdateSystemBody>, now: Date) {
+export async function updateSystem(
+  db: Executor,
+  target: repo.SystemRow,
+  body: Static<typeof UpdateSystemBody>,
+  now: Date,
+) {
   // isCentrex, set at creation, is read-only: a move of a multi-tenant system is an unlink and a link.
-  if (body.isCentrex !== undefined && body.isCentrex !== target.isCentrex) fail('SYSTEM_CENTREX_READ_ONLY', { isCentrex: target.isCentrex });
+  if (body.isCentrex !== undefined && body.isCentrex !== target.isCentrex)
+    fail('SYSTEM_CENTREX_READ_ONLY', { isCentrex: target.isCentrex });
   const patch = settingsPatch(body);
   if (body.status !== undefined && body.status !== target.status) {
     patch.status = body.status;
@@ -198,7 +222,8 @@ export async function linkSystemToSite(db: Executor, site: { id: string; company
     if (system.siteIds.includes(site.id)) return toApiSystem(system);
     const company = await repo.companyFacts(exec, site.companyId);
     await assertCentrexRules(exec, system, site.id, company?.isCentrex ?? false);
-    if (!system.isShared && !system.isCentrex && site.companyId !== system.companyId) fail('SYSTEM_NOT_SHARED', { siteId: site.id, systemId });
+    if (!system.isShared && !system.isCentrex && site.companyId !== system.companyId)
+      fail('SYSTEM_NOT_SHARED', { siteId: site.id, systemId });
     return toApiSystem(await repo.setSystemSites(exec, systemId, [...system.siteIds, site.id]));
   });
 }

@@ -19,27 +19,40 @@ export const systems = pgTable(
     status: text('status').notNull().default('created'),
     // The company the system was created for (the company of its first site): its administrators
     // (and their BP and organisation) manage it; decisions "Telephone systems".
-    companyId: text('company_id').notNull().references(() => companies.id),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
     // The first of its linked sites, whose site_admin sees it (null when it has none).
     siteId: text('site_id').references(() => sites.id),
     // Every site linked to the system (document 3: a system can be shared by several sites).
-    siteIds: text('site_ids').array().notNull().default(sql`ARRAY[]::text[]`),
+    siteIds: text('site_ids')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
     bpId: text('bp_id'),
     jidPbxagent: text('jid_pbxagent').notNull(),
     jidPbxagentPassword: text('jid_pbxagent_password').notNull(),
     jidPbxpcg: text('jid_pbxpcg').notNull(),
     jidPbxpcgPassword: text('jid_pbxpcg_password').notNull(),
     serverPingTimeout: integer('server_ping_timeout').notNull().default(120),
-    pbxMainBundlePrefix: text('pbx_main_bundle_prefix').array().notNull().default(sql`ARRAY[]::text[]`),
+    pbxMainBundlePrefix: text('pbx_main_bundle_prefix')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
     usePbxMainBundlePrefix: boolean('use_pbx_main_bundle_prefix').notNull().default(false),
     pbxNationalPrefix: text('pbx_national_prefix'),
     pbxInternationalPrefix: text('pbx_international_prefix'),
-    pbxNumberingTranslator: jsonb('pbx_numbering_translator').notNull().default(sql`'[]'::jsonb`),
+    pbxNumberingTranslator: jsonb('pbx_numbering_translator')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     hasMediaPillar: boolean('has_media_pillar').notNull().default(false),
     isShared: boolean('is_shared').notNull().default(false),
     isCentrex: boolean('is_centrex').notNull().default(false),
     isOxoManaged: boolean('is_oxo_managed').notNull().default(false),
-    searchResultOrder: text('search_result_order').array().notNull().default(sql`ARRAY['SVC','LDAP','PBX']::text[]`),
+    searchResultOrder: text('search_result_order')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['SVC','LDAP','PBX']::text[]`),
     activatingTransactionId: text('activating_transaction_id'),
     jidPbxagentPasswordActivating: text('jid_pbxagent_password_activating'),
     creationDate: ts('creation_date').notNull().defaultNow(),
@@ -62,7 +75,9 @@ export const systems = pgTable(
 export const systemConnectionEvents = pgTable(
   'system_connection_events',
   {
-    systemId: text('system_id').notNull().references(() => systems.id, { onDelete: 'cascade' }),
+    systemId: text('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
     /** The event's number for its system, in the order received (two events can share a date). */
     seq: integer('seq').notNull(),
     /** LOGIN or LOGOUT. */

@@ -57,7 +57,9 @@ export function embeddedBilling(db: Db, now: () => Date): BillingPort {
   // through a float.
   const ratePlanPrice = async (ratePlanId: string, currency: string): Promise<string | undefined> => {
     const { rows } = (await db.execute(sql`SELECT p->>'amount' AS amount FROM offers o, jsonb_array_elements(o.prices) p
-      WHERE o.billing_product_rate_plan_id = ${ratePlanId} AND p->>'currency' = ${currency} LIMIT 1`)) as unknown as { rows: { amount: string }[] };
+      WHERE o.billing_product_rate_plan_id = ${ratePlanId} AND p->>'currency' = ${currency} LIMIT 1`)) as unknown as {
+      rows: { amount: string }[];
+    };
     return rows[0]?.amount;
   };
   return {
@@ -65,7 +67,13 @@ export function embeddedBilling(db: Db, now: () => Date): BillingPort {
     // The company's link and its account in one statement: of two creations at once for one
     // company, one makes the account and the other is refused, and no account is left unlinked.
     async createAccount(a) {
-      const account = { accountNumber: `A${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`, companyId: a.companyId, name: a.name, currency: a.currency, createdAt: now().toISOString() };
+      const account = {
+        accountNumber: `A${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`,
+        companyId: a.companyId,
+        name: a.name,
+        currency: a.currency,
+        createdAt: now().toISOString(),
+      };
       const id = newId();
       const [made] = await INSERT_ACCOUNT.rows(db, { id, companyId: a.companyId, data: JSON.stringify(account) });
       if (!made) throw new PortFailure('billing', 'createAccount', `company ${a.companyId} already has an account`);
@@ -79,14 +87,28 @@ export function embeddedBilling(db: Db, now: () => Date): BillingPort {
     // One statement (INSERT_SUBSCRIPTION): nothing is written when the account does not exist.
     async createSubscription(s) {
       const id = idFor(`billing/subscription/${s.reference}`);
-      const data = { accountId: s.accountId, ratePlanId: s.ratePlanId, ratePlanChargeId: s.ratePlanChargeId ?? null, quantity: s.quantity, status: 'active' as const, startDate: s.startDate, endDate: null };
-      const [row] = await INSERT_SUBSCRIPTION.rows<{ data: Omit<BillingSubscription, 'id'> }>(db, { id, accountId: s.accountId, ratePlanId: s.ratePlanId, data: JSON.stringify(data) });
+      const data = {
+        accountId: s.accountId,
+        ratePlanId: s.ratePlanId,
+        ratePlanChargeId: s.ratePlanChargeId ?? null,
+        quantity: s.quantity,
+        status: 'active' as const,
+        startDate: s.startDate,
+        endDate: null,
+      };
+      const [row] = await INSERT_SUBSCRIPTION.rows<{ data: Omit<BillingSubscription, 'id'> }>(db, {
+        id,
+        accountId: s.accountId,
+        ratePlanId: s.ratePlanId,
+        data: JSON.stringify(data),
+      });
       if (!row) throw new PortFailure('billing', 'createSubscription', `no account ${s.accountId}`);
       return { ...row.data, id };
     },
     async updateSubscription(id, change) {
       const s = await mustSub(id, 'updateSubscription');
-      if (s.status !== 'active') throw new PortFailure('billing', 'updateSubscription', `subscription ${id} is ${s.status}`);
+      if (s.status !== 'active')
+        throw new PortFailure('billing', 'updateSubscription', `subscription ${id} is ${s.status}`);
       return (await subscriptions.update(id, { quantity: change.quantity }))!;
     },
     async cancelSubscription(id, endDate) {
@@ -98,16 +120,19 @@ export function embeddedBilling(db: Db, now: () => Date): BillingPort {
       const account = await accounts.get(i.accountId);
       if (!account) throw new PortFailure('billing', 'createInvoice', `no account ${i.accountId}`);
       const count = (await invoices.children(i.accountId)).length;
-      return invoices.insert({
-        accountId: i.accountId,
-        invoiceNumber: `${account.accountNumber}-${String(count + 1).padStart(5, '0')}`,
-        invoiceDate: i.invoiceDate,
-        dueDate: i.dueDate,
-        currency: account.currency,
-        amount: sum(i.items.flatMap((x) => [x.chargeAmount, x.taxAmount])),
-        status: 'Posted',
-        items: i.items,
-      }, { parentId: i.accountId });
+      return invoices.insert(
+        {
+          accountId: i.accountId,
+          invoiceNumber: `${account.accountNumber}-${String(count + 1).padStart(5, '0')}`,
+          invoiceDate: i.invoiceDate,
+          dueDate: i.dueDate,
+          currency: account.currency,
+          amount: sum(i.items.flatMap((x) => [x.chargeAmount, x.taxAmount])),
+          status: 'Posted',
+          items: i.items,
+        },
+        { parentId: i.accountId },
+      );
     },
     async listInvoices(accountId) {
       return (await invoices.children(accountId)).sort((a, b) => b.invoiceDate.localeCompare(a.invoiceDate));

@@ -58,7 +58,14 @@ export interface BillingPort {
   createAccount(a: { companyId: string; name: string; currency: string }): Promise<BillingAccount>;
   findAccount(companyId: string): Promise<BillingAccount | undefined>;
   /** Idempotent by `reference`, as OrdersPort.createOrder: a repeated call answers the subscription the first one made. */
-  createSubscription(s: { reference: string; accountId: string; ratePlanId: string; ratePlanChargeId?: string; quantity: number; startDate: string }): Promise<BillingSubscription>;
+  createSubscription(s: {
+    reference: string;
+    accountId: string;
+    ratePlanId: string;
+    ratePlanChargeId?: string;
+    quantity: number;
+    startDate: string;
+  }): Promise<BillingSubscription>;
   updateSubscription(id: string, change: { quantity: number }): Promise<BillingSubscription>;
   cancelSubscription(id: string, endDate: string): Promise<BillingSubscription>;
   getSubscription(id: string): Promise<BillingSubscription | undefined>;

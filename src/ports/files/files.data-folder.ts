@@ -35,7 +35,10 @@ export function dataFolderFiles(root: string): FilesPort {
     },
     async delete(key) {
       const p = path(key, 'delete');
-      const existed = await readFile(p).then(() => true, () => false);
+      const existed = await readFile(p).then(
+        () => true,
+        () => false,
+      );
       await rm(p, { force: true });
       await rm(p + META, { force: true });
       return existed;

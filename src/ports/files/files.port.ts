@@ -18,5 +18,9 @@ export interface FilesPort {
 
 /** Keys are relative paths of plain segments: no '..', no empty or absolute segment. */
 export function validKey(key: string): boolean {
-  return key.length > 0 && key.length <= 1024 && key.split('/').every((s) => s !== '' && s !== '.' && s !== '..' && !/[\0\\]/.test(s));
+  return (
+    key.length > 0 &&
+    key.length <= 1024 &&
+    key.split('/').every((s) => s !== '' && s !== '.' && s !== '..' && !/[\0\\]/.test(s))
+  );
 }

@@ -12,7 +12,9 @@ import type { Order, OrdersPort } from './orders.port.ts';
  * (ORDERS_APPLICANT_NUMBERS) and the bpApplicantNumber of every BP company: a superadmin sets
  * that number once the partner exists in the order system, which the embedded one takes as given.
  */
-const knownApplicant = (n: Placeholder) => sql`(EXISTS (SELECT 1 FROM port_records WHERE port = 'orders' AND kind = 'applicant' AND id = ${n})
+const knownApplicant = (
+  n: Placeholder,
+) => sql`(EXISTS (SELECT 1 FROM port_records WHERE port = 'orders' AND kind = 'applicant' AND id = ${n})
   OR EXISTS (SELECT 1 FROM companies WHERE is_bp AND bp_applicant_number = ${n}))`;
 
 const KNOWN = statement<'n'>(sql`SELECT ${knownApplicant(sql.placeholder('n'))} AS known`);
@@ -29,7 +31,12 @@ const INSERT_ORDER = statement<'id' | 'companyId' | 'data' | 'checked' | 'applic
     ON CONFLICT DO NOTHING RETURNING data)
   SELECT data FROM made UNION ALL SELECT data FROM port_records WHERE port = 'orders' AND kind = 'order' AND id = ${sql.placeholder('id')}`);
 
-export function embeddedOrders(db: Db, now: () => Date, configured: readonly string[] = [], prepared?: Database['prepared']): OrdersPort {
+export function embeddedOrders(
+  db: Db,
+  now: () => Date,
+  configured: readonly string[] = [],
+  prepared?: Database['prepared'],
+): OrdersPort {
   const known = new Set(configured);
   // Registered here, or the number of a BP company: one statement, two index lookups (the primary
   // key of port_records, companies_bp_applicant_idx). Not cached: a BP's number can change or go
@@ -37,7 +44,9 @@ export function embeddedOrders(db: Db, now: () => Date, configured: readonly str
   // A named prepared statement where the database gives one (quotations and subscriptions ask it
   // on every request: issue 11, point 8).
   const registeredOrOnBpCompany = async (n: string) => {
-    const rows = prepared ? await prepared<{ known: boolean }>('orders_applicant_known', KNOWN.text, KNOWN.bind({ n })) : await KNOWN.rows<{ known: boolean }>(db, { n });
+    const rows = prepared
+      ? await prepared<{ known: boolean }>('orders_applicant_known', KNOWN.text, KNOWN.bind({ n }))
+      : await KNOWN.rows<{ known: boolean }>(db, { n });
     return rows[0]?.known === true;
   };
   const applicants = records<{ companyName: string }>(db, 'orders', 'applicant');
@@ -51,17 +60,33 @@ export function embeddedOrders(db: Db, now: () => Date, configured: readonly str
   return {
     applicantExists: exists,
     async registerApplicant(applicantNumber, info) {
-      if (!(await applicants.get(applicantNumber))) await applicants.insert({ companyName: info.companyName }, { id: applicantNumber });
+      if (!(await applicants.get(applicantNumber)))
+        await applicants.insert({ companyName: info.companyName }, { id: applicantNumber });
     },
     // The applicant's check and the order in one statement: nothing is written for an unknown
     // applicant. The order's id is named after its reference (idempotent: OrdersPort.createOrder).
     async createOrder(o) {
       const at = now().toISOString();
-      const order = { applicantNumber: o.applicantNumber, companyId: o.companyId, offerReference: o.offerReference, quantity: o.quantity, purchaseOrderNumber: o.purchaseOrderNumber ?? null, status: 'open' as const, createdAt: at, updatedAt: at };
+      const order = {
+        applicantNumber: o.applicantNumber,
+        companyId: o.companyId,
+        offerReference: o.offerReference,
+        quantity: o.quantity,
+        purchaseOrderNumber: o.purchaseOrderNumber ?? null,
+        status: 'open' as const,
+        createdAt: at,
+        updatedAt: at,
+      };
       const id = idFor(`orders/order/${o.reference}`);
       const n = o.applicantNumber;
       const checked = n === null || known.has(n);
-      const [row] = await INSERT_ORDER.rows<{ data: Omit<Order, 'id'> }>(db, { id, companyId: o.companyId, data: JSON.stringify(order), checked, applicant: n ?? '' });
+      const [row] = await INSERT_ORDER.rows<{ data: Omit<Order, 'id'> }>(db, {
+        id,
+        companyId: o.companyId,
+        data: JSON.stringify(order),
+        checked,
+        applicant: n ?? '',
+      });
       if (!row) throw new PortFailure('orders', 'createOrder', `unknown applicant ${n}`);
       return { ...row.data, id };
     },

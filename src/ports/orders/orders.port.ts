@@ -24,7 +24,14 @@ export interface OrdersPort {
    * second call with the same reference makes nothing and answers the order the first one made, so
    * a synchronisation retried after an answer it never saw does not order twice.
    */
-  createOrder(o: { reference: string; applicantNumber: string | null; companyId: string; offerReference: string; quantity: number; purchaseOrderNumber?: string }): Promise<Order>;
+  createOrder(o: {
+    reference: string;
+    applicantNumber: string | null;
+    companyId: string;
+    offerReference: string;
+    quantity: number;
+    purchaseOrderNumber?: string;
+  }): Promise<Order>;
   updateOrder(orderId: string, change: { quantity: number }): Promise<Order>;
   cancelOrder(orderId: string): Promise<Order>;
   getOrder(orderId: string): Promise<Order | undefined>;

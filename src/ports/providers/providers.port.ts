@@ -27,7 +27,13 @@ export interface ConferenceRecord {
 }
 
 export interface ProvidersPort {
-  provision(p: { providerType: ProviderType; companyId: string; subscriptionId: string; mediaType?: string; bridgeEnterpriseId?: string }): Promise<Provisioning>;
+  provision(p: {
+    providerType: ProviderType;
+    companyId: string;
+    subscriptionId: string;
+    mediaType?: string;
+    bridgeEnterpriseId?: string;
+  }): Promise<Provisioning>;
   deprovision(id: string): Promise<Provisioning>;
   get(id: string): Promise<Provisioning | undefined>;
   /** What the provider holds for a subscription. */

@@ -15,18 +15,25 @@ export function embeddedVoice(db: Db): VoicePort {
   return {
     createTenant: (t) => tenants.insert({ companyId: t.companyId, name: t.name }, { parentId: t.companyId }),
     async deleteTenant(tenantId) {
-      if ((await subscribers.children(tenantId)).length) throw new PortFailure('voice', 'deleteTenant', `tenant ${tenantId} still has subscribers`);
+      if ((await subscribers.children(tenantId)).length)
+        throw new PortFailure('voice', 'deleteTenant', `tenant ${tenantId} still has subscribers`);
       if (!(await tenants.remove(tenantId))) throw new PortFailure('voice', 'deleteTenant', `no tenant ${tenantId}`);
     },
     async createSubscriber(s) {
-      if (!(await tenants.get(s.tenantId))) throw new PortFailure('voice', 'createSubscriber', `no tenant ${s.tenantId}`);
-      if (!(await numberFree(s.tenantId, s.shortNumber))) throw new PortFailure('voice', 'createSubscriber', `short number ${s.shortNumber} is taken`);
-      return subscribers.insert({ tenantId: s.tenantId, userId: s.userId, shortNumber: s.shortNumber, numberE164: s.numberE164 ?? null }, { parentId: s.tenantId });
+      if (!(await tenants.get(s.tenantId)))
+        throw new PortFailure('voice', 'createSubscriber', `no tenant ${s.tenantId}`);
+      if (!(await numberFree(s.tenantId, s.shortNumber)))
+        throw new PortFailure('voice', 'createSubscriber', `short number ${s.shortNumber} is taken`);
+      return subscribers.insert(
+        { tenantId: s.tenantId, userId: s.userId, shortNumber: s.shortNumber, numberE164: s.numberE164 ?? null },
+        { parentId: s.tenantId },
+      );
     },
     async updateSubscriber(id, change) {
       const s = await subscribers.get(id);
       if (!s) throw new PortFailure('voice', 'updateSubscriber', `no subscriber ${id}`);
-      if (change.shortNumber && !(await numberFree(s.tenantId, change.shortNumber, id))) throw new PortFailure('voice', 'updateSubscriber', `short number ${change.shortNumber} is taken`);
+      if (change.shortNumber && !(await numberFree(s.tenantId, change.shortNumber, id)))
+        throw new PortFailure('voice', 'updateSubscriber', `short number ${change.shortNumber} is taken`);
       return (await subscribers.update(id, change))!;
     },
     async deleteSubscriber(id) {

@@ -34,7 +34,12 @@ export interface CallRecord {
 export interface VoicePort {
   createTenant(t: { companyId: string; name: string }): Promise<VoiceTenant>;
   deleteTenant(tenantId: string): Promise<void>;
-  createSubscriber(s: { tenantId: string; userId: string; shortNumber: string; numberE164?: string }): Promise<VoiceSubscriber>;
+  createSubscriber(s: {
+    tenantId: string;
+    userId: string;
+    shortNumber: string;
+    numberE164?: string;
+  }): Promise<VoiceSubscriber>;
   updateSubscriber(id: string, change: { shortNumber?: string; numberE164?: string | null }): Promise<VoiceSubscriber>;
   deleteSubscriber(id: string): Promise<void>;
   listSubscribers(tenantId: string): Promise<VoiceSubscriber[]>;

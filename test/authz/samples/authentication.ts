@@ -14,18 +14,41 @@ function pkce() {
 
 /** An OAuth client (an application) of the caller, redirecting to CB. */
 async function oauthClient(ctx: Ctx) {
-  const res = await ctx.t.inject({ method: 'POST', url: AP, headers: bearer(ctx.caller.token), payload: { name: 'Matrix client', redirectUris: [CB] } });
+  const res = await ctx.t.inject({
+    method: 'POST',
+    url: AP,
+    headers: bearer(ctx.caller.token),
+    payload: { name: 'Matrix client', redirectUris: [CB] },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data as { appId: string; appSecret: string };
 }
 
 function authorizeReq(ctx: Ctx, appId: string, challenge: string): Req {
-  const q = new URLSearchParams({ response_type: 'code', client_id: appId, redirect_uri: CB, state: `s${ctx.n}`, code_challenge: challenge, code_challenge_method: 'S256' });
-  return { method: 'GET', url: `${AU}/oauth/authorize?${q}`, headers: { authorization: basic(ctx.caller.email, PASSWORD) } };
+  const q = new URLSearchParams({
+    response_type: 'code',
+    client_id: appId,
+    redirect_uri: CB,
+    state: `s${ctx.n}`,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  return {
+    method: 'GET',
+    url: `${AU}/oauth/authorize?${q}`,
+    headers: { authorization: basic(ctx.caller.email, PASSWORD) },
+  };
 }
 
 export const authenticationSamples: Record<string, Sample> = {
-  login: { type: 'public', request: async ({ caller }) => ({ method: 'GET', url: `${AU}/login`, headers: { authorization: basic(caller.email, PASSWORD) } }) },
+  login: {
+    type: 'public',
+    request: async ({ caller }) => ({
+      method: 'GET',
+      url: `${AU}/login`,
+      headers: { authorization: basic(caller.email, PASSWORD) },
+    }),
+  },
   renewToken: { type: 'authenticated', consumesToken: true, request: () => ({ method: 'GET', url: `${AU}/renew` }) },
   logout: { type: 'authenticated', consumesToken: true, request: () => ({ method: 'GET', url: `${AU}/logout` }) },
   validateToken: { type: 'authenticated', request: () => ({ method: 'GET', url: `${AU}/validator` }) },
@@ -43,11 +66,19 @@ export const authenticationSamples: Record<string, Sample> = {
       const auth = await ctx.t.inject(authorizeReq(ctx, client.appId, challenge) as InjectOptions);
       expect(auth.statusCode, auth.body).toBe(302);
       const code = new URL(String(auth.headers.location)).searchParams.get('code')!;
-      const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: CB, code_verifier: verifier });
+      const form = new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: CB,
+        code_verifier: verifier,
+      });
       return {
         method: 'POST',
         url: `${AU}/oauth/token`,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: basic(client.appId, client.appSecret) },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: basic(client.appId, client.appSecret),
+        },
         payload: form.toString(),
       };
     },

@@ -16,7 +16,15 @@ function quotableOffer(ctx: Ctx): Promise<string> {
       ctx.t,
       (async () => {
         const id = newId();
-        await ctx.t.db.insert(offers).values({ id, name: `Matrix quoted offer ${ctx.n}`, canBeSold: true, businessModel: 'nb_users', prices: [{ currency: 'EUR', amount: '5.00' }] });
+        await ctx.t.db
+          .insert(offers)
+          .values({
+            id,
+            name: `Matrix quoted offer ${ctx.n}`,
+            canBeSold: true,
+            businessModel: 'nb_users',
+            prices: [{ currency: 'EUR', amount: '5.00' }],
+          });
         const [d] = await ctx.t.db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.isDefault, true));
         await ctx.t.db.insert(catalogOffers).values({ catalogId: d!.id, offerId: id });
         return id;
@@ -32,7 +40,11 @@ export const billingSamples: Record<string, Sample> = {
     kind: 'company',
     fresh: false,
     defaultBody: { offerId: 'a priced offer of the default catalog', maxNumberUsers: 10 },
-    request: async (id, ctx) => ({ method: 'POST', url: `${S}/companies/${id}/quotations`, payload: { offerId: await quotableOffer(ctx), maxNumberUsers: 10 } }),
+    request: async (id, ctx) => ({
+      method: 'POST',
+      url: `${S}/companies/${id}/quotations`,
+      payload: { offerId: await quotableOffer(ctx), maxNumberUsers: 10 },
+    }),
     // Rule 3: a company neither BP nor linked to one is refused once the caller may quote for it.
     businessRefusal: (p) => (p.company && LINKED_TO_BP.has(p.company) ? undefined : { status: 400, code: 400702 }),
   },

@@ -8,7 +8,11 @@ const C = '/api/svc/admin/v1.0/companies';
 
 let png: Promise<string> | undefined;
 /** A small PNG, base64: what the set operations upload. */
-const image = () => (png ??= sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } }).png().toBuffer().then((b) => b.toString('base64')));
+const image = () =>
+  (png ??= sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer()
+    .then((b) => b.toString('base64')));
 
 /** One company per test application with an avatar and a banner, set by the superadmin. */
 const withImages = new WeakMap<TestApp, Promise<string>>();
@@ -18,7 +22,12 @@ function companyWithImages(ctx: Ctx): Promise<string> {
     p = (async () => {
       const id = await makeCompany(ctx.t, { name: 'Matrix branded company' });
       for (const kind of ['avatar', 'banner']) {
-        const res = await ctx.t.inject({ method: 'POST', url: `${C}/${id}/${kind}`, headers: bearer(ctx.t.superToken), payload: { image: await image() } });
+        const res = await ctx.t.inject({
+          method: 'POST',
+          url: `${C}/${id}/${kind}`,
+          headers: bearer(ctx.t.superToken),
+          payload: { image: await image() },
+        });
         expect(res.statusCode, res.body).toBe(200);
       }
       return id;
@@ -28,9 +37,19 @@ function companyWithImages(ctx: Ctx): Promise<string> {
   return p;
 }
 
-const set = (kind: string) => async (id: string): Promise<Req> => ({ method: 'POST', url: `${C}/${id}/${kind}`, payload: { image: await image() } });
-const del = (kind: string) => (id: string): Req => ({ method: 'DELETE', url: `${C}/${id}/${kind}` });
-const get = (kind: string) => async (ctx: Ctx): Promise<Req> => ({ method: 'GET', url: `/api/${kind}/${await companyWithImages(ctx)}?size=16` });
+const set =
+  (kind: string) =>
+  async (id: string): Promise<Req> => ({
+    method: 'POST',
+    url: `${C}/${id}/${kind}`,
+    payload: { image: await image() },
+  });
+const del =
+  (kind: string) =>
+  (id: string): Req => ({ method: 'DELETE', url: `${C}/${id}/${kind}` });
+const get =
+  (kind: string) =>
+  async (ctx: Ctx): Promise<Req> => ({ method: 'GET', url: `/api/${kind}/${await companyWithImages(ctx)}?size=16` });
 
 export const brandingSamples: Record<string, Sample> = {
   setCompanyAvatar: { type: 'target', kind: 'company', fresh: false, request: set('avatar') },

@@ -1,6 +1,12 @@
 // Sample requests of the commerce module, for the authorisation matrix (see ./types.ts).
 import { eq, sql } from 'drizzle-orm';
-import { catalogOffers, catalogs, licences, offers, subscriptions } from '../../../src/modules/commerce/commerce.tables.ts';
+import {
+  catalogOffers,
+  catalogs,
+  licences,
+  offers,
+  subscriptions,
+} from '../../../src/modules/commerce/commerce.tables.ts';
 import { users } from '../../../src/modules/admin/users/users.tables.ts';
 import { companies } from '../../../src/modules/admin/companies/companies.tables.ts';
 import { addDefaultSubscription } from '../../../src/modules/commerce/commerce.service.ts';
@@ -8,7 +14,8 @@ import { newId } from '../../../src/shared/ids.ts';
 import type { Ctx, Sample } from './types.ts';
 
 const S = '/api/svc/subscription/v1.0';
-const licenceUrl = (userId: string, subscriptionId: string) => `/api/svc/admin/v1.0/users/${userId}/profiles/subscriptions/${subscriptionId}`;
+const licenceUrl = (userId: string, subscriptionId: string) =>
+  `/api/svc/admin/v1.0/users/${userId}/profiles/subscriptions/${subscriptionId}`;
 /** The world's BP companies: offer counters are theirs only. */
 const BP_KEYS = new Set(['vad', 'ir', 'orgBp', 'orgIr']);
 
@@ -17,7 +24,9 @@ async function subscriptionOfUsersCompany(ctx: Ctx, userId: string): Promise<str
   const [u] = await ctx.t.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
   const offerId = await newOffer(ctx);
   const id = newId();
-  await ctx.t.db.insert(subscriptions).values({ id, companyId: u!.companyId, offerId, status: 'active', maxNumberUsers: null });
+  await ctx.t.db
+    .insert(subscriptions)
+    .values({ id, companyId: u!.companyId, offerId, status: 'active', maxNumberUsers: null });
   return id;
 }
 
@@ -30,7 +39,10 @@ async function subscriptionOfUsersCompany(ctx: Ctx, userId: string): Promise<str
  * (404) and untouched. True when the user moved.
  */
 async function userJoinsSubscriptionsCompany(ctx: Ctx, userId: string, subscriptionId: string): Promise<boolean> {
-  const [s] = await ctx.t.db.select({ companyId: subscriptions.companyId }).from(subscriptions).where(eq(subscriptions.id, subscriptionId));
+  const [s] = await ctx.t.db
+    .select({ companyId: subscriptions.companyId })
+    .from(subscriptions)
+    .where(eq(subscriptions.id, subscriptionId));
   if (!s || !Object.values(ctx.world.companies).includes(s.companyId)) return false;
   await ctx.t.db.update(users).set({ companyId: s.companyId }).where(eq(users.id, userId));
   return true;
@@ -40,7 +52,10 @@ async function userJoinsSubscriptionsCompany(ctx: Ctx, userId: string, subscript
 async function holdsLicence(ctx: Ctx, userId: string, subscriptionId: string): Promise<void> {
   const [u] = await ctx.t.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
   await ctx.t.db.insert(licences).values({ subscriptionId, userId, userCompanyId: u!.companyId });
-  await ctx.t.db.update(subscriptions).set({ numberAssignedUsers: sql`${subscriptions.numberAssignedUsers} + 1` }).where(eq(subscriptions.id, subscriptionId));
+  await ctx.t.db
+    .update(subscriptions)
+    .set({ numberAssignedUsers: sql`${subscriptions.numberAssignedUsers} + 1` })
+    .where(eq(subscriptions.id, subscriptionId));
 }
 
 async function newOffer(ctx: Ctx, isDemo = false): Promise<string> {
@@ -71,10 +86,18 @@ function offerOfDefaultCatalog(ctx: Ctx, key: string, values: Partial<typeof off
 /** A demo offer: every caller the table allows reads it, the business_admin too (demo offers only). */
 const demoOfferOfDefaultCatalog = (ctx: Ctx) => offerOfDefaultCatalog(ctx, 'demo', { isDemo: true });
 /** A sellable demo offer: every buyer the table allows may take it, the business_admin too. */
-const sellableDemoOffer = (ctx: Ctx) => offerOfDefaultCatalog(ctx, 'sellable demo', { isDemo: true, canBeSold: true, businessModel: 'flat_fee' });
+const sellableDemoOffer = (ctx: Ctx) =>
+  offerOfDefaultCatalog(ctx, 'sellable demo', { isDemo: true, canBeSold: true, businessModel: 'flat_fee' });
 
 /** A sellable prepaid demo offer: what a BP IR's bp_finance may take (document 1, create rule 7). */
-const sellablePrepaidDemoOffer = (ctx: Ctx) => offerOfDefaultCatalog(ctx, 'sellable prepaid demo', { isDemo: true, canBeSold: true, businessModel: 'flat_fee', isPrepaid: true, prepaidDuration: 12 });
+const sellablePrepaidDemoOffer = (ctx: Ctx) =>
+  offerOfDefaultCatalog(ctx, 'sellable prepaid demo', {
+    isDemo: true,
+    canBeSold: true,
+    businessModel: 'flat_fee',
+    isPrepaid: true,
+    prepaidDuration: 12,
+  });
 
 /**
  * Document 1, create rule 7 (kept for update and delete): a BP IR's bp_finance acts on his own
@@ -85,7 +108,10 @@ const sellablePrepaidDemoOffer = (ctx: Ctx) => offerOfDefaultCatalog(ctx, 'sella
 async function irBuysForItself(ctx: Ctx, companyId: string): Promise<boolean> {
   const [me] = await ctx.t.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, ctx.caller.id));
   if (me?.companyId !== companyId) return false;
-  const [c] = await ctx.t.db.select({ isBP: companies.isBP, bpType: companies.bpType }).from(companies).where(eq(companies.id, companyId));
+  const [c] = await ctx.t.db
+    .select({ isBP: companies.isBP, bpType: companies.bpType })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   if (!c?.isBP || c.bpType !== 'IR') return false;
   await ctx.t.db.update(companies).set({ adminHasRightToUpdateSubscriptions: true }).where(eq(companies.id, companyId));
   return true;
@@ -101,13 +127,20 @@ async function prepaidForIr(ctx: Ctx, id: string, companyId: string): Promise<st
 }
 
 /** How the matrix places a BP IR's bp_finance on his own company (the world's bp_finance sits at the VAD). */
-const irOwnCompany = { violations: { callerCompanyIsBpIr: { callerLike: 'vad' } }, satisfy: { callerCompanyIsBpIr: { callerLike: 'ir' } } } as const;
+const irOwnCompany = {
+  violations: { callerCompanyIsBpIr: { callerLike: 'vad' } },
+  satisfy: { callerCompanyIsBpIr: { callerLike: 'ir' } },
+} as const;
 
 /**
  * The matrix's subscription target made a demo one (its offer marked demo): the business_admin,
  * whom document 1 lets act on demo subscriptions only, is then allowed like the others.
  */
-async function demoSubscription(ctx: Ctx, id: string, patch: Partial<typeof subscriptions.$inferInsert> = {}): Promise<string> {
+async function demoSubscription(
+  ctx: Ctx,
+  id: string,
+  patch: Partial<typeof subscriptions.$inferInsert> = {},
+): Promise<string> {
   const [sub] = await ctx.t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
   if (sub) {
     await ctx.t.db.update(offers).set({ isDemo: true }).where(eq(offers.id, sub.offerId));
@@ -118,31 +151,70 @@ async function demoSubscription(ctx: Ctx, id: string, patch: Partial<typeof subs
 }
 
 export const commerceSamples: Record<string, Sample> = {
-  createOffer: { type: 'targetless', request: ({ n }) => ({ method: 'POST', url: `${S}/offers`, payload: { name: `Matrix offer ${n}`, prices: [{ currency: 'EUR', amount: '9.90' }] } }) },
+  createOffer: {
+    type: 'targetless',
+    request: ({ n }) => ({
+      method: 'POST',
+      url: `${S}/offers`,
+      payload: { name: `Matrix offer ${n}`, prices: [{ currency: 'EUR', amount: '9.90' }] },
+    }),
+  },
   listAllOffers: {
     type: 'list',
     kind: 'offer',
     request: (offset) => ({ method: 'GET', url: `${S}/offers?limit=1000&offset=${offset}` }),
     ids: (b) => b.data.map((o: { id: string }) => o.id),
   },
-  updateOffer: { type: 'target', kind: 'offer', fresh: true, request: (id, { n }) => ({ method: 'PUT', url: `${S}/offers/${id}`, payload: { name: `Renamed offer ${n}` } }) },
-  deleteOffer: { type: 'target', kind: 'offer', fresh: true, request: (id) => ({ method: 'DELETE', url: `${S}/offers/${id}` }) },
-  createCatalog: { type: 'targetless', request: ({ n }) => ({ method: 'POST', url: `${S}/catalogs`, payload: { name: `Matrix new catalog ${n}` } }) },
+  updateOffer: {
+    type: 'target',
+    kind: 'offer',
+    fresh: true,
+    request: (id, { n }) => ({ method: 'PUT', url: `${S}/offers/${id}`, payload: { name: `Renamed offer ${n}` } }),
+  },
+  deleteOffer: {
+    type: 'target',
+    kind: 'offer',
+    fresh: true,
+    request: (id) => ({ method: 'DELETE', url: `${S}/offers/${id}` }),
+  },
+  createCatalog: {
+    type: 'targetless',
+    request: ({ n }) => ({ method: 'POST', url: `${S}/catalogs`, payload: { name: `Matrix new catalog ${n}` } }),
+  },
   listCatalogs: {
     type: 'list',
     kind: 'catalog',
     request: (offset) => ({ method: 'GET', url: `${S}/catalogs?limit=1000&offset=${offset}` }),
     ids: (b) => b.data.map((c: { id: string }) => c.id),
   },
-  getCatalog: { type: 'target', kind: 'catalog', fresh: false, request: (id) => ({ method: 'GET', url: `${S}/catalogs/${id}` }) },
-  updateCatalog: { type: 'target', kind: 'catalog', fresh: true, request: (id, { n }) => ({ method: 'PUT', url: `${S}/catalogs/${id}`, payload: { description: `Described ${n}` } }) },
-  deleteCatalog: { type: 'target', kind: 'catalog', fresh: true, request: (id) => ({ method: 'DELETE', url: `${S}/catalogs/${id}` }) },
+  getCatalog: {
+    type: 'target',
+    kind: 'catalog',
+    fresh: false,
+    request: (id) => ({ method: 'GET', url: `${S}/catalogs/${id}` }),
+  },
+  updateCatalog: {
+    type: 'target',
+    kind: 'catalog',
+    fresh: true,
+    request: (id, { n }) => ({ method: 'PUT', url: `${S}/catalogs/${id}`, payload: { description: `Described ${n}` } }),
+  },
+  deleteCatalog: {
+    type: 'target',
+    kind: 'catalog',
+    fresh: true,
+    request: (id) => ({ method: 'DELETE', url: `${S}/catalogs/${id}` }),
+  },
   addOfferToCatalog: {
     type: 'target',
     kind: 'catalog',
     fresh: true,
     defaultBody: { offerId: 'an offer' },
-    request: async (id, ctx) => ({ method: 'POST', url: `${S}/catalogs/${id}/offers`, payload: { offerId: await newOffer(ctx) } }),
+    request: async (id, ctx) => ({
+      method: 'POST',
+      url: `${S}/catalogs/${id}/offers`,
+      payload: { offerId: await newOffer(ctx) },
+    }),
   },
   removeOfferFromCatalog: {
     type: 'target',
@@ -155,13 +227,21 @@ export const commerceSamples: Record<string, Sample> = {
       return { method: 'DELETE', url: `${S}/catalogs/${id}/offers/${offerId}` };
     },
   },
-  listCompanyOffers: { type: 'target', kind: 'company', fresh: false, request: (id) => ({ method: 'GET', url: `${S}/companies/${id}/offers?format=full&limit=5` }) },
+  listCompanyOffers: {
+    type: 'target',
+    kind: 'company',
+    fresh: false,
+    request: (id) => ({ method: 'GET', url: `${S}/companies/${id}/offers?format=full&limit=5` }),
+  },
   getCompanyOffer: {
     type: 'target',
     kind: 'company',
     fresh: false,
     defaultBody: undefined, // no body; the request needs the world
-    request: async (id, ctx) => ({ method: 'GET', url: `${S}/companies/${id}/offers/${await demoOfferOfDefaultCatalog(ctx)}` }),
+    request: async (id, ctx) => ({
+      method: 'GET',
+      url: `${S}/companies/${id}/offers/${await demoOfferOfDefaultCatalog(ctx)}`,
+    }),
   },
   assignUserLicence: {
     type: 'target',
@@ -197,7 +277,12 @@ export const commerceSamples: Record<string, Sample> = {
       },
     },
   },
-  listCompanyFeatures: { type: 'target', kind: 'company', fresh: false, request: (id) => ({ method: 'GET', url: `${S}/companies/${id}/subscriptions/features` }) },
+  listCompanyFeatures: {
+    type: 'target',
+    kind: 'company',
+    fresh: false,
+    request: (id) => ({ method: 'GET', url: `${S}/companies/${id}/subscriptions/features` }),
+  },
   listOfferCounters: {
     type: 'target',
     kind: 'company',
@@ -206,8 +291,16 @@ export const commerceSamples: Record<string, Sample> = {
     // Document 1: BP companies only; the others are refused once the caller may read them.
     businessRefusal: (p) => (p.company && BP_KEYS.has(p.company) ? undefined : { status: 400, code: 400651 }),
   },
-  checkApplicantNumber: { type: 'targetless', request: ({ n }) => ({ method: 'GET', url: `${S}/companies/check-applicant-number/APP-${n}` }) },
-  listSubscriptions: { type: 'target', kind: 'company', fresh: false, request: (id) => ({ method: 'GET', url: `${S}/companies/${id}/subscriptions?format=full&showTerminated=true` }) },
+  checkApplicantNumber: {
+    type: 'targetless',
+    request: ({ n }) => ({ method: 'GET', url: `${S}/companies/check-applicant-number/APP-${n}` }),
+  },
+  listSubscriptions: {
+    type: 'target',
+    kind: 'company',
+    fresh: false,
+    request: (id) => ({ method: 'GET', url: `${S}/companies/${id}/subscriptions?format=full&showTerminated=true` }),
+  },
   createSubscription: {
     type: 'target',
     kind: 'company',
@@ -217,7 +310,10 @@ export const commerceSamples: Record<string, Sample> = {
     request: async (id, ctx) => ({
       method: 'POST',
       url: `${S}/companies/${id}/subscriptions`,
-      payload: { offerId: (await irBuysForItself(ctx, id)) ? await sellablePrepaidDemoOffer(ctx) : await sellableDemoOffer(ctx), purchaseOrderNumber: `PO-${ctx.n}` },
+      payload: {
+        offerId: (await irBuysForItself(ctx, id)) ? await sellablePrepaidDemoOffer(ctx) : await sellableDemoOffer(ctx),
+        purchaseOrderNumber: `PO-${ctx.n}`,
+      },
     }),
   },
   getDefaultSubscription: {
@@ -236,7 +332,10 @@ export const commerceSamples: Record<string, Sample> = {
     kind: 'subscription',
     fresh: false,
     defaultBody: undefined,
-    request: async (id, ctx) => ({ method: 'GET', url: `${S}/companies/${await demoSubscription(ctx, id)}/subscriptions/${id}` }),
+    request: async (id, ctx) => ({
+      method: 'GET',
+      url: `${S}/companies/${await demoSubscription(ctx, id)}/subscriptions/${id}`,
+    }),
   },
   updateSubscription: {
     type: 'target',
@@ -244,7 +343,11 @@ export const commerceSamples: Record<string, Sample> = {
     fresh: true,
     defaultBody: { maxNumberUsers: 11 },
     ...irOwnCompany,
-    request: async (id, ctx) => ({ method: 'PUT', url: `${S}/companies/${await prepaidForIr(ctx, id, await demoSubscription(ctx, id))}/subscriptions/${id}`, payload: { maxNumberUsers: 11 } }),
+    request: async (id, ctx) => ({
+      method: 'PUT',
+      url: `${S}/companies/${await prepaidForIr(ctx, id, await demoSubscription(ctx, id))}/subscriptions/${id}`,
+      payload: { maxNumberUsers: 11 },
+    }),
   },
   deleteSubscription: {
     type: 'target',
@@ -252,7 +355,10 @@ export const commerceSamples: Record<string, Sample> = {
     fresh: true,
     defaultBody: undefined,
     ...irOwnCompany,
-    request: async (id, ctx) => ({ method: 'DELETE', url: `${S}/companies/${await prepaidForIr(ctx, id, await demoSubscription(ctx, id))}/subscriptions/${id}` }),
+    request: async (id, ctx) => ({
+      method: 'DELETE',
+      url: `${S}/companies/${await prepaidForIr(ctx, id, await demoSubscription(ctx, id))}/subscriptions/${id}`,
+    }),
   },
   retrySubscriptionSync: {
     type: 'target',
@@ -260,6 +366,9 @@ export const commerceSamples: Record<string, Sample> = {
     fresh: true,
     defaultBody: undefined,
     // A synchronisation that gave up: what the retry is for.
-    request: async (id, ctx) => ({ method: 'POST', url: `${S}/companies/${await demoSubscription(ctx, id, { syncOngoing: true, syncError: 'billing: failed', syncFailedAt: new Date() })}/subscriptions/${id}/retry-sync` }),
+    request: async (id, ctx) => ({
+      method: 'POST',
+      url: `${S}/companies/${await demoSubscription(ctx, id, { syncOngoing: true, syncError: 'billing: failed', syncFailedAt: new Date() })}/subscriptions/${id}/retry-sync`,
+    }),
   },
 };

@@ -12,7 +12,8 @@ export const companiesSamples: Record<string, Sample> = {
     kind: 'company',
     fresh: false,
     request: (id, { n }) => ({ method: 'POST', url: A, payload: { name: `Matrix company ${n}`, bpId: id } }),
-    businessRefusal: (p) => (p.company && ['vad', 'ir', 'orgBp', 'orgIr'].includes(p.company) ? undefined : { status: 400, code: 400106 }),
+    businessRefusal: (p) =>
+      p.company && ['vad', 'ir', 'orgBp', 'orgIr'].includes(p.company) ? undefined : { status: 400, code: 400106 },
   },
   // The target is the caller's own company whatever the placement; no caller of the world sits
   // in the Default company, so the service refuses every case (403101).
@@ -30,7 +31,12 @@ export const companiesSamples: Record<string, Sample> = {
     ids: (b) => b.data.map((c: { id: string }) => c.id),
   },
   getDefaultCompany: { type: 'authenticated', request: () => ({ method: 'GET', url: `${A}/default` }) },
-  getCompany: { type: 'target', kind: 'company', fresh: false, request: (id) => ({ method: 'GET', url: `${A}/${id}?format=full` }) },
+  getCompany: {
+    type: 'target',
+    kind: 'company',
+    fresh: false,
+    request: (id) => ({ method: 'GET', url: `${A}/${id}?format=full` }),
+  },
   // The sample body is empty (no change): every grant accepts it, the BP's on its End Customers
   // too (subscriptionFlagsOnly), and a field other than the flags violates that condition.
   // Changing the flags themselves is tested in test/admin/company-subscription-flags.test.ts (the
@@ -42,13 +48,23 @@ export const companiesSamples: Record<string, Sample> = {
     request: (id, _ctx, body) => ({ method: 'PUT', url: `${A}/${id}`, payload: body ?? {} }),
     violations: { subscriptionFlagsOnly: { body: { slogan: 'not a subscription flag' } } },
   },
-  deleteCompany: { type: 'target', kind: 'company', fresh: true, request: (id) => ({ method: 'DELETE', url: `${A}/${id}` }) },
+  deleteCompany: {
+    type: 'target',
+    kind: 'company',
+    fresh: true,
+    request: (id) => ({ method: 'DELETE', url: `${A}/${id}` }),
+  },
   setCompanyCustomData: {
     type: 'target',
     kind: 'company',
     fresh: true,
     request: (id, { n }) => ({ method: 'PUT', url: `${A}/${id}/custom-data`, payload: { customData: { n } } }),
   },
-  listCompanyAdministrators: { type: 'target', kind: 'company', fresh: false, request: (id) => ({ method: 'GET', url: `${A}/${id}/administrators?limit=10` }) },
+  listCompanyAdministrators: {
+    type: 'target',
+    kind: 'company',
+    fresh: false,
+    request: (id) => ({ method: 'GET', url: `${A}/${id}/administrators?limit=10` }),
+  },
   listCountries: { type: 'public', request: async () => ({ method: 'GET', url: `${E}/countries` }) },
 };

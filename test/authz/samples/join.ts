@@ -16,26 +16,57 @@ export const joinSamples: Record<string, Sample> = {
     type: 'target',
     kind: 'company',
     fresh: false,
-    request: (companyId, { n }) => ({ method: 'POST', url: links(companyId), payload: { description: `Matrix link ${n}`, maxNumberUsers: 5 } }),
+    request: (companyId, { n }) => ({
+      method: 'POST',
+      url: links(companyId),
+      payload: { description: `Matrix link ${n}`, maxNumberUsers: 5 },
+    }),
   },
-  listJoinCompanyLinks: { type: 'target', kind: 'company', fresh: false, request: (companyId) => ({ method: 'GET', url: links(companyId) }) },
-  getJoinCompanyLink: { type: 'target', kind: 'joinLink', fresh: false, request: (id, ctx) => ({ method: 'GET', url: `${links(placedCompany(ctx))}/${id}` }) },
+  listJoinCompanyLinks: {
+    type: 'target',
+    kind: 'company',
+    fresh: false,
+    request: (companyId) => ({ method: 'GET', url: links(companyId) }),
+  },
+  getJoinCompanyLink: {
+    type: 'target',
+    kind: 'joinLink',
+    fresh: false,
+    request: (id, ctx) => ({ method: 'GET', url: `${links(placedCompany(ctx))}/${id}` }),
+  },
   updateJoinCompanyLink: {
     type: 'target',
     kind: 'joinLink',
     fresh: true,
-    request: (id, ctx) => ({ method: 'PUT', url: `${links(placedCompany(ctx))}/${id}`, payload: { description: `Renamed ${ctx.n}` } }),
+    request: (id, ctx) => ({
+      method: 'PUT',
+      url: `${links(placedCompany(ctx))}/${id}`,
+      payload: { description: `Renamed ${ctx.n}` },
+    }),
   },
-  deleteJoinCompanyLink: { type: 'target', kind: 'joinLink', fresh: true, request: (id, ctx) => ({ method: 'DELETE', url: `${links(placedCompany(ctx))}/${id}` }) },
+  deleteJoinCompanyLink: {
+    type: 'target',
+    kind: 'joinLink',
+    fresh: true,
+    request: (id, ctx) => ({ method: 'DELETE', url: `${links(placedCompany(ctx))}/${id}` }),
+  },
   selfRegister: {
     type: 'public',
     request: async ({ t, world, n }) => {
       const id = newId();
-      await t.db.insert(joinCompanyLinks).values({ id, companyId: world.companies.elsewhere, description: `Matrix self-register ${n}` });
+      await t.db
+        .insert(joinCompanyLinks)
+        .values({ id, companyId: world.companies.elsewhere, description: `Matrix self-register ${n}` });
       return {
         method: 'POST',
         url: '/api/svc/enduser/v1.0/users/self-register',
-        payload: { loginEmail: `matrix-self-${n}-${id}@example.com`, password: PASSWORD, joinCompanyLinkId: id, firstName: 'Self', lastName: 'Registered' },
+        payload: {
+          loginEmail: `matrix-self-${n}-${id}@example.com`,
+          password: PASSWORD,
+          joinCompanyLinkId: id,
+          firstName: 'Self',
+          lastName: 'Registered',
+        },
       };
     },
   },
@@ -43,9 +74,18 @@ export const joinSamples: Record<string, Sample> = {
     type: 'target',
     kind: 'company',
     fresh: false,
-    request: (companyId, { n }) => ({ method: 'POST', url: invitations(companyId), payload: { email: `matrix-invited-${n}-${newId()}@example.com` } }),
+    request: (companyId, { n }) => ({
+      method: 'POST',
+      url: invitations(companyId),
+      payload: { email: `matrix-invited-${n}-${newId()}@example.com` },
+    }),
   },
-  listJoinInvitations: { type: 'target', kind: 'company', fresh: false, request: (companyId) => ({ method: 'GET', url: invitations(companyId) }) },
+  listJoinInvitations: {
+    type: 'target',
+    kind: 'company',
+    fresh: false,
+    request: (companyId) => ({ method: 'GET', url: invitations(companyId) }),
+  },
   acceptJoinInvitation: {
     type: 'public',
     request: async ({ t, world, n }) => {
@@ -59,7 +99,11 @@ export const joinSamples: Record<string, Sample> = {
         // The service's clock in tests starts at a fixed date; a year after it is always ahead.
         expirationDate: new Date(t.deps.now().getTime() + 365 * 24 * 3600_000),
       });
-      return { method: 'POST', url: `/api/svc/enduser/v1.0/join-companies/invitations/${id}/accept`, payload: { token, password: PASSWORD, firstName: 'Invited', lastName: 'Person' } };
+      return {
+        method: 'POST',
+        url: `/api/svc/enduser/v1.0/join-companies/invitations/${id}/accept`,
+        payload: { token, password: PASSWORD, firstName: 'Invited', lastName: 'Person' },
+      };
     },
   },
 };

@@ -7,31 +7,57 @@ import type { Sample } from './types.ts';
 const ORGS = '/api/svc/admin/v1.0/organisations';
 
 export const organisationsSamples: Record<string, Sample> = {
-  createOrganisation: { type: 'targetless', request: ({ n }) => ({ method: 'POST', url: ORGS, payload: { name: `Matrix organisation ${n}` } }) },
+  createOrganisation: {
+    type: 'targetless',
+    request: ({ n }) => ({ method: 'POST', url: ORGS, payload: { name: `Matrix organisation ${n}` } }),
+  },
   listOrganisations: {
     type: 'list',
     kind: 'organisation',
     request: (offset) => ({ method: 'GET', url: `${ORGS}?limit=1000&offset=${offset}` }),
     ids: (b) => b.data.map((o: { id: string }) => o.id),
   },
-  getOrganisation: { type: 'target', kind: 'organisation', fresh: false, request: (id) => ({ method: 'GET', url: `${ORGS}/${id}` }) },
+  getOrganisation: {
+    type: 'target',
+    kind: 'organisation',
+    fresh: false,
+    request: (id) => ({ method: 'GET', url: `${ORGS}/${id}` }),
+  },
   updateOrganisation: {
     type: 'target',
     kind: 'organisation',
     fresh: true,
     request: (id, { n }) => ({ method: 'PUT', url: `${ORGS}/${id}`, payload: { name: `Renamed organisation ${n}` } }),
   },
-  deleteOrganisation: { type: 'target', kind: 'organisation', fresh: true, request: (id) => ({ method: 'DELETE', url: `${ORGS}/${id}` }) },
+  deleteOrganisation: {
+    type: 'target',
+    kind: 'organisation',
+    fresh: true,
+    request: (id) => ({ method: 'DELETE', url: `${ORGS}/${id}` }),
+  },
   // A company of no organisation, made for the case (the organisation itself does not change).
   linkCompanyToOrganisation: {
     type: 'target',
     kind: 'organisation',
     fresh: false,
     defaultBody: {},
-    request: async (id, ctx) => ({ method: 'POST', url: `${ORGS}/${id}/companies`, payload: { companyId: await makeCompany(ctx.t) } }),
-    second: { company: { request: (id, companyId) => ({ method: 'POST', url: `${ORGS}/${id}/companies`, payload: { companyId } }) } },
+    request: async (id, ctx) => ({
+      method: 'POST',
+      url: `${ORGS}/${id}/companies`,
+      payload: { companyId: await makeCompany(ctx.t) },
+    }),
+    second: {
+      company: {
+        request: (id, companyId) => ({ method: 'POST', url: `${ORGS}/${id}/companies`, payload: { companyId } }),
+      },
+    },
   },
-  listOrganisationCompanies: { type: 'target', kind: 'organisation', fresh: false, request: (id) => ({ method: 'GET', url: `${ORGS}/${id}/companies?limit=10` }) },
+  listOrganisationCompanies: {
+    type: 'target',
+    kind: 'organisation',
+    fresh: false,
+    request: (id) => ({ method: 'GET', url: `${ORGS}/${id}/companies?limit=10` }),
+  },
   // The target is a company of the path's organisation: its own organisation, or the world's
   // `orgElsewhere` for a company of none (the matrix reads the parent from there too).
   unlinkCompanyFromOrganisation: {
@@ -39,7 +65,10 @@ export const organisationsSamples: Record<string, Sample> = {
     kind: 'company',
     fresh: true,
     request: async (companyId, ctx) => {
-      const [row] = await ctx.t.db.select({ organisationId: companies.organisationId }).from(companies).where(eq(companies.id, companyId));
+      const [row] = await ctx.t.db
+        .select({ organisationId: companies.organisationId })
+        .from(companies)
+        .where(eq(companies.id, companyId));
       let organisationId = row?.organisationId;
       if (!organisationId) {
         organisationId = ctx.world.organisations.orgElsewhere;

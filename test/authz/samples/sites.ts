@@ -17,7 +17,12 @@ export const sitesSamples: Record<string, Sample> = {
     request: (offset) => ({ method: 'GET', url: `${SITES}?limit=1000&offset=${offset}` }),
     ids: (b) => b.data.map((s: { id: string }) => s.id),
   },
-  listCompanySites: { type: 'target', kind: 'company', fresh: false, request: (companyId) => ({ method: 'GET', url: `${A}/companies/${companyId}/sites?limit=10` }) },
+  listCompanySites: {
+    type: 'target',
+    kind: 'company',
+    fresh: false,
+    request: (companyId) => ({ method: 'GET', url: `${A}/companies/${companyId}/sites?limit=10` }),
+  },
   getSite: { type: 'target', kind: 'site', fresh: false, request: (id) => ({ method: 'GET', url: `${SITES}/${id}` }) },
   // companyId is required: the site's own company (a rename; moves are tested in test/admin/sites.test.ts).
   // The violation moves it: a company_admin may not (the grant's condition), whatever the destination.
@@ -27,12 +32,22 @@ export const sitesSamples: Record<string, Sample> = {
     fresh: true,
     defaultBody: {},
     violations: { siteStaysInItsCompany: { body: { companyId: 'another-company', name: 'Moved site' } } },
-    second: { destination: { request: (id, companyId) => ({ method: 'PUT', url: `${SITES}/${id}`, payload: { companyId } }) } },
+    second: {
+      destination: { request: (id, companyId) => ({ method: 'PUT', url: `${SITES}/${id}`, payload: { companyId } }) },
+    },
     request: (id, { n, world, placement }, body) => ({
       method: 'PUT',
       url: `${SITES}/${id}`,
-      payload: body ?? { companyId: placement?.company && world ? world.companies[placement.company] : 'x', name: `Renamed site ${n}` },
+      payload: body ?? {
+        companyId: placement?.company && world ? world.companies[placement.company] : 'x',
+        name: `Renamed site ${n}`,
+      },
     }),
   },
-  deleteSite: { type: 'target', kind: 'site', fresh: true, request: (id) => ({ method: 'DELETE', url: `${SITES}/${id}` }) },
+  deleteSite: {
+    type: 'target',
+    kind: 'site',
+    fresh: true,
+    request: (id) => ({ method: 'DELETE', url: `${SITES}/${id}` }),
+  },
 };

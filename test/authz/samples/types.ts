@@ -35,7 +35,21 @@ export { expect } from '../../support/expect.ts';
  * `vad`, `ecVad`/`ecIr` End Customers of each, `orgA`/`orgB` two companies of the organisation
  * `org`, `elsewhere` where the `any` relation is exercised, `unrelated` out of every scope.
  */
-export const COMPANY_KEYS = ['hq', 'vad', 'ir', 'ecVad', 'ecIr', 'orgA', 'orgB', 'orgBp', 'orgIr', 'ecOrgBp', 'ecOrgIr', 'elsewhere', 'unrelated'] as const;
+export const COMPANY_KEYS = [
+  'hq',
+  'vad',
+  'ir',
+  'ecVad',
+  'ecIr',
+  'orgA',
+  'orgB',
+  'orgBp',
+  'orgIr',
+  'ecOrgBp',
+  'ecOrgIr',
+  'elsewhere',
+  'unrelated',
+] as const;
 export type CompanyKey = (typeof COMPANY_KEYS)[number];
 
 /** The sites of the world, with their company (site_admin sits at `siteEcIr`). */
@@ -180,7 +194,10 @@ export type Sample =
        * in and out of the caller's reach while the target is one he may act on (`mainAt: 'home'`:
        * his own company's, for operations whose target falls back to it).
        */
-      second?: Record<string, { request: (id: string, secondId: string, ctx: Ctx) => Req | Promise<Req>; mainAt?: 'home' }>;
+      second?: Record<
+        string,
+        { request: (id: string, secondId: string, ctx: Ctx) => Req | Promise<Req>; mainAt?: 'home' }
+      >;
     }
   /**
    * A list filtered by the caller's grants: for each placement, a target of `kind` is made and

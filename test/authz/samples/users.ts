@@ -8,16 +8,32 @@ export const usersSamples: Record<string, Sample> = {
     type: 'target',
     kind: 'company', // the company named in the body
     fresh: false,
-    request: (companyId, { n }) => ({ method: 'POST', url: USERS, payload: { loginEmail: `matrix-new-${n}@example.com`, password: PASSWORD, companyId } }),
+    request: (companyId, { n }) => ({
+      method: 'POST',
+      url: USERS,
+      payload: { loginEmail: `matrix-new-${n}@example.com`, password: PASSWORD, companyId },
+    }),
   },
-  listUsers: { type: 'list', kind: 'user', request: (offset) => ({ method: 'GET', url: `${USERS}?limit=1000&offset=${offset}` }), ids: (b) => b.data.map((u: { id: string }) => u.id) },
+  listUsers: {
+    type: 'list',
+    kind: 'user',
+    request: (offset) => ({ method: 'GET', url: `${USERS}?limit=1000&offset=${offset}` }),
+    ids: (b) => b.data.map((u: { id: string }) => u.id),
+  },
   getUser: { type: 'target', kind: 'user', fresh: false, request: (id) => ({ method: 'GET', url: `${USERS}/${id}` }) },
   updateUser: {
     type: 'target',
     kind: 'user',
     fresh: true,
-    request: (id, { n }, body) => ({ method: 'PUT', url: `${USERS}/${id}`, payload: body ?? { firstName: `Renamed${n}` } }),
-    violations: { targetHasNoHigherRole: { targetRoles: ['support', 'user'] }, selfServiceFieldsOnly: { body: { adminType: 'undefined' } } },
+    request: (id, { n }, body) => ({
+      method: 'PUT',
+      url: `${USERS}/${id}`,
+      payload: body ?? { firstName: `Renamed${n}` },
+    }),
+    violations: {
+      targetHasNoHigherRole: { targetRoles: ['support', 'user'] },
+      selfServiceFieldsOnly: { body: { adminType: 'undefined' } },
+    },
   },
   deleteUser: {
     type: 'target',

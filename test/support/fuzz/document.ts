@@ -48,7 +48,8 @@ export function documentOperations(spec: Json): DocOperation[] {
       if (!['get', 'post', 'put', 'delete', 'patch'].includes(method)) continue;
       const op = raw as Json;
       const params = ((op.parameters ?? []) as Json[]).map(resolve);
-      const content = (resolve(op.requestBody).content ?? undefined) as Record<string, { schema?: unknown }> | undefined;
+      const content = (resolve(op.requestBody).content ?? undefined) as
+        Record<string, { schema?: unknown }> | undefined;
       const ok = Object.entries((op.responses ?? {}) as Record<string, Json>).find(([s]) => s.startsWith('2'))?.[1];
       const okTypes = Object.keys((resolve(ok).content ?? {}) as Json);
       out.push({
@@ -56,12 +57,16 @@ export function documentOperations(spec: Json): DocOperation[] {
         method: method.toUpperCase(),
         path,
         pathParams: params.filter((p) => p.in === 'path').map((p) => String(p.name)),
-        query: params.filter((p) => p.in === 'query').map((p) => ({ name: String(p.name), required: p.required === true, schema: resolve(p.schema) })),
+        query: params
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: String(p.name), required: p.required === true, schema: resolve(p.schema) })),
         body: content
           ? {
               types: Object.keys(content),
               json: content['application/json'] ? resolve(content['application/json'].schema) : undefined,
-              form: content['application/x-www-form-urlencoded'] ? resolve(content['application/x-www-form-urlencoded'].schema) : undefined,
+              form: content['application/x-www-form-urlencoded']
+                ? resolve(content['application/x-www-form-urlencoded'].schema)
+                : undefined,
             }
           : undefined,
         isPublic: Array.isArray(op.security) && op.security.length === 0,
@@ -77,7 +82,13 @@ export function documentOperations(spec: Json): DocOperation[] {
  * an enumeration, the least length. The fuzz changes one part of it, so the rest stays valid and
  * the request gets as far as the part that is wrong.
  */
-export function validSample(schema: Schema, resolve: (s: unknown) => Schema, n: number, known: (name: string) => string | undefined = () => undefined, depth = 0): unknown {
+export function validSample(
+  schema: Schema,
+  resolve: (s: unknown) => Schema,
+  n: number,
+  known: (name: string) => string | undefined = () => undefined,
+  depth = 0,
+): unknown {
   const s = resolve(schema);
   const again = (x: Schema) => validSample(x, resolve, n, known, depth + 1);
   if (depth > 6) return null;
@@ -95,7 +106,9 @@ export function validSample(schema: Schema, resolve: (s: unknown) => Schema, n: 
       if (s.format === 'date') return '2026-12-01';
       if (s.format === 'uri') return 'https://example.com/fuzz';
       const min = typeof s.minLength === 'number' ? s.minLength : 1;
-      return `fuzz${n}`.padEnd(min, 'x').slice(0, typeof s.maxLength === 'number' ? Math.max(s.maxLength, min) : undefined);
+      return `fuzz${n}`
+        .padEnd(min, 'x')
+        .slice(0, typeof s.maxLength === 'number' ? Math.max(s.maxLength, min) : undefined);
     }
     case 'integer':
     case 'number':
@@ -120,10 +133,16 @@ export function validSample(schema: Schema, resolve: (s: unknown) => Schema, n: 
  * The fields of a body schema a mutation can aim at: each property, and the properties of
  * declared nested objects, as paths (`['selectedTheme', 'dark']`).
  */
-export function fieldPaths(schema: Schema | undefined, resolve: (s: unknown) => Schema, prefix: string[] = []): string[][] {
+export function fieldPaths(
+  schema: Schema | undefined,
+  resolve: (s: unknown) => Schema,
+  prefix: string[] = [],
+): string[][] {
   if (!schema || prefix.length > 2) return [];
   const s = resolve(schema);
-  const objects = [s, ...(((s.anyOf ?? s.oneOf ?? []) as Schema[]).map(resolve))].filter((b) => b.type === 'object' || b.properties);
+  const objects = [s, ...((s.anyOf ?? s.oneOf ?? []) as Schema[]).map(resolve)].filter(
+    (b) => b.type === 'object' || b.properties,
+  );
   const out: string[][] = [];
   for (const o of objects) {
     for (const [k, v] of Object.entries((o.properties ?? {}) as Record<string, Schema>)) {

@@ -5,7 +5,17 @@
 // values, NUL and control characters in the body, bodies that are not JSON, wrong media types,
 // bad credentials and headers.
 import { fieldPaths, validSample, type DocOperation, type Schema } from './document.ts';
-import { CONTENT_TYPES, NASTY_BODIES, NASTY_JSON, NASTY_STRINGS, NASTY_TYPES, PATH_VALUES, QUERY_VALUES, urlText, type Rng } from './values.ts';
+import {
+  CONTENT_TYPES,
+  NASTY_BODIES,
+  NASTY_JSON,
+  NASTY_STRINGS,
+  NASTY_TYPES,
+  PATH_VALUES,
+  QUERY_VALUES,
+  urlText,
+  type Rng,
+} from './values.ts';
 
 export interface FuzzRequest {
   /** path, query, body, media or headers: the part that is broken. */
@@ -31,20 +41,33 @@ export interface FuzzContext {
 const short = (s: string) => (s.length > 60 ? `${s.slice(0, 40)}...(${s.length} chars)` : s);
 
 function baseQuery(op: DocOperation, ctx: FuzzContext, n: number): [string, string][] {
-  return op.query.filter((q) => q.required).map((q) => [q.name, urlText(String(validSample(q.schema, ctx.resolve, n, ctx.known)))]);
+  return op.query
+    .filter((q) => q.required)
+    .map((q) => [q.name, urlText(String(validSample(q.schema, ctx.resolve, n, ctx.known)))]);
 }
 
-function url(op: DocOperation, ctx: FuzzContext, query: [string, string][], override?: { name: string; value: string }): string {
-  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => (override?.name === name ? override.value : ctx.pathValue(name)));
+function url(
+  op: DocOperation,
+  ctx: FuzzContext,
+  query: [string, string][],
+  override?: { name: string; value: string },
+): string {
+  const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    override?.name === name ? override.value : ctx.pathValue(name),
+  );
   return query.length ? `${path}?${query.map(([k, v]) => (v === undefined ? k : `${k}=${v}`)).join('&')}` : path;
 }
 
 function baseBody(op: DocOperation, ctx: FuzzContext, n: number): { type: string; text: string } | undefined {
   if (!op.body) return undefined;
-  if (op.body.json) return { type: 'application/json', text: JSON.stringify(validSample(op.body.json, ctx.resolve, n, ctx.known)) };
+  if (op.body.json)
+    return { type: 'application/json', text: JSON.stringify(validSample(op.body.json, ctx.resolve, n, ctx.known)) };
   if (op.body.form) {
     const v = validSample(op.body.form, ctx.resolve, n, ctx.known) as Record<string, unknown>;
-    return { type: 'application/x-www-form-urlencoded', text: new URLSearchParams(Object.entries(v).map(([k, x]) => [k, String(x)])).toString() };
+    return {
+      type: 'application/x-www-form-urlencoded',
+      text: new URLSearchParams(Object.entries(v).map(([k, x]) => [k, String(x)])).toString(),
+    };
   }
   return { type: op.body.types[0]!, text: 'fuzz' };
 }
@@ -56,13 +79,20 @@ function base(op: DocOperation, ctx: FuzzContext, n: number): FuzzRequest {
     what: '',
     method: op.method,
     url: url(op, ctx, baseQuery(op, ctx, n)),
-    headers: { ...(op.isPublic ? {} : { authorization: `Bearer ${ctx.token}` }), ...(body ? { 'content-type': body.type } : {}) },
+    headers: {
+      ...(op.isPublic ? {} : { authorization: `Bearer ${ctx.token}` }),
+      ...(body ? { 'content-type': body.type } : {}),
+    },
     ...(body ? { payload: body.text } : {}),
   };
 }
 
 /** The valid request the mutations start from. */
-export const validRequest = (op: DocOperation, ctx: FuzzContext): FuzzRequest => ({ ...base(op, ctx, 0), kind: 'valid', what: 'the valid request' });
+export const validRequest = (op: DocOperation, ctx: FuzzContext): FuzzRequest => ({
+  ...base(op, ctx, 0),
+  kind: 'valid',
+  what: 'the valid request',
+});
 
 /** Sets the value at `path` of a JSON body to raw JSON text (so that depths JSON.stringify cannot reach go out). */
 function withRaw(bodyText: string, path: string[], raw: string | undefined): string {
@@ -87,7 +117,12 @@ type Mutation = (op: DocOperation, ctx: FuzzContext, r: Rng, n: number) => FuzzR
 const pathMutation: Mutation = (op, ctx, r, n) => {
   const name = r.pick(op.pathParams);
   const value = r.pick(PATH_VALUES);
-  return { ...base(op, ctx, n), kind: 'path', what: `${name}=${short(value)}`, url: url(op, ctx, baseQuery(op, ctx, n), { name, value }) };
+  return {
+    ...base(op, ctx, n),
+    kind: 'path',
+    what: `${name}=${short(value)}`,
+    url: url(op, ctx, baseQuery(op, ctx, n), { name, value }),
+  };
 };
 
 const queryMutation: Mutation = (op, ctx, r, n) => {
@@ -97,14 +132,26 @@ const queryMutation: Mutation = (op, ctx, r, n) => {
   const query = baseQuery(op, ctx, n).filter(([k]) => k !== name);
   const form = r.int(8);
   let added: [string, string][];
-  if (form === 0) added = [[name, v()], [name, v()]];
-  else if (form === 1) added = [[`${name}[]`, v()], [`${name}[0]`, v()]];
+  if (form === 0)
+    added = [
+      [name, v()],
+      [name, v()],
+    ];
+  else if (form === 1)
+    added = [
+      [`${name}[]`, v()],
+      [`${name}[0]`, v()],
+    ];
   else if (form === 2) added = [[`${name}[a]`, v()]];
   else if (form === 3) added = [[name, undefined as unknown as string]];
-  else if (form === 4) added = Array.from({ length: 300 }, (_, i) => [i % 2 ? name : `q${i}`, String(i)] as [string, string]);
+  else if (form === 4)
+    added = Array.from({ length: 300 }, (_, i) => [i % 2 ? name : `q${i}`, String(i)] as [string, string]);
   else if (form === 5) added = [[name, 'x'.repeat(12_000)]];
   else added = [[name, v()]];
-  const what = form === 4 ? `300 parameters around ${name}` : `${name} ${added.map(([k, x]) => `${k}=${short(String(x))}`).join(' & ')}`;
+  const what =
+    form === 4
+      ? `300 parameters around ${name}`
+      : `${name} ${added.map(([k, x]) => `${k}=${short(String(x))}`).join(' & ')}`;
   return { ...base(op, ctx, n), kind: 'query', what, url: url(op, ctx, [...query, ...added]) };
 };
 
@@ -115,7 +162,12 @@ const bodyMutation: Mutation = (op, ctx, r, n) => {
   if (op.body?.form && !op.body.json) {
     const name = paths.length ? r.pick(paths)[0]! : 'grant_type';
     const value = form < 7 ? urlText(r.pick(NASTY_STRINGS)) : r.pick(QUERY_VALUES);
-    return { ...b, kind: 'body', what: `form ${name}=${short(value)}`, payload: `${String(b.payload)}&${name}=${value}` };
+    return {
+      ...b,
+      kind: 'body',
+      what: `form ${name}=${short(value)}`,
+      payload: `${String(b.payload)}&${name}=${value}`,
+    };
   }
   if (!op.body?.json) {
     const raw = r.pick(NASTY_BODIES);
@@ -124,24 +176,42 @@ const bodyMutation: Mutation = (op, ctx, r, n) => {
   if (form < 6 && paths.length) {
     const path = r.pick(paths);
     const raw = r.pick(r.pick(NASTY_JSON));
-    return { ...b, kind: 'body', what: `${path.join('.')}=${short(raw)}`, payload: withRaw(String(b.payload), path, raw) };
+    return {
+      ...b,
+      kind: 'body',
+      what: `${path.join('.')}=${short(raw)}`,
+      payload: withRaw(String(b.payload), path, raw),
+    };
   }
   if (form === 6) {
-    const required = ((ctx.resolve(op.body.json).required ?? []) as string[]);
+    const required = (ctx.resolve(op.body.json).required ?? []) as string[];
     if (required.length) {
       const name = r.pick(required);
-      return { ...b, kind: 'body', what: `without required ${name}`, payload: withRaw(String(b.payload), [name], undefined) };
+      return {
+        ...b,
+        kind: 'body',
+        what: `without required ${name}`,
+        payload: withRaw(String(b.payload), [name], undefined),
+      };
     }
   }
   if (form === 7 && paths.length) {
     // Duplicate keys: the parser keeps one; which one must not matter to the answer's shape.
     const [name] = r.pick(paths);
-    const text = String(b.payload).replace(/^\{/, `{${JSON.stringify(name)}:${r.pick(NASTY_TYPES)},${JSON.stringify(name)}:${r.pick(NASTY_TYPES)}${String(b.payload) === '{}' ? '' : ','}`);
+    const text = String(b.payload).replace(
+      /^\{/,
+      `{${JSON.stringify(name)}:${r.pick(NASTY_TYPES)},${JSON.stringify(name)}:${r.pick(NASTY_TYPES)}${String(b.payload) === '{}' ? '' : ','}`,
+    );
     return { ...b, kind: 'body', what: `duplicate ${name}`, payload: text };
   }
   if (form === 8) {
     const raw = r.pick(r.pick(NASTY_JSON));
-    return { ...b, kind: 'body', what: `unknown field = ${short(raw)}`, payload: withRaw(String(b.payload), ['zzUnknown'], raw) };
+    return {
+      ...b,
+      kind: 'body',
+      what: `unknown field = ${short(raw)}`,
+      payload: withRaw(String(b.payload), ['zzUnknown'], raw),
+    };
   }
   const raw = r.pick(NASTY_BODIES);
   return { ...b, kind: 'body', what: `whole body ${short(String(raw))}`, payload: raw };
@@ -151,7 +221,13 @@ const mediaMutation: Mutation = (op, ctx, r, n) => {
   const b = base(op, ctx, n);
   const type = r.pick(CONTENT_TYPES);
   const payload = r.int(3) === 0 ? r.pick(NASTY_BODIES) : (b.payload ?? '{"a":1}');
-  return { ...b, kind: 'media', what: `content-type ${short(type)}`, headers: { ...b.headers, 'content-type': type }, payload };
+  return {
+    ...b,
+    kind: 'media',
+    what: `content-type ${short(type)}`,
+    headers: { ...b.headers, 'content-type': type },
+    payload,
+  };
 };
 
 const headerMutation: Mutation = (op, ctx, r, n) => {
@@ -163,7 +239,10 @@ const headerMutation: Mutation = (op, ctx, r, n) => {
     ['a bearer token with trailing bytes', { authorization: `Bearer ${ctx.token}x` }],
     ['a huge bearer token', { authorization: `Bearer ${'x'.repeat(8000)}` }],
     ['Basic garbage', { authorization: 'Basic !!!not-base64' }],
-    ['Basic of unknown credentials', { authorization: `Basic ${Buffer.from('nobody@example.com:x').toString('base64')}` }],
+    [
+      'Basic of unknown credentials',
+      { authorization: `Basic ${Buffer.from('nobody@example.com:x').toString('base64')}` },
+    ],
     ['Basic without a colon', { authorization: `Basic ${Buffer.from('\u0000\u0001').toString('base64')}` }],
     ['an unknown scheme', { authorization: 'Digest x' }],
     ['an unknown APIKey', { apikey: 'x'.repeat(64) }],
@@ -172,7 +251,10 @@ const headerMutation: Mutation = (op, ctx, r, n) => {
     ['Accept: application/xml', { accept: 'application/xml' }],
     ['a malformed Range', { range: 'bytes=abc' }],
     ['an absurd Range', { range: 'bytes=99999999999999999999-' }],
-    ['a Range of 200 parts', { range: `bytes=${Array.from({ length: 200 }, (_, i) => `${i * 2}-${i * 2}`).join(',')}` }],
+    [
+      'a Range of 200 parts',
+      { range: `bytes=${Array.from({ length: 200 }, (_, i) => `${i * 2}-${i * 2}`).join(',')}` },
+    ],
     ['a malformed If-Modified-Since', { 'if-modified-since': 'yesterday' }],
     ['a malformed Accept-Language', { 'accept-language': '*;q=abc,,,' }],
     ['a malformed X-Forwarded-For', { 'x-forwarded-for': 'not-an-address, ,,' }],

@@ -12,22 +12,36 @@ const where = (conds: SQL[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql`
 
 const JOB_SORT = { createdOn: sql`created_on`, name: sql`name`, state: sql`state::text` };
 
-export async function listJobs(db: Db, f: { states?: string[]; name?: string }, p: Paging<(typeof JOB_SORT_FIELDS)[number]>) {
+export async function listJobs(
+  db: Db,
+  f: { states?: string[]; name?: string },
+  p: Paging<(typeof JOB_SORT_FIELDS)[number]>,
+) {
   if (!(await jobTablesExist(db))) return { items: [], total: 0 };
   // pg-boss's own queues (cron, internal sends) are its machinery, not the service's work.
   const conds: SQL[] = [sql`name NOT LIKE '\\_\\_pgboss%'`];
-  if (f.states?.length) conds.push(sql`state::text IN (${sql.join(f.states.map((s) => sql`${s}`), sql`, `)})`);
+  if (f.states?.length)
+    conds.push(
+      sql`state::text IN (${sql.join(
+        f.states.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   if (f.name) conds.push(sql`name = ${f.name}`);
   const dir = p.sortOrder === 1 ? sql`ASC` : sql`DESC`;
-  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
     SELECT id::text, name, state::text AS state, retry_count, retry_limit, created_on, start_after, started_on, completed_on,
            CASE WHEN state::text IN ('failed', 'retry') THEN output->>'message' END AS error,
            count(*) OVER ()::int AS total
     FROM pgboss.job ${where(conds)}
     ORDER BY ${JOB_SORT[p.sortField]} ${dir}, id ${dir}
-    LIMIT ${p.limit} OFFSET ${p.offset}`));
+    LIMIT ${p.limit} OFFSET ${p.offset}`),
+  );
   let total = (rows[0]?.total as number | undefined) ?? 0;
-  if (!rows.length && p.offset > 0) total = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job ${where(conds)}`))[0]!.n;
+  if (!rows.length && p.offset > 0)
+    total = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job ${where(conds)}`))[0]!
+      .n;
   return {
     total,
     items: rows.map((r) => ({
@@ -47,17 +61,30 @@ export async function listJobs(db: Db, f: { states?: string[]; name?: string }, 
 
 const OUTBOX_SORT = { createdAt: sql`created_at`, recipient: sql`recipient` };
 
-export async function listOutbox(db: Db, f: { states?: string[]; recipient?: string }, p: Paging<(typeof OUTBOX_SORT_FIELDS)[number]>) {
+export async function listOutbox(
+  db: Db,
+  f: { states?: string[]; recipient?: string },
+  p: Paging<(typeof OUTBOX_SORT_FIELDS)[number]>,
+) {
   const conds: SQL[] = [];
-  if (f.states?.length) conds.push(sql`${outboxStateSql} IN (${sql.join(f.states.map((s) => sql`${s}`), sql`, `)})`);
+  if (f.states?.length)
+    conds.push(
+      sql`${outboxStateSql} IN (${sql.join(
+        f.states.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    );
   if (f.recipient) conds.push(sql`recipient = ${f.recipient}`);
   const dir = p.sortOrder === 1 ? sql`ASC` : sql`DESC`;
-  const rows = rowsOf<Record<string, unknown>>(await db.execute(sql`
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
     SELECT id, recipient, seq, kind, ${outboxStateSql} AS state, attempts, last_error, created_at, delivered_at, next_attempt_at
     FROM outbox ${where(conds)}
     ORDER BY ${OUTBOX_SORT[p.sortField]} ${dir}, seq ${dir}, id ${dir}
-    LIMIT ${p.limit} OFFSET ${p.offset}`));
-  const total = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM outbox ${where(conds)}`))[0]!.n;
+    LIMIT ${p.limit} OFFSET ${p.offset}`),
+  );
+  const total = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM outbox ${where(conds)}`))[0]!
+    .n;
   return {
     total,
     items: rows.map((r) => ({

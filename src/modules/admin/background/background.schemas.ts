@@ -8,23 +8,26 @@ import { OUTBOX_STATES } from '../../../jobs/counts.ts';
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const NullableDate = () => Type.Union([DateTime(), Type.Null()]);
 
-export const Job = Obj({
-  id: Type.String(),
-  name: Type.String(),
-  state: Type.Union(JOB_STATES.map((s) => Type.Literal(s))),
-  retryCount: Type.Integer(),
-  retryLimit: Type.Integer(),
-  createdOn: DateTime(),
-  startAfter: DateTime(),
-  startedOn: NullableDate(),
-  completedOn: NullableDate(),
-  error: Nullable(Type.String({ description: 'message of the last failure of a failed or retried job' })),
-}, { description: 'a job of the queue (its payload is not shown)' });
+export const Job = Obj(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    state: Type.Union(JOB_STATES.map((s) => Type.Literal(s))),
+    retryCount: Type.Integer(),
+    retryLimit: Type.Integer(),
+    createdOn: DateTime(),
+    startAfter: DateTime(),
+    startedOn: NullableDate(),
+    completedOn: NullableDate(),
+    error: Nullable(Type.String({ description: 'message of the last failure of a failed or retried job' })),
+  },
+  { description: 'a job of the queue (its payload is not shown)' },
+);
 
 export const OutboxEntry = Obj({
   id: Type.String({ description: 'also the stanza id' }),
   recipient: Type.String(),
-  seq: Type.Integer({ description: 'position in the recipient\'s queue (commit order)' }),
+  seq: Type.Integer({ description: "position in the recipient's queue (commit order)" }),
   kind: Type.String({ description: 'the event (child element) name' }),
   state: Type.Union(OUTBOX_STATES.map((s) => Type.Literal(s))),
   attempts: Type.Integer(),

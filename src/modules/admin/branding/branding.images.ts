@@ -44,7 +44,9 @@ export const DEFAULT_IMAGE_SIZE = 80;
 // Issue 9, point 3: the sizes served without a token. A requested size is served at the nearest
 // of these not below it (a banner: then at most the original width), so an original has at most
 // one variant per entry whatever sizes are asked (docs/decisions.md, Branding).
-const COMMON_SIZES = [16, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 512, 640, 768, 1024, 1280, 1536, 2048];
+const COMMON_SIZES = [
+  16, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 512, 640, 768, 1024, 1280, 1536, 2048,
+];
 export const SERVED_SIZES: Record<ImageKind, readonly number[]> = {
   avatar: COMMON_SIZES,
   banner: [...COMMON_SIZES, 2560, 3072, 3840, 4096, 5120, 6144, 7168, 8192],
@@ -72,7 +74,8 @@ export interface CheckedImage {
 export function decodeUpload(image: string): Buffer {
   const comma = image.startsWith('data:') ? image.indexOf(',') : -1;
   const b64 = (comma >= 0 ? image.slice(comma + 1) : image).replace(/\s+/g, '');
-  if (b64 === '' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64)) fail('IMAGE_FORMAT_UNSUPPORTED', { reason: 'image is not base64' });
+  if (b64 === '' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(b64))
+    fail('IMAGE_FORMAT_UNSUPPORTED', { reason: 'image is not base64' });
   return Buffer.from(b64, 'base64');
 }
 
@@ -105,7 +108,10 @@ export async function checkImage(kind: ImageKind, data: Buffer, concurrency: num
     // served. Read in sequence into a tiny nearest-neighbour image, the decode streams through the
     // file without holding the image whole (stats() took 8 s and more for an 8192-pixel PNG).
     try {
-      await sharp(data, { limitInputPixels: pixelBudget(kind), sequentialRead: true }).resize({ width: 16, height: 16, fit: 'fill', kernel: 'nearest' }).raw().toBuffer();
+      await sharp(data, { limitInputPixels: pixelBudget(kind), sequentialRead: true })
+        .resize({ width: 16, height: 16, fit: 'fill', kernel: 'nearest' })
+        .raw()
+        .toBuffer();
     } catch {
       fail('IMAGE_FORMAT_UNSUPPORTED', { reason: 'the image data is corrupt' });
     }
@@ -123,11 +129,20 @@ function encode(img: Sharp, mime: string): Promise<Buffer> {
  * A served variant, in the format of the original: avatars are squares of `size` pixels (cover
  * crop, centred); banners are `size` pixels wide with the original aspect ratio.
  */
-export async function resize(kind: ImageKind, original: Buffer, mime: string, size: number, concurrency: number): Promise<Buffer> {
+export async function resize(
+  kind: ImageKind,
+  original: Buffer,
+  mime: string,
+  size: number,
+  concurrency: number,
+): Promise<Buffer> {
   const sharp = await loadSharp();
   return underImageLimit(concurrency, () => {
     const img = sharp(original, { limitInputPixels: pixelBudget(kind) }).autoOrient();
-    const resized = kind === 'avatar' ? img.resize(size, size, { fit: 'cover', position: 'centre' }) : img.resize({ width: size, withoutEnlargement: true });
+    const resized =
+      kind === 'avatar'
+        ? img.resize(size, size, { fit: 'cover', position: 'centre' })
+        : img.resize({ width: size, withoutEnlargement: true });
     return encode(resized, mime);
   });
 }

@@ -43,10 +43,19 @@ const ImageFile = Binary({
   types: IMAGE_TYPES,
   description: 'the image, in the format of the uploaded original',
   conditional: true,
-  headers: { 'Dims-cached': '`true` when this request computed nothing (served from the cache of resized variants, or from a computation another request had started), `false` when computed for this request', Date: 'the time of the answer' },
+  headers: {
+    'Dims-cached':
+      '`true` when this request computed nothing (served from the cache of resized variants, or from a computation another request had started), `false` when computed for this request',
+    Date: 'the time of the answer',
+  },
 });
 
-const ERRORS_SET = ['IMAGE_DIMENSIONS_TOO_LARGE', 'IMAGE_FORMAT_UNSUPPORTED', 'IMAGE_TOO_LARGE', 'SYSTEM_COMPANY_IMAGE'] as const;
+const ERRORS_SET = [
+  'IMAGE_DIMENSIONS_TOO_LARGE',
+  'IMAGE_FORMAT_UNSUPPORTED',
+  'IMAGE_TOO_LARGE',
+  'SYSTEM_COMPANY_IMAGE',
+] as const;
 
 function setOp(operationId: string, kind: ImageKind) {
   return defineOperation({
@@ -65,7 +74,14 @@ function setOp(operationId: string, kind: ImageKind) {
     successStatus: 200,
     target: { kind: 'company', from: 'params', field: 'companyId' },
     // Issue 9, point 3: the image is decoded and checked before the transaction opens.
-    prepare: (ctx, { body, upload }) => service.prepareImage(ctx.caller, ctx.target, kind, upload ? uploadBytes(upload) : body.image, ctx.deps.config.imageConcurrency),
+    prepare: (ctx, { body, upload }) =>
+      service.prepareImage(
+        ctx.caller,
+        ctx.target,
+        kind,
+        upload ? uploadBytes(upload) : body.image,
+        ctx.deps.config.imageConcurrency,
+      ),
     handler: (ctx, { prepared }) => service.storeImage(ctx.db, ctx.target, kind, prepared, ctx.now),
   });
 }
@@ -90,8 +106,18 @@ function getOp(operationId: string, kind: ImageKind) {
   const served = `; served at the nearest of ${SERVED_SIZES[kind].join(', ')} not below it${kind === 'banner' ? ', at most the original width' : ''}`;
   const size =
     kind === 'avatar'
-      ? Type.Integer({ minimum: 1, maximum: AVATAR_MAX_SIZE, default: DEFAULT_IMAGE_SIZE, description: `side of the square in pixels, 1 to ${AVATAR_MAX_SIZE}, default ${DEFAULT_IMAGE_SIZE}${served}` })
-      : Type.Integer({ minimum: 1, maximum: 100000, default: DEFAULT_IMAGE_SIZE, description: `width in pixels, default ${DEFAULT_IMAGE_SIZE}; above the original width the original width is served${served}` });
+      ? Type.Integer({
+          minimum: 1,
+          maximum: AVATAR_MAX_SIZE,
+          default: DEFAULT_IMAGE_SIZE,
+          description: `side of the square in pixels, 1 to ${AVATAR_MAX_SIZE}, default ${DEFAULT_IMAGE_SIZE}${served}`,
+        })
+      : Type.Integer({
+          minimum: 1,
+          maximum: 100000,
+          default: DEFAULT_IMAGE_SIZE,
+          description: `width in pixels, default ${DEFAULT_IMAGE_SIZE}; above the original width the original width is served${served}`,
+        });
   return defineOperation({
     operationId,
     errors: ['IMAGE_NOT_SET', 'NOT_FOUND'],
@@ -99,12 +125,22 @@ function getOp(operationId: string, kind: ImageKind) {
     path: `/api/${kind}/:companyId`,
     tag,
     summary: `Get the ${kind} of a company, resized`,
-    description: 'Conditional GET: an If-Modified-Since not older than the image gives 304. 404 when the company has none.',
+    description:
+      'Conditional GET: an If-Modified-Since not older than the image gives 304. 404 when the company has none.',
     params: CompanyIdParams,
     query: Obj({ size: Type.Optional(size) }),
     response: ImageFile,
     envelope: 'binary',
-    handler: (ctx, { params, query }) => service.serveImage(ctx.db, ctx.req, params.companyId, kind, query.size ?? DEFAULT_IMAGE_SIZE, ctx.now, ctx.deps.config.imageConcurrency),
+    handler: (ctx, { params, query }) =>
+      service.serveImage(
+        ctx.db,
+        ctx.req,
+        params.companyId,
+        kind,
+        query.size ?? DEFAULT_IMAGE_SIZE,
+        ctx.now,
+        ctx.deps.config.imageConcurrency,
+      ),
   });
 }
 

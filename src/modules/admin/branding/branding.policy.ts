@@ -6,7 +6,9 @@ import { companyManagers } from '../../../authz/company-roles.ts';
 // companies: a rule of the service (403 SYSTEM_COMPANY_IMAGE), checked on the loaded company.
 const manageImageGrants = companyManagers;
 
-const publicImage = publicOp('company avatars and banners are shown to everyone who sees the company, including in <img> elements that carry no token; company ids are unguessable');
+const publicImage = publicOp(
+  'company avatars and banners are shown to everyone who sees the company, including in <img> elements that carry no token; company ids are unguessable',
+);
 
 export const brandingPolicy: Record<string, PolicyEntry> = {
   setCompanyAvatar: grants(manageImageGrants, { visibleBy: 'getServiceDescription' }),

@@ -18,7 +18,12 @@ function dateColumn(kind: ImageKind) {
   return kind === 'avatar' ? 'lastAvatarUpdateDate' : 'lastBannerUpdateDate';
 }
 
-export async function upsertImage(exec: Executor, companyId: string, kind: ImageKind, row: ImageContent): Promise<void> {
+export async function upsertImage(
+  exec: Executor,
+  companyId: string,
+  kind: ImageKind,
+  row: ImageContent,
+): Promise<void> {
   await exec
     .insert(companyImages)
     .values({ companyId, kind, ...row })
@@ -30,12 +35,22 @@ export async function deleteImageRow(exec: Executor, companyId: string, kind: Im
 }
 
 export async function deleteVariants(exec: Executor, companyId: string, kind: ImageKind): Promise<void> {
-  await exec.delete(companyImageVariants).where(and(eq(companyImageVariants.companyId, companyId), eq(companyImageVariants.kind, kind)));
+  await exec
+    .delete(companyImageVariants)
+    .where(and(eq(companyImageVariants.companyId, companyId), eq(companyImageVariants.kind, kind)));
 }
 
 /** Writes (or clears, with null) the company's date of its image of `kind`. */
-export async function setCompanyImageDate(exec: Executor, companyId: string, kind: ImageKind, date: Date | null): Promise<void> {
-  await exec.update(companies).set({ [dateColumn(kind)]: date }).where(eq(companies.id, companyId));
+export async function setCompanyImageDate(
+  exec: Executor,
+  companyId: string,
+  kind: ImageKind,
+  date: Date | null,
+): Promise<void> {
+  await exec
+    .update(companies)
+    .set({ [dateColumn(kind)]: date })
+    .where(eq(companies.id, companyId));
 }
 
 export interface ImageLookup {
@@ -48,15 +63,32 @@ export interface ImageLookup {
 }
 
 /** The image of `kind` and its cached variant of the size served for `requested`, if any. */
-export async function findImageAndVariant(exec: Executor, companyId: string, kind: ImageKind, requested: number): Promise<ImageLookup | undefined> {
+export async function findImageAndVariant(
+  exec: Executor,
+  companyId: string,
+  kind: ImageKind,
+  requested: number,
+): Promise<ImageLookup | undefined> {
   // Banners are never enlarged: the size is the requested width, at most the original width.
-  const size = kind === 'banner' ? sql<number>`LEAST(${requested}::int, ${companyImages.width})` : sql<number>`${requested}::int`;
+  const size =
+    kind === 'banner' ? sql<number>`LEAST(${requested}::int, ${companyImages.width})` : sql<number>`${requested}::int`;
   const [row] = await exec
-    .select({ mime: companyImages.mime, width: companyImages.width, updated_at: companyImages.updatedAt, size, v_data: companyImageVariants.data, v_source: companyImageVariants.sourceUpdatedAt })
+    .select({
+      mime: companyImages.mime,
+      width: companyImages.width,
+      updated_at: companyImages.updatedAt,
+      size,
+      v_data: companyImageVariants.data,
+      v_source: companyImageVariants.sourceUpdatedAt,
+    })
     .from(companyImages)
     .leftJoin(
       companyImageVariants,
-      and(eq(companyImageVariants.companyId, companyImages.companyId), eq(companyImageVariants.kind, companyImages.kind), eq(companyImageVariants.size, size)),
+      and(
+        eq(companyImageVariants.companyId, companyImages.companyId),
+        eq(companyImageVariants.kind, companyImages.kind),
+        eq(companyImageVariants.size, size),
+      ),
     )
     .where(and(eq(companyImages.companyId, companyId), eq(companyImages.kind, kind)));
   return row;
@@ -67,7 +99,11 @@ export async function companyExists(exec: Executor, companyId: string): Promise<
   return !!company;
 }
 
-export async function findOriginal(exec: Executor, companyId: string, kind: ImageKind): Promise<{ data: Buffer; updatedAt: Date } | undefined> {
+export async function findOriginal(
+  exec: Executor,
+  companyId: string,
+  kind: ImageKind,
+): Promise<{ data: Buffer; updatedAt: Date } | undefined> {
   const [original] = await exec
     .select({ data: companyImages.data, updatedAt: companyImages.updatedAt })
     .from(companyImages)
@@ -75,9 +111,18 @@ export async function findOriginal(exec: Executor, companyId: string, kind: Imag
   return original;
 }
 
-export async function upsertVariant(exec: Executor, companyId: string, kind: ImageKind, size: number, variant: { mime: string; data: Buffer; sourceUpdatedAt: Date }): Promise<void> {
+export async function upsertVariant(
+  exec: Executor,
+  companyId: string,
+  kind: ImageKind,
+  size: number,
+  variant: { mime: string; data: Buffer; sourceUpdatedAt: Date },
+): Promise<void> {
   await exec
     .insert(companyImageVariants)
     .values({ companyId, kind, size, ...variant })
-    .onConflictDoUpdate({ target: [companyImageVariants.companyId, companyImageVariants.kind, companyImageVariants.size], set: variant });
+    .onConflictDoUpdate({
+      target: [companyImageVariants.companyId, companyImageVariants.kind, companyImageVariants.size],
+      set: variant,
+    });
 }

@@ -12,23 +12,42 @@ const LABEL: Record<ImageKind, string> = { avatar: 'Avatar', banner: 'Banner' };
 
 /** Only a superadmin handles the avatar and banner of the Default and Terminated companies. */
 function guardSystemCompany(caller: Caller, company: Record<string, unknown>): void {
-  if (company.systemRole != null && !caller.roles.includes('superadmin')) fail('SYSTEM_COMPANY_IMAGE', { companyId: company.id });
+  if (company.systemRole != null && !caller.roles.includes('superadmin'))
+    fail('SYSTEM_COMPANY_IMAGE', { companyId: company.id });
 }
 
 /**
  * The upload, decoded and checked before any transaction (issue 9, point 3). `image`: the raw
  * bytes, or the base64 text of a JSON upload.
  */
-export async function prepareImage(caller: Caller, company: Record<string, unknown>, kind: ImageKind, image: Buffer | string, concurrency: number): Promise<CheckedImage> {
+export async function prepareImage(
+  caller: Caller,
+  company: Record<string, unknown>,
+  kind: ImageKind,
+  image: Buffer | string,
+  concurrency: number,
+): Promise<CheckedImage> {
   guardSystemCompany(caller, company);
   return checkImage(kind, Buffer.isBuffer(image) ? image : decodeUpload(image), concurrency);
 }
 
 /** Stores the checked image as the company's `kind` and drops its variants. */
-export async function storeImage(db: Executor, company: Record<string, unknown>, kind: ImageKind, checked: CheckedImage, now: Date) {
+export async function storeImage(
+  db: Executor,
+  company: Record<string, unknown>,
+  kind: ImageKind,
+  checked: CheckedImage,
+  now: Date,
+) {
   const companyId = company.id as string;
   await db.transaction(async (tx) => {
-    const row = { mime: checked.mime, width: checked.width, height: checked.height, data: checked.data, updatedAt: now };
+    const row = {
+      mime: checked.mime,
+      width: checked.width,
+      height: checked.height,
+      data: checked.data,
+      updatedAt: now,
+    };
     await repo.upsertImage(tx, companyId, kind, row);
     await repo.deleteVariants(tx, companyId, kind);
     await repo.setCompanyImageDate(tx, companyId, kind, now);
@@ -59,7 +78,15 @@ const computing = new Map<string, Promise<Buffer>>();
  * Computes, stores and returns the variant (`computed` true), or joins its computation already
  * under way (`computed` false: this request caused no work, as when served from the cache).
  */
-async function computeVariant(db: Executor, companyId: string, kind: ImageKind, mime: string, size: number, updatedAt: Date, concurrency: number): Promise<{ data: Buffer; computed: boolean }> {
+async function computeVariant(
+  db: Executor,
+  companyId: string,
+  kind: ImageKind,
+  mime: string,
+  size: number,
+  updatedAt: Date,
+  concurrency: number,
+): Promise<{ data: Buffer; computed: boolean }> {
   const key = `${companyId}/${kind}/${size}/${updatedAt.getTime()}`;
   const joined = computing.get(key);
   if (joined) return { data: await joined, computed: false };
@@ -79,7 +106,15 @@ async function computeVariant(db: Executor, companyId: string, kind: ImageKind, 
  * banners: the width, at most the original's). Answers 304 to an If-Modified-Since not older
  * than the image.
  */
-export async function serveImage(db: Executor, req: FastifyRequest, companyId: string, kind: ImageKind, requested: number, now: Date, concurrency: number): Promise<BinaryAnswer> {
+export async function serveImage(
+  db: Executor,
+  req: FastifyRequest,
+  companyId: string,
+  kind: ImageKind,
+  requested: number,
+  now: Date,
+  concurrency: number,
+): Promise<BinaryAnswer> {
   const row = await repo.findImageAndVariant(db, companyId, kind, servedSize(kind, requested));
   if (!row) {
     if (!(await repo.companyExists(db, companyId))) fail('NOT_FOUND', { target: 'company', id: companyId });
@@ -89,8 +124,16 @@ export async function serveImage(db: Executor, req: FastifyRequest, companyId: s
   const size = Number(row.size);
   // Browsers keep images and revalidate them (instead of the service-wide no-store). Pages of
   // other origins embed them with <img>, also those that require it to be said (COEP).
-  const answer = { mediaType: row.mime, fileName: `${kind}-${companyId}.${EXTENSION[row.mime] ?? 'img'}`, lastModified: updatedAt };
-  const headers = { Date: now.toUTCString(), 'Cache-Control': 'no-cache', 'Cross-Origin-Resource-Policy': 'cross-origin' };
+  const answer = {
+    mediaType: row.mime,
+    fileName: `${kind}-${companyId}.${EXTENSION[row.mime] ?? 'img'}`,
+    lastModified: updatedAt,
+  };
+  const headers = {
+    Date: now.toUTCString(),
+    'Cache-Control': 'no-cache',
+    'Cross-Origin-Resource-Policy': 'cross-origin',
+  };
   // Not modified: answered 304 without computing the variant.
   if (notModified(req, updatedAt)) return { ...answer, headers, body: Buffer.alloc(0) };
 

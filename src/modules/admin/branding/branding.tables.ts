@@ -14,7 +14,9 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const companyImages = pgTable(
   'company_images',
   {
-    companyId: text('company_id').notNull().references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     mime: text('mime').notNull(),
     width: integer('width').notNull(),

@@ -30,7 +30,11 @@ import * as repo from './companies.repo.ts';
 const tag = 'Companies';
 const A = '/admin/v1.0/companies';
 const E = '/enduser/v1.0';
-const csv = (s: string | undefined) => s?.split(',').map((x) => x.trim()).filter(Boolean);
+const csv = (s: string | undefined) =>
+  s
+    ?.split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /**
  * Issue 9, point 6 (docs/decisions.md, References): the ids a company's body names. Its contact
@@ -39,11 +43,19 @@ const csv = (s: string | undefined) => s?.split(',').map((x) => x.trim()).filter
 const visibleBy: ReferenceRef<CompanyRow> = { kind: 'company', rule: 'companies the caller may read' };
 const NEW_COMPANY_REFERENCES: Record<string, ReferenceRef<CompanyRow>> = {
   // A company being created has no users yet: its contact is set once it has some.
-  companyContactId: { kind: 'user', rule: 'a user of the company (none at creation: set it once the company has users)', where: () => null },
+  companyContactId: {
+    kind: 'user',
+    rule: 'a user of the company (none at creation: set it once the company has users)',
+    where: () => null,
+  },
   visibleBy,
 };
 const COMPANY_REFERENCES: Record<string, ReferenceRef<CompanyRow>> = {
-  companyContactId: { kind: 'user', rule: 'a user of the company that the caller may read', where: (c) => ({ companyId: c.id }) },
+  companyContactId: {
+    kind: 'user',
+    rule: 'a user of the company that the caller may read',
+    where: (c) => ({ companyId: c.id }),
+  },
   visibleBy,
   // The rest of the rule (a BP, active, not the company itself) is the service's: 400106.
   bpId: { kind: 'company', rule: 'a company the caller may read (and a BP: 400106)' },
@@ -51,7 +63,14 @@ const COMPANY_REFERENCES: Record<string, ReferenceRef<CompanyRow>> = {
 
 export const createCompany = defineOperation({
   operationId: 'createCompany',
-  errors: ['CATALOG_UNKNOWN', 'COMPANY_BP_INVALID', 'COMPANY_COUNTRY_UNKNOWN', 'COMPANY_NAME_RESERVED', 'COMPANY_STATE_INVALID', 'COMPANY_SUPERADMIN_FIELD'],
+  errors: [
+    'CATALOG_UNKNOWN',
+    'COMPANY_BP_INVALID',
+    'COMPANY_COUNTRY_UNKNOWN',
+    'COMPANY_NAME_RESERVED',
+    'COMPANY_STATE_INVALID',
+    'COMPANY_SUPERADMIN_FIELD',
+  ],
   method: 'POST',
   path: A,
   tag,
@@ -103,17 +122,32 @@ export const listCompanies = defineOperation({
     const paging = parsePaging(query, COMPANY_SORT_FIELDS, 'name');
     const scope = ctx.scope;
     const keywords = query.name?.split(/\s+/).filter(Boolean);
-    const filters = { ...query, keywords, status: csv(query.status), visibility: csv(query.visibility), bpType: csv(query.bpType), bpBusinessType: csv(query.bpBusinessType) };
+    const filters = {
+      ...query,
+      keywords,
+      status: csv(query.status),
+      visibility: csv(query.visibility),
+      bpType: csv(query.bpType),
+      bpBusinessType: csv(query.bpBusinessType),
+    };
     const level = formatLevel(query.format, 'small');
     if (level === 'small') {
-      const { rows, total } = await repo.listCompanyNames(ctx.deps.database, { where: scope, key: ctx.scopeKey }, filters, paging, ctx.listVersion);
+      const { rows, total } = await repo.listCompanyNames(
+        ctx.deps.database,
+        { where: scope, key: ctx.scopeKey },
+        filters,
+        paging,
+        ctx.listVersion,
+      );
       return listResult(rows, total, paging);
     }
     const { rows, total } = await repo.listCompanyRows(ctx.deps.database, scope, filters, paging, ctx.listVersion);
     // Subscriptions and user counts only when the level shows them: two statements for the page.
     const full = level === 'full';
     const ids = rows.map((r) => r.id);
-    const [subs, counts] = full ? await Promise.all([repo.subscriptionsOf(ctx.db, ids), repo.userCounts(ctx.db, ids)]) : [undefined, undefined];
+    const [subs, counts] = full
+      ? await Promise.all([repo.subscriptionsOf(ctx.db, ids), repo.userCounts(ctx.db, ids)])
+      : [undefined, undefined];
     const items = rows.map((r) =>
       service.toApiCompany(r, {
         selectedThemeObj: query.selectedThemeObj,
@@ -139,7 +173,9 @@ export const getDefaultCompany = defineOperation({
     const c = await repo.findSystemCompany(ctx.db, 'default');
     if (!c) fail('NOT_FOUND', { target: 'company', id: 'default' });
     // numberUsers only for its own users and the operators: nobody else manages it.
-    const countable = c.id === ctx.caller.companyId || ctx.caller.roles.some((r) => r === 'superadmin' || r === 'support' || r === 'business_admin');
+    const countable =
+      c.id === ctx.caller.companyId ||
+      ctx.caller.roles.some((r) => r === 'superadmin' || r === 'support' || r === 'business_admin');
     return service.readCompany(ctx.db, ctx.caller, c, query.selectedThemeObj, countable);
   },
 });
@@ -169,7 +205,18 @@ export const getCompany = defineOperation({
 
 export const updateCompany = defineOperation({
   operationId: 'updateCompany',
-  errors: ['CATALOG_UNKNOWN', 'COMPANY_CENTREX_HAS_SITES', 'COMPANY_CREATE_ONLY_FIELD', 'COMPANY_CUSTOM_DATA_NOT_ALLOWED', 'COMPANY_DATA_LOCATION_FIXED', 'COMPANY_NAME_RESERVED', 'COMPANY_NOT_BP', 'COMPANY_STATUS_NOT_SETTABLE', 'COMPANY_SUPERADMIN_FIELD', 'COMPANY_SYSTEM_RENAME'],
+  errors: [
+    'CATALOG_UNKNOWN',
+    'COMPANY_CENTREX_HAS_SITES',
+    'COMPANY_CREATE_ONLY_FIELD',
+    'COMPANY_CUSTOM_DATA_NOT_ALLOWED',
+    'COMPANY_DATA_LOCATION_FIXED',
+    'COMPANY_NAME_RESERVED',
+    'COMPANY_NOT_BP',
+    'COMPANY_STATUS_NOT_SETTABLE',
+    'COMPANY_SUPERADMIN_FIELD',
+    'COMPANY_SYSTEM_RENAME',
+  ],
   method: 'PUT',
   path: `${A}/:companyId`,
   tag,
@@ -182,7 +229,8 @@ export const updateCompany = defineOperation({
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'params', field: 'companyId' },
   references: COMPANY_REFERENCES,
-  handler: (ctx, { body, query }) => service.updateCompany(ctx.db, ctx.caller, ctx.target, body, ctx.now, query.selectedThemeObj),
+  handler: (ctx, { body, query }) =>
+    service.updateCompany(ctx.db, ctx.caller, ctx.target, body, ctx.now, query.selectedThemeObj),
 });
 
 export const deleteCompany = defineOperation({
@@ -215,7 +263,8 @@ export const setCompanyCustomData = defineOperation({
   response: CustomDataResponse,
   envelope: 'data',
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: (ctx, { body }) => service.setCustomData(ctx.db, ctx.caller, ctx.target, body.customData as Record<string, unknown> | undefined),
+  handler: (ctx, { body }) =>
+    service.setCustomData(ctx.db, ctx.caller, ctx.target, body.customData as Record<string, unknown> | undefined),
 });
 
 export const listCompanyAdministrators = defineOperation({

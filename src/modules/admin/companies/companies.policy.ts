@@ -55,7 +55,9 @@ export const companiesPolicy: Record<string, PolicyEntry> = {
   // when it is not the Default company.
   createOwnCompany: grants([grant('user', 'any')]),
   listCompanies: grants(readCompanyGrants),
-  getDefaultCompany: anyCaller('every signed-in user reads the Default company (numberUsers only for its own users and operators)'),
+  getDefaultCompany: anyCaller(
+    'every signed-in user reads the Default company (numberUsers only for its own users and operators)',
+  ),
   getCompany: grants(readCompanyGrants),
   // "superadmin any company; other admins only their own company"; and the BP's bp_admin and
   // bp_finance on the companies of which it is the BP, for the subscription flags only (doc 1,

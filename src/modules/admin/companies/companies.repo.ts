@@ -26,7 +26,10 @@ export async function findCompany(exec: Executor, id: string): Promise<CompanyRo
   return row;
 }
 
-export async function findSystemCompany(exec: Executor, role: 'default' | 'terminated'): Promise<CompanyRow | undefined> {
+export async function findSystemCompany(
+  exec: Executor,
+  role: 'default' | 'terminated',
+): Promise<CompanyRow | undefined> {
   const [row] = await exec.select().from(companies).where(eq(companies.systemRole, role)).limit(1);
   return row;
 }
@@ -45,7 +48,13 @@ export async function hasActivePaidSubscriptions(exec: Executor, companyId: stri
   const rows = await exec
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(and(eq(subscriptions.companyId, companyId), eq(subscriptions.isDefault, false), sql`${subscriptions.status} <> 'terminated'`))
+    .where(
+      and(
+        eq(subscriptions.companyId, companyId),
+        eq(subscriptions.isDefault, false),
+        sql`${subscriptions.status} <> 'terminated'`,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -111,7 +120,10 @@ export const COMPANY_READ_EXTRAS = {
 
 /** The subscriptions extra as the views readCompany gives (json dates become Dates again). */
 export function subscriptionsFromExtra(v: unknown): SubscriptionView[] {
-  return ((v ?? []) as (Omit<SubscriptionView, 'creationDate'> & { creationDate: string })[]).map((s) => ({ ...s, creationDate: new Date(s.creationDate) }));
+  return ((v ?? []) as (Omit<SubscriptionView, 'creationDate'> & { creationDate: string })[]).map((s) => ({
+    ...s,
+    creationDate: new Date(s.creationDate),
+  }));
 }
 
 export async function userCounts(exec: Executor, companyIds: string[]): Promise<Map<string, number>> {
@@ -158,7 +170,8 @@ export function companyFilterSql(f: CompanyFilters): SQL[] {
   if (f.externalReference) c.push(eq(companies.externalReference, f.externalReference));
   if (f.externalReference2) c.push(eq(companies.externalReference2, f.externalReference2));
   if (f.crmAccountId) c.push(eq(companies.crmAccountId, f.crmAccountId));
-  if (f.selectedAppCustomisationTemplate) c.push(eq(companies.selectedAppCustomisationTemplate, f.selectedAppCustomisationTemplate));
+  if (f.selectedAppCustomisationTemplate)
+    c.push(eq(companies.selectedAppCustomisationTemplate, f.selectedAppCustomisationTemplate));
   if (f.organisationId) c.push(eq(companies.organisationId, f.organisationId));
   if (f.isBP !== undefined) c.push(eq(companies.isBP, f.isBP));
   if (f.hasBP !== undefined) c.push(f.hasBP ? sql`${companies.bpId} IS NOT NULL` : sql`${companies.bpId} IS NULL`);
@@ -171,12 +184,17 @@ export function companyFilterSql(f: CompanyFilters): SQL[] {
   // ILIKE '%kw%': the form the trigram index (companies_name_trgm_idx) serves.
   for (const kw of f.keywords ?? []) c.push(sql`${companies.name} ILIKE ${`%${escapeLike(kw)}%`}`);
   // Offer filters: one uncorrelated semi-join each (planned once, not per row).
-  if (f.offerId) c.push(sql`${companies.id} IN (SELECT s.company_id FROM subscriptions s WHERE s.offer_id = ${f.offerId} AND s.status <> 'terminated')`);
+  if (f.offerId)
+    c.push(
+      sql`${companies.id} IN (SELECT s.company_id FROM subscriptions s WHERE s.offer_id = ${f.offerId} AND s.status <> 'terminated')`,
+    );
   if (f.offerCanBeSold !== undefined || f.offerGroupName) {
     const o: SQL[] = [];
     if (f.offerCanBeSold !== undefined) o.push(sql`o.can_be_sold = ${f.offerCanBeSold}`);
     if (f.offerGroupName) o.push(sql`o.group_name = ${f.offerGroupName}`);
-    c.push(sql`${companies.id} IN (SELECT s.company_id FROM subscriptions s JOIN offers o ON o.id = s.offer_id WHERE s.status <> 'terminated' AND ${sql.join(o, sql` AND `)})`);
+    c.push(
+      sql`${companies.id} IN (SELECT s.company_id FROM subscriptions s JOIN offers o ON o.id = s.offer_id WHERE s.status <> 'terminated' AND ${sql.join(o, sql` AND `)})`,
+    );
   }
   return c;
 }
@@ -193,13 +211,28 @@ function listWhere(scope: SQL | undefined, f: CompanyFilters) {
   return and(...[scope, ...companyFilterSql(f)].filter((x): x is SQL => !!x));
 }
 
-function pageOf<T>(query: { orderBy: (...c: (SQL | AnyPgColumn)[]) => { limit: (n: number) => { offset: (n: number) => Promise<T[]> } } }, p: Paging<(typeof COMPANY_SORT_FIELDS)[number]>) {
+function pageOf<T>(
+  query: {
+    orderBy: (...c: (SQL | AnyPgColumn)[]) => { limit: (n: number) => { offset: (n: number) => Promise<T[]> } };
+  },
+  p: Paging<(typeof COMPANY_SORT_FIELDS)[number]>,
+) {
   const dir = p.sortOrder === 1 ? asc : desc;
   return query.orderBy(dir(SORT[p.sortField]), dir(companies.id)).limit(p.limit).offset(p.offset);
 }
 
-async function countCompanies(database: Database, where: SQL | undefined, version: string | undefined): Promise<number> {
-  const row = await runCounted(database, (known) => sql`SELECT ${versionedCount('companies', sql`SELECT count(*)::int FROM ${companies} WHERE ${where ?? sql`TRUE`}`, known)}`, undefined, version);
+async function countCompanies(
+  database: Database,
+  where: SQL | undefined,
+  version: string | undefined,
+): Promise<number> {
+  const row = await runCounted(
+    database,
+    (known) =>
+      sql`SELECT ${versionedCount('companies', sql`SELECT count(*)::int FROM ${companies} WHERE ${where ?? sql`TRUE`}`, known)}`,
+    undefined,
+    version,
+  );
   return row.total;
 }
 
@@ -212,7 +245,10 @@ export async function listCompanyRows(
   version?: string,
 ): Promise<{ rows: CompanyRow[]; total: number }> {
   const where = listWhere(scope, f);
-  const [rows, total] = await Promise.all([pageOf<CompanyRow>(database.db.select().from(companies).where(where), p), countCompanies(database, where, version)]);
+  const [rows, total] = await Promise.all([
+    pageOf<CompanyRow>(database.db.select().from(companies).where(where), p),
+    countCompanies(database, where, version),
+  ]);
   return { rows, total };
 }
 
@@ -230,12 +266,19 @@ export async function listCompanyNames(
   const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
   // Built once per scope, filters and page (src/db/list-count.ts): the same request again, from
   // this caller or any other of the same scope, skips the query builder.
-  const buildKey = scope.key === undefined ? undefined : JSON.stringify(['companyNames', scope.key, f, p.sortField, p.sortOrder, p.limit, p.offset]);
+  const buildKey =
+    scope.key === undefined
+      ? undefined
+      : JSON.stringify(['companyNames', scope.key, f, p.sortField, p.sortOrder, p.limit, p.offset]);
   // One statement for the page and the total (one round trip); the page keeps its sort key so
   // that the aggregate is ordered exactly as the page. Page and total are computed only when the
   // companies changed since this statement (with these values) was last answered; otherwise the
   // remembered answer stands (src/db/list-count.ts).
-  const row = await runCounted<{ list_version: string | null; total: number | null; rows: { name: string; id: string }[] | null }>(
+  const row = await runCounted<{
+    list_version: string | null;
+    total: number | null;
+    rows: { name: string; id: string }[] | null;
+  }>(
     database,
     (known) => {
       const where = listWhere(scope.where, f) ?? sql`TRUE`;
@@ -265,23 +308,46 @@ const ADMIN_SORT: Record<(typeof ADMIN_SORT_FIELDS)[number], SQL | AnyPgColumn> 
   firstName: sql`lower(${users.firstName})`,
 };
 
-export async function listAdministrators(exec: Executor, company: CompanyRow, p: Paging<(typeof ADMIN_SORT_FIELDS)[number]>) {
+export async function listAdministrators(
+  exec: Executor,
+  company: CompanyRow,
+  p: Paging<(typeof ADMIN_SORT_FIELDS)[number]>,
+) {
   const where = and(eq(users.companyId, company.id), sql`${users.roles} && ${textArray([...ADMIN_ROLE_LIST])}`);
   const dir = p.sortOrder === 1 ? asc : desc;
   const [rows, count] = await Promise.all([
     exec
-      .select({ id: users.id, loginEmail: users.loginEmail, firstName: users.firstName, lastName: users.lastName, displayName: sql<string>`${displayName}`, isTerminated: users.isTerminated })
+      .select({
+        id: users.id,
+        loginEmail: users.loginEmail,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        displayName: sql<string>`${displayName}`,
+        isTerminated: users.isTerminated,
+      })
       .from(users)
       .where(where)
       .orderBy(dir(ADMIN_SORT[p.sortField]), dir(users.id))
       .limit(p.limit)
       .offset(p.offset),
-    exec.select({ n: sql<number>`count(*)::int` }).from(users).where(where),
+    exec
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
   ]);
-  return { rows: rows.map((r) => ({ ...r, companyId: company.id, companyName: company.name })), total: count[0]?.n ?? 0 };
+  return {
+    rows: rows.map((r) => ({ ...r, companyId: company.id, companyName: company.name })),
+    total: count[0]?.n ?? 0,
+  };
 }
 
-export async function moveUserToCompany(exec: Executor, userId: string, companyId: string, roles: string[], now: Date): Promise<void> {
+export async function moveUserToCompany(
+  exec: Executor,
+  userId: string,
+  companyId: string,
+  roles: string[],
+  now: Date,
+): Promise<void> {
   await exec.update(users).set({ companyId, roles, siteId: null, lastUpdateDate: now }).where(eq(users.id, userId));
 }
 

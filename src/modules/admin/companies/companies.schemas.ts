@@ -4,7 +4,8 @@ import { DateTime, Id, Nullable, Obj, OneOf, nameSchemas } from '../../../http/s
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
-const lit = <T extends string>(values: readonly T[], description?: string) => OneOf(values, description ? { description } : {});
+const lit = <T extends string>(values: readonly T[], description?: string) =>
+  OneOf(values, description ? { description } : {});
 const str = (min: number, max: number) => Type.String({ minLength: min, maxLength: max });
 const nullable = Nullable;
 
@@ -24,15 +25,72 @@ export const SIZES = [
   '10,001+ employees',
 ] as const;
 export const US_STATES = [
-  'AA', 'AE', 'AP', 'AK', 'AL', 'AR', 'AZ', 'CA', 'CO', 'CT', 'DC', 'DE', 'FL', 'GA', 'GU', 'HI', 'IA', 'ID', 'IL', 'IN', 'KS', 'KY', 'LA', 'MA', 'MD', 'ME',
-  'MI', 'MN', 'MO', 'MS', 'MT', 'NC', 'ND', 'NE', 'NH', 'NJ', 'NM', 'NV', 'NY', 'OH', 'OK', 'OR', 'PA', 'PR', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VA', 'VI',
-  'VT', 'WA', 'WI', 'WV', 'WY',
+  'AA',
+  'AE',
+  'AP',
+  'AK',
+  'AL',
+  'AR',
+  'AZ',
+  'CA',
+  'CO',
+  'CT',
+  'DC',
+  'DE',
+  'FL',
+  'GA',
+  'GU',
+  'HI',
+  'IA',
+  'ID',
+  'IL',
+  'IN',
+  'KS',
+  'KY',
+  'LA',
+  'MA',
+  'MD',
+  'ME',
+  'MI',
+  'MN',
+  'MO',
+  'MS',
+  'MT',
+  'NC',
+  'ND',
+  'NE',
+  'NH',
+  'NJ',
+  'NM',
+  'NV',
+  'NY',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'PR',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VA',
+  'VI',
+  'VT',
+  'WA',
+  'WI',
+  'WV',
+  'WY',
 ] as const;
 export const CA_PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'] as const;
 const ECONOMIC = 'ABCDEFGHIJKLMNOPQRSTU'.split('');
 const enabled = lit(['enabled', 'disabled']);
 
-const Theme = Obj({ dark: Type.Optional(Type.String({ maxLength: 64 })), light: Type.Optional(Type.String({ maxLength: 64 })) });
+const Theme = Obj({
+  dark: Type.Optional(Type.String({ maxLength: 64 })),
+  light: Type.Optional(Type.String({ maxLength: 64 })),
+});
 const ThemeCustomers = Obj({
   dark: Type.Optional(Type.String({ maxLength: 64 })),
   light: Type.Optional(Type.String({ maxLength: 64 })),
@@ -41,7 +99,15 @@ const ThemeCustomers = Obj({
 });
 // Free-form, bounded (issue 9, point 3): 100 keys of at most 64 characters; its depth and the size
 // of the lists in it are bounded by the JSON body parser (src/http/json-body.ts).
-const CustomData = Type.Object({}, { additionalProperties: true, maxProperties: 100, propertyNames: { maxLength: 64 }, description: 'free JSON object: at most 100 keys of at most 64 characters' });
+const CustomData = Type.Object(
+  {},
+  {
+    additionalProperties: true,
+    maxProperties: 100,
+    propertyNames: { maxLength: 64 },
+    description: 'free JSON object: at most 100 keys of at most 64 characters',
+  },
+);
 
 /** Fields writable at creation and on update (document 3, Company: writable fields). */
 const common = {
@@ -71,7 +137,11 @@ const common = {
   street: str(0, 255),
   companyCallNumber: Type.String({ maxLength: 64 }),
   companyContactId: nullable(Type.String({ maxLength: 64 })),
-  country: Type.String({ minLength: 3, maxLength: 3, description: 'ISO 3166-1 alpha-3 code of GET /enduser/v1.0/countries; create only (the data location follows it)' }),
+  country: Type.String({
+    minLength: 3,
+    maxLength: 3,
+    description: 'ISO 3166-1 alpha-3 code of GET /enduser/v1.0/countries; create only (the data location follows it)',
+  }),
   currency: lit(['USD', 'EUR', 'CNY']),
   // null clears; {} changes nothing (route table, conventions: src/http/empty-objects.ts).
   customData: nullable(CustomData),
@@ -120,10 +190,16 @@ const updateOnly = {
 };
 
 const optional = <P extends Record<string, TSchema>>(p: P) =>
-  Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Type.Optional(v)])) as { [K in keyof P]: ReturnType<typeof Type.Optional<P[K]>> };
+  Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Type.Optional(v)])) as {
+    [K in keyof P]: ReturnType<typeof Type.Optional<P[K]>>;
+  };
 
 export const CreateCompanyBody = Obj({ name: str(1, 255), ...optional(common) });
-export const UpdateCompanyBody = Obj({ name: Type.Optional(str(1, 255)), ...optional(common), ...optional(updateOnly) });
+export const UpdateCompanyBody = Obj({
+  name: Type.Optional(str(1, 255)),
+  ...optional(common),
+  ...optional(updateOnly),
+});
 export const CustomDataBody = Obj({ customData: CustomData });
 
 export const WRITABLE_FIELDS = ['name', ...Object.keys(common), ...Object.keys(updateOnly)] as const;
@@ -152,7 +228,9 @@ export const Company = Obj(
     id: Id(),
     name: Type.String(),
     ...nullableProps({ ...common, ...updateOnly }),
-    selectedTheme: Type.Union([Theme, Type.String(), Type.Null()], { description: 'an object with selectedThemeObj=true, else the light theme id' }),
+    selectedTheme: Type.Union([Theme, Type.String(), Type.Null()], {
+      description: 'an object with selectedThemeObj=true, else the light theme id',
+    }),
     latin_name: Type.String(),
     organisationId: nullable(Type.String()),
     numberUsers: Type.Integer({ description: 'only when the reader reads his own company or one he manages' }),
@@ -160,7 +238,13 @@ export const Company = Obj(
     settings: Obj({ iceServers: Type.Array(Type.Never()) }),
     forceHandshake: Type.Boolean(),
     visiblityRequests: Type.Array(Type.Never()),
-    bpContractAcceptationInfo: nullable(Obj({ acceptationDate: Type.Optional(DateTime()), bpAdminId: Type.Optional(Type.String()), bpAdminLoginEmail: Type.Optional(Type.String()) })),
+    bpContractAcceptationInfo: nullable(
+      Obj({
+        acceptationDate: Type.Optional(DateTime()),
+        bpAdminId: Type.Optional(Type.String()),
+        bpAdminLoginEmail: Type.Optional(Type.String()),
+      }),
+    ),
     officeSuiteScopesGranted: Type.Array(Type.Never()),
     lastAvatarUpdateDate: nullable(DateTime()),
     lastBannerUpdateDate: nullable(DateTime()),
@@ -176,7 +260,24 @@ export const Company = Obj(
 export const COMPANY_FORMATS = {
   default: 'small',
   small: ['name', 'id'],
-  medium: ['name', 'id', 'latin_name', 'status', 'country', 'state', 'visibility', 'isBP', 'bpType', 'bpId', 'organisationId', 'offerType', 'externalReference', 'crmAccountId', 'creationDate', 'statusUpdatedDate'],
+  medium: [
+    'name',
+    'id',
+    'latin_name',
+    'status',
+    'country',
+    'state',
+    'visibility',
+    'isBP',
+    'bpType',
+    'bpId',
+    'organisationId',
+    'offerType',
+    'externalReference',
+    'crmAccountId',
+    'creationDate',
+    'statusUpdatedDate',
+  ],
 } as const;
 
 export const CompanyIdParams = Type.Object({ companyId: Id() });
@@ -188,7 +289,8 @@ export const GetCompanyQuery = Type.Object({
 
 export const COMPANY_SORT_FIELDS = ['name', 'creationDate', 'status', 'country', 'externalReference'] as const;
 
-const csv = (d: string) => Type.Optional(Type.String({ maxLength: 1000, description: `${d}; comma-separated values match any` }));
+const csv = (d: string) =>
+  Type.Optional(Type.String({ maxLength: 1000, description: `${d}; comma-separated values match any` }));
 const eqText = (d: string) => Type.Optional(Type.String({ maxLength: 255, description: d }));
 
 export const ListCompaniesQuery = Type.Object({
@@ -197,14 +299,23 @@ export const ListCompaniesQuery = Type.Object({
   bpId: eqText('companies whose BP is this company'),
   catalogId: eqText('catalog id'),
   offerId: eqText('companies holding a subscription to this offer'),
-  offerCanBeSold: Type.Optional(Type.Boolean({ description: 'companies holding a subscription to an offer that can (true) or cannot (false) be sold' })),
+  offerCanBeSold: Type.Optional(
+    Type.Boolean({
+      description: 'companies holding a subscription to an offer that can (true) or cannot (false) be sold',
+    }),
+  ),
   externalReference: eqText('exact value'),
   externalReference2: eqText('exact value'),
   crmAccountId: eqText('exact value'),
   selectedAppCustomisationTemplate: eqText('customisation template id'),
   offerGroupName: eqText('companies holding a subscription to an offer of this groupName'),
   bpBusinessType: csv('bpBusinessType values'),
-  name: Type.Optional(Type.String({ maxLength: 255, description: 'keywords separated by spaces; each must appear in the name, case-insensitive' })),
+  name: Type.Optional(
+    Type.String({
+      maxLength: 255,
+      description: 'keywords separated by spaces; each must appear in the name, case-insensitive',
+    }),
+  ),
   status: csv('status values'),
   visibility: csv('visibility values'),
   organisationId: eqText('organisation id'),
@@ -231,9 +342,20 @@ export const ADMINISTRATOR_FORMATS = {
   medium: ['id', 'loginEmail', 'firstName', 'lastName', 'displayName', 'companyId', 'companyName', 'isTerminated'],
 } as const;
 export const ADMIN_SORT_FIELDS = ['displayName', 'loginEmail', 'lastName', 'firstName'] as const;
-export const ListAdministratorsQuery = Type.Object({ format: formatQuery(), ...pagingQuery(ADMIN_SORT_FIELDS, 'displayName') });
+export const ListAdministratorsQuery = Type.Object({
+  format: formatQuery(),
+  ...pagingQuery(ADMIN_SORT_FIELDS, 'displayName'),
+});
 
 export const Country = Obj({ code: Type.String({ description: 'ISO 3166-1 alpha-3' }), name: Type.String() });
 
 // Named components of the OpenAPI document (src/http/openapi.ts).
-nameSchemas({ CreateCompanyBody, UpdateCompanyBody, CustomDataBody, Company, CustomDataResponse, Administrator, Country });
+nameSchemas({
+  CreateCompanyBody,
+  UpdateCompanyBody,
+  CustomDataBody,
+  Company,
+  CustomDataResponse,
+  Administrator,
+  Country,
+});

@@ -9,7 +9,10 @@ export const DEFAULT_COMPANY_NAME = 'Default';
 export const TERMINATED_COMPANY_NAME = 'Terminated';
 
 export async function seedCompanies(db: Db): Promise<void> {
-  for (const [role, name] of [['default', DEFAULT_COMPANY_NAME], ['terminated', TERMINATED_COMPANY_NAME]] as const) {
+  for (const [role, name] of [
+    ['default', DEFAULT_COMPANY_NAME],
+    ['terminated', TERMINATED_COMPANY_NAME],
+  ] as const) {
     await db.insert(companies).values({ id: newId(), name, systemRole: role, status: 'active' }).onConflictDoNothing();
   }
 }

@@ -10,14 +10,37 @@ import { newId } from '../../../shared/ids.ts';
 import { COUNTRY_CODES, dataLocationOf } from './countries.ts';
 import * as repo from './companies.repo.ts';
 import * as commerce from '../../commerce/commerce.service.ts';
-import { CA_PROVINCES, US_STATES, type Company, type CreateCompanyBody, type UpdateCompanyBody } from './companies.schemas.ts';
+import {
+  CA_PROVINCES,
+  US_STATES,
+  type Company,
+  type CreateCompanyBody,
+  type UpdateCompanyBody,
+} from './companies.schemas.ts';
 
 type CreateBody = Static<typeof CreateCompanyBody>;
 type UpdateBody = Static<typeof UpdateCompanyBody>;
 
 export const RESERVED_NAMES = ['default', 'terminated'];
 
-const SPECIAL: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'Th', ð: 'd', Ð: 'D', ı: 'i' };
+const SPECIAL: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  ø: 'o',
+  Ø: 'O',
+  œ: 'oe',
+  Œ: 'OE',
+  đ: 'd',
+  Đ: 'D',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'Th',
+  ð: 'd',
+  Ð: 'D',
+  ı: 'i',
+};
 // Built from the table's keys rather than written as a literal: the bundle (src/bundle.ts) writes
 // them as \u escapes, and a source of ASCII only is held in memory at one byte a character.
 const SPECIAL_LETTER = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'g');
@@ -76,9 +99,22 @@ export function mayCountUsers(caller: Caller, c: repo.CompanyRow): boolean {
 }
 
 /** The company as one read returns it: subscriptions and, when allowed, numberUsers. */
-export async function readCompany(exec: Executor, caller: Caller, c: repo.CompanyRow, selectedThemeObj?: boolean, countable = mayCountUsers(caller, c)) {
-  const [subs, counts] = await Promise.all([repo.subscriptionsOf(exec, [c.id]), countable ? repo.userCounts(exec, [c.id]) : undefined]);
-  return toApiCompany(c, { selectedThemeObj, subscriptions: subs.get(c.id) ?? [], numberUsers: counts ? (counts.get(c.id) ?? 0) : undefined });
+export async function readCompany(
+  exec: Executor,
+  caller: Caller,
+  c: repo.CompanyRow,
+  selectedThemeObj?: boolean,
+  countable = mayCountUsers(caller, c),
+) {
+  const [subs, counts] = await Promise.all([
+    repo.subscriptionsOf(exec, [c.id]),
+    countable ? repo.userCounts(exec, [c.id]) : undefined,
+  ]);
+  return toApiCompany(c, {
+    selectedThemeObj,
+    subscriptions: subs.get(c.id) ?? [],
+    numberUsers: counts ? (counts.get(c.id) ?? 0) : undefined,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -121,7 +157,10 @@ const acceptsOwnContract = (caller: Caller, target: repo.CompanyRow, accepted: b
 function contractAcceptation(caller: Caller, companyId: string, accepted: boolean, now: Date) {
   if (!accepted) return null;
   const byBpAdmin = caller.roles.includes('bp_admin') && caller.companyId === companyId;
-  return { acceptationDate: now.toISOString(), ...(byBpAdmin ? { bpAdminId: caller.userId, bpAdminLoginEmail: caller.loginEmail } : {}) };
+  return {
+    acceptationDate: now.toISOString(),
+    ...(byBpAdmin ? { bpAdminId: caller.userId, bpAdminLoginEmail: caller.loginEmail } : {}),
+  };
 }
 
 function checkName(name: string): void {
@@ -130,8 +169,10 @@ function checkName(name: string): void {
 
 function checkPlace(country: string, state: string | null | undefined): void {
   if (!COUNTRY_CODES.has(country)) fail('COMPANY_COUNTRY_UNKNOWN', { country });
-  const allowed: readonly string[] | undefined = country === 'USA' ? US_STATES : country === 'CAN' ? CA_PROVINCES : undefined;
-  if (allowed ? !state || !allowed.includes(state) : state != null) fail('COMPANY_STATE_INVALID', { country, state: state ?? null });
+  const allowed: readonly string[] | undefined =
+    country === 'USA' ? US_STATES : country === 'CAN' ? CA_PROVINCES : undefined;
+  if (allowed ? !state || !allowed.includes(state) : state != null)
+    fail('COMPANY_STATE_INVALID', { country, state: state ?? null });
 }
 
 async function checkBp(exec: Executor, bpId: string, selfId?: string): Promise<repo.CompanyRow> {
@@ -154,17 +195,34 @@ function columnsOf(body: CreateBody | UpdateBody): Partial<repo.NewCompany> {
  * `parent` is the authorised target: the company named by bpId, or the caller's own company.
  * `own`: the enduser operation (a user of the Default company creating his own).
  */
-export async function createCompany(db: Executor, caller: Caller, parent: repo.CompanyRow, body: CreateBody, now: Date, own = false) {
+export async function createCompany(
+  db: Executor,
+  caller: Caller,
+  parent: repo.CompanyRow,
+  body: CreateBody,
+  now: Date,
+  own = false,
+) {
   return db.transaction(async (exec) => {
     checkName(body.name);
     const country = body.country ?? 'FRA';
     checkPlace(country, body.state as string | null | undefined);
     if (!isSuperadmin(caller)) {
       // The subscription flags are checked once the company's BP is known (below).
-      const refused = [...SUPERADMIN_FIELDS, ...(own ? (['isBP', 'bpId', 'bpHasRightToConnect'] as const) : [])].filter((k) => body[k] !== undefined && !isSubscriptionFlag(k));
+      const refused = [...SUPERADMIN_FIELDS, ...(own ? (['isBP', 'bpId', 'bpHasRightToConnect'] as const) : [])].filter(
+        (k) => body[k] !== undefined && !isSubscriptionFlag(k),
+      );
       if (refused.length) fail('COMPANY_SUPERADMIN_FIELD', { fields: refused });
     }
-    const values: repo.NewCompany = { ...columnsOf(body), id: newId(), name: body.name, country, createdByUserId: caller.userId, creationDate: now, statusUpdatedDate: now } as repo.NewCompany;
+    const values: repo.NewCompany = {
+      ...columnsOf(body),
+      id: newId(),
+      name: body.name,
+      country,
+      createdByUserId: caller.userId,
+      creationDate: now,
+      statusUpdatedDate: now,
+    } as repo.NewCompany;
     const bpRules = (bp: repo.CompanyRow) => {
       values.bpId = bp.id;
       if (bp.bpType === 'VAD' && body.isBP === true) {
@@ -200,8 +258,10 @@ export async function createCompany(db: Executor, caller: Caller, parent: repo.C
     // Doc 1, update subscription, rule 5: the BP sets the subscription flags of the companies it
     // creates under itself (own: never, the new company has no BP).
     const flags = SUBSCRIPTION_FLAGS.filter((k) => body[k] !== undefined);
-    if (flags.length && !isSuperadmin(caller) && (own || !holdsBpRole(caller) || values.bpId !== caller.companyId)) fail('COMPANY_SUPERADMIN_FIELD', { fields: flags });
-    if (values.bpIsContractAccepted) values.bpContractAcceptationInfo = contractAcceptation(caller, values.id, true, now);
+    if (flags.length && !isSuperadmin(caller) && (own || !holdsBpRole(caller) || values.bpId !== caller.companyId))
+      fail('COMPANY_SUPERADMIN_FIELD', { fields: flags });
+    if (values.bpIsContractAccepted)
+      values.bpContractAcceptationInfo = contractAcceptation(caller, values.id, true, now);
     if (values.catalogId) await commerce.assertCatalogExists(exec, values.catalogId);
     const row = await repo.insertCompany(exec, values);
     // Rule 7: the default offer.
@@ -219,16 +279,30 @@ export async function createCompany(db: Executor, caller: Caller, parent: repo.C
 // ---------------------------------------------------------------------------------------------
 // Update.
 
-export async function updateCompany(db: Executor, caller: Caller, target: repo.CompanyRow, body: UpdateBody, now: Date, selectedThemeObj?: boolean) {
+export async function updateCompany(
+  db: Executor,
+  caller: Caller,
+  target: repo.CompanyRow,
+  body: UpdateBody,
+  now: Date,
+  selectedThemeObj?: boolean,
+) {
   return db.transaction(async (exec) => {
-    const changed = (k: keyof UpdateBody & keyof repo.CompanyRow) => body[k] !== undefined && JSON.stringify(body[k]) !== JSON.stringify(target[k]);
+    const changed = (k: keyof UpdateBody & keyof repo.CompanyRow) =>
+      body[k] !== undefined && JSON.stringify(body[k]) !== JSON.stringify(target[k]);
     if (!isSuperadmin(caller)) {
       let refused: string[] = SUPERADMIN_UPDATE_FIELDS.filter((k) => changed(k));
-      if (acceptsOwnContract(caller, target, body.bpIsContractAccepted)) refused = refused.filter((k) => k !== 'bpIsContractAccepted');
+      if (acceptsOwnContract(caller, target, body.bpIsContractAccepted))
+        refused = refused.filter((k) => k !== 'bpIsContractAccepted');
       // Doc 1, update subscription, rule 5: the company's BP sets its subscription flags.
-      if (refused.some(isSubscriptionFlag) && (await grantsReach(exec, caller, SUBSCRIPTION_FLAG_GRANTS, 'company', target.id))) refused = refused.filter((k) => !isSubscriptionFlag(k));
+      if (
+        refused.some(isSubscriptionFlag) &&
+        (await grantsReach(exec, caller, SUBSCRIPTION_FLAG_GRANTS, 'company', target.id))
+      )
+        refused = refused.filter((k) => !isSubscriptionFlag(k));
       if (refused.length) fail('COMPANY_SUPERADMIN_FIELD', { fields: refused });
-      if (body.customData !== undefined && target.adminCanSetCustomData === false) fail('COMPANY_CUSTOM_DATA_NOT_ALLOWED');
+      if (body.customData !== undefined && target.adminCanSetCustomData === false)
+        fail('COMPANY_CUSTOM_DATA_NOT_ALLOWED');
     }
     if (body.name !== undefined && body.name !== target.name) {
       if (target.systemRole) fail('COMPANY_SYSTEM_RENAME', { name: target.name });
@@ -249,7 +323,8 @@ export async function updateCompany(db: Executor, caller: Caller, target: repo.C
     delete patch.privateDC;
     if (!isBP) patch.allowPhoneNumbersVisibility = false;
     if (changed('status')) patch.statusUpdatedDate = now;
-    if (changed('bpIsContractAccepted')) patch.bpContractAcceptationInfo = contractAcceptation(caller, target.id, body.bpIsContractAccepted === true, now);
+    if (changed('bpIsContractAccepted'))
+      patch.bpContractAcceptationInfo = contractAcceptation(caller, target.id, body.bpIsContractAccepted === true, now);
     const row = Object.keys(patch).length ? await repo.updateCompanyRow(exec, target.id, patch) : target;
     return readCompany(exec, caller, row, selectedThemeObj);
   });
@@ -275,8 +350,15 @@ export async function deleteCompany(db: Executor, caller: Caller, target: repo.C
 }
 
 /** `customData` undefined: the body held `{}`, which changes nothing (route table, conventions). */
-export async function setCustomData(exec: Executor, caller: Caller, target: repo.CompanyRow, customData: Record<string, unknown> | undefined) {
-  const manager = caller.roles.some((r) => r === 'superadmin' || r === 'bp_admin' || r === 'bp_finance' || r === 'organization_admin');
+export async function setCustomData(
+  exec: Executor,
+  caller: Caller,
+  target: repo.CompanyRow,
+  customData: Record<string, unknown> | undefined,
+) {
+  const manager = caller.roles.some(
+    (r) => r === 'superadmin' || r === 'bp_admin' || r === 'bp_finance' || r === 'organization_admin',
+  );
   if (!manager && target.adminCanSetCustomData === false) fail('COMPANY_CUSTOM_DATA_NOT_ALLOWED');
   const row = customData === undefined ? target : await repo.updateCompanyRow(exec, target.id, { customData });
   return { id: row.id, customData: row.customData as Record<string, unknown> | null };

@@ -87,9 +87,13 @@ export const companies = pgTable(
     visibleBy: text('visible_by').array(),
     // Customisation (document 3): company values of the customisation keys, the template applied
     // last, and the feature customisation elements.
-    customisations: jsonb('customisations').notNull().default(sql`'{}'::jsonb`),
+    customisations: jsonb('customisations')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     selectedAppCustomisationTemplate: text('selected_app_customisation_template'),
-    featureCustomisation: jsonb('feature_customisation').notNull().default(sql`'{}'::jsonb`),
+    featureCustomisation: jsonb('feature_customisation')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     lastAvatarUpdateDate: ts('last_avatar_update_date'),
     lastBannerUpdateDate: ts('last_banner_update_date'),
     createdByUserId: text('created_by_user_id'),
@@ -120,6 +124,8 @@ export const companies = pgTable(
     // Name keywords (ILIKE '%kw%') through trigrams (pg_trgm, loaded by migration 0003).
     index('companies_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     // The embedded order system's applicant check (document 1, quotation rule 4, create subscription rule 2): one lookup.
-    index('companies_bp_applicant_idx').on(t.bpApplicantNumber).where(sql`${t.isBP}`),
+    index('companies_bp_applicant_idx')
+      .on(t.bpApplicantNumber)
+      .where(sql`${t.isBP}`),
   ],
 );

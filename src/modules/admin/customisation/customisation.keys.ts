@@ -33,22 +33,39 @@ export type CompanyValues = Record<CustomisationKey, CompanyValue>;
 export type UserValues = Record<CustomisationKey, UserValue>;
 
 /** Keys still managed by the company operations (columns of companies), shown read-only here. */
-export const COMPANY_MANAGED_KEYS = ['alertNotificationReception', 'alertNotificationSending', 'useDialOutCustomisation'] as const;
+export const COMPANY_MANAGED_KEYS = [
+  'alertNotificationReception',
+  'alertNotificationSending',
+  'useDialOutCustomisation',
+] as const;
 
 const COMPANY_VALUE = Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]);
 const USER_VALUE = Type.Union([Type.Literal('same_than_company'), Type.Literal('enabled'), Type.Literal('disabled')]);
 
 const keysObject = <T extends ReturnType<typeof Type.Union>>(value: T, optional: boolean, description: string) =>
-  Obj(Object.fromEntries(CUSTOMISATION_KEYS.map((k) => [k, optional ? Type.Optional(value) : value])) as Record<CustomisationKey, T>, { description });
+  Obj(
+    Object.fromEntries(CUSTOMISATION_KEYS.map((k) => [k, optional ? Type.Optional(value) : value])) as Record<
+      CustomisationKey,
+      T
+    >,
+    { description },
+  );
 
 export const CompanyValuesSchema = keysObject(COMPANY_VALUE, false, 'company value of each customisation key');
 export const UserValuesSchema = keysObject(USER_VALUE, false, 'user value of each customisation key');
-export const CompanyValuesPatch = keysObject(COMPANY_VALUE, true, 'customisation keys to change; absent keys are left unchanged, unknown keys ignored');
+export const CompanyValuesPatch = keysObject(
+  COMPANY_VALUE,
+  true,
+  'customisation keys to change; absent keys are left unchanged, unknown keys ignored',
+);
 
 // "Restriction" keys: enabling them takes something away, so a full-featured company has them disabled.
 const RESTRICTIONS: readonly CustomisationKey[] = ['softphoneOnlyCustomisation', 'forbidFileOwnerChangeCustomisation'];
 
-function values(disabled: readonly CustomisationKey[], enabledRestrictions: readonly CustomisationKey[] = []): CompanyValues {
+function values(
+  disabled: readonly CustomisationKey[],
+  enabledRestrictions: readonly CustomisationKey[] = [],
+): CompanyValues {
   const out = {} as CompanyValues;
   for (const k of CUSTOMISATION_KEYS) {
     const on = RESTRICTIONS.includes(k) ? enabledRestrictions.includes(k) : !disabled.includes(k);
@@ -68,11 +85,22 @@ export interface BuiltInTemplate {
   values: CompanyValues;
 }
 
-const FILE_KEYS: CustomisationKey[] = ['fileSharingCustomisation', 'fileStorageCustomisation', 'fileCopyCustomisation', 'fileTransferCustomisation'];
+const FILE_KEYS: CustomisationKey[] = [
+  'fileSharingCustomisation',
+  'fileStorageCustomisation',
+  'fileCopyCustomisation',
+  'fileTransferCustomisation',
+];
 
 /** Built-in templates, seeded at start with fixed ids (idempotent). */
 export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
-  { id: '5ee7c0570000000000000001', name: 'Full', description: 'every feature', isDefault: true, values: DEFAULT_COMPANY_VALUES },
+  {
+    id: '5ee7c0570000000000000001',
+    name: 'Full',
+    description: 'every feature',
+    isDefault: true,
+    values: DEFAULT_COMPANY_VALUES,
+  },
   {
     id: '5ee7c0570000000000000002',
     name: 'Chat - Audio - Video',
@@ -97,7 +125,13 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
       'recordingConversationCustomisation',
     ]),
   },
-  { id: '5ee7c0570000000000000004', name: 'Softphone only', description: 'every feature, the application used as a softphone only', isDefault: false, values: values([], ['softphoneOnlyCustomisation']) },
+  {
+    id: '5ee7c0570000000000000004',
+    name: 'Softphone only',
+    description: 'every feature, the application used as a softphone only',
+    isDefault: false,
+    values: values([], ['softphoneOnlyCustomisation']),
+  },
 ];
 
 const isKey = (k: string): k is CustomisationKey => (CUSTOMISATION_KEYS as readonly string[]).includes(k);
@@ -106,7 +140,8 @@ const isKey = (k: string): k is CustomisationKey => (CUSTOMISATION_KEYS as reado
 export function companyValues(stored: unknown): CompanyValues {
   const out = { ...DEFAULT_COMPANY_VALUES };
   if (stored && typeof stored === 'object') {
-    for (const [k, v] of Object.entries(stored as Record<string, unknown>)) if (isKey(k) && (v === 'enabled' || v === 'disabled')) out[k] = v;
+    for (const [k, v] of Object.entries(stored as Record<string, unknown>))
+      if (isKey(k) && (v === 'enabled' || v === 'disabled')) out[k] = v;
   }
   return out;
 }
@@ -115,7 +150,8 @@ export function companyValues(stored: unknown): CompanyValues {
 export function userValues(stored: unknown): UserValues {
   const out = Object.fromEntries(CUSTOMISATION_KEYS.map((k) => [k, 'same_than_company'])) as UserValues;
   if (stored && typeof stored === 'object') {
-    for (const [k, v] of Object.entries(stored as Record<string, unknown>)) if (isKey(k) && (v === 'enabled' || v === 'disabled')) out[k] = v;
+    for (const [k, v] of Object.entries(stored as Record<string, unknown>))
+      if (isKey(k) && (v === 'enabled' || v === 'disabled')) out[k] = v;
   }
   return out;
 }

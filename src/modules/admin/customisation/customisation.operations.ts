@@ -5,7 +5,12 @@ import { Binary } from '../../../http/binary.ts';
 import { defineOperation, type AnyOperation } from '../../../http/operation.ts';
 import { Id, Obj } from '../../../http/schemas.ts';
 import { pagingQuery, parsePaging } from '../../../http/paging.ts';
-import { COMPANY_MANAGED_KEYS, CompanyValuesPatch, CompanyValuesSchema, UserValuesSchema } from './customisation.keys.ts';
+import {
+  COMPANY_MANAGED_KEYS,
+  CompanyValuesPatch,
+  CompanyValuesSchema,
+  UserValuesSchema,
+} from './customisation.keys.ts';
 import * as service from './customisation.service.ts';
 import * as repo from './customisation.repo.ts';
 import { loadDescription, renderDescription } from './service-description.ts';
@@ -16,15 +21,20 @@ const C = `${A}/companies/:companyId`;
 const CompanyIdParams = Obj({ companyId: Id('company id') });
 const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 
-const Template = Obj({
-  id: Id(),
-  name: Type.String(),
-  description: Nullable(Type.String()),
-  isDefault: Type.Boolean(),
-  values: CompanyValuesSchema,
-}, { description: 'a customisation template: company values of the customisation keys' });
+const Template = Obj(
+  {
+    id: Id(),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    isDefault: Type.Boolean(),
+    values: CompanyValuesSchema,
+  },
+  { description: 'a customisation template: company values of the customisation keys' },
+);
 
-const TemplateRef = Type.Union([Obj({ id: Id(), name: Nullable(Type.String()) }), Type.Null()], { description: 'the template applied last, or null' });
+const TemplateRef = Type.Union([Obj({ id: Id(), name: Nullable(Type.String()) }), Type.Null()], {
+  description: 'the template applied last, or null',
+});
 
 const EnabledDisabled = Type.String({ description: '`enabled` or `disabled`' });
 const FeatureCustomisation = Obj({
@@ -32,7 +42,10 @@ const FeatureCustomisation = Obj({
   selectedAppCustomisationTemplate: TemplateRef,
   customisations: CompanyValuesSchema,
   companyManaged: Obj(
-    Object.fromEntries(COMPANY_MANAGED_KEYS.map((k) => [k, EnabledDisabled])) as Record<(typeof COMPANY_MANAGED_KEYS)[number], typeof EnabledDisabled>,
+    Object.fromEntries(COMPANY_MANAGED_KEYS.map((k) => [k, EnabledDisabled])) as Record<
+      (typeof COMPANY_MANAGED_KEYS)[number],
+      typeof EnabledDisabled
+    >,
     { description: 'keys still managed by the company operations (read-only here)' },
   ),
 });
@@ -49,8 +62,12 @@ const CustomElements = Obj({
   companyId: Id(),
   customDataKeys: Type.Array(Type.String(), { description: 'keys of the company customData' }),
   selectedAppCustomisationTemplate: TemplateRef,
-  customisationTemplates: Type.Array(Obj({ id: Id(), name: Type.String(), isDefault: Type.Boolean() }), { description: 'templates that can be applied' }),
-  customisationKeys: Type.Array(Type.String(), { description: 'keys managed through templates and app-feature-customisation' }),
+  customisationTemplates: Type.Array(Obj({ id: Id(), name: Type.String(), isDefault: Type.Boolean() }), {
+    description: 'templates that can be applied',
+  }),
+  customisationKeys: Type.Array(Type.String(), {
+    description: 'keys managed through templates and app-feature-customisation',
+  }),
   companyManagedKeys: Type.Array(Type.String(), { description: 'keys managed by the company operations' }),
 });
 
@@ -60,10 +77,14 @@ export const listCustomisationTemplates = defineOperation({
   path: `${A}/customisations/templates`,
   tag,
   summary: 'List the customisation templates',
-  query: Obj({ name: Type.Optional(Type.String({ maxLength: 255, description: 'part of the name, case-insensitive' })), ...pagingQuery(service.TEMPLATE_SORT_FIELDS, 'name') }),
+  query: Obj({
+    name: Type.Optional(Type.String({ maxLength: 255, description: 'part of the name, case-insensitive' })),
+    ...pagingQuery(service.TEMPLATE_SORT_FIELDS, 'name'),
+  }),
   response: Template,
   envelope: 'list',
-  handler: (ctx, { query }) => service.listTemplates(ctx.db, query.name, parsePaging(query, service.TEMPLATE_SORT_FIELDS, 'name')),
+  handler: (ctx, { query }) =>
+    service.listTemplates(ctx.db, query.name, parsePaging(query, service.TEMPLATE_SORT_FIELDS, 'name')),
 });
 
 export const getCustomisationTemplate = defineOperation({
@@ -87,11 +108,13 @@ export const applyCustomisationTemplate = defineOperation({
   tag,
   summary: 'Apply a customisation template to a company or to a user',
   description:
-    'Body: templateId or templateName (one of them), and companyId or userId (at most one; neither: the caller\'s company). A company gets the template\'s values and selectedAppCustomisationTemplate; a user gets the values as his own.',
+    "Body: templateId or templateName (one of them), and companyId or userId (at most one; neither: the caller's company). A company gets the template's values and selectedAppCustomisationTemplate; a user gets the values as his own.",
   body: Obj({
     templateId: Type.Optional(Id('template id')),
-    templateName: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'template name, case-insensitive' })),
-    companyId: Type.Optional(Id('company the template is applied to; default the caller\'s company')),
+    templateName: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 255, description: 'template name, case-insensitive' }),
+    ),
+    companyId: Type.Optional(Id("company the template is applied to; default the caller's company")),
     userId: Type.Optional(Id('user the template is applied to')),
   }),
   response: Applied,
@@ -121,7 +144,8 @@ export const setFeatureCustomisation = defineOperation({
   path: `${C}/app-feature-customisation`,
   tag,
   summary: 'Set feature customisation elements of a company',
-  description: 'Body: customisation keys with `enabled` or `disabled`; absent keys are unchanged, unknown keys ignored, an empty object changes nothing.',
+  description:
+    'Body: customisation keys with `enabled` or `disabled`; absent keys are unchanged, unknown keys ignored, an empty object changes nothing.',
   params: CompanyIdParams,
   body: CompanyValuesPatch,
   response: FeatureCustomisation,
@@ -154,7 +178,10 @@ export const getServiceDescription = defineOperation({
   tag,
   summary: 'Get the service description PDF of a company',
   params: CompanyIdParams,
-  response: Binary({ types: ['application/pdf'], description: 'the service description, a PDF shown inline (file name service-description-{companyId}.pdf)' }),
+  response: Binary({
+    types: ['application/pdf'],
+    description: 'the service description, a PDF shown inline (file name service-description-{companyId}.pdf)',
+  }),
   envelope: 'binary',
   target: { kind: 'company', from: 'params', field: 'companyId' },
   handler: async (ctx) => ({

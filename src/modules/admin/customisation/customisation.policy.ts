@@ -13,9 +13,16 @@ export const customisationPolicy: Record<string, PolicyEntry> = {
   listCustomElements: grants(readCompanyGrants),
   getFeatureCustomisation: grants(readCompanyGrants),
   setFeatureCustomisation: grants(manageCompanyGrants, { visibleBy: 'getFeatureCustomisation' }),
-  listCustomisationTemplates: anyCaller('the templates are a catalogue of the platform; they hold nothing of any company'),
-  getCustomisationTemplate: anyCaller('the templates are a catalogue of the platform; they hold nothing of any company'),
+  listCustomisationTemplates: anyCaller(
+    'the templates are a catalogue of the platform; they hold nothing of any company',
+  ),
+  getCustomisationTemplate: anyCaller(
+    'the templates are a catalogue of the platform; they hold nothing of any company',
+  ),
   // The target is the company of the body (default the caller's); a userId is a second resource,
   // on which the caller needs the same grants (through the user's company).
-  applyCustomisationTemplate: grants(manageCompanyGrants, { visibleBy: 'getFeatureCustomisation', second: { user: manageCompanyGrants } }),
+  applyCustomisationTemplate: grants(manageCompanyGrants, {
+    visibleBy: 'getFeatureCustomisation',
+    second: { user: manageCompanyGrants },
+  }),
 };

@@ -18,10 +18,18 @@ export async function listTemplateRows(
   name: string | undefined,
   paging: Paging<'name' | 'isDefault'>,
 ): Promise<{ rows: TemplateRow[]; total: number }> {
-  const where: SQL | undefined = name ? sql`lower(${customisationTemplates.name}) LIKE ${`%${name.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}` : undefined;
+  const where: SQL | undefined = name
+    ? sql`lower(${customisationTemplates.name}) LIKE ${`%${name.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`
+    : undefined;
   const col = paging.sortField === 'isDefault' ? customisationTemplates.isDefault : customisationTemplates.name;
   const dir = paging.sortOrder === -1 ? desc : asc;
-  const rows = await exec.select().from(customisationTemplates).where(where).orderBy(dir(col), asc(customisationTemplates.id)).limit(paging.limit).offset(paging.offset);
+  const rows = await exec
+    .select()
+    .from(customisationTemplates)
+    .where(where)
+    .orderBy(dir(col), asc(customisationTemplates.id))
+    .limit(paging.limit)
+    .offset(paging.offset);
   const [total] = await exec.select({ n: count() }).from(customisationTemplates).where(where);
   return { rows, total: Number(total?.n ?? 0) };
 }
@@ -32,20 +40,40 @@ export async function findTemplateById(exec: Executor, id: string): Promise<Temp
 }
 
 /** The template of that id, or else the first (by id) of that name, case-insensitively. */
-export async function findTemplateByIdOrName(exec: Executor, ref: { templateId?: string; templateName?: string }): Promise<TemplateRow | undefined> {
-  const where = ref.templateId !== undefined ? eq(customisationTemplates.id, ref.templateId) : sql`lower(${customisationTemplates.name}) = ${ref.templateName!.toLowerCase()}`;
-  const [row] = await exec.select().from(customisationTemplates).where(where).orderBy(asc(customisationTemplates.id)).limit(1);
+export async function findTemplateByIdOrName(
+  exec: Executor,
+  ref: { templateId?: string; templateName?: string },
+): Promise<TemplateRow | undefined> {
+  const where =
+    ref.templateId !== undefined
+      ? eq(customisationTemplates.id, ref.templateId)
+      : sql`lower(${customisationTemplates.name}) = ${ref.templateName!.toLowerCase()}`;
+  const [row] = await exec
+    .select()
+    .from(customisationTemplates)
+    .where(where)
+    .orderBy(asc(customisationTemplates.id))
+    .limit(1);
   return row;
 }
 
 export async function templateIdAndName(exec: Executor, id: string): Promise<{ id: string; name: string } | undefined> {
-  const [t] = await exec.select({ id: customisationTemplates.id, name: customisationTemplates.name }).from(customisationTemplates).where(eq(customisationTemplates.id, id));
+  const [t] = await exec
+    .select({ id: customisationTemplates.id, name: customisationTemplates.name })
+    .from(customisationTemplates)
+    .where(eq(customisationTemplates.id, id));
   return t;
 }
 
-export async function listTemplateSummaries(exec: Executor): Promise<{ id: string; name: string; isDefault: boolean }[]> {
+export async function listTemplateSummaries(
+  exec: Executor,
+): Promise<{ id: string; name: string; isDefault: boolean }[]> {
   return exec
-    .select({ id: customisationTemplates.id, name: customisationTemplates.name, isDefault: customisationTemplates.isDefault })
+    .select({
+      id: customisationTemplates.id,
+      name: customisationTemplates.name,
+      isDefault: customisationTemplates.isDefault,
+    })
     .from(customisationTemplates)
     .orderBy(asc(customisationTemplates.name), asc(customisationTemplates.id));
 }
@@ -56,7 +84,12 @@ export async function insertTemplateIfAbsent(exec: Executor, t: NewTemplate): Pr
 }
 
 /** Sets a user's own values and the template they came from; returns his stored values. */
-export async function setUserCustomisations(exec: Executor, userId: string, values: Record<string, unknown>, templateId: string): Promise<unknown> {
+export async function setUserCustomisations(
+  exec: Executor,
+  userId: string,
+  values: Record<string, unknown>,
+  templateId: string,
+): Promise<unknown> {
   const [row] = await exec
     .update(users)
     .set({ customisations: values, selectedAppCustomisationTemplate: templateId })
@@ -66,7 +99,12 @@ export async function setUserCustomisations(exec: Executor, userId: string, valu
 }
 
 /** Sets a company's values and the template they came from; returns its stored values. */
-export async function setCompanyCustomisations(exec: Executor, companyId: string, values: Record<string, unknown>, templateId: string): Promise<unknown> {
+export async function setCompanyCustomisations(
+  exec: Executor,
+  companyId: string,
+  values: Record<string, unknown>,
+  templateId: string,
+): Promise<unknown> {
   const [row] = await exec
     .update(companies)
     .set({ customisations: values, selectedAppCustomisationTemplate: templateId })
@@ -96,7 +134,10 @@ export async function organisationName(exec: Executor, id: string): Promise<stri
 }
 
 export async function templateName(exec: Executor, id: string): Promise<string | undefined> {
-  const [row] = await exec.select({ name: customisationTemplates.name }).from(customisationTemplates).where(eq(customisationTemplates.id, id));
+  const [row] = await exec
+    .select({ name: customisationTemplates.name })
+    .from(customisationTemplates)
+    .where(eq(customisationTemplates.id, id));
   return row?.name;
 }
 

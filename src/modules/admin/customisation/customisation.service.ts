@@ -4,7 +4,14 @@ import type { TargetRow } from '../../../authz/targets.ts';
 import type { Executor } from '../../../db/client.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { listResult, type Paging } from '../../../http/paging.ts';
-import { BUILT_IN_TEMPLATES, CUSTOMISATION_KEYS, cleanCompanyValues, companyValues, userValues, COMPANY_MANAGED_KEYS } from './customisation.keys.ts';
+import {
+  BUILT_IN_TEMPLATES,
+  CUSTOMISATION_KEYS,
+  cleanCompanyValues,
+  companyValues,
+  userValues,
+  COMPANY_MANAGED_KEYS,
+} from './customisation.keys.ts';
 import * as repo from './customisation.repo.ts';
 import type { TemplateRow } from './customisation.repo.ts';
 
@@ -18,12 +25,22 @@ export async function ensureCustomisationTemplates(db: Executor): Promise<void> 
 }
 
 export function toApiTemplate(t: TemplateRow) {
-  return { id: t.id, name: t.name, description: t.description ?? null, isDefault: t.isDefault, values: companyValues(t.values) };
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description ?? null,
+    isDefault: t.isDefault,
+    values: companyValues(t.values),
+  };
 }
 
 export const TEMPLATE_SORT_FIELDS = ['name', 'isDefault'] as const;
 
-export async function listTemplates(db: Executor, name: string | undefined, paging: Paging<(typeof TEMPLATE_SORT_FIELDS)[number]>) {
+export async function listTemplates(
+  db: Executor,
+  name: string | undefined,
+  paging: Paging<(typeof TEMPLATE_SORT_FIELDS)[number]>,
+) {
   const { rows, total } = await repo.listTemplateRows(db, name, paging);
   return listResult(rows.map(toApiTemplate), total, paging);
 }
@@ -37,7 +54,11 @@ export async function getTemplate(db: Executor, id: string) {
 async function findTemplate(db: Executor, body: { templateId?: string; templateName?: string }): Promise<TemplateRow> {
   if ((body.templateId === undefined) === (body.templateName === undefined)) fail('CUSTOMISATION_TEMPLATE_REQUIRED');
   const row = await repo.findTemplateByIdOrName(db, body);
-  if (!row) fail('CUSTOMISATION_TEMPLATE_NOT_FOUND', body.templateId !== undefined ? { templateId: body.templateId } : { templateName: body.templateName });
+  if (!row)
+    fail(
+      'CUSTOMISATION_TEMPLATE_NOT_FOUND',
+      body.templateId !== undefined ? { templateId: body.templateId } : { templateName: body.templateName },
+    );
   return row;
 }
 
@@ -62,14 +83,24 @@ export async function applyTemplate(db: Executor, company: CompanyRow, body: App
     const customisations = await repo.setUserCustomisations(db, user.id, values, template.id);
     return {
       status: `Customisation template ${template.name} applied to user ${user.id}`,
-      data: { userId: user.id, templateId: template.id, templateName: template.name, customisations: userValues(customisations) },
+      data: {
+        userId: user.id,
+        templateId: template.id,
+        templateName: template.name,
+        customisations: userValues(customisations),
+      },
     };
   }
   const companyId = company.id as string;
   const customisations = await repo.setCompanyCustomisations(db, companyId, values, template.id);
   return {
     status: `Customisation template ${template.name} applied to company ${companyId}`,
-    data: { companyId, templateId: template.id, templateName: template.name, customisations: companyValues(customisations) },
+    data: {
+      companyId,
+      templateId: template.id,
+      templateName: template.name,
+      customisations: companyValues(customisations),
+    },
   };
 }
 
@@ -84,9 +115,13 @@ export type TemplateRef = { id: string; name: string | null } | null;
 export async function featureCustomisation(db: Executor, company: CompanyRow, ref?: TemplateRef) {
   return {
     companyId: company.id as string,
-    selectedAppCustomisationTemplate: ref !== undefined ? ref : await templateRef(db, company.selectedAppCustomisationTemplate),
+    selectedAppCustomisationTemplate:
+      ref !== undefined ? ref : await templateRef(db, company.selectedAppCustomisationTemplate),
     customisations: companyValues(company.customisations),
-    companyManaged: Object.fromEntries(COMPANY_MANAGED_KEYS.map((k) => [k, company[k] as string])) as Record<(typeof COMPANY_MANAGED_KEYS)[number], string>,
+    companyManaged: Object.fromEntries(COMPANY_MANAGED_KEYS.map((k) => [k, company[k] as string])) as Record<
+      (typeof COMPANY_MANAGED_KEYS)[number],
+      string
+    >,
   };
 }
 
@@ -98,8 +133,15 @@ export async function setFeatureCustomisation(db: Executor, company: CompanyRow,
 }
 
 /** `pre`: the template reference and the templates when the authorising statement read them already. */
-export async function customElements(db: Executor, company: CompanyRow, pre?: { ref: TemplateRef; templates: { id: string; name: string; isDefault: boolean }[] }) {
-  const customData = company.customData && typeof company.customData === 'object' && !Array.isArray(company.customData) ? (company.customData as Record<string, unknown>) : {};
+export async function customElements(
+  db: Executor,
+  company: CompanyRow,
+  pre?: { ref: TemplateRef; templates: { id: string; name: string; isDefault: boolean }[] },
+) {
+  const customData =
+    company.customData && typeof company.customData === 'object' && !Array.isArray(company.customData)
+      ? (company.customData as Record<string, unknown>)
+      : {};
   const templates = pre?.templates ?? (await repo.listTemplateSummaries(db));
   return {
     companyId: company.id as string,

@@ -9,7 +9,8 @@ import { companySubscriptions } from '../companies/companies.service.ts';
 import { writeText } from '../../../pdf/fonts.ts';
 import { newPdf } from '../../../pdf/document.ts';
 
-const day = (d: unknown) => (d instanceof Date ? d.toISOString().slice(0, 10) : d ? new Date(String(d)).toISOString().slice(0, 10) : '-');
+const day = (d: unknown) =>
+  d instanceof Date ? d.toISOString().slice(0, 10) : d ? new Date(String(d)).toISOString().slice(0, 10) : '-';
 
 export interface DescriptionData {
   company: Record<string, unknown>;
@@ -17,16 +18,34 @@ export interface DescriptionData {
   organisationName: string | null;
   templateName: string | null;
   sites: { name: string; status: string; creationDate: Date }[];
-  subscriptions: { offerName: string; profileName: string | null; status: string; isDefault: boolean; maxNumberUsers: number | null; creationDate: Date }[];
+  subscriptions: {
+    offerName: string;
+    profileName: string | null;
+    status: string;
+    isDefault: boolean;
+    maxNumberUsers: number | null;
+    creationDate: Date;
+  }[];
 }
 
 export async function loadDescription(db: Executor, company: Record<string, unknown>): Promise<DescriptionData> {
   const bpName = company.bpId ? await repo.companyName(db, company.bpId as string) : undefined;
-  const organisationName = company.organisationId ? await repo.organisationName(db, company.organisationId as string) : undefined;
-  const templateName = company.selectedAppCustomisationTemplate ? await repo.templateName(db, company.selectedAppCustomisationTemplate as string) : undefined;
+  const organisationName = company.organisationId
+    ? await repo.organisationName(db, company.organisationId as string)
+    : undefined;
+  const templateName = company.selectedAppCustomisationTemplate
+    ? await repo.templateName(db, company.selectedAppCustomisationTemplate as string)
+    : undefined;
   const siteRows = await repo.companySites(db, company.id as string);
   const subRows = await companySubscriptions(db, company.id as string);
-  return { company, bpName: bpName ?? null, organisationName: organisationName ?? null, templateName: templateName ?? null, sites: siteRows, subscriptions: subRows };
+  return {
+    company,
+    bpName: bpName ?? null,
+    organisationName: organisationName ?? null,
+    templateName: templateName ?? null,
+    sites: siteRows,
+    subscriptions: subRows,
+  };
 }
 
 export async function renderDescription(d: DescriptionData, now: Date): Promise<Buffer> {
@@ -35,7 +54,8 @@ export async function renderDescription(d: DescriptionData, now: Date): Promise<
   const doc = pdf.doc;
   const heading = (text: string) => writeText(doc.moveDown(0.8).fontSize(13), text, 'bold').moveDown(0.3).fontSize(10);
   const show = (value: unknown) => (value === null || value === undefined || value === '' ? '-' : String(value));
-  const line = (label: string, value: unknown) => writeText(writeText(doc, `${label}: `, 'bold', { continued: true }), show(value), 'regular');
+  const line = (label: string, value: unknown) =>
+    writeText(writeText(doc, `${label}: `, 'bold', { continued: true }), show(value), 'regular');
 
   writeText(doc.fontSize(18), 'Service description', 'bold');
   writeText(doc.fontSize(10), `Issued ${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`, 'regular');
@@ -60,7 +80,13 @@ export async function renderDescription(d: DescriptionData, now: Date): Promise<
   heading(`Subscriptions (${d.subscriptions.length})`);
   if (d.subscriptions.length === 0) writeText(doc, 'No subscription.', 'regular');
   for (const s of d.subscriptions) {
-    const parts = [s.status, s.isDefault ? 'default' : null, s.profileName ? `profile ${s.profileName}` : null, s.maxNumberUsers != null ? `up to ${s.maxNumberUsers} users` : null, `since ${day(s.creationDate)}`];
+    const parts = [
+      s.status,
+      s.isDefault ? 'default' : null,
+      s.profileName ? `profile ${s.profileName}` : null,
+      s.maxNumberUsers != null ? `up to ${s.maxNumberUsers} users` : null,
+      `since ${day(s.creationDate)}`,
+    ];
     writeText(doc, `- ${s.offerName}: ${parts.filter(Boolean).join(', ')}`, 'regular');
   }
 

@@ -32,7 +32,12 @@ const LINKS = '/admin/v1.0/companies/:companyId/join-companies/links';
 const INVITATIONS = '/admin/v1.0/companies/:companyId/join-companies/invitations';
 const company = { kind: 'company', from: 'params', field: 'companyId' } as const;
 // A link of another company than the path's gives 404.
-const link = { kind: 'joinLink', from: 'params', field: 'joinCompanyLinkId', parent: { kind: 'company', field: 'companyId' } } as const;
+const link = {
+  kind: 'joinLink',
+  from: 'params',
+  field: 'joinCompanyLinkId',
+  parent: { kind: 'company', field: 'companyId' },
+} as const;
 
 export const createJoinCompanyLink = defineOperation({
   operationId: 'createJoinCompanyLink',
@@ -116,11 +121,20 @@ export const deleteJoinCompanyLink = defineOperation({
 
 export const selfRegister = defineOperation({
   operationId: 'selfRegister',
-  errors: ['JOIN_LINK_DISABLED', 'JOIN_LINK_EXPIRED', 'JOIN_LINK_FULL', 'JOIN_LINK_NOT_FOUND', 'LOGIN_EMAIL_TAKEN', 'SELF_REGISTER_DISABLED', 'SELF_REGISTER_DOMAIN_NOT_ALLOWED', 'WEAK_PASSWORD'],
+  errors: [
+    'JOIN_LINK_DISABLED',
+    'JOIN_LINK_EXPIRED',
+    'JOIN_LINK_FULL',
+    'JOIN_LINK_NOT_FOUND',
+    'LOGIN_EMAIL_TAKEN',
+    'SELF_REGISTER_DISABLED',
+    'SELF_REGISTER_DOMAIN_NOT_ALLOWED',
+    'WEAK_PASSWORD',
+  ],
   method: 'POST',
   path: '/enduser/v1.0/users/self-register',
   tag: 'Users',
-  summary: 'Create one\'s own account in a company through a join-company link (no token)',
+  summary: "Create one's own account in a company through a join-company link (no token)",
   body: SelfRegisterBody,
   response: User,
   envelope: 'data',
@@ -160,17 +174,28 @@ export const listJoinInvitations = defineOperation({
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, JOIN_INVITATION_SORT_FIELDS, 'creationDate');
     const { rows, total } = await repo.listInvitationRows(ctx.db, ctx.target.id, query, ctx.now, paging);
-    return listResult(rows.map((r) => service.toApiInvitation(r, ctx.now)), total, paging);
+    return listResult(
+      rows.map((r) => service.toApiInvitation(r, ctx.now)),
+      total,
+      paging,
+    );
   },
 });
 
 export const acceptJoinInvitation = defineOperation({
   operationId: 'acceptJoinInvitation',
-  errors: ['JOIN_INVITATION_EXPIRED', 'JOIN_INVITATION_NOT_FOUND', 'JOIN_INVITATION_USED', 'LOGIN_EMAIL_TAKEN', 'WEAK_PASSWORD'],
+  errors: [
+    'JOIN_INVITATION_EXPIRED',
+    'JOIN_INVITATION_NOT_FOUND',
+    'JOIN_INVITATION_USED',
+    'LOGIN_EMAIL_TAKEN',
+    'WEAK_PASSWORD',
+  ],
   method: 'POST',
   path: '/enduser/v1.0/join-companies/invitations/:invitationId/accept',
   tag: tagInvitations,
-  summary: 'Accept a join invitation with its token: creates the account with the invited roles (no token of session needed)',
+  summary:
+    'Accept a join invitation with its token: creates the account with the invited roles (no token of session needed)',
   params: InvitationParams,
   body: AcceptJoinInvitationBody,
   response: User,

@@ -25,7 +25,9 @@ export const joinPolicy: Record<string, PolicyEntry> = {
   getJoinCompanyLink: grants(readLinkGrants),
   updateJoinCompanyLink: grants(manageLinkGrants, { visibleBy: 'getJoinCompanyLink' }),
   deleteJoinCompanyLink: grants(manageLinkGrants, { visibleBy: 'getJoinCompanyLink' }),
-  selfRegister: publicOp('the join-company link id is the credential; the link must be enabled, unexpired and not full'),
+  selfRegister: publicOp(
+    'the join-company link id is the credential; the link must be enabled, unexpired and not full',
+  ),
   createJoinInvitation: grants(manageInvitationGrants, { visibleBy: 'listJoinInvitations' }),
   listJoinInvitations: grants(readInvitationGrants),
   acceptJoinInvitation: publicOp('the invitation token (sent by e-mail) is the credential'),

@@ -88,13 +88,23 @@ export async function listLinkRows(
   if (f.isEnabled !== undefined) conds.push(eq(joinCompanyLinks.isEnabled, f.isEnabled));
   if (f.fromExpirationDate) conds.push(gte(joinCompanyLinks.expirationDate, new Date(f.fromExpirationDate)));
   if (f.toExpirationDate) conds.push(lte(joinCompanyLinks.expirationDate, new Date(f.toExpirationDate)));
-  if (f.fromNbUsersRegistered !== undefined) conds.push(gte(joinCompanyLinks.nbUsersRegistered, f.fromNbUsersRegistered));
+  if (f.fromNbUsersRegistered !== undefined)
+    conds.push(gte(joinCompanyLinks.nbUsersRegistered, f.fromNbUsersRegistered));
   if (f.toNbUsersRegistered !== undefined) conds.push(lte(joinCompanyLinks.nbUsersRegistered, f.toNbUsersRegistered));
   const where = and(...conds);
   const dir = p.sortOrder === 1 ? asc : desc;
   const [rows, count] = await Promise.all([
-    exec.select().from(joinCompanyLinks).where(where).orderBy(dir(LINK_SORT[p.sortField]), dir(joinCompanyLinks.id)).limit(p.limit).offset(p.offset),
-    exec.select({ n: sql<number>`count(*)::int` }).from(joinCompanyLinks).where(where),
+    exec
+      .select()
+      .from(joinCompanyLinks)
+      .where(where)
+      .orderBy(dir(LINK_SORT[p.sortField]), dir(joinCompanyLinks.id))
+      .limit(p.limit)
+      .offset(p.offset),
+    exec
+      .select({ n: sql<number>`count(*)::int` })
+      .from(joinCompanyLinks)
+      .where(where),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }
@@ -102,7 +112,17 @@ export async function listLinkRows(
 // ---------------------------------------------------------------------------------------------
 // Companies (what registration needs to know of the company)
 
-export type CompanyFacts = Pick<typeof companies.$inferSelect, 'id' | 'status' | 'isBP' | 'bpType' | 'bpId' | 'systemRole' | 'userSelfRegisterEnabled' | 'userSelfRegisterAllowedDomains'>;
+export type CompanyFacts = Pick<
+  typeof companies.$inferSelect,
+  | 'id'
+  | 'status'
+  | 'isBP'
+  | 'bpType'
+  | 'bpId'
+  | 'systemRole'
+  | 'userSelfRegisterEnabled'
+  | 'userSelfRegisterAllowedDomains'
+>;
 
 export async function companyFacts(exec: Executor, id: string): Promise<CompanyFacts | undefined> {
   const [row] = await exec
@@ -124,7 +144,11 @@ export async function companyFacts(exec: Executor, id: string): Promise<CompanyF
 
 export async function bpTypeOf(exec: Executor, id: string | null): Promise<string | null> {
   if (!id) return null;
-  const [row] = await exec.select({ bpType: companies.bpType, isBP: companies.isBP }).from(companies).where(eq(companies.id, id)).limit(1);
+  const [row] = await exec
+    .select({ bpType: companies.bpType, isBP: companies.isBP })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
   return row?.isBP ? row.bpType : null;
 }
 
@@ -184,14 +208,25 @@ export async function listInvitationRows(
   const at = sql`${now.toISOString()}::timestamptz`;
   // `expired` is derived: a pending invitation past its expiration date.
   if (f.status === 'accepted') conds.push(eq(joinInvitations.status, 'accepted'));
-  if (f.status === 'pending') conds.push(sql`${joinInvitations.status} = 'pending' AND ${joinInvitations.expirationDate} > ${at}`);
-  if (f.status === 'expired') conds.push(sql`${joinInvitations.status} = 'pending' AND ${joinInvitations.expirationDate} <= ${at}`);
+  if (f.status === 'pending')
+    conds.push(sql`${joinInvitations.status} = 'pending' AND ${joinInvitations.expirationDate} > ${at}`);
+  if (f.status === 'expired')
+    conds.push(sql`${joinInvitations.status} = 'pending' AND ${joinInvitations.expirationDate} <= ${at}`);
   if (f.email) conds.push(sql`lower(${joinInvitations.email}) = lower(${f.email})`);
   const where = and(...conds);
   const dir = p.sortOrder === 1 ? asc : desc;
   const [rows, count] = await Promise.all([
-    exec.select().from(joinInvitations).where(where).orderBy(dir(INVITATION_SORT[p.sortField]), dir(joinInvitations.id)).limit(p.limit).offset(p.offset),
-    exec.select({ n: sql<number>`count(*)::int` }).from(joinInvitations).where(where),
+    exec
+      .select()
+      .from(joinInvitations)
+      .where(where)
+      .orderBy(dir(INVITATION_SORT[p.sortField]), dir(joinInvitations.id))
+      .limit(p.limit)
+      .offset(p.offset),
+    exec
+      .select({ n: sql<number>`count(*)::int` })
+      .from(joinInvitations)
+      .where(where),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }

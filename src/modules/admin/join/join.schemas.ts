@@ -7,8 +7,13 @@ import { pagingQuery } from '../../../http/paging.ts';
 
 const Name = Type.String({ maxLength: 255 });
 const Email = Type.String({ format: 'email', minLength: 3, maxLength: 255 });
-const Password = Type.String({ minLength: 1, maxLength: 256, description: '8+ characters with upper case, lower case, digit and special character' });
-const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(s: T) => Type.Union([s, Type.Null()]);
+const Password = Type.String({
+  minLength: 1,
+  maxLength: 256,
+  description: '8+ characters with upper case, lower case, digit and special character',
+});
+const Nullable = <T extends ReturnType<typeof Type.String> | ReturnType<typeof Type.Integer>>(s: T) =>
+  Type.Union([s, Type.Null()]);
 
 // ---------------------------------------------------------------------------------------------
 // Join-company links
@@ -30,14 +35,32 @@ export const JoinCompanyLink = Obj(
 
 export const JOIN_LINK_FORMATS = {
   small: ['id', 'companyId', 'isEnabled', 'expirationDate', 'maxNumberUsers', 'nbUsersRegistered'],
-  medium: ['id', 'companyId', 'isEnabled', 'expirationDate', 'maxNumberUsers', 'nbUsersRegistered', 'description', 'createdByAdminId', 'creationDate'],
+  medium: [
+    'id',
+    'companyId',
+    'isEnabled',
+    'expirationDate',
+    'maxNumberUsers',
+    'nbUsersRegistered',
+    'description',
+    'createdByAdminId',
+    'creationDate',
+  ],
 } as const;
 
 const linkFields = {
   description: Type.Optional(Nullable(Type.String({ maxLength: 1024 }))),
-  expirationDate: Type.Optional(Type.Union([DateTimeText(), Type.Null()], { description: 'after this date the link refuses registrations; null: never expires' })),
+  expirationDate: Type.Optional(
+    Type.Union([DateTimeText(), Type.Null()], {
+      description: 'after this date the link refuses registrations; null: never expires',
+    }),
+  ),
   isEnabled: Type.Optional(Type.Boolean()),
-  maxNumberUsers: Type.Optional(Nullable(Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'users the link may register; null: no limit' }))),
+  maxNumberUsers: Type.Optional(
+    Nullable(
+      Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'users the link may register; null: no limit' }),
+    ),
+  ),
 };
 
 export const CreateJoinLinkBody = Obj(linkFields);
@@ -47,7 +70,13 @@ export const CompanyParams = Type.Object({ companyId: Id() });
 export const JoinLinkParams = Type.Object({ companyId: Id(), joinCompanyLinkId: Id() });
 export const FormatOnlyQuery = Type.Object({ format: formatQuery('full') });
 
-export const JOIN_LINK_SORT_FIELDS = ['creationDate', 'expirationDate', 'nbUsersRegistered', 'maxNumberUsers', 'description'] as const;
+export const JOIN_LINK_SORT_FIELDS = [
+  'creationDate',
+  'expirationDate',
+  'nbUsersRegistered',
+  'maxNumberUsers',
+  'description',
+] as const;
 
 export const ListJoinLinksQuery = Type.Object({
   format: formatQuery(),
@@ -55,8 +84,12 @@ export const ListJoinLinksQuery = Type.Object({
   isEnabled: Type.Optional(Type.Boolean()),
   fromExpirationDate: Type.Optional(DateTimeText()),
   toExpirationDate: Type.Optional(DateTimeText()),
-  fromNbUsersRegistered: Type.Optional(Type.Integer({ minimum: 0, description: 'lower bound on nbUsersRegistered, inclusive' })),
-  toNbUsersRegistered: Type.Optional(Type.Integer({ minimum: 0, description: 'upper bound on nbUsersRegistered, inclusive' })),
+  fromNbUsersRegistered: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'lower bound on nbUsersRegistered, inclusive' }),
+  ),
+  toNbUsersRegistered: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'upper bound on nbUsersRegistered, inclusive' }),
+  ),
   ...pagingQuery(JOIN_LINK_SORT_FIELDS, 'creationDate'),
 });
 
@@ -125,4 +158,13 @@ export const AcceptJoinInvitationBody = Obj({
 });
 
 // Named components of the OpenAPI document (src/http/openapi.ts).
-nameSchemas({ JoinCompanyLink, CreateJoinLinkBody, UpdateJoinLinkBody, SelfRegisterBody, JoinInvitation, JoinInvitationWithToken, CreateJoinInvitationBody, AcceptJoinInvitationBody });
+nameSchemas({
+  JoinCompanyLink,
+  CreateJoinLinkBody,
+  UpdateJoinLinkBody,
+  SelfRegisterBody,
+  JoinInvitation,
+  JoinInvitationWithToken,
+  CreateJoinInvitationBody,
+  AcceptJoinInvitationBody,
+});

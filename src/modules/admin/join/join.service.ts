@@ -11,7 +11,13 @@ import { newId, randomSecret, sha256hex } from '../../../shared/ids.ts';
 import * as users from '../users/users.service.ts';
 import { normaliseRoles } from '../users/users.service.ts';
 import * as repo from './join.repo.ts';
-import type { AcceptJoinInvitationBody, CreateJoinInvitationBody, CreateJoinLinkBody, SelfRegisterBody, UpdateJoinLinkBody } from './join.schemas.ts';
+import type {
+  AcceptJoinInvitationBody,
+  CreateJoinInvitationBody,
+  CreateJoinLinkBody,
+  SelfRegisterBody,
+  UpdateJoinLinkBody,
+} from './join.schemas.ts';
 
 /** Lifetime of a join invitation (docs/decisions.md, Join). */
 export const INVITATION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -33,7 +39,6 @@ export function toApiLink(l: repo.LinkRow) {
   };
 }
 
-
 function expiration(v: string | Date | null | undefined, now: Date): Date | null | undefined {
   if (v === undefined || v === null) return v;
   const d = new Date(v);
@@ -42,7 +47,13 @@ function expiration(v: string | Date | null | undefined, now: Date): Date | null
   return d;
 }
 
-export async function createLink(exec: Executor, caller: Caller, companyId: string, body: Static<typeof CreateJoinLinkBody>, now: Date) {
+export async function createLink(
+  exec: Executor,
+  caller: Caller,
+  companyId: string,
+  body: Static<typeof CreateJoinLinkBody>,
+  now: Date,
+) {
   const row = await repo.insertLink(exec, {
     id: newId(),
     companyId,
@@ -57,7 +68,12 @@ export async function createLink(exec: Executor, caller: Caller, companyId: stri
   return toApiLink(row);
 }
 
-export async function updateLink(exec: Executor, link: repo.LinkRow, body: Static<typeof UpdateJoinLinkBody>, now: Date) {
+export async function updateLink(
+  exec: Executor,
+  link: repo.LinkRow,
+  body: Static<typeof UpdateJoinLinkBody>,
+  now: Date,
+) {
   const patch: Partial<repo.NewLink> = {};
   if (body.description !== undefined) patch.description = body.description;
   if (body.expirationDate !== undefined) patch.expirationDate = expiration(body.expirationDate, now);
@@ -68,12 +84,18 @@ export async function updateLink(exec: Executor, link: repo.LinkRow, body: Stati
 }
 
 /** Document 3: a link already used by registered users is not deleted but disabled. */
-export async function deleteLink(db: Executor, link: repo.LinkRow): Promise<{ status: string; data: ReturnType<typeof toApiLink> }> {
+export async function deleteLink(
+  db: Executor,
+  link: repo.LinkRow,
+): Promise<{ status: string; data: ReturnType<typeof toApiLink> }> {
   return db.transaction(async (exec) => {
     const deleted = await repo.deleteLinkRow(exec, link.id);
     if (deleted) return { status: `Join-company link ${link.id} deleted`, data: toApiLink(deleted) };
     const disabled = await repo.updateLinkRow(exec, link.id, { isEnabled: false });
-    return { status: `Join-company link ${link.id} has registered users: disabled instead of deleted`, data: toApiLink(disabled) };
+    return {
+      status: `Join-company link ${link.id} has registered users: disabled instead of deleted`,
+      data: toApiLink(disabled),
+    };
   });
 }
 
@@ -92,8 +114,10 @@ function domainAllowed(allowed: readonly string[] | null, email: string): boolea
 /** Why a link refuses a registration, read from the link itself (an unknown link is 404). */
 function assertLinkOpen(link: repo.LinkRow, now: Date): void {
   if (!link.isEnabled) fail('JOIN_LINK_DISABLED', { joinCompanyLinkId: link.id });
-  if (link.expirationDate && link.expirationDate.getTime() <= now.getTime()) fail('JOIN_LINK_EXPIRED', { joinCompanyLinkId: link.id, expirationDate: link.expirationDate.toISOString() });
-  if (link.maxNumberUsers !== null && link.nbUsersRegistered >= link.maxNumberUsers) fail('JOIN_LINK_FULL', { joinCompanyLinkId: link.id, maxNumberUsers: link.maxNumberUsers });
+  if (link.expirationDate && link.expirationDate.getTime() <= now.getTime())
+    fail('JOIN_LINK_EXPIRED', { joinCompanyLinkId: link.id, expirationDate: link.expirationDate.toISOString() });
+  if (link.maxNumberUsers !== null && link.nbUsersRegistered >= link.maxNumberUsers)
+    fail('JOIN_LINK_FULL', { joinCompanyLinkId: link.id, maxNumberUsers: link.maxNumberUsers });
 }
 
 export async function selfRegister(db: Db, body: Static<typeof SelfRegisterBody>, now: Date) {
@@ -101,8 +125,10 @@ export async function selfRegister(db: Db, body: Static<typeof SelfRegisterBody>
   if (!link) fail('JOIN_LINK_NOT_FOUND', { joinCompanyLinkId: body.joinCompanyLinkId });
   assertLinkOpen(link, now);
   const company = await repo.companyFacts(db, link.companyId);
-  if (!company || company.status === 'terminated' || !company.userSelfRegisterEnabled) fail('SELF_REGISTER_DISABLED', { companyId: link.companyId });
-  if (!domainAllowed(company.userSelfRegisterAllowedDomains, body.loginEmail)) fail('SELF_REGISTER_DOMAIN_NOT_ALLOWED', { domain: emailDomain(body.loginEmail) });
+  if (!company || company.status === 'terminated' || !company.userSelfRegisterEnabled)
+    fail('SELF_REGISTER_DISABLED', { companyId: link.companyId });
+  if (!domainAllowed(company.userSelfRegisterAllowedDomains, body.loginEmail))
+    fail('SELF_REGISTER_DOMAIN_NOT_ALLOWED', { domain: emailDomain(body.loginEmail) });
   if (await users.loginEmailTaken(db, body.loginEmail)) fail('LOGIN_EMAIL_TAKEN');
   // Hashed before the transaction: the seat's row lock is not held during the slow hash.
   const passwordHash = await hashPassword(body.password);
@@ -132,7 +158,10 @@ export async function selfRegister(db: Db, body: Static<typeof SelfRegisterBody>
 // ---------------------------------------------------------------------------------------------
 // Invitations
 
-type InvitationFlags = Pick<repo.InvitationRow, 'invitedToBeCompanyAdmin' | 'invitedToBeBpAdmin' | 'invitedToBeBpFinance'>;
+type InvitationFlags = Pick<
+  repo.InvitationRow,
+  'invitedToBeCompanyAdmin' | 'invitedToBeBpAdmin' | 'invitedToBeBpFinance'
+>;
 
 /** The roles an invitation gives: user always, and each flagged role, in the order of document 1. */
 export function invitedRoles(i: InvitationFlags): Role[] {
@@ -165,7 +194,13 @@ export function toApiInvitation(i: repo.InvitationRow, now: Date) {
   };
 }
 
-export async function createInvitation(db: Executor, caller: Caller, company: Record<string, unknown>, body: Static<typeof CreateJoinInvitationBody>, now: Date) {
+export async function createInvitation(
+  db: Executor,
+  caller: Caller,
+  company: Record<string, unknown>,
+  body: Static<typeof CreateJoinInvitationBody>,
+  now: Date,
+) {
   return db.transaction(async (exec) => {
     const flags = {
       invitedToBeCompanyAdmin: body.invitedToBeCompanyAdmin ?? false,
@@ -177,7 +212,8 @@ export async function createInvitation(db: Executor, caller: Caller, company: Re
     const assignable = new Set(caller.roles.flatMap((r) => ASSIGNABLE_ROLES[r]));
     const refused = roles.filter((r) => r !== 'user' && !assignable.has(r));
     if (refused.length) fail('ROLE_NOT_ASSIGNABLE', { roles: refused });
-    if ((flags.invitedToBeBpAdmin || flags.invitedToBeBpFinance) && company.isBP !== true) fail('JOIN_INVITATION_NO_ROLE_FOR_COMPANY', { companyId: company.id });
+    if ((flags.invitedToBeBpAdmin || flags.invitedToBeBpFinance) && company.isBP !== true)
+      fail('JOIN_INVITATION_NO_ROLE_FOR_COMPANY', { companyId: company.id });
     if (await users.loginEmailTaken(exec, body.email)) fail('JOIN_INVITATION_EMAIL_TAKEN', { email: body.email });
     const token = randomSecret(32);
     const row = await repo.insertInvitation(exec, {
@@ -211,19 +247,29 @@ async function companyTransition(exec: Executor, inv: repo.InvitationRow, now: D
   if (company?.status !== 'initializing') return;
   const endCustomer = !company.isBP;
   const irOfVad = company.isBP && company.bpType === 'IR' && (await repo.bpTypeOf(exec, company.bpId)) === 'VAD';
-  if ((endCustomer && inv.invitedToBeCompanyAdmin) || (irOfVad && (inv.invitedToBeBpAdmin || inv.invitedToBeBpFinance))) {
+  if (
+    (endCustomer && inv.invitedToBeCompanyAdmin) ||
+    (irOfVad && (inv.invitedToBeBpAdmin || inv.invitedToBeBpFinance))
+  ) {
     await repo.activateInitializingCompany(exec, company.id, now);
   }
 }
 
-export async function acceptInvitation(db: Db, invitationId: string, body: Static<typeof AcceptJoinInvitationBody>, now: Date) {
+export async function acceptInvitation(
+  db: Db,
+  invitationId: string,
+  body: Static<typeof AcceptJoinInvitationBody>,
+  now: Date,
+) {
   const inv = await repo.findInvitation(db, invitationId);
   // A wrong token answers as an unknown invitation: without the token, nothing is learnt.
   if (!inv || !sameHash(inv.tokenHash, sha256hex(body.token))) fail('JOIN_INVITATION_NOT_FOUND', { invitationId });
   if (inv.status === 'accepted') fail('JOIN_INVITATION_USED', { invitationId });
-  if (inv.expirationDate.getTime() <= now.getTime()) fail('JOIN_INVITATION_EXPIRED', { invitationId, expirationDate: inv.expirationDate.toISOString() });
+  if (inv.expirationDate.getTime() <= now.getTime())
+    fail('JOIN_INVITATION_EXPIRED', { invitationId, expirationDate: inv.expirationDate.toISOString() });
   const company = await repo.companyFacts(db, inv.companyId);
-  if (!company || company.status === 'terminated') fail('JOIN_INVITATION_EXPIRED', { invitationId, reason: 'the company is terminated' });
+  if (!company || company.status === 'terminated')
+    fail('JOIN_INVITATION_EXPIRED', { invitationId, reason: 'the company is terminated' });
   if (await users.loginEmailTaken(db, inv.email)) fail('LOGIN_EMAIL_TAKEN');
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {

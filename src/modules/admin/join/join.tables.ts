@@ -9,7 +9,9 @@ export const joinCompanyLinks = pgTable(
   'join_company_links',
   {
     id: text('id').primaryKey(),
-    companyId: text('company_id').notNull().references(() => companies.id),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
     createdByAdminId: text('created_by_admin_id'),
     description: text('description'),
     expirationDate: ts('expiration_date'),
@@ -27,7 +29,9 @@ export const joinInvitations = pgTable(
   'join_invitations',
   {
     id: text('id').primaryKey(),
-    companyId: text('company_id').notNull().references(() => companies.id),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
     email: text('email').notNull(),
     invitedToBeCompanyAdmin: boolean('invited_to_be_company_admin').notNull().default(false),
     invitedToBeBpAdmin: boolean('invited_to_be_bp_admin').notNull().default(false),

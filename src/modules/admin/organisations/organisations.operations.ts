@@ -122,7 +122,8 @@ export const linkCompanyToOrganisation = defineOperation({
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target,
   second: { company: { kind: 'company', from: 'body', field: 'companyId' } },
-  handler: (ctx, { body, query }) => service.linkCompany(ctx.db, ctx.caller, ctx.target.id, body.companyId, query.selectedThemeObj),
+  handler: (ctx, { body, query }) =>
+    service.linkCompany(ctx.db, ctx.caller, ctx.target.id, body.companyId, query.selectedThemeObj),
 });
 
 export const listOrganisationCompanies = defineOperation({
@@ -154,7 +155,12 @@ export const unlinkCompanyFromOrganisation = defineOperation({
   response: Type.Array(Type.Never()),
   envelope: 'status',
   // The company must be one of the organisation's: another gives 404.
-  target: { kind: 'company', from: 'params', field: 'companyId', parent: { kind: 'organisation', field: 'organisationId' } },
+  target: {
+    kind: 'company',
+    from: 'params',
+    field: 'companyId',
+    parent: { kind: 'organisation', field: 'organisationId' },
+  },
   handler: async (ctx, { params }) => {
     await service.unlinkCompany(ctx.db, params.organisationId, ctx.target.id);
     return { status: `Company ${ctx.target.id} removed from organisation ${params.organisationId}`, data: [] };

@@ -4,7 +4,11 @@
 // organisation (the one of his company, read on every request) and its companies.
 import { grant, grants, type PolicyEntry } from '../../../authz/grant.ts';
 
-const readOrganisationGrants = [grant('superadmin', 'any'), grant('support', 'any'), grant('organization_admin', 'ownOrganisation')];
+const readOrganisationGrants = [
+  grant('superadmin', 'any'),
+  grant('support', 'any'),
+  grant('organization_admin', 'ownOrganisation'),
+];
 const manageOrganisationGrants = [grant('superadmin', 'any')];
 
 export const organisationsPolicy: Record<string, PolicyEntry> = {
@@ -14,7 +18,10 @@ export const organisationsPolicy: Record<string, PolicyEntry> = {
   updateOrganisation: grants(manageOrganisationGrants, { visibleBy: 'getOrganisation' }),
   deleteOrganisation: grants(manageOrganisationGrants, { visibleBy: 'getOrganisation' }),
   // The target is the organisation of the path; the company of the body is a second resource.
-  linkCompanyToOrganisation: grants(manageOrganisationGrants, { visibleBy: 'getOrganisation', second: { company: manageOrganisationGrants } }),
+  linkCompanyToOrganisation: grants(manageOrganisationGrants, {
+    visibleBy: 'getOrganisation',
+    second: { company: manageOrganisationGrants },
+  }),
   listOrganisationCompanies: grants(readOrganisationGrants),
   // The target is the company of the path, under its organisation.
   unlinkCompanyFromOrganisation: grants(manageOrganisationGrants),

@@ -16,14 +16,23 @@ export interface CompanyLinkRow {
   systemRole: string | null;
 }
 
-const companyLinkColumns = { id: companies.id, name: companies.name, organisationId: companies.organisationId, systemRole: companies.systemRole };
+const companyLinkColumns = {
+  id: companies.id,
+  name: companies.name,
+  organisationId: companies.organisationId,
+  systemRole: companies.systemRole,
+};
 
 export async function insertOrganisation(exec: Executor, o: NewOrganisation): Promise<OrganisationRow> {
   const [row] = await exec.insert(organisations).values(o).returning();
   return row!;
 }
 
-export async function updateOrganisationRow(exec: Executor, id: string, patch: Partial<NewOrganisation>): Promise<OrganisationRow | undefined> {
+export async function updateOrganisationRow(
+  exec: Executor,
+  id: string,
+  patch: Partial<NewOrganisation>,
+): Promise<OrganisationRow | undefined> {
   if (Object.keys(patch).length === 0) {
     const [row] = await exec.select().from(organisations).where(eq(organisations.id, id));
     return row;
@@ -38,7 +47,11 @@ export async function deleteOrganisationRow(exec: Executor, id: string): Promise
   await exec.delete(organisations).where(eq(organisations.id, id));
 }
 
-const ORGANISATION_SORT = { name: organisations.name, creationDate: organisations.creationDate, visibility: organisations.visibility };
+const ORGANISATION_SORT = {
+  name: organisations.name,
+  creationDate: organisations.creationDate,
+  visibility: organisations.visibility,
+};
 
 export async function listOrganisationRows(
   exec: Executor,
@@ -47,8 +60,17 @@ export async function listOrganisationRows(
 ): Promise<{ rows: OrganisationRow[]; total: number }> {
   const dir = p.sortOrder === 1 ? asc : desc;
   const [rows, count] = await Promise.all([
-    exec.select().from(organisations).where(scope).orderBy(dir(ORGANISATION_SORT[p.sortField]), dir(organisations.id)).limit(p.limit).offset(p.offset),
-    exec.select({ n: sql<number>`count(*)::int` }).from(organisations).where(scope),
+    exec
+      .select()
+      .from(organisations)
+      .where(scope)
+      .orderBy(dir(ORGANISATION_SORT[p.sortField]), dir(organisations.id))
+      .limit(p.limit)
+      .offset(p.offset),
+    exec
+      .select({ n: sql<number>`count(*)::int` })
+      .from(organisations)
+      .where(scope),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }
@@ -63,11 +85,20 @@ export async function findCompany(exec: Executor, companyId: string): Promise<Co
  * concurrent links to different organisations cannot both win). Returns the whole company row
  * (the answer is the Company); undefined when it did not link.
  */
-export async function linkCompany(exec: Executor, companyId: string, organisationId: string): Promise<typeof companies.$inferSelect | undefined> {
+export async function linkCompany(
+  exec: Executor,
+  companyId: string,
+  organisationId: string,
+): Promise<typeof companies.$inferSelect | undefined> {
   const [row] = await exec
     .update(companies)
     .set({ organisationId })
-    .where(and(eq(companies.id, companyId), or(isNull(companies.organisationId), eq(companies.organisationId, organisationId))))
+    .where(
+      and(
+        eq(companies.id, companyId),
+        or(isNull(companies.organisationId), eq(companies.organisationId, organisationId)),
+      ),
+    )
     .returning();
   return row;
 }
@@ -92,8 +123,17 @@ export async function listOrganisationCompanyRows(
   const where = eq(companies.organisationId, organisationId);
   const dir = p.sortOrder === 1 ? asc : desc;
   const [rows, count] = await Promise.all([
-    exec.select(companyLinkColumns).from(companies).where(where).orderBy(dir(COMPANY_SORT[p.sortField]), dir(companies.id)).limit(p.limit).offset(p.offset),
-    exec.select({ n: sql<number>`count(*)::int` }).from(companies).where(where),
+    exec
+      .select(companyLinkColumns)
+      .from(companies)
+      .where(where)
+      .orderBy(dir(COMPANY_SORT[p.sortField]), dir(companies.id))
+      .limit(p.limit)
+      .offset(p.offset),
+    exec
+      .select({ n: sql<number>`count(*)::int` })
+      .from(companies)
+      .where(where),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }

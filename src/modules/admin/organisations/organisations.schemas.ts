@@ -8,12 +8,15 @@ const Visibility = OneOf(VISIBILITIES);
 const Name = Type.String({ minLength: 1, maxLength: 255 });
 
 /** Document 3, Organisation. */
-export const Organisation = Obj({
-  id: Id(),
-  name: Type.String(),
-  visibility: Visibility,
-  creationDate: DateTime(),
-}, { description: 'an organisation; fields per format level in docs/formats.md' });
+export const Organisation = Obj(
+  {
+    id: Id(),
+    name: Type.String(),
+    visibility: Visibility,
+    creationDate: DateTime(),
+  },
+  { description: 'an organisation; fields per format level in docs/formats.md' },
+);
 
 export const ORGANISATION_FORMATS = {
   small: ['id', 'name'],
@@ -21,11 +24,14 @@ export const ORGANISATION_FORMATS = {
 } as const;
 
 /** A company as the organisation operations answer it (the company resource is the companies module's). */
-export const OrganisationCompany = Obj({
-  id: Id(),
-  name: Type.String(),
-  organisationId: Type.Union([Id(), Type.Null()]),
-}, { description: 'a company of an organisation: its id, name and organisation' });
+export const OrganisationCompany = Obj(
+  {
+    id: Id(),
+    name: Type.String(),
+    organisationId: Type.Union([Id(), Type.Null()]),
+  },
+  { description: 'a company of an organisation: its id, name and organisation' },
+);
 
 export const ORGANISATION_COMPANY_FORMATS = {
   small: ['id', 'name'],

@@ -17,11 +17,20 @@ export function toApiCompany(c: repo.CompanyLinkRow) {
 }
 
 export async function createOrganisation(exec: Executor, body: Static<typeof CreateOrganisationBody>, now: Date) {
-  const row = await repo.insertOrganisation(exec, { id: newId(), name: body.name, visibility: body.visibility ?? 'private', creationDate: now });
+  const row = await repo.insertOrganisation(exec, {
+    id: newId(),
+    name: body.name,
+    visibility: body.visibility ?? 'private',
+    creationDate: now,
+  });
   return toApiOrganisation(row);
 }
 
-export async function updateOrganisation(exec: Executor, target: repo.OrganisationRow, body: Static<typeof UpdateOrganisationBody>) {
+export async function updateOrganisation(
+  exec: Executor,
+  target: repo.OrganisationRow,
+  body: Static<typeof UpdateOrganisationBody>,
+) {
   const patch: Partial<repo.NewOrganisation> = {};
   if (body.name !== undefined) patch.name = body.name;
   if (body.visibility !== undefined) patch.visibility = body.visibility;
@@ -43,7 +52,13 @@ export async function deleteOrganisation(db: Executor, target: repo.Organisation
  * users follow: a user's organisation is his company's, read on every request. The answer is the
  * Company, as getCompany reads it (document 3: `{data: Company}`).
  */
-export async function linkCompany(db: Executor, caller: Caller, organisationId: string, companyId: string, selectedThemeObj?: boolean) {
+export async function linkCompany(
+  db: Executor,
+  caller: Caller,
+  organisationId: string,
+  companyId: string,
+  selectedThemeObj?: boolean,
+) {
   return db.transaction(async (exec) => {
     const company = await repo.findCompany(exec, companyId);
     if (!company) fail('NOT_FOUND', { target: 'company', id: companyId });
@@ -61,5 +76,6 @@ export async function linkCompany(db: Executor, caller: Caller, organisationId: 
 }
 
 export async function unlinkCompany(exec: Executor, organisationId: string, companyId: string): Promise<void> {
-  if (!(await repo.unlinkCompany(exec, companyId, organisationId))) fail('NOT_FOUND', { target: 'company', id: companyId, organisationId });
+  if (!(await repo.unlinkCompany(exec, companyId, organisationId)))
+    fail('NOT_FOUND', { target: 'company', id: companyId, organisationId });
 }

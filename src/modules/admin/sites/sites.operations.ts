@@ -2,7 +2,18 @@ import { Type } from 'typebox';
 import type { AnyOperation } from '../../../http/operation.ts';
 import { defineOperation } from '../../../http/operation.ts';
 import { parsePaging, listResult } from '../../../http/paging.ts';
-import { CompanyIdParams, CreateSiteBody, FormatQuery, ListAllSitesQuery, ListSitesQuery, Site, SiteIdParams, SITE_FORMATS, SITE_SORT_FIELDS, UpdateSiteBody } from './sites.schemas.ts';
+import {
+  CompanyIdParams,
+  CreateSiteBody,
+  FormatQuery,
+  ListAllSitesQuery,
+  ListSitesQuery,
+  Site,
+  SiteIdParams,
+  SITE_FORMATS,
+  SITE_SORT_FIELDS,
+  UpdateSiteBody,
+} from './sites.schemas.ts';
 import * as service from './sites.service.ts';
 import * as repo from './sites.repo.ts';
 
@@ -38,7 +49,12 @@ export const listAllSites = defineOperation({
   scope: 'site',
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, SITE_SORT_FIELDS, 'name');
-    const { rows, total } = await repo.listSiteRows(ctx.db, ctx.scope, { companyId: query.companyId, status: query.status }, paging);
+    const { rows, total } = await repo.listSiteRows(
+      ctx.db,
+      ctx.scope,
+      { companyId: query.companyId, status: query.status },
+      paging,
+    );
     return listResult(rows.map(service.toApiSite), total, paging);
   },
 });
@@ -84,7 +100,7 @@ export const updateSite = defineOperation({
   path: `${P}/:siteId`,
   tag,
   summary: 'Update a site: rename, change its status, or move it to another company',
-  description: 'companyId is required: the site\'s current company, or another one to move the site there.',
+  description: "companyId is required: the site's current company, or another one to move the site there.",
   params: SiteIdParams,
   body: UpdateSiteBody,
   response: Site,
@@ -92,7 +108,14 @@ export const updateSite = defineOperation({
   formats: { ...SITE_FORMATS, default: 'full' },
   target: siteTarget,
   // Moving the site: the company it moves to, which the mover must administer too.
-  second: { destination: { kind: 'company', from: 'body', field: 'companyId', when: (site, { body }) => (body as { companyId: string }).companyId !== site.companyId } },
+  second: {
+    destination: {
+      kind: 'company',
+      from: 'body',
+      field: 'companyId',
+      when: (site, { body }) => (body as { companyId: string }).companyId !== site.companyId,
+    },
+  },
   handler: (ctx, { body }) => service.updateSite(ctx.db, ctx.target, body, ctx.now),
 });
 
@@ -113,4 +136,11 @@ export const deleteSite = defineOperation({
   },
 });
 
-export const sitesOperations: AnyOperation[] = [createSite, listAllSites, listCompanySites, getSite, updateSite, deleteSite];
+export const sitesOperations: AnyOperation[] = [
+  createSite,
+  listAllSites,
+  listCompanySites,
+  getSite,
+  updateSite,
+  deleteSite,
+];

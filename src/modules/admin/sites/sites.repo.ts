@@ -25,17 +25,28 @@ export async function deleteSiteRow(exec: Executor, id: string): Promise<void> {
 
 /** Users of the site holding site_admin (their role needs the site). */
 export async function countSiteAdmins(exec: Executor, siteId: string): Promise<number> {
-  const [r] = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(and(eq(users.siteId, siteId), sql`'site_admin' = ANY(${users.roles})`));
+  const [r] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.siteId, siteId), sql`'site_admin' = ANY(${users.roles})`));
   return r?.n ?? 0;
 }
 
 /** Users attached to the site (plain users and site_admins). */
 export async function countSiteUsers(exec: Executor, siteId: string): Promise<number> {
-  const [r] = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.siteId, siteId));
+  const [r] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.siteId, siteId));
   return r?.n ?? 0;
 }
 
-const SORT = { name: sites.name, creationDate: sites.creationDate, status: sites.status, statusUpdatedDate: sites.statusUpdatedDate };
+const SORT = {
+  name: sites.name,
+  creationDate: sites.creationDate,
+  status: sites.status,
+  statusUpdatedDate: sites.statusUpdatedDate,
+};
 
 export interface SiteFilters {
   companyId?: string;
@@ -54,8 +65,17 @@ export async function listSiteRows(
   const where = and(...conds.filter((c): c is SQL => !!c));
   const dir = p.sortOrder === 1 ? asc : desc;
   const [rows, count] = await Promise.all([
-    exec.select().from(sites).where(where).orderBy(dir(SORT[p.sortField]), dir(sites.id)).limit(p.limit).offset(p.offset),
-    exec.select({ n: sql<number>`count(*)::int` }).from(sites).where(where),
+    exec
+      .select()
+      .from(sites)
+      .where(where)
+      .orderBy(dir(SORT[p.sortField]), dir(sites.id))
+      .limit(p.limit)
+      .offset(p.offset),
+    exec
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sites)
+      .where(where),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }

@@ -8,16 +8,19 @@ const Status = OneOf(SITE_STATUSES);
 const Name = Type.String({ minLength: 1, maxLength: 255 });
 
 /** Document 3, Site. */
-export const Site = Obj({
-  id: Id(),
-  name: Type.String(),
-  latin_name: Type.String({ description: 'the name without diacritics (Zürich -> Zurich)' }),
-  companyId: Id(),
-  creationDate: DateTime(),
-  statusUpdatedDate: DateTime(),
-  settings: Obj({ iceServers: Type.Array(Type.Never()) }),
-  status: Status,
-}, { description: 'a site; fields per format level in docs/formats.md' });
+export const Site = Obj(
+  {
+    id: Id(),
+    name: Type.String(),
+    latin_name: Type.String({ description: 'the name without diacritics (Zürich -> Zurich)' }),
+    companyId: Id(),
+    creationDate: DateTime(),
+    statusUpdatedDate: DateTime(),
+    settings: Obj({ iceServers: Type.Array(Type.Never()) }),
+    status: Status,
+  },
+  { description: 'a site; fields per format level in docs/formats.md' },
+);
 
 export const SITE_FORMATS = {
   small: ['id', 'name', 'companyId', 'status'],
@@ -31,7 +34,9 @@ export const CreateSiteBody = Obj({
 });
 
 export const UpdateSiteBody = Obj({
-  companyId: Id('the company of the site: its current one, or another to move the site (bp_admin, organisation admin, superadmin)'),
+  companyId: Id(
+    'the company of the site: its current one, or another to move the site (bp_admin, organisation admin, superadmin)',
+  ),
   name: Type.Optional(Name),
   status: Type.Optional(Status),
 });

@@ -9,7 +9,21 @@ import * as repo from './sites.repo.ts';
 import { countSystemsOfSite } from '../../systems/systems.service.ts';
 import type { CreateSiteBody, UpdateSiteBody } from './sites.schemas.ts';
 
-const LATIN_LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', ø: 'o', Ø: 'O', đ: 'd', Đ: 'D', ł: 'l', Ł: 'L', þ: 'th', Þ: 'TH' };
+const LATIN_LETTERS: Record<string, string> = {
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  ø: 'o',
+  Ø: 'O',
+  đ: 'd',
+  Đ: 'D',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'TH',
+};
 // Built from the table's keys rather than written as a literal: the bundle (src/bundle.ts) writes
 // them as \u escapes, and a source of ASCII only is held in memory at one byte a character.
 const LATIN_LETTER = new RegExp(`[${Object.keys(LATIN_LETTERS).join('')}]`, 'g');
@@ -42,7 +56,14 @@ export function toApiSite(s: repo.SiteRow) {
 }
 
 export async function createSite(exec: Executor, companyId: string, body: Static<typeof CreateSiteBody>, now: Date) {
-  const row = await repo.insertSite(exec, { id: newId(), name: body.name, companyId, status: body.status ?? 'active', creationDate: now, statusUpdatedDate: now });
+  const row = await repo.insertSite(exec, {
+    id: newId(),
+    name: body.name,
+    companyId,
+    status: body.status ?? 'active',
+    creationDate: now,
+    statusUpdatedDate: now,
+  });
   return toApiSite(row);
 }
 
@@ -84,4 +105,3 @@ export async function deleteSite(db: Executor, target: repo.SiteRow): Promise<vo
     await repo.deleteSiteRow(exec, target.id);
   });
 }
-

@@ -9,7 +9,9 @@ export const sites = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
-    companyId: text('company_id').notNull().references(() => companies.id),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
     status: text('status').notNull().default('active'),
     creationDate: ts('creation_date').notNull().defaultNow(),
     statusUpdatedDate: ts('status_updated_date').notNull().defaultNow(),

@@ -1,7 +1,16 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../../http/operation.ts';
 import { parsePaging, listResult } from '../../../http/paging.ts';
-import { USER_FORMATS, CreateUserBody, FormatQuery, ListUsersQuery, UpdateUserBody, User, UserIdParams, USER_SORT_FIELDS } from './users.schemas.ts';
+import {
+  USER_FORMATS,
+  CreateUserBody,
+  FormatQuery,
+  ListUsersQuery,
+  UpdateUserBody,
+  User,
+  UserIdParams,
+  USER_SORT_FIELDS,
+} from './users.schemas.ts';
 import * as service from './users.service.ts';
 import * as repo from './users.repo.ts';
 
@@ -21,9 +30,14 @@ export const createUser = defineOperation({
   formats: { ...USER_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'body', field: 'companyId', fallback: 'companyId' },
   // Issue 9, point 6: a site of the new user's company that the caller may read.
-  references: { siteId: { kind: 'site', rule: "a site of the user's company that the caller may read", where: (company) => ({ companyId: company.id }) } },
-  handler: (ctx, { body }) =>
-    service.createUser(ctx.db, ctx.caller, ctx.target.id as string, body, ctx.now),
+  references: {
+    siteId: {
+      kind: 'site',
+      rule: "a site of the user's company that the caller may read",
+      where: (company) => ({ companyId: company.id }),
+    },
+  },
+  handler: (ctx, { body }) => service.createUser(ctx.db, ctx.caller, ctx.target.id as string, body, ctx.now),
 });
 
 export const listUsers = defineOperation({
@@ -40,8 +54,17 @@ export const listUsers = defineOperation({
   listVersion: 'users',
   handler: async (ctx, { query }) => {
     const paging = parsePaging(query, USER_SORT_FIELDS, 'lastName');
-    const roles = query.roles?.split(',').map((r) => r.trim()).filter(Boolean);
-    const { rows, total } = await repo.listUserRows(ctx.deps.database, { where: ctx.scope, key: ctx.scopeKey }, { ...query, roles }, paging, ctx.listVersion);
+    const roles = query.roles
+      ?.split(',')
+      .map((r) => r.trim())
+      .filter(Boolean);
+    const { rows, total } = await repo.listUserRows(
+      ctx.deps.database,
+      { where: ctx.scope, key: ctx.scopeKey },
+      { ...query, roles },
+      paging,
+      ctx.listVersion,
+    );
     return listResult(rows.map(service.toApiUser), total, paging);
   },
 });
@@ -74,9 +97,14 @@ export const updateUser = defineOperation({
   envelope: 'data',
   formats: { ...USER_FORMATS, default: 'full' },
   target: { kind: 'user', from: 'params', field: 'userId' },
-  references: { siteId: { kind: 'site', rule: "a site of the user's company that the caller may read", where: (user) => ({ companyId: user.companyId }) } },
-  handler: (ctx, { body }) =>
-    service.updateUser(ctx.db, ctx.caller, ctx.target, body, ctx.now),
+  references: {
+    siteId: {
+      kind: 'site',
+      rule: "a site of the user's company that the caller may read",
+      where: (user) => ({ companyId: user.companyId }),
+    },
+  },
+  handler: (ctx, { body }) => service.updateUser(ctx.db, ctx.caller, ctx.target, body, ctx.now),
 });
 
 export const deleteUser = defineOperation({

@@ -17,7 +17,11 @@ export async function insertUser(exec: Executor, u: NewUser): Promise<UserRow> {
 }
 
 export async function findByLoginEmail(exec: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await exec.select().from(users).where(sql`lower(${users.loginEmail}) = lower(${email})`).limit(1);
+  const [row] = await exec
+    .select()
+    .from(users)
+    .where(sql`lower(${users.loginEmail}) = lower(${email})`)
+    .limit(1);
   return row;
 }
 
@@ -36,7 +40,10 @@ export async function deleteUserRow(exec: Executor, id: string): Promise<void> {
 }
 
 export async function countSuperadmins(exec: Executor): Promise<number> {
-  const [r] = await exec.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`'superadmin' = ANY(${users.roles})`);
+  const [r] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(sql`'superadmin' = ANY(${users.roles})`);
   return r?.n ?? 0;
 }
 
@@ -73,7 +80,11 @@ export async function listUserRows(
 ): Promise<{ rows: UserRow[]; total: number }> {
   // Built once per scope, filters and page: the same request again skips the query builder.
   const buildKey = scope.key === undefined ? undefined : JSON.stringify(['users', scope.key, f, p]);
-  const row = await runCounted<{ list_version: string | null; total: number | null; rows: Record<string, unknown>[] | null }>(
+  const row = await runCounted<{
+    list_version: string | null;
+    total: number | null;
+    rows: Record<string, unknown>[] | null;
+  }>(
     database,
     (known) => {
       const conds: (SQL | undefined)[] = [scope.where];

@@ -9,33 +9,58 @@ export const ADMIN_TYPES = ['undefined', 'bp_admin', 'organization_admin', 'comp
 const Role = OneOf(ROLES);
 const Name = Type.String({ maxLength: 255 });
 
-export const User = Obj({
-  id: Id(),
-  loginEmail: Type.String(),
-  firstName: Type.String(),
-  lastName: Type.String(),
-  displayName: Type.String(),
-  companyId: Id(),
-  organisationId: Type.Union([Id(), Type.Null()], { description: 'the organisation of his company (document 3); at full level' }),
-  roles: Type.Array(Type.String()),
-  adminType: Type.Union([Type.String(), Type.Null()]),
-  siteId: Type.Union([Type.String(), Type.Null()]),
-  language: Type.Union([Type.String(), Type.Null()]),
-  timezone: Type.Union([Type.String(), Type.Null()]),
-  isTerminated: Type.Boolean(),
-  jid_im: Type.Union([Type.String(), Type.Null()], { description: 'the user\'s XMPP address, on the configured user domain' }),
-  creationDate: DateTime(),
-  lastUpdateDate: DateTime(),
-}, { description: 'a user; fields per format level in docs/formats.md' });
+export const User = Obj(
+  {
+    id: Id(),
+    loginEmail: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    displayName: Type.String(),
+    companyId: Id(),
+    organisationId: Type.Union([Id(), Type.Null()], {
+      description: 'the organisation of his company (document 3); at full level',
+    }),
+    roles: Type.Array(Type.String()),
+    adminType: Type.Union([Type.String(), Type.Null()]),
+    siteId: Type.Union([Type.String(), Type.Null()]),
+    language: Type.Union([Type.String(), Type.Null()]),
+    timezone: Type.Union([Type.String(), Type.Null()]),
+    isTerminated: Type.Boolean(),
+    jid_im: Type.Union([Type.String(), Type.Null()], {
+      description: "the user's XMPP address, on the configured user domain",
+    }),
+    creationDate: DateTime(),
+    lastUpdateDate: DateTime(),
+  },
+  { description: 'a user; fields per format level in docs/formats.md' },
+);
 
 export const USER_FORMATS = {
   small: ['id', 'loginEmail', 'firstName', 'lastName', 'displayName', 'companyId'],
-  medium: ['id', 'loginEmail', 'firstName', 'lastName', 'displayName', 'companyId', 'roles', 'adminType', 'siteId', 'isTerminated', 'language', 'timezone', 'jid_im'],
+  medium: [
+    'id',
+    'loginEmail',
+    'firstName',
+    'lastName',
+    'displayName',
+    'companyId',
+    'roles',
+    'adminType',
+    'siteId',
+    'isTerminated',
+    'language',
+    'timezone',
+    'jid_im',
+  ],
 } as const;
 
 const writable = {
   loginEmail: Type.String({ format: 'email', minLength: 3, maxLength: 255 }),
-  password: Type.String({ minLength: 1, maxLength: 256, description: '8+ characters with upper case, lower case, digit and special character' }),
+  password: Type.String({
+    minLength: 1,
+    maxLength: 256,
+    description: '8+ characters with upper case, lower case, digit and special character',
+  }),
   firstName: Name,
   lastName: Name,
   roles: Type.Array(Role, { maxItems: ROLES.length, description: 'role names of document 1; `user` is always added' }),
@@ -59,7 +84,7 @@ const optionalFields = {
 export const CreateUserBody = Obj({
   loginEmail: writable.loginEmail,
   password: writable.password,
-  companyId: Type.Optional(Id('company of the user; default the caller\'s company')),
+  companyId: Type.Optional(Id("company of the user; default the caller's company")),
   ...optionalFields,
 });
 

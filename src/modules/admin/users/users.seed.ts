@@ -21,7 +21,11 @@ export async function ensureFirstSuperadmin(
   email: string | undefined,
   password: string | undefined,
 ): Promise<{ email: string; generatedPassword?: string } | undefined> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(sql`'superadmin' = ANY(${users.roles})`).limit(1);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`'superadmin' = ANY(${users.roles})`)
+    .limit(1);
   if (existing) return undefined;
   const loginEmail = email ?? 'superadmin@localhost';
   const generated = password ? undefined : generatePassword();
@@ -40,7 +44,11 @@ export async function ensureFirstSuperadmin(
 
 /** The superadmin whose login is `email`, when his stored password is not `password` (SUPERADMIN_PASSWORD changed after the first start). */
 export async function superadminPasswordDiffers(db: Db, email: string, password: string): Promise<boolean> {
-  const [u] = await db.select({ hash: users.passwordHash }).from(users).where(sql`${users.loginEmail} = ${email} AND 'superadmin' = ANY(${users.roles})`).limit(1);
+  const [u] = await db
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(sql`${users.loginEmail} = ${email} AND 'superadmin' = ANY(${users.roles})`)
+    .limit(1);
   return u !== undefined && !(await verifyPassword(u.hash, password));
 }
 

@@ -44,7 +44,13 @@ export function normaliseRoles(roles: readonly Role[] | undefined): Role[] {
 
 const BP_ROLES: readonly Role[] = ['bp_admin', 'bp_finance'];
 
-async function assertRolesAllowed(exec: Executor, caller: Caller, companyId: string, roles: Role[], before: readonly Role[] = []): Promise<void> {
+async function assertRolesAllowed(
+  exec: Executor,
+  caller: Caller,
+  companyId: string,
+  roles: Role[],
+  before: readonly Role[] = [],
+): Promise<void> {
   const assignable = new Set(caller.roles.flatMap((r) => ASSIGNABLE_ROLES[r]));
   // Only roles being added or removed need the caller's right over them.
   const changed = roles.filter((r) => !before.includes(r)).concat(before.filter((r) => !roles.includes(r)));
@@ -61,7 +67,13 @@ function assertSite(roles: Role[], siteId: string | null | undefined): void {
   if (roles.includes('site_admin') && !siteId) fail('SITE_REQUIRED');
 }
 
-export async function createUser(db: Executor, caller: Caller, companyId: string, body: Static<typeof CreateUserBody>, now: Date) {
+export async function createUser(
+  db: Executor,
+  caller: Caller,
+  companyId: string,
+  body: Static<typeof CreateUserBody>,
+  now: Date,
+) {
   return db.transaction(async (exec) => {
     const roles = normaliseRoles(body.roles);
     await assertRolesAllowed(exec, caller, companyId, roles);
@@ -88,13 +100,24 @@ export async function createUser(db: Executor, caller: Caller, companyId: string
   });
 }
 
-export async function updateUser(db: Executor, caller: Caller, target: repo.UserRow, body: Static<typeof UpdateUserBody>, now: Date) {
+export async function updateUser(
+  db: Executor,
+  caller: Caller,
+  target: repo.UserRow,
+  body: Static<typeof UpdateUserBody>,
+  now: Date,
+) {
   return db.transaction(async (exec) => {
     const patch: Partial<repo.NewUser> = { lastUpdateDate: now };
     const roles = body.roles ? normaliseRoles(body.roles) : (target.roles as Role[]);
     if (body.roles) {
       await assertRolesAllowed(exec, caller, target.companyId, roles, target.roles as Role[]);
-      if (target.roles.includes('superadmin') && !roles.includes('superadmin') && (await repo.countSuperadmins(exec)) <= 1) fail('LAST_SUPERADMIN');
+      if (
+        target.roles.includes('superadmin') &&
+        !roles.includes('superadmin') &&
+        (await repo.countSuperadmins(exec)) <= 1
+      )
+        fail('LAST_SUPERADMIN');
       patch.roles = roles;
     }
     const siteId = body.siteId !== undefined ? body.siteId : target.siteId;

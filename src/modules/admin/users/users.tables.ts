@@ -10,7 +10,9 @@ export const users = pgTable(
   'users',
   {
     id: text('id').primaryKey(),
-    companyId: text('company_id').notNull().references(() => companies.id),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id),
     // The organisation of his company (document 3: a company's users are attached to its
     // organisation). A copy kept by triggers of migration 0003_user_organisation, in the
     // transaction that links, unlinks or moves: reads of a user need no second statement.
@@ -19,14 +21,19 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
-    roles: text('roles').array().notNull().default(sql`ARRAY['user']::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`ARRAY['user']::text[]`),
     adminType: text('admin_type'),
     siteId: text('site_id').references(() => sites.id, { onDelete: 'set null' }),
     language: text('language'),
     timezone: text('timezone'),
     isTerminated: boolean('is_terminated').notNull().default(false),
     // User values of the customisation keys: same_than_company (absent), enabled or disabled.
-    customisations: jsonb('customisations').notNull().default(sql`'{}'::jsonb`),
+    customisations: jsonb('customisations')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     selectedAppCustomisationTemplate: text('selected_app_customisation_template'),
     // The user's XMPP address: `<id>@<XMPP_USER_DOMAIN>`, filled on insert by a trigger
     // (migration jid_im_trigger) so that every way of creating a user gets one.

@@ -55,7 +55,11 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
     async getClient(clientId, clientSecret) {
       const app = await findActiveApplication(exec, clientId);
       if (!app) return false;
-      if (purpose === 'token' && !(typeof clientSecret === 'string' && sameHex(sha256hex(clientSecret), app.secretHash))) return false;
+      if (
+        purpose === 'token' &&
+        !(typeof clientSecret === 'string' && sameHex(sha256hex(clientSecret), app.secretHash))
+      )
+        return false;
       return { id: app.id, redirectUris: app.redirectUris, grants: GRANTS };
     },
 
@@ -92,7 +96,9 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
         scope: scopeList(c.scope),
         client: { id: c.appId, grants: GRANTS },
         user: { id: c.userId },
-        ...(c.codeChallenge ? { codeChallenge: c.codeChallenge, codeChallengeMethod: c.codeChallengeMethod ?? undefined } : {}),
+        ...(c.codeChallenge
+          ? { codeChallenge: c.codeChallenge, codeChallengeMethod: c.codeChallengeMethod ?? undefined }
+          : {}),
       };
     },
 
@@ -131,7 +137,9 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
         accessToken: token.accessToken,
         accessTokenExpiresAt: forLibrary(access.expiresAt),
         expiresInSeconds: Math.round((access.expiresAt.getTime() - now.getTime()) / 1000),
-        ...(token.refreshToken && refreshTokenExpiresAt ? { refreshToken: token.refreshToken, refreshTokenExpiresAt: forLibrary(refreshTokenExpiresAt) } : {}),
+        ...(token.refreshToken && refreshTokenExpiresAt
+          ? { refreshToken: token.refreshToken, refreshTokenExpiresAt: forLibrary(refreshTokenExpiresAt) }
+          : {}),
         scope: token.scope,
         client,
         user,

@@ -38,7 +38,12 @@ async function signIn(deps: AppDeps, req: FastifyRequest): Promise<{ id: string 
   const header = req.headers.authorization;
   if (header && /^Bearer\s/i.test(header)) return { id: (await authenticateRequest(deps, req)).userId };
   const creds = parseBasic(header);
-  if (!creds) fail('AUTH_REQUIRED', { expected: 'Authorization: Bearer <token> or Basic base64(loginEmail:password)' }, CHALLENGE);
+  if (!creds)
+    fail(
+      'AUTH_REQUIRED',
+      { expected: 'Authorization: Bearer <token> or Basic base64(loginEmail:password)' },
+      CHALLENGE,
+    );
   // The same guard as login: authorize must not become a way round the failed-login limit.
   const [email, password] = creds;
   const user = await signInWithPassword(deps, email, password, req.ip, CHALLENGE);
@@ -49,7 +54,12 @@ async function signIn(deps: AppDeps, req: FastifyRequest): Promise<{ id: string 
 function authorizeFailure(err: OAuth2Server.OAuthError): never {
   if (unexpected(err)) throw innerOf(err);
   const details = { error: err.name, error_description: err.message };
-  fail(err.name === 'invalid_client' || err.name === 'unauthorized_client' ? 'OAUTH_INVALID_CLIENT' : 'OAUTH_INVALID_REQUEST', details);
+  fail(
+    err.name === 'invalid_client' || err.name === 'unauthorized_client'
+      ? 'OAUTH_INVALID_CLIENT'
+      : 'OAUTH_INVALID_REQUEST',
+    details,
+  );
 }
 
 function sendJson(reply: FastifyReply, status: number, headers: Headers, body: unknown): void {
@@ -64,7 +74,13 @@ function tokenErrorKey(name: string, status: number): ErrorKey {
   return name === 'invalid_grant' ? 'OAUTH_INVALID_GRANT' : 'OAUTH_INVALID_REQUEST';
 }
 
-function sendTokenError(reply: FastifyReply, name: string, description: string, status: number, headers: Headers): void {
+function sendTokenError(
+  reply: FastifyReply,
+  name: string,
+  description: string,
+  status: number,
+  headers: Headers,
+): void {
   const key = tokenErrorKey(name, status);
   const rfc = { error: name, error_description: description };
   sendJson(reply, ERRORS[key].status, headers, { ...rfc, ...errorBody(key, rfc) });
@@ -73,8 +89,12 @@ function sendTokenError(reply: FastifyReply, name: string, description: string, 
 const AuthorizeQuery = Type.Object({
   response_type: Type.Optional(Type.String({ description: '`code`' })),
   client_id: Type.Optional(Type.String({ description: 'the appId of an active application' })),
-  redirect_uri: Type.Optional(Type.String({ description: 'required; one of the redirectUris of the application, exactly' })),
-  scope: Type.Optional(Type.String({ description: 'recorded and returned with the token; the token carries the roles of the user' })),
+  redirect_uri: Type.Optional(
+    Type.String({ description: 'required; one of the redirectUris of the application, exactly' }),
+  ),
+  scope: Type.Optional(
+    Type.String({ description: 'recorded and returned with the token; the token carries the roles of the user' }),
+  ),
   state: Type.Optional(Type.String({ description: 'required; returned unchanged with the code' })),
   code_challenge: Type.Optional(Type.String({ description: 'PKCE (RFC 7636)' })),
   code_challenge_method: Type.Optional(Type.String({ description: '`S256` (the default); `plain` is refused' })),
@@ -96,7 +116,11 @@ export const oauthAuthorize = defineOperation({
   envelope: 'raw',
   successStatus: 302,
   handler: async (ctx, { query }) => {
-    if (!query.redirect_uri) fail('OAUTH_INVALID_REQUEST', { error: 'invalid_request', error_description: 'Missing parameter: `redirect_uri`' });
+    if (!query.redirect_uri)
+      fail('OAUTH_INVALID_REQUEST', {
+        error: 'invalid_request',
+        error_description: 'Missing parameter: `redirect_uri`',
+      });
     const server = new OAuth2Server({ model: createOAuthModel(ctx.deps, ctx.db, 'authorize') });
     const response = new Response();
     try {
@@ -118,8 +142,12 @@ const TokenBody = Type.Object({
   grant_type: Type.Optional(Type.String({ description: '`authorization_code` or `refresh_token`' })),
   code: Type.Optional(Type.String({ description: 'authorization_code: the code from authorize' })),
   redirect_uri: Type.Optional(Type.String({ description: 'authorization_code: the redirect_uri given to authorize' })),
-  code_verifier: Type.Optional(Type.String({ description: 'authorization_code: the PKCE verifier, when a code_challenge was given' })),
-  refresh_token: Type.Optional(Type.String({ description: 'refresh_token: the refresh token; it is replaced by the one returned' })),
+  code_verifier: Type.Optional(
+    Type.String({ description: 'authorization_code: the PKCE verifier, when a code_challenge was given' }),
+  ),
+  refresh_token: Type.Optional(
+    Type.String({ description: 'refresh_token: the refresh token; it is replaced by the one returned' }),
+  ),
   scope: Type.Optional(Type.String({ description: 'refresh_token: a subset of the scope granted' })),
 });
 
@@ -153,7 +181,13 @@ export const oauthToken = defineOperation({
   // (refresh tokens are kept hashed only) nor replayed to a client that did not authenticate.
   // The token errors of RFC 6749 5.2 (sendTokenError), and the limit of failed client
   // authentications (issue 9, point 7: 429 with Retry-After).
-  errors: ['OAUTH_INVALID_REQUEST', 'OAUTH_INVALID_CLIENT', 'OAUTH_INVALID_GRANT', 'OAUTH_CLIENT_AUTH_FAILED', 'TOO_MANY_CLIENT_FAILURES'],
+  errors: [
+    'OAUTH_INVALID_REQUEST',
+    'OAUTH_INVALID_CLIENT',
+    'OAUTH_INVALID_GRANT',
+    'OAUTH_CLIENT_AUTH_FAILED',
+    'TOO_MANY_CLIENT_FAILURES',
+  ],
   idempotent: false,
   handler: async (ctx, { body }) => {
     // Issue 9, point 7: failed client authentications are limited per client id and address
@@ -164,7 +198,13 @@ export const oauthToken = defineOperation({
     // Clients are confidential: Basic appId:appSecret only (no secret in the body, no public client).
     if (!creds) {
       await recordFailure(ctx.deps, account, ctx.req.ip);
-      return sendTokenError(ctx.reply, 'invalid_client', 'Invalid client: authenticate with Authorization: Basic base64(appId:appSecret)', 401, CHALLENGE);
+      return sendTokenError(
+        ctx.reply,
+        'invalid_client',
+        'Invalid client: authenticate with Authorization: Basic base64(appId:appSecret)',
+        401,
+        CHALLENGE,
+      );
     }
     const outcome = await exchangeToken(ctx.deps, ctx.db, ctx.req, body);
     const { response } = outcome;

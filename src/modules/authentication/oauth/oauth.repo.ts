@@ -19,7 +19,10 @@ export async function insertCode(exec: Executor, code: NewCode): Promise<void> {
 }
 
 /** The code and whether its user is terminated. */
-export async function findCode(exec: Executor, codeHash: string): Promise<{ code: CodeRow; terminated: boolean } | undefined> {
+export async function findCode(
+  exec: Executor,
+  codeHash: string,
+): Promise<{ code: CodeRow; terminated: boolean } | undefined> {
   const [row] = await exec
     .select({ code: oauthCodes, terminated: users.isTerminated })
     .from(oauthCodes)
@@ -30,12 +33,17 @@ export async function findCode(exec: Executor, codeHash: string): Promise<{ code
 
 /** True when this call deleted the code (DELETE ... RETURNING: of two concurrent calls, one wins). */
 export async function deleteCode(exec: Executor, codeHash: string): Promise<boolean> {
-  const gone = await exec.delete(oauthCodes).where(eq(oauthCodes.codeHash, codeHash)).returning({ h: oauthCodes.codeHash });
+  const gone = await exec
+    .delete(oauthCodes)
+    .where(eq(oauthCodes.codeHash, codeHash))
+    .returning({ h: oauthCodes.codeHash });
   return gone.length > 0;
 }
 
 export async function deleteExpiredRefreshTokens(exec: Executor, userId: string, now: Date): Promise<void> {
-  await exec.delete(oauthRefreshTokens).where(and(eq(oauthRefreshTokens.userId, userId), lt(oauthRefreshTokens.expiresAt, now)));
+  await exec
+    .delete(oauthRefreshTokens)
+    .where(and(eq(oauthRefreshTokens.userId, userId), lt(oauthRefreshTokens.expiresAt, now)));
 }
 
 export async function insertRefreshToken(exec: Executor, token: NewRefreshToken): Promise<void> {
@@ -58,12 +66,20 @@ export async function findRefreshToken(
 
 /** True when this call deleted the refresh token (of two concurrent calls, one wins). */
 export async function deleteRefreshToken(exec: Executor, tokenHash: string): Promise<boolean> {
-  const gone = await exec.delete(oauthRefreshTokens).where(eq(oauthRefreshTokens.tokenHash, tokenHash)).returning({ h: oauthRefreshTokens.tokenHash });
+  const gone = await exec
+    .delete(oauthRefreshTokens)
+    .where(eq(oauthRefreshTokens.tokenHash, tokenHash))
+    .returning({ h: oauthRefreshTokens.tokenHash });
   return gone.length > 0;
 }
 
 /** Deletes the user's refresh tokens but those bound to the session `keep`. */
-export async function deleteOtherRefreshTokens(exec: Executor, userId: string, keep: string | undefined): Promise<void> {
-  const bound = keep === undefined ? undefined : or(isNull(oauthRefreshTokens.sessionId), ne(oauthRefreshTokens.sessionId, keep));
+export async function deleteOtherRefreshTokens(
+  exec: Executor,
+  userId: string,
+  keep: string | undefined,
+): Promise<void> {
+  const bound =
+    keep === undefined ? undefined : or(isNull(oauthRefreshTokens.sessionId), ne(oauthRefreshTokens.sessionId, keep));
   await exec.delete(oauthRefreshTokens).where(and(eq(oauthRefreshTokens.userId, userId), bound));
 }

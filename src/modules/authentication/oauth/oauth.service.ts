@@ -12,7 +12,12 @@ const { Request, Response, OAuthError, ServerError } = OAuth2Server;
 type Headers = Record<string, string>;
 
 export function libraryRequest(req: FastifyRequest, query: unknown, body: unknown): OAuth2Server.Request {
-  return new Request({ headers: req.headers as Headers, method: req.method, query: { ...(query as Headers) }, body: { ...(body as Headers) } });
+  return new Request({
+    headers: req.headers as Headers,
+    method: req.method,
+    query: { ...(query as Headers) },
+    body: { ...(body as Headers) },
+  });
 }
 
 /** server_error (the library wraps what it did not expect) and the library's own 500s. */
@@ -24,24 +29,26 @@ export async function exchangeToken(deps: AppDeps, db: Executor, req: FastifyReq
   // One transaction: a code or refresh token is consumed together with the issue of the new
   // tokens. OAuth errors commit it (a code is spent even by a wrong code_verifier, as the
   // library intends); unexpected failures roll it back.
-  return db.transaction(async (tx) => {
-    const server = new OAuth2Server({
-      model: createOAuthModel(deps, tx, 'token'),
-      accessTokenLifetime: deps.config.jwtTtlSeconds,
-      refreshTokenLifetime: REFRESH_LIFETIME_SECONDS,
-      alwaysIssueNewRefreshToken: true,
+  return db
+    .transaction(async (tx) => {
+      const server = new OAuth2Server({
+        model: createOAuthModel(deps, tx, 'token'),
+        accessTokenLifetime: deps.config.jwtTtlSeconds,
+        refreshTokenLifetime: REFRESH_LIFETIME_SECONDS,
+        alwaysIssueNewRefreshToken: true,
+      });
+      const response = new Response();
+      try {
+        const token = (await server.token(libraryRequest(req, req.query ?? {}, body ?? {}), response)) as SavedToken;
+        return { response, token };
+      } catch (err) {
+        if (err instanceof OAuthError && !unexpected(err)) return { response, error: err };
+        throw err;
+      }
+    })
+    .catch((err: unknown) => {
+      throw err instanceof OAuthError ? innerOf(err) : err;
     });
-    const response = new Response();
-    try {
-      const token = (await server.token(libraryRequest(req, req.query ?? {}, body ?? {}), response)) as SavedToken;
-      return { response, token };
-    } catch (err) {
-      if (err instanceof OAuthError && !unexpected(err)) return { response, error: err };
-      throw err;
-    }
-  }).catch((err: unknown) => {
-    throw err instanceof OAuthError ? innerOf(err) : err;
-  });
 }
 
 /** Ends the user's refresh tokens but those bound to the session `keep` (issue 9, point 5). */

@@ -7,8 +7,12 @@ import { applications } from '../../applications/applications.tables.ts';
 
 export const oauthCodes = pgTable('oauth_codes', {
   codeHash: text('code_hash').primaryKey(),
-  appId: text('app_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
-  userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  appId: text('app_id')
+    .notNull()
+    .references(() => applications.id, { onDelete: 'cascade' }),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   redirectUri: text('redirect_uri').notNull(),
   scope: text('scope'),
   codeChallenge: text('code_challenge'),
@@ -20,8 +24,12 @@ export const oauthRefreshTokens = pgTable(
   'oauth_refresh_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    appId: text('app_id').notNull().references(() => applications.id, { onDelete: 'cascade' }),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    appId: text('app_id')
+      .notNull()
+      .references(() => applications.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     sessionId: text('session_id'),
     scope: text('scope'),
     expiresAt: ts('expires_at').notNull(),
