@@ -16,6 +16,7 @@ import { AppError } from './errors/catalogue.ts';
 import { installHealth, requestId } from './http/health.ts';
 import { installAnswerHeaders } from './http/security-headers.ts';
 import { installMetrics } from './http/metrics.ts';
+import { AJV_OPTIONS } from './http/input.ts';
 
 // Credentials travel in these headers; they never reach a log line.
 const REDACT = [
@@ -49,7 +50,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // strings always, clients of the original interface in bodies too) are coerced without loss
     // before Ajv runs (src/http/coerce.ts, from the validators of src/http/lazy-compilers.ts);
     // Ajv's own coercion would turn null into "" or false and ["x"] into "x".
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: false, useDefaults: true, allErrors: false } },
+    // (The same options serve a job that runs an operation's command: src/http/input.ts.)
+    ajv: AJV_OPTIONS,
     routerOptions: { maxParamLength: 500 },
     // Errors Fastify raises before routing, and those of Node's HTTP parser (malformed requests,
     // headers over 16 KB, timeouts), answer in the error body of document 1 too; so does a request

@@ -1,5 +1,5 @@
 // Prints the policy in the words of the specification: for the OpenAPI description of each
-// operation and for `npm run policy`. What an operation acts on (its target, the parent its path
+// operation and for `npm run policy`. What an operation acts on (its target, the parents its path
 // names, its second resources) comes from its declaration, passed in as `OperationShape`.
 import type { Grant, PolicyEntry } from './grant.ts';
 import { POLICY } from './policy.ts';
@@ -19,7 +19,7 @@ const RELATION_WORDS: Record<string, string> = {
 
 /** What the declaration of an operation says it acts on. */
 export interface OperationShape {
-  target?: { kind: TargetKindName; parent?: { kind: TargetKindName } };
+  target?: { kind: TargetKindName; parents?: { readonly [K in TargetKindName]?: string } };
   second?: Record<string, { kind: TargetKindName }>;
   scope?: TargetKindName | 'caller';
 }
@@ -39,11 +39,14 @@ export function entryWords(entry: PolicyEntry, shape: OperationShape = {}): stri
   }
   const t = shape.target;
   if (t) {
-    const readers = [TARGETS[t.kind].readBy, entry.visibleBy, t.parent && TARGETS[t.parent.kind].readBy].filter(
-      Boolean,
-    );
+    const parents = Object.keys(t.parents ?? {}) as TargetKindName[];
+    const readers = [TARGETS[t.kind].readBy, entry.visibleBy, ...parents.map((p) => TARGETS[p].readBy)].filter(Boolean);
+    // Each level of the path: a child of another parent is 404 at that level.
+    const under = parents.length
+      ? ` under the ${parents.join(' under the ')} of the path (another ${parents.join(' or ')}'s: 404)`
+      : '';
     lines.push(
-      `target: ${/^[aeiou]/.test(t.kind) ? 'an' : 'a'} ${t.kind}${t.parent ? ` under the ${t.parent.kind} of the path (another ${t.parent.kind}'s: 404)` : ''}; those who pass ${[...new Set(readers)].join(' or ')} get 403, the rest 404`,
+      `target: ${/^[aeiou]/.test(t.kind) ? 'an' : 'a'} ${t.kind}${under}; those who pass ${[...new Set(readers)].join(' or ')} get 403, the rest 404`,
     );
   } else if (shape.scope === 'caller') {
     lines.push('no resource: a caller holding none of these grants gets 403');

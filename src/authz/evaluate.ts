@@ -1,6 +1,7 @@
 // The evaluator: applies the policy table to a caller and the resources of a request.
 // Outcome rule of the route table: a caller who may not know that the target exists gets the
-// same 404 as for a missing one; a caller who can see it (or its parent) but may not act gets 403.
+// same 404 as for a missing one; a caller who can see it (or a parent its path names) but may not
+// act gets 403.
 // Seeing is reading: the grants of the read operation of the target's kind (TARGETS.readBy), of
 // the parent's kind, and of the entry's `visibleBy`.
 import { or, type SQL } from 'drizzle-orm';
@@ -63,19 +64,20 @@ function collect(lists: readonly (readonly Grant[])[]): Map<RelationName, Set<Ro
 export function relationsNeeded(
   operationId: string,
   kind: TargetKindName,
-  parentKind: TargetKindName | undefined,
+  parentKinds: readonly TargetKindName[],
   second: { name: string; kind: TargetKindName }[],
 ) {
   return {
     target: collect([grantsOf(operationId), visibilityGrantsOf(operationId, kind)]),
-    parent: parentKind ? collect([readGrantsOf(parentKind)]) : new Map<RelationName, Set<Role>>(),
+    // A parent of the path is loaded to tell 403 from 404: who may read it sees its children.
+    parents: parentKinds.map((k) => collect([readGrantsOf(k)])),
     second: second.map((s) => collect([secondGrantsOf(operationId, s.name), readGrantsOf(s.kind)])),
   };
 }
 
 /**
  * Decides on a loaded target, given which relations hold between the caller and it (and its
- * parent). Returns normally when the caller may act; throws 403 or 404 otherwise.
+ * parents named by the path). Returns normally when the caller may act; throws 403 or 404 otherwise.
  */
 export function decide(
   caller: Caller,
@@ -84,7 +86,7 @@ export function decide(
   holds: Holds,
   target: Record<string, unknown>,
   body: unknown,
-  parent?: { kind: TargetKindName; holds: Holds },
+  parents: readonly { kind: TargetKindName; holds: Holds }[] = [],
 ): void {
   const own = heldGrants(grantsOf(operationId), caller);
   const input = { caller, target, body };
@@ -95,7 +97,7 @@ export function decide(
   const visible =
     own.some((g) => holds(g.relation)) ||
     heldGrants(visibilityGrantsOf(operationId, kind), caller).some((g) => holds(g.relation)) ||
-    (parent !== undefined && heldGrants(readGrantsOf(parent.kind), caller).some((g) => parent.holds(g.relation)));
+    parents.some((p) => heldGrants(readGrantsOf(p.kind), caller).some((g) => p.holds(g.relation)));
   if (visible) fail('FORBIDDEN', { operationId });
   fail('NOT_FOUND', { target: kind, id: target.id });
 }

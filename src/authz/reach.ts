@@ -7,7 +7,7 @@ import { heldGrants } from './evaluate.ts';
 import type { Grant } from './grant.ts';
 import { callerParams, relationSql } from './relations.ts';
 import type { Caller } from './roles.ts';
-import { TARGETS, type TargetKindName } from './targets.ts';
+import { kindColumns, TARGETS, type TargetKindName } from './targets.ts';
 
 /** True when one of the caller's grants among `list` reaches the target of `kind` with that id (it must exist). */
 export async function grantsReach(
@@ -22,7 +22,7 @@ export async function grantsReach(
   if (held.some((g) => g.relation === 'any')) return true;
   const t = TARGETS[kind];
   const c = callerParams(caller);
-  const scope = or(...[...new Set(held.map((g) => g.relation))].map((r) => relationSql(r, c, t.cols)));
+  const scope = or(...[...new Set(held.map((g) => g.relation))].map((r) => relationSql(r, c, kindColumns(kind))));
   const rows = await exec
     .select({ id: sql<string>`${t.id}` })
     .from(t.table)

@@ -12,7 +12,7 @@ import { fail } from '../errors/catalogue.ts';
 import { grantsScope, heldGrants, readGrantsOf } from './evaluate.ts';
 import { POLICY } from './policy.ts';
 import type { Caller } from './roles.ts';
-import { TARGETS, type TargetKindName } from './targets.ts';
+import { kindColumns, TARGETS, type TargetKindName } from './targets.ts';
 
 /** The declaration of one reference field of an operation's body. */
 export interface ReferenceRef<T = Record<string, unknown>> {
@@ -63,7 +63,7 @@ export async function checkReference(
     if (!column) throw new Error(`reference ${field}: a ${kind} has no column ${prop}`);
     return value === null || value === undefined ? isNull(column) : eq(column, value);
   });
-  const scope = grantsScope(held, caller, target.cols);
+  const scope = grantsScope(held, caller, kindColumns(kind));
   const rows = await exec
     .select({ id: sql<string>`${target.id}` })
     .from(target.table)

@@ -1,23 +1,41 @@
 // One round trip per request on the hot path: a single prepared statement checks the token's
 // session (not revoked, not expired, user not terminated), loads the caller, the target, the
-// target's parent and any second resource the operation acts on, and computes every relation
-// the decision may need. Revocation stays immediate on every instance, with no cache in memory.
+// parents its path names, the ancestors whose columns its relations read, and any second
+// resource the operation acts on, and computes every relation the decision may need. Revocation
+// stays immediate on every instance, with no cache in memory.
+//
+// A job acting for a caller (an import's line) runs the same statement with the caller named by
+// his user id instead of a session: the same joins, relations and decision (`CallerKey`).
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fail } from '../errors/catalogue.ts';
-import type { AppDeps } from '../http/context.ts';
-import type { VerifiedToken } from '../shared/tokens.ts';
+import type { Database } from '../db/client.ts';
 import { decide, decideSecond, relationsNeeded, type Holds } from './evaluate.ts';
-import { CALLER_COLUMNS, relationSql, type RelationName } from './relations.ts';
+import { CALLER_COLUMNS, relationSql, type RelationName, type TargetColumns } from './relations.ts';
 import type { Caller, Role } from './roles.ts';
-import { TARGETS, type TargetKind, type TargetKindName } from './targets.ts';
+import { ancestry, chainOf, linkColumn, TARGETS, type TargetKindName } from './targets.ts';
 import { versionOf, type ListFamily } from '../db/list-count.ts';
 import { jsonRowReader } from '../db/row-json.ts';
 
-const CALLER_CTE = `WITH caller AS (
-  SELECT u.id, u.login_email, u.company_id, u.roles, u.site_id, c.organisation_id, c.is_bp, c.bp_type, c.bp_id, s.app_id
+/** Who the statement authorises: the session of a token (HTTP), or a user a job acts for. */
+export type CallerKey = { sessionId: string } | { userId: string };
+
+const byOf = (key: CallerKey): 'session' | 'user' => ('sessionId' in key ? 'session' : 'user');
+const keyValue = (key: CallerKey): string => ('sessionId' in key ? key.sessionId : key.userId);
+
+const CALLER_COLUMNS_SQL =
+  'u.id, u.login_email, u.company_id, u.roles, u.site_id, c.organisation_id, c.is_bp, c.bp_type, c.bp_id';
+const CALLER_CTES = {
+  session: `WITH caller AS (
+  SELECT ${CALLER_COLUMNS_SQL}, s.app_id
   FROM sessions s JOIN users u ON u.id = s.user_id JOIN companies c ON c.id = u.company_id
-  WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2::timestamptz AND NOT u.is_terminated AND c.status <> 'terminated')`;
+  WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2::timestamptz AND NOT u.is_terminated AND c.status <> 'terminated')`,
+  // A job's caller: the same user and company checks, no session ($2 is read so that its type is known).
+  user: `WITH caller AS (
+  SELECT ${CALLER_COLUMNS_SQL}, NULL::text AS app_id
+  FROM users u JOIN companies c ON c.id = u.company_id
+  WHERE u.id = $1 AND $2::timestamptz IS NOT NULL AND NOT u.is_terminated AND c.status <> 'terminated')`,
+} as const;
 
 // The caller's columns as key/value pairs of json_build_object: the statements answer one JSON
 // value ("a") instead of a column per value. Each column costs the client its name and its value
@@ -27,11 +45,15 @@ const CALLER_PAIRS = `'c_id', caller.id, 'c_login_email', caller.login_email, 'c
   'c_roles', caller.roles, 'c_site_id', caller.site_id, 'c_organisation_id', caller.organisation_id,
   'c_is_bp', caller.is_bp, 'c_bp_type', caller.bp_type, 'c_bp_id', caller.bp_id, 'c_app_id', caller.app_id`;
 
+/** One loaded resource in the statement's value `a`. */
+interface SlotJson {
+  found: boolean;
+  row: Record<string, unknown> | null;
+  [relation: `r_${string}`]: boolean;
+}
+
 /** The statement's value `a`: the caller's columns, the list version, and an object per loaded resource (by alias). */
-type ResolvedJson = CallerRow & { list_version?: string } & {
-  [alias: string]:
-    { found: boolean; row: Record<string, unknown> | null; [relation: `r_${string}`]: boolean } | undefined;
-};
+type ResolvedJson = CallerRow & { list_version?: string } & { [alias: string]: SlotJson | undefined };
 
 interface CallerRow {
   c_id: string;
@@ -46,10 +68,10 @@ interface CallerRow {
   c_app_id: string | null;
 }
 
-function toCaller(row: CallerRow, sessionId: string): Caller {
+function toCaller(row: CallerRow, key: CallerKey): Caller {
   return {
     userId: row.c_id,
-    sessionId,
+    sessionId: 'sessionId' in key ? key.sessionId : null,
     appId: row.c_app_id,
     loginEmail: row.c_login_email,
     companyId: row.c_company_id,
@@ -62,48 +84,51 @@ function toCaller(row: CallerRow, sessionId: string): Caller {
   };
 }
 
+const dialect = new PgDialect();
+
 /** The key/value pair of a family's list version (src/db/list-count.ts), as text. */
 const listVersionPair = (family: ListFamily) => `'list_version', ${dialect.sqlToQuery(versionOf(family)).sql}::text`;
 
-const CALLER_TEXT = `${CALLER_CTE} SELECT json_build_object(${CALLER_PAIRS}) AS a FROM caller`;
-const callerTexts = new Map<ListFamily, string>();
+const callerTexts = new Map<string, string>();
 
 /**
- * The caller of a valid token, or 401 when its session is revoked or expired; with `listVersion`,
- * the version of that family of lists read in the same statement.
+ * The caller of a valid token (or the user a job acts for), or 401 when the session is revoked or
+ * expired, or the user or his company terminated; with `listVersion`, the version of that family
+ * of lists read in the same statement.
  */
 export async function loadCaller(
-  deps: AppDeps,
-  token: VerifiedToken,
+  database: Database,
+  now: Date,
+  key: CallerKey,
   listVersion?: ListFamily,
 ): Promise<{ caller: Caller; listVersion: string | undefined }> {
-  let name = 'auth_caller';
-  let text = CALLER_TEXT;
-  if (listVersion) {
-    name = `auth_caller_v_${listVersion}`;
-    text =
-      callerTexts.get(listVersion) ??
-      `${CALLER_CTE} SELECT json_build_object(${CALLER_PAIRS}, ${listVersionPair(listVersion)}) AS a FROM caller`;
-    callerTexts.set(listVersion, text);
+  const by = byOf(key);
+  const name = `auth_caller${by === 'user' ? '_u' : ''}${listVersion ? `_v_${listVersion}` : ''}`;
+  let text = callerTexts.get(name);
+  if (!text) {
+    const pairs = listVersion ? `${CALLER_PAIRS}, ${listVersionPair(listVersion)}` : CALLER_PAIRS;
+    text = `${CALLER_CTES[by]} SELECT json_build_object(${pairs}) AS a FROM caller`;
+    callerTexts.set(name, text);
   }
-  const rows = await deps.database.prepared<{ a: CallerRow & { list_version?: string } }>(name, text, [
-    token.sessionId,
-    deps.now().toISOString(),
+  const rows = await database.prepared<{ a: CallerRow & { list_version?: string } }>(name, text, [
+    keyValue(key),
+    now.toISOString(),
   ]);
   const a = rows[0]?.a;
   if (!a) fail('TOKEN_REVOKED');
-  return { caller: toCaller(a, token.sessionId), listVersion: a.list_version ?? undefined };
+  return { caller: toCaller(a, key), listVersion: a.list_version ?? undefined };
 }
 
 /** Caller fields a target id may default to when the request names none. */
 const FALLBACK_COLUMNS = { companyId: 'caller.company_id' } as const;
 export type TargetFallback = keyof typeof FALLBACK_COLUMNS;
 
-/** What the statement of one operation loads: the target, its parent, its second resources. */
+/** What the statement of one operation loads: the target, the parents its path names, its second resources. */
 export interface ResolvePlan {
   operationId: string;
   target: { kind: TargetKindName; fallback?: TargetFallback };
-  parent?: { kind: TargetKindName };
+  /** The kinds the path names above the target, nearest first (devices/{id} under subscribers/{id} under pbxs/{id}). */
+  parents: TargetKindName[];
   second: { name: string; kind: TargetKindName }[];
   /** Data of the answer read in the same statement (a company's subscriptions...), by name. */
   extras?: Record<string, SQL>;
@@ -116,7 +141,7 @@ export interface ResolvePlan {
 /** A request value of the plan's inputs, as an extra reads it (text, NULL when the request has none). */
 export const extraInput = (name: string): SQL => sql.raw(`input."${name}"`);
 
-/** One loaded resource of the statement: its alias and columns (its object in `a` holds `found`, `row` and `r_<relation>`). */
+/** One loaded resource of the statement: its alias and kind (its object in `a` holds `found`, `row` and `r_<relation>`). */
 interface Slot {
   alias: string;
   kind: TargetKindName;
@@ -127,28 +152,62 @@ interface Slot {
 interface TargetStatement {
   name: string;
   text: string;
-  slots: Slot[];
+  /** The path's parents from the top down, then the target, then the second resources. */
+  parents: Slot[];
+  target: Slot;
+  second: Slot[];
   extras: string[];
 }
 
-const dialect = new PgDialect();
 const statements = new Map<string, TargetStatement>();
 
-function slotSql(
-  alias: string,
-  kindName: TargetKindName,
-  needed: Map<RelationName, Set<Role>>,
-): { slot: Slot; pair: string } {
-  const kind: TargetKind = TARGETS[kindName];
-  const col = (c: { name: string } | undefined) => c && sql.raw(`${alias}."${c.name}"`);
-  const cols = {
-    company: col(kind.cols.company),
-    site: col(kind.cols.site),
-    owner: col(kind.cols.owner),
-    organisation: col(kind.cols.organisation),
-    companyBp: col(kind.cols.companyBp),
-    companyOrganisation: col(kind.cols.companyOrganisation),
-  };
+const PLAIN_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
+
+/**
+ * The FROM clause of one statement: the loaded resources and the ancestors whose columns their
+ * relations read. An ancestor the path already loads is not joined twice (a phone number's
+ * system, named by its path, is the system whose company its relations read).
+ */
+class Joins {
+  readonly list: string[] = [];
+  /** `<alias>^<depth>` -> the alias of that ancestor of that resource. */
+  private readonly ancestors = new Map<string, string>();
+
+  add(alias: string, kind: TargetKindName, on: string): void {
+    this.list.push(`LEFT JOIN ${TARGETS[kind].tableName} ${alias} ON ${on}`);
+  }
+
+  /** Records that the ancestor at `depth` of `alias` is the resource already joined as `as`. */
+  known(alias: string, depth: number, as: string): void {
+    this.ancestors.set(`${alias}^${depth}`, as);
+  }
+
+  /** The alias of the ancestor `depth` levels above the resource `alias` of `kind`, joined by primary key when needed. */
+  ancestor(alias: string, kind: TargetKindName, depth: number): string {
+    if (depth === 0) return alias;
+    const key = `${alias}^${depth}`;
+    const known = this.ancestors.get(key);
+    if (known) return known;
+    const chain = chainOf(kind);
+    const below = this.ancestor(alias, kind, depth - 1);
+    const link = TARGETS[chain[depth - 1]!].parent!.column;
+    const as = `${alias}_${depth}`;
+    this.add(as, chain[depth]!, `${as}.id = ${below}."${link.name}"`);
+    this.ancestors.set(key, as);
+    return as;
+  }
+
+  /** The columns the relations of a resource read, on itself or on its ancestors. */
+  columns(alias: string, kind: TargetKindName): TargetColumns {
+    const out: TargetColumns = {};
+    for (const [key, found] of Object.entries(ancestry(kind)))
+      out[key as keyof TargetColumns] = sql.raw(`${this.ancestor(alias, kind, found.depth)}."${found.column.name}"`);
+    return out;
+  }
+}
+
+function slotPair(alias: string, kind: TargetKindName, needed: Map<RelationName, Set<Role>>, joins: Joins): string {
+  const cols = joins.columns(alias, kind);
   // The row travels as one JSON value: decoding a hundred columns one by one costs the embedded
   // database (which decodes each field in JavaScript) several times the whole statement.
   const pairs = [`'found', ${alias}.id IS NOT NULL`, `'row', to_jsonb(${alias})`];
@@ -159,24 +218,27 @@ function slotSql(
     const q = dialect.sqlToQuery(
       sql`${sql.raw(`'r_${r}'`)}, CASE WHEN caller.roles && ${rolesArray} THEN ${guard} ELSE FALSE END`,
     );
-    // The statement's parameters are the session, the time and the ids only.
+    // The statement's parameters are the caller's key, the time and the ids only.
     if (q.params.length) throw new Error(`relation ${r} binds values; it must read the caller from the CTE`);
     pairs.push(q.sql);
   }
   // One object per resource: json_build_object takes at most 100 arguments (50 pairs), and a
   // resource has at most some forty relations.
   if (pairs.length > 50)
-    throw new Error(`${kindName}: ${pairs.length} values in one object, more than json_build_object takes`);
-  return {
-    slot: { alias, kind: kindName, read: jsonRowReader(kind.table) },
-    pair: `'${alias}', json_build_object(${pairs.join(', ')})`,
-  };
+    throw new Error(`${kind}: ${pairs.length} values in one object, more than json_build_object takes`);
+  return `'${alias}', json_build_object(${pairs.join(', ')})`;
 }
+
+const slotOf = (alias: string, kind: TargetKindName): Slot => ({
+  alias,
+  kind,
+  read: jsonRowReader(TARGETS[kind].table),
+});
 
 /** The extras of a target reference as select items `x_<name>`; they read the target `t` and bind no values. */
 function extraSelect(operationId: string, extras: Record<string, SQL>): string[] {
   return Object.entries(extras).map(([name, expr]) => {
-    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name)) throw new Error(`${operationId}: extra ${name} is not a plain name`);
+    if (!PLAIN_NAME.test(name)) throw new Error(`${operationId}: extra ${name} is not a plain name`);
     const q = dialect.sqlToQuery(sql`(${expr}) AS "x_${sql.raw(name)}"`);
     if (q.params.length)
       throw new Error(`${operationId}: extra ${name} binds values; it must read the target row t only`);
@@ -184,59 +246,84 @@ function extraSelect(operationId: string, extras: Record<string, SQL>): string[]
   });
 }
 
-function targetStatement(plan: ResolvePlan): TargetStatement {
-  const cached = statements.get(plan.operationId);
+/**
+ * The statement of an operation. Parameters: $1 the caller's key, $2 the time, $3 the target's id,
+ * then the ids of the path's parents (nearest first), of the second resources, and the inputs.
+ * The path's parents are joined from the top down, each under the one above it, and the target
+ * under the nearest: a child of another parent is not found at its own level (404 naming it).
+ */
+function targetStatement(plan: ResolvePlan, by: 'session' | 'user'): TargetStatement {
+  const name = `target${by === 'user' ? '_u' : ''}_${plan.operationId}`;
+  const cached = statements.get(name);
   if (cached) return cached;
-  const needed = relationsNeeded(plan.operationId, plan.target.kind, plan.parent?.kind, plan.second);
-  const slots: Slot[] = [];
-  const pairs: string[] = [CALLER_PAIRS];
-  const joins: string[] = [];
-  const add = (alias: string, kind: TargetKindName, rel: Map<RelationName, Set<Role>>, on: string) => {
-    const { slot, pair } = slotSql(alias, kind, rel);
-    slots.push(slot);
-    pairs.push(pair);
-    joins.push(`LEFT JOIN ${TARGETS[kind].tableName} ${alias} ON ${on}`);
+  const needed = relationsNeeded(plan.operationId, plan.target.kind, plan.parents, plan.second);
+  const joins = new Joins();
+  // Level 0 is the target, level i the i-th parent the path names.
+  const kinds = [plan.target.kind, ...plan.parents];
+  const aliasOf = (level: number) => (level === 0 ? 't' : `p${level}`);
+  const link = (level: number) => {
+    const column = linkColumn(kinds[level]!, kinds[level + 1]!);
+    if (!column) throw new Error(`${plan.operationId}: a ${kinds[level]} has no ${kinds[level + 1]} parent`);
+    return `${aliasOf(level)}."${column.name}" = ${aliasOf(level + 1)}.id`;
   };
-  const idExpr = plan.target.fallback ? `COALESCE($3::text, ${FALLBACK_COLUMNS[plan.target.fallback]})` : '$3::text';
-  if (plan.parent) {
-    const link = (TARGETS[plan.target.kind] as TargetKind).parents?.[plan.parent.kind];
-    if (!link)
-      throw new Error(
-        `${plan.operationId}: a ${plan.target.kind} has no ${plan.parent.kind} parent (TARGETS.${plan.target.kind}.parents)`,
-      );
-    add('p', plan.parent.kind, needed.parent, 'p.id = $4::text');
-    add('t', plan.target.kind, needed.target, `t.id = ${idExpr} AND t."${link.name}" = p.id`);
-  } else {
-    add('t', plan.target.kind, needed.target, `t.id = ${idExpr}`);
+  for (let level = plan.parents.length; level >= 1; level--) {
+    const on = [`p${level}.id = $${3 + level}::text`, ...(level < plan.parents.length ? [link(level)] : [])];
+    joins.add(aliasOf(level), kinds[level]!, on.join(' AND '));
   }
-  // Parameters: $1 session, $2 time, $3 target, then the parent's and the second resources' ids.
-  const firstSecond = plan.parent ? 5 : 4;
-  plan.second.forEach((s, i) => add(`s${i}`, s.kind, needed.second[i]!, `s${i}.id = $${firstSecond + i}::text`));
+  const idExpr = plan.target.fallback ? `COALESCE($3::text, ${FALLBACK_COLUMNS[plan.target.fallback]})` : '$3::text';
+  joins.add('t', plan.target.kind, [`t.id = ${idExpr}`, ...(plan.parents.length ? [link(0)] : [])].join(' AND '));
+  // A loaded level whose link to the one above is its chain parent has that level as its ancestor.
+  for (let level = 0; level < plan.parents.length; level++)
+    for (let up = level + 1; up <= plan.parents.length; up++) {
+      if (TARGETS[kinds[up - 1]!].parent?.kind !== kinds[up]) break;
+      joins.known(aliasOf(level), up - level, aliasOf(up));
+    }
+  const firstSecond = 4 + plan.parents.length;
+  plan.second.forEach((s, i) => joins.add(`s${i}`, s.kind, `s${i}.id = $${firstSecond + i}::text`));
+
+  const pairs: string[] = [CALLER_PAIRS];
+  const parents: Slot[] = [];
+  for (let level = plan.parents.length; level >= 1; level--) {
+    pairs.push(slotPair(aliasOf(level), kinds[level]!, needed.parents[level - 1]!, joins));
+    parents.push(slotOf(aliasOf(level), kinds[level]!));
+  }
+  pairs.push(slotPair('t', plan.target.kind, needed.target, joins));
+  const second = plan.second.map((s, i) => {
+    pairs.push(slotPair(`s${i}`, s.kind, needed.second[i]!, joins));
+    return slotOf(`s${i}`, s.kind);
+  });
   if (plan.listVersion) pairs.push(listVersionPair(plan.listVersion));
   // The extras keep a column each: their values come to the handler typed as their own SQL types.
   const selects = [`json_build_object(${pairs.join(', ')}) AS a`, ...extraSelect(plan.operationId, plan.extras ?? {})];
   // The inputs of the extras: one row of text parameters after the ids, as the CTE `input`.
   const inputs = plan.inputs ?? [];
-  inputs.forEach((name) => {
-    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(name))
-      throw new Error(`${plan.operationId}: input ${name} is not a plain name`);
+  inputs.forEach((input) => {
+    if (!PLAIN_NAME.test(input)) throw new Error(`${plan.operationId}: input ${input} is not a plain name`);
   });
   const firstInput = firstSecond + plan.second.length;
   const inputCte = inputs.length
-    ? `, input AS (SELECT ${inputs.map((name, i) => `$${firstInput + i}::text AS "${name}"`).join(', ')})`
+    ? `, input AS (SELECT ${inputs.map((input, i) => `$${firstInput + i}::text AS "${input}"`).join(', ')})`
     : '';
-  const text = `${CALLER_CTE}${inputCte}
+  const text = `${CALLER_CTES[by]}${inputCte}
 SELECT ${selects.join(', ')}
-FROM caller ${inputs.length ? 'CROSS JOIN input ' : ''}${joins.join(' ')}`;
-  const st = { name: `target_${plan.operationId}`, text, slots, extras: Object.keys(plan.extras ?? {}) };
-  statements.set(plan.operationId, st);
+FROM caller ${inputs.length ? 'CROSS JOIN input ' : ''}${joins.list.join(' ')}`;
+  const st = {
+    name,
+    text,
+    parents,
+    target: slotOf('t', plan.target.kind),
+    second,
+    extras: Object.keys(plan.extras ?? {}),
+  };
+  statements.set(name, st);
   return st;
 }
 
 export interface Resolved {
   caller: Caller;
   target: Record<string, unknown>;
-  parent: Record<string, unknown> | undefined;
+  /** The rows of the parents the path names, by kind. */
+  parents: Record<string, Record<string, unknown>>;
   second: Record<string, Record<string, unknown> | undefined>;
   /** The values of the plan's extras, by name. */
   extras: Record<string, unknown>;
@@ -245,7 +332,8 @@ export interface Resolved {
 
 export interface ResolveIds {
   target: string | undefined;
-  parent?: string;
+  /** The ids of the path's parents, in the plan's order (nearest first). */
+  parents: (string | undefined)[];
   second: (string | undefined)[];
   /** The values of the plan's inputs, in their order. */
   inputs?: (string | undefined)[];
@@ -257,53 +345,58 @@ export interface ResolveIds {
  * tells, once the target is loaded, whether each second resource is acted on at all.
  */
 export async function resolveCallerAndTarget(
-  deps: AppDeps,
+  database: Database,
+  now: Date,
   plan: ResolvePlan,
-  token: VerifiedToken,
+  key: CallerKey,
   ids: ResolveIds,
   body: unknown,
   secondApplies: (name: string, target: Record<string, unknown>) => boolean,
 ): Promise<Resolved> {
-  const st = targetStatement(plan);
+  const st = targetStatement(plan, byOf(key));
   const params: unknown[] = [
-    token.sessionId,
-    deps.now().toISOString(),
+    keyValue(key),
+    now.toISOString(),
     ids.target ?? null,
-    ...(plan.parent ? [ids.parent ?? null] : []),
+    ...plan.parents.map((_, i) => ids.parents[i] ?? null),
     ...ids.second.map((x) => x ?? null),
     ...(plan.inputs ?? []).map((_, i) => ids.inputs?.[i] ?? null),
   ];
-  const rows = await deps.database.prepared<Record<string, unknown> & { a: ResolvedJson }>(st.name, st.text, params);
+  const rows = await database.prepared<Record<string, unknown> & { a: ResolvedJson }>(st.name, st.text, params);
   const row = rows[0];
   if (!row) fail('TOKEN_REVOKED');
   const a = row.a;
-  const caller = toCaller(a, token.sessionId);
-  const read = (slot: Slot) => slot.read(a[slot.alias]!.row!);
+  const caller = toCaller(a, key);
+  const json = (slot: Slot): SlotJson => a[slot.alias]!;
+  const read = (slot: Slot) => slot.read(json(slot).row!);
   const holdsOf =
     (slot: Slot): Holds =>
     (r) =>
-      a[slot.alias]![`r_${r}`] === true;
-  const slot = (alias: string) => st.slots.find((s) => s.alias === alias)!;
-  const t = slot('t');
-  const p = plan.parent ? slot('p') : undefined;
-  if (p && !a.p!.found) fail('NOT_FOUND', { target: p.kind, id: ids.parent });
-  if (!a.t!.found) fail('NOT_FOUND', { target: t.kind, id: ids.target });
-  const target = read(t);
-  decide(caller, plan.operationId, t.kind, holdsOf(t), target, body, p && { kind: p.kind, holds: holdsOf(p) });
+      json(slot)[`r_${r}`] === true;
+  // From the top of the path down: the first level that is missing (or under another parent) is the 404.
+  st.parents.forEach((p, i) => {
+    if (!json(p).found) fail('NOT_FOUND', { target: p.kind, id: ids.parents[st.parents.length - 1 - i] });
+  });
+  if (!json(st.target).found) fail('NOT_FOUND', { target: st.target.kind, id: ids.target });
+  const target = read(st.target);
+  const parentViews = st.parents.map((p) => ({ kind: p.kind, holds: holdsOf(p) }));
+  decide(caller, plan.operationId, st.target.kind, holdsOf(st.target), target, body, parentViews);
   const second: Resolved['second'] = {};
   plan.second.forEach((s, i) => {
-    const sl = slot(`s${i}`);
+    const sl = st.second[i]!;
     if (!secondApplies(s.name, target)) return;
-    if (!a[sl.alias]!.found) fail('NOT_FOUND', { target: s.kind, id: ids.second[i] });
+    if (!json(sl).found) fail('NOT_FOUND', { target: s.kind, id: ids.second[i] });
     second[s.name] = read(sl);
     decideSecond(caller, plan.operationId, s.name, s.kind, holdsOf(sl), ids.second[i]);
   });
   const extras: Record<string, unknown> = {};
-  for (const name of st.extras) extras[name] = row[`x_${name}`];
+  for (const extra of st.extras) extras[extra] = row[`x_${extra}`];
+  const parents: Resolved['parents'] = {};
+  for (const p of st.parents) parents[p.kind] = read(p);
   return {
     caller,
     target,
-    parent: p && read(p),
+    parents,
     second,
     extras,
     listVersion: plan.listVersion ? a.list_version : undefined,

@@ -22,7 +22,8 @@ export function isRole(x: string): x is Role {
 /** Who is calling: loaded once per request from the token's session, in one query. */
 export interface Caller {
   userId: string;
-  sessionId: string;
+  /** The session of the token; null for a caller a job acts for (an import runs as its requester). */
+  sessionId: string | null;
   appId: string | null;
   loginEmail: string;
   companyId: string;
@@ -50,3 +51,9 @@ export const ASSIGNABLE_ROLES: Record<Role, readonly Role[]> = {
   site_admin: ['user'],
   user: [],
 };
+
+/** The caller's session, for the operations only a signed-in request performs (renew, logout). */
+export function sessionOf(caller: Caller): string {
+  if (caller.sessionId === null) throw new Error('this operation needs a signed-in session: a job cannot run it');
+  return caller.sessionId;
+}

@@ -9,7 +9,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { AppError, errorBody, type ErrorKey } from './catalogue.ts';
+import { AppError, errorBody, type ErrorBody, type ErrorKey } from './catalogue.ts';
 
 interface PgLikeError {
   code?: string;
@@ -77,6 +77,15 @@ function classify(err: unknown): {
     return { key: fe.statusCode === 413 ? 'BODY_TOO_LARGE' : 'VALIDATION_FAILED', details: { code: fe.code } };
   }
   return { key: 'INTERNAL' };
+}
+
+/**
+ * The error body a failure gives: what an HTTP answer carries, and what a job that runs an
+ * operation's command for a caller (an import's line) records, so both say the same.
+ */
+export function errorOutcome(err: unknown): ErrorBody {
+  const { key, details } = classify(err);
+  return errorBody(key, details);
 }
 
 export function sendError(reply: FastifyReply, err: unknown, req: FastifyRequest): FastifyReply {

@@ -5,6 +5,7 @@ import type { Database, Executor } from '../db/client.ts';
 import type { Caller } from '../authz/roles.ts';
 import type { ServerKeys } from '../shared/keys.ts';
 import type { Background } from '../background.ts';
+import type { Authorised } from './authorise.ts';
 
 /** What the application is built from; tests build it the same way with their own values. */
 export interface AppDeps {
@@ -17,20 +18,25 @@ export interface AppDeps {
   background?: Background;
 }
 
-export interface OperationContext<T = Record<string, unknown>> {
+/**
+ * What a command (one business operation) runs with, whether an HTTP request or a job calls it:
+ * where its statements go, who calls, the time, and the resources resolved and authorised for it.
+ */
+export interface CommandContext<T = Record<string, unknown>, PR = Record<string, never>, X = Record<string, unknown>> {
   caller: Caller;
   /**
-   * Where the handler runs its statements: the database, or the transaction that also stores
-   * the answer of an Idempotency-Key. Services open their own (nested) transactions on it.
+   * Where the command runs its statements: the database, or the transaction that also stores
+   * the answer of an Idempotency-Key (or holds an import's line). Services open their own (nested)
+   * transactions on it.
    */
   db: Executor;
   deps: AppDeps;
   log: FastifyBaseLogger;
   now: Date;
-  /** The target row, loaded and authorised before the handler runs (operations with a target). */
+  /** The target row, loaded and authorised before the command runs (operations with a target). */
   target: T;
-  /** The parent row named by the path, when the declaration has one. */
-  parent: Record<string, unknown> | undefined;
+  /** The rows of the parents the path names, by kind, loaded in the same statement. */
+  parents: PR;
   /** The second resources acted on, by the names of the declaration (absent when not acted on). */
   second: Record<string, Record<string, unknown> | undefined>;
   /** For operations declaring a scope: the WHERE clause of the caller's grants (undefined: any). */
@@ -38,9 +44,43 @@ export interface OperationContext<T = Record<string, unknown>> {
   /** For operations declaring a scope: equal for callers whose `scope` is the same clause. */
   scopeKey: string | undefined;
   /** The values of the target reference's `extras`, read in the authorising statement (by name). */
-  extras: Record<string, unknown>;
+  extras: X;
   /** The version of the operation's `listVersion` family, read in the authorising statement. */
   listVersion: string | undefined;
+}
+
+/** What an HTTP-only handler sees besides a command's context. */
+export interface HttpContext {
   req: FastifyRequest;
   reply: FastifyReply;
+}
+
+/** The context of an operation with every field: its handler's view, over HTTP. */
+export type OperationContext<T = Record<string, unknown>> = CommandContext<T> & HttpContext;
+
+/**
+ * The context of one call from its authorisation. A public operation has no caller: only
+ * HTTP-only handlers are public, and none of them reads `caller`.
+ */
+export function commandContext(
+  deps: AppDeps,
+  auth: Authorised | undefined,
+  db: Executor,
+  log: FastifyBaseLogger,
+  now: Date,
+): CommandContext<never, never, never> {
+  return {
+    caller: auth?.caller as Caller,
+    db,
+    deps,
+    log,
+    now,
+    target: (auth?.target ?? {}) as never,
+    parents: (auth?.parents ?? {}) as never,
+    second: auth?.second ?? {},
+    scope: auth?.scope,
+    scopeKey: auth?.scopeKey,
+    extras: (auth?.extras ?? {}) as never,
+    listVersion: auth?.listVersion,
+  };
 }

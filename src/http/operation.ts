@@ -7,19 +7,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { Type, type Static, type TSchema } from 'typebox';
 import type { SQL } from 'drizzle-orm';
 import { POLICY } from '../authz/policy.ts';
-import { loadCaller, resolveCallerAndTarget, type ResolvePlan, type TargetFallback } from '../authz/resolve.ts';
+import type { TargetFallback } from '../authz/resolve.ts';
 import type { ListFamily } from '../db/list-count.ts';
-import { scopeFilter } from '../authz/evaluate.ts';
-import type { Caller } from '../authz/roles.ts';
-import { TARGETS, type TargetKind, type TargetKindName, type TargetRow } from '../authz/targets.ts';
+import { linkColumn, type TargetKindName, type TargetRow } from '../authz/targets.ts';
 import { ErrorSchema, dataEnvelope, listEnvelope, statusEnvelope } from './schemas.ts';
 import { formatLevel, project, type FormatLevels } from './format.ts';
-import type { AppDeps, OperationContext } from './context.ts';
+import { commandContext, type AppDeps, type CommandContext, type HttpContext } from './context.ts';
+import { authorise, planOf, type Authorised } from './authorise.ts';
 import { describePolicy } from '../authz/describe.ts';
 import { checkReferenceDeclaration, checkReferences, referenceWords, type ReferenceRef } from '../authz/references.ts';
 import { requestToken } from '../shared/bearer.ts';
 import { idempotencyBegin, idempotencyStore } from './idempotency.ts';
-import { fail } from '../errors/catalogue.ts';
 import type { Executor } from '../db/client.ts';
 import { mediaRouteOptions, receiveUpload, type RequestMedia, type Upload } from './media.ts';
 import { errorCodesByStatus, operationErrorKeys } from './operation-errors.ts';
@@ -30,30 +28,57 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Envelope = 'data' | 'list' | 'status' | 'plain' | 'raw' | 'binary';
 type From = 'params' | 'query' | 'body';
 
+/** The path parameters naming the parents of a target, by kind, nearest first: `{ subscriber: 'subscriberId', cloudpbx: 'systemId' }`. */
+export type ParentFields = { readonly [K in TargetKindName]?: string };
+
+/** The rows of the parents a declaration names, by kind (`ctx.parents.system` is a system's row). */
+export type ParentRows<PF> = { [K in keyof PF & TargetKindName]: TargetRow<K> };
+
+/** Extras of a declaration: SQL expressions, each typed by the value it reads (`sql<number>`). */
+export type ExtraSql = Readonly<Record<string, SQL<unknown>>>;
+
+/** The values of a declaration's extras, typed by their SQL. */
+export type ExtraValues<X> = { [N in keyof X]: X[N] extends SQL<infer T> ? T : unknown };
+
 /** Where the target's id comes from; `fallback` names the caller's field used when the request has none. */
-export interface TargetRef<K extends TargetKindName = TargetKindName> {
+export interface TargetRef<
+  K extends TargetKindName = TargetKindName,
+  PF extends ParentFields = ParentFields,
+  X extends ExtraSql = ExtraSql,
+> {
   kind: K;
   from: From;
   field: string;
   fallback?: TargetFallback;
   /**
-   * The parent named by the path (companies/{companyId}/sites/{siteId}): the target must belong
-   * to it, or the answer is 404. Loaded and authorised in the same statement; a caller who can
-   * read the parent but may not act on the target gets 403.
+   * The parents named by the path, nearest first, each with its path parameter
+   * (cloudpbxs/{systemId}/subscribers/{subscriberId}/devices/{deviceId}: the device's subscriber,
+   * then that subscriber's PBX). The target must belong to each, level by level, or the answer is
+   * 404 naming the first level that does not hold. Loaded and authorised in the same statement; a
+   * caller who can read one of them but may not act on the target gets 403.
    */
-  parent?: { kind: TargetKindName; field: string };
+  parents?: PF;
   /**
    * Data of the answer read in the same statement as the session, caller, target and
    * authorisation: SQL expressions over the target row (alias `t`), binding no values, handed to
-   * the handler as `ctx.extras[name]`. A single-resource GET then answers in one round trip.
+   * the handler as `ctx.extras[name]`, typed by their SQL (`sql<number>`...). A single-resource GET
+   * then answers in one round trip.
    */
-  extras?: Record<string, SQL>;
+  extras?: X;
   /**
    * Request values the extras read besides the target row (the offer a quotation prices, named in
    * the body), by name: each is bound as a text parameter (NULL when the request has none) and an
    * extra reads it as `extraInput(name)` (src/authz/resolve.ts).
    */
   inputs?: Record<string, { from: From; field: string }>;
+}
+
+/** The parents a target reference's path names, nearest first, each with its path parameter. */
+export function pathParents(target: Pick<TargetRef, 'parents'> | undefined): { kind: TargetKindName; field: string }[] {
+  return Object.entries(target?.parents ?? {}).map(([kind, field]) => ({
+    kind: kind as TargetKindName,
+    field: field!,
+  }));
 }
 
 /**
@@ -99,6 +124,9 @@ export type HandlerResult<R extends TSchema, E extends Envelope> = E extends 'da
 
 type RowOf<K> = K extends TargetKindName ? TargetRow<K> : Record<string, never>;
 
+/** What the command of a declaration receives: its target's row, its parents' rows, its extras. */
+export type CommandOf<K, PF, X> = CommandContext<RowOf<K>, ParentRows<PF>, ExtraValues<X>>;
+
 export interface OperationDef<
   P,
   Q,
@@ -107,6 +135,8 @@ export interface OperationDef<
   E extends Envelope,
   K extends TargetKindName | undefined,
   W = undefined,
+  PF extends ParentFields = Record<never, string>,
+  X extends ExtraSql = Record<never, SQL>,
 > {
   operationId: string;
   method: Method;
@@ -129,7 +159,7 @@ export interface OperationDef<
   successStatus?: 200 | 201 | 302;
   formats?: FormatLevels;
   /** The resource acted on, for operations on one resource. */
-  target?: K extends TargetKindName ? TargetRef<K> : undefined;
+  target?: K extends TargetKindName ? TargetRef<K, PF, X> : undefined;
   /** Other resources acted on, by name; their grants are in the policy entry's `second`. */
   second?: Record<string, SecondRef>;
   /**
@@ -169,11 +199,24 @@ export interface OperationDef<
    * the embedded database, its one session) waits for it. It must not write; what it returns is
    * `input.prepared` of the handler.
    */
-  prepare?: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B>) => Promise<W>;
-  handler: (ctx: OperationContext<RowOf<K>>, input: Input<P, Q, B> & { prepared: W }) => Promise<HandlerResult<R, E>>;
+  prepare?: (cmd: CommandOf<K, PF, X>, input: Input<P, Q, B>) => Promise<W>;
+  /**
+   * The business operation: run after the caller is authorised, over HTTP or by a job acting for a
+   * caller it names (src/http/run-command.ts), with the same authorisation and validation. It sees
+   * no HTTP request: only its input, the caller, the resolved resources and narrow dependencies.
+   */
+  command?: (cmd: CommandOf<K, PF, X>, input: Input<P, Q, B> & { prepared: W }) => Promise<HandlerResult<R, E>>;
+  /**
+   * Instead of a command, for operations that are HTTP only (sign-in, OAuth, answers whose media
+   * type follows the request's Accept): it also sees the request and the reply.
+   */
+  handler?: (
+    ctx: CommandOf<K, PF, X> & HttpContext,
+    input: Input<P, Q, B> & { prepared: W },
+  ) => Promise<HandlerResult<R, E>>;
 }
 
-export type AnyOperation = OperationDef<any, any, any, TSchema, Envelope, TargetKindName | undefined, any>;
+export type AnyOperation = OperationDef<any, any, any, TSchema, Envelope, TargetKindName | undefined, any, any, any>;
 
 export function defineOperation<
   P extends TSchema | undefined = undefined,
@@ -183,7 +226,9 @@ export function defineOperation<
   E extends Envelope = Envelope,
   K extends TargetKindName | undefined = undefined,
   W = undefined,
->(def: OperationDef<P, Q, B, R, E, K, W>): AnyOperation {
+  const PF extends ParentFields = Record<never, string>,
+  X extends ExtraSql = Record<never, SQL>,
+>(def: OperationDef<P, Q, B, R, E, K, W, PF, X>): AnyOperation {
   return def as unknown as AnyOperation;
 }
 
@@ -233,71 +278,12 @@ function shape(op: AnyOperation, result: unknown, level: ReturnType<typeof forma
   }
 }
 
-function requestValue(from: From, field: string, req: FastifyRequest): string | undefined {
-  const src = (from === 'params' ? req.params : from === 'query' ? req.query : req.body) as
-    Record<string, unknown> | undefined;
-  const v = src?.[field];
-  return typeof v === 'string' && v !== '' ? v : undefined;
-}
-
-interface Authorised {
-  caller: Caller;
-  target: Record<string, unknown>;
-  parent: Record<string, unknown> | undefined;
-  second: Record<string, Record<string, unknown> | undefined>;
-  scope: SQL | undefined;
-  scopeKey: string | undefined;
-  extras: Record<string, unknown>;
-  listVersion: string | undefined;
-}
-
-/** The caller and, for operations with a target, the authorised resources: one database round trip. */
-async function authorise(
-  deps: AppDeps,
-  op: AnyOperation,
-  plan: ResolvePlan | undefined,
-  req: FastifyRequest,
-): Promise<Authorised> {
-  if (!op.target || !plan) {
-    const { caller, listVersion } = await loadCaller(deps, requestToken(deps, req), op.listVersion);
-    const scope = op.scope
-      ? scopeFilter(caller, op.operationId, op.scope === 'caller' ? {} : TARGETS[op.scope].cols)
-      : undefined;
-    return {
-      caller,
-      target: {},
-      parent: undefined,
-      second: {},
-      scope: scope?.where,
-      scopeKey: scope?.key,
-      extras: {},
-      listVersion,
-    };
-  }
-  const token = requestToken(deps, req);
-  const t = op.target;
-  const id = requestValue(t.from, t.field, req);
-  if (id === undefined && !t.fallback) fail('VALIDATION_FAILED', { missing: t.field });
-  const seconds = Object.entries(op.second ?? {});
-  const ids = {
-    target: id,
-    parent: t.parent && requestValue('params', t.parent.field, req),
-    second: seconds.map(([, s]) => requestValue(s.from, s.field, req)),
-    inputs: Object.values(t.inputs ?? {}).map((i) => requestValue(i.from, i.field, req)),
-  };
-  const applies = (name: string, target: Record<string, unknown>) => {
-    const s = op.second![name]!;
-    const i = seconds.findIndex(([n]) => n === name);
-    return ids.second[i] !== undefined && (!s.when || s.when(target, { body: req.body }));
-  };
-  const r = await resolveCallerAndTarget(deps, plan, token, ids, req.body, applies);
-  return { ...r, scope: undefined, scopeKey: undefined };
-}
-
 /** Declarations that could allow by default, or that name what the policy does not, are refused. */
 function checkDeclaration(op: AnyOperation): void {
   const entry = POLICY[op.operationId];
   if (!entry) throw new Error(`operation ${op.operationId} has no policy entry`);
+  if (!op.command === !op.handler)
+    throw new Error(`operation ${op.operationId} needs a command or a handler, not both`);
   if (op.references) {
     // A public operation has no caller whose reach a reference could be checked against.
     if (entry.kind === 'public') throw new Error(`operation ${op.operationId} is public: it cannot declare references`);
@@ -325,22 +311,11 @@ function checkDeclaration(op: AnyOperation): void {
     throw new Error(
       `operation ${op.operationId}: second resources declared (${declared}) and granted (${granted}) differ`,
     );
-  const parent = op.target?.parent;
-  if (parent && !(TARGETS[op.target!.kind] as TargetKind).parents?.[parent.kind])
-    throw new Error(`operation ${op.operationId}: a ${op.target!.kind} has no ${parent.kind} parent`);
-}
-
-function planOf(op: AnyOperation): ResolvePlan | undefined {
-  if (!op.target) return undefined;
-  return {
-    operationId: op.operationId,
-    target: { kind: op.target.kind, fallback: op.target.fallback },
-    parent: op.target.parent && { kind: op.target.parent.kind },
-    second: Object.entries(op.second ?? {}).map(([name, s]) => ({ name, kind: s.kind })),
-    extras: op.target.extras,
-    inputs: Object.keys(op.target.inputs ?? {}),
-    listVersion: op.listVersion,
-  };
+  // Each parent the path names is above the level below it: its chain parent or one of its other parents.
+  const levels = [op.target?.kind, ...Object.keys(op.target?.parents ?? {})] as TargetKindName[];
+  for (let i = 1; i < levels.length; i++)
+    if (!linkColumn(levels[i - 1]!, levels[i]!))
+      throw new Error(`operation ${op.operationId}: a ${levels[i - 1]} has no ${levels[i]} parent`);
 }
 
 export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOperation): void {
@@ -381,7 +356,9 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
       ...(media.preParsing ? { preParsing: media.preParsing } : {}),
       ...(media.bodyLimit !== undefined ? { bodyLimit: media.bodyLimit } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const auth: Authorised | undefined = isPublic ? undefined : await authorise(deps, op, plan, req);
+        const auth: Authorised | undefined = isPublic
+          ? undefined
+          : await authorise(deps.database, deps.now(), op, plan, { sessionId: requestToken(deps, req).sessionId }, req);
         // Only authorised requests claim an Idempotency-Key.
         const claimed = op.method === 'POST' && op.idempotent !== false;
         if (claimed && !(await idempotencyBegin(deps, req, reply, auth?.caller))) return reply;
@@ -400,30 +377,14 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
           op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'),
         );
         const now = deps.now();
-        const context = (db: Executor) =>
-          ({
-            caller: auth?.caller as Caller,
-            db,
-            deps,
-            log: req.log,
-            now,
-            target: auth?.target ?? {},
-            parent: auth?.parent,
-            second: auth?.second ?? {},
-            scope: auth?.scope,
-            scopeKey: auth?.scopeKey,
-            extras: auth?.extras ?? {},
-            listVersion: auth?.listVersion,
-            req,
-            reply,
-          }) as OperationContext<never>;
+        const context = (db: Executor) => ({ ...commandContext(deps, auth, db, req.log, now), req, reply });
         if (op.prepare) input.prepared = await op.prepare(context(deps.database.db), input as never);
         const run = async (db: Executor) => {
-          // Issue 9, point 6: the ids the body references, before anything is stored. On an
-          // update (PUT) the ids its target already holds are kept as they are.
+          // The ids the body references, before anything is stored (docs/decisions.md,
+          // References). On an update (PUT) the ids its target already holds are kept as they are.
           if (op.references && auth)
             await checkReferences(db, auth.caller, op.references, req.body, auth.target, op.method === 'PUT');
-          return op.handler(context(db), input as never);
+          return op.command ? op.command(context(db), input as never) : op.handler!(context(db), input as never);
         };
         if (op.envelope === 'binary')
           return sendBinary(req, reply, binaryDecl(op.response), (await run(deps.database.db)) as BinaryAnswer);

@@ -8,7 +8,7 @@ import type { AppDeps } from '../http/context.ts';
 import type { Db } from '../db/client.ts';
 import type { PolicyEntry } from '../authz/grant.ts';
 import { registerPolicy } from '../authz/policy.ts';
-import { registerTargets, type TargetKind } from '../authz/targets.ts';
+import { checkTargetChains, registerTargets, type TargetKind } from '../authz/targets.ts';
 import { registerErrors, type ErrorEntry } from '../errors/catalogue.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { Ports } from '../ports/ports.ts';
@@ -65,5 +65,7 @@ export function installModules(modules: readonly ModuleDef[]): AnyOperation[] {
       operations.push(op);
     }
   }
+  // Every kind's chain of parents names installed kinds, once each.
+  checkTargetChains();
   return operations;
 }

@@ -23,5 +23,5 @@ export function requestToken(deps: AppDeps, req: FastifyRequest): VerifiedToken 
 }
 
 export async function authenticateRequest(deps: AppDeps, req: FastifyRequest): Promise<Caller> {
-  return (await loadCaller(deps, requestToken(deps, req))).caller;
+  return (await loadCaller(deps.database, deps.now(), { sessionId: requestToken(deps, req).sessionId })).caller;
 }

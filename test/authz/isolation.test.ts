@@ -37,13 +37,13 @@ import { makeUser, type MadeUser } from '../support/factories.ts';
 import { OPERATIONS } from '../../src/modules/index.ts';
 import { companies as companiesTable } from '../../src/modules/admin/companies/companies.tables.ts';
 import { subscriptions as subscriptionsTable } from '../../src/modules/commerce/commerce.tables.ts';
-import { fullPath, type AnyOperation } from '../../src/http/operation.ts';
+import { fullPath, pathParents, type AnyOperation } from '../../src/http/operation.ts';
 import { POLICY } from '../../src/authz/policy.ts';
 import { decide } from '../../src/authz/evaluate.ts';
 import { loadCaller } from '../../src/authz/resolve.ts';
 import { callerParams, RELATION_NAMES, relationSql, type RelationName } from '../../src/authz/relations.ts';
 import type { Caller, Role } from '../../src/authz/roles.ts';
-import { TARGETS, type TargetKindName } from '../../src/authz/targets.ts';
+import { kindColumns, TARGETS, type TargetKindName } from '../../src/authz/targets.ts';
 import { verifyToken } from '../../src/shared/tokens.ts';
 import type { CompanyKey, Ctx, OrganisationKey, Placement, Req, Sample, SiteKey, WorldIds } from './samples/types.ts';
 import { loadSamples } from './load-samples.ts';
@@ -305,34 +305,30 @@ async function buildTenant(label: string): Promise<Tenant> {
     body: `/v1/files/${pdfId}`,
     invoiceFiles: [{ id: pdfId, versionNumber: 1 }],
   });
-  await t.db
-    .insert(invoiceFilesTable)
-    .values({
-      id: pdfId,
-      invoiceId,
-      companyId: companies.vad,
-      fileName: 'INV-000001.pdf',
-      contentType: 'application/pdf',
-      data: Buffer.from(`%PDF-1.3 tenant ${label}`),
-    });
+  await t.db.insert(invoiceFilesTable).values({
+    id: pdfId,
+    invoiceId,
+    companyId: companies.vad,
+    fileName: 'INV-000001.pdf',
+    contentType: 'application/pdf',
+    data: Buffer.from(`%PDF-1.3 tenant ${label}`),
+  });
   const fileId = newId();
-  await t.db
-    .insert(invoicingFilesTable)
-    .values({
-      id: fileId,
-      companyId: companies.vad,
-      billingPeriod: '2026-10',
-      invoiceType: 'services',
-      fileType: 'INV',
-      path: `${companies.vad}/2026-10/services/INV-services-2026-10.csv`,
-      fileName: 'INV-services-2026-10.csv',
-      invoiceId,
-      invoiceNumber: 'INV-000001',
-      invoiceCreationDate: '2026-10-01',
-      lines: 1,
-      size: 12,
-      data: Buffer.from(`tenant ${label}\r\n`),
-    });
+  await t.db.insert(invoicingFilesTable).values({
+    id: fileId,
+    companyId: companies.vad,
+    billingPeriod: '2026-10',
+    invoiceType: 'services',
+    fileType: 'INV',
+    path: `${companies.vad}/2026-10/services/INV-services-2026-10.csv`,
+    fileName: 'INV-services-2026-10.csv',
+    invoiceId,
+    invoiceNumber: 'INV-000001',
+    invoiceCreationDate: '2026-10-01',
+    lines: 1,
+    size: 12,
+    data: Buffer.from(`tenant ${label}\r\n`),
+  });
   resources.push({ kind: 'invoicingFile', id: fileId, placement: { company: 'vad' } });
   // Images, customisation, custom data, a contact and visibility: what an operation on B could alter.
   for (const kind of ['avatar', 'banner'])
@@ -459,7 +455,9 @@ const callerOf = (u: MadeUser) => {
   if (!callerCache.has(u.id))
     callerCache.set(
       u.id,
-      loadCaller(t.deps, verifyToken(t.deps, u.token)).then((r) => r.caller),
+      loadCaller(t.deps.database, t.deps.now(), { sessionId: verifyToken(t.deps, u.token).sessionId }).then(
+        (r) => r.caller,
+      ),
     );
   return callerCache.get(u.id)!;
 };
@@ -475,7 +473,7 @@ function loaded(caller: Caller, kind: TargetKindName, id: string) {
         const c = callerParams(caller);
         const [row] = await t.db.select().from(target.table).where(eq(target.id, id));
         const [rel] = (await t.db
-          .select(Object.fromEntries(RELATION_NAMES.map((r) => [r, relationSql(r, c, target.cols)])))
+          .select(Object.fromEntries(RELATION_NAMES.map((r) => [r, relationSql(r, c, kindColumns(kind))])))
           .from(target.table)
           .where(eq(target.id, id))) as Record<string, unknown>[];
         return { row: row as Record<string, unknown>, holds: (r: RelationName) => rel?.[r] === true };
@@ -609,14 +607,14 @@ function aTargets(op: AnyOperation, role: TenantRole, home: boolean): Promise<Pl
     const company = HOMES[role].company;
     return Promise.resolve([{ kind: 'company', id: A.ids.companies[company], placement: { company } }]);
   }
-  return resourcesOf(A, op.target!.kind, op.target!.parent?.kind);
+  return resourcesOf(A, op.target!.kind, pathParents(op.target)[0]?.kind);
 }
 
 async function buildCalls({ op, sample }: Planned): Promise<{ calls: Call[]; notApplicable: string[] }> {
   const calls: Call[] = [];
   const notApplicable: string[] = [];
   const kind = op.target!.kind;
-  const parent = op.target!.parent;
+  const parent = pathParents(op.target)[0];
   for (const role of TENANT_ROLES) {
     const token = A.callers[role].token;
     // B's resources as the target, and B's children under A's parent.

@@ -33,14 +33,14 @@ import { users } from '../../src/modules/admin/users/users.tables.ts';
 import { catalogs, offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 import { OPERATIONS } from '../../src/modules/index.ts';
-import { fullPath, type AnyOperation } from '../../src/http/operation.ts';
+import { fullPath, pathParents, type AnyOperation } from '../../src/http/operation.ts';
 import { POLICY } from '../../src/authz/policy.ts';
 import type { Grant } from '../../src/authz/grant.ts';
 import { CONDITION_ERRORS, CONDITIONS, type ConditionInput } from '../../src/authz/conditions.ts';
 import { ERRORS } from '../../src/errors/catalogue.ts';
 import { callerParams, RELATION_NAMES, relationSql, type RelationName } from '../../src/authz/relations.ts';
 import { ROLES, type Caller, type Role } from '../../src/authz/roles.ts';
-import { TARGETS, type TargetKind, type TargetKindName } from '../../src/authz/targets.ts';
+import { ancestry, kindColumns, TARGETS, type TargetKind, type TargetKindName } from '../../src/authz/targets.ts';
 import { eq } from 'drizzle-orm';
 import {
   COMPANY_KEYS,
@@ -168,7 +168,8 @@ const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
   offer: cols({}),
   catalog: cols({}),
   subscription: cols({ company: true }),
-  // A system belongs to the company it was created for and to its first site; its phone numbers carry both.
+  // A system belongs to the company it was created for and to its first site; its phone numbers
+  // are where their system is (their relations read its columns).
   system: cols({ company: true, site: true }),
   systemPhoneNumber: cols({ company: true, site: true }),
   // The invoicing module's files belong to the invoiced company.
@@ -353,7 +354,7 @@ function verdict(
 
 /** Where the parent of a target at `p` sits: the company of a company-parented target, the organisation of a company. */
 function parentView(op: AnyOperation, home: Home, p: Placement): ParentView | undefined {
-  const parent = op.target?.parent;
+  const parent = pathParents(op.target)[0];
   if (!parent) return undefined;
   if (parent.kind === 'company')
     return { kind: 'company', holds: (r) => holdsInWorld(r, home, { company: p.company }, 'company') };
@@ -662,7 +663,7 @@ function generateTarget(op: AnyOperation, sample: Extract<Sample, { type: 'targe
  * parent segment replaced by the id of the world's unrelated parent of the same kind.
  */
 function generateParentBinding(op: AnyOperation, sample: Extract<Sample, { type: 'target' }>): void {
-  const parent = op.target?.parent;
+  const parent = pathParents(op.target)[0];
   if (!parent) return;
   const kind = op.target!.kind;
   const placement = PRODUCERS.any(HOMES.superadmin, kind)[0]!;
@@ -1057,37 +1058,31 @@ async function buildWorld(t: TestApp): Promise<World> {
       const id = newId();
       const companyId = companyIds[need(p.company, 'company', p)];
       const fileName = `matrix-${id}.csv`;
-      await t.db
-        .insert(invoicingFiles)
-        .values({
-          id,
-          companyId,
-          billingPeriod: '2026-11',
-          invoiceType: 'services',
-          fileType: 'INV',
-          path: `${companyId}/2026-11/services/${fileName}`,
-          fileName,
-          invoiceCreationDate: '2026-11-01',
-          lines: 0,
-          size: 3,
-          data: Buffer.from('a\r\n'),
-        });
+      await t.db.insert(invoicingFiles).values({
+        id,
+        companyId,
+        billingPeriod: '2026-11',
+        invoiceType: 'services',
+        fileType: 'INV',
+        path: `${companyId}/2026-11/services/${fileName}`,
+        fileName,
+        invoiceCreationDate: '2026-11-01',
+        lines: 0,
+        size: 3,
+        data: Buffer.from('a\r\n'),
+      });
       return { id, actor: callers[o.role] };
     },
     async systemPhoneNumber(p, o) {
       const systemId = await insertSystem(p);
       const id = newId();
-      await t.db
-        .insert(systemPhoneNumbers)
-        .values({
-          id,
-          systemId,
-          companyId: companyIds[need(p.company, 'company', p)],
-          siteId: p.site ? sites[p.site] : null,
-          pbxId: `PBX${systemId}`,
-          shortNumber: '1000',
-          internalNumber: '1000',
-        });
+      await t.db.insert(systemPhoneNumbers).values({
+        id,
+        systemId,
+        pbxId: `PBX${systemId}`,
+        shortNumber: '1000',
+        internalNumber: '1000',
+      });
       return { id, actor: callers[o.role] };
     },
   };
@@ -1174,8 +1169,9 @@ describe('the matrix covers the policy table', () => {
     expect(Object.keys(PRODUCERS).sort()).toEqual([...RELATION_NAMES].sort());
     expect(Object.keys(KIND_COLUMNS).sort()).toEqual(Object.keys(TARGETS).sort());
     for (const kind of Object.keys(TARGETS) as TargetKindName[]) {
-      const c = TARGETS[kind].cols as unknown as Record<string, unknown>;
-      const has = (k: string) => c[k] !== undefined;
+      // The columns its relations read, on its own row or on an ancestor's (a phone number's system).
+      const c = ancestry(kind);
+      const has = (k: keyof typeof c) => c[k] !== undefined;
       expect({
         kind,
         company: has('company'),
@@ -1235,7 +1231,7 @@ describe('the matrix covers the policy table', () => {
           for (const fresh of [false, true]) {
             const made = await w.target(kind, p, role, { fresh, roles: ['user'] });
             const c = callerParams(await callerOf(made.actor));
-            const select = Object.fromEntries(RELATION_NAMES.map((r) => [r, relationSql(r, c, target.cols)]));
+            const select = Object.fromEntries(RELATION_NAMES.map((r) => [r, relationSql(r, c, kindColumns(kind))]));
             const [row] = (await t.db.select(select).from(target.table).where(eq(target.id, made.id))) as Record<
               RelationName,
               unknown

@@ -95,7 +95,7 @@ describe('issue 6, point 1: parents and second resources', () => {
           ...base,
           operationId: 'getSite',
           path: '/test/:organisationId/:siteId',
-          target: { ...site, parent: { kind: 'organisation', field: 'organisationId' } },
+          target: { ...site, parents: { organisation: 'organisationId' } },
         }),
       ),
     ).toThrow(/has no organisation parent/);

@@ -4,7 +4,7 @@
 import { Type } from 'typebox';
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
-import type { OperationContext } from '../../http/context.ts';
+import type { AppDeps } from '../../http/context.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { PortFailure } from '../../ports/control.ts';
 import { portsOf } from '../../ports/ports.ts';
@@ -36,27 +36,18 @@ const subscriptionTarget = {
   kind: 'subscription',
   from: 'params',
   field: 'subscriptionId',
-  parent: { kind: 'company', field: 'companyId' },
+  parents: { company: 'companyId' },
 } as const;
 const full = { ...SUBSCRIPTION_FORMATS, default: 'full' } as const;
 const grantsOf = (id: string) => {
   const e = commercePolicy[id];
   return e?.kind === 'grants' ? e.grants : [];
 };
-const syncDeps = (ctx: OperationContext<unknown>): service.SyncDeps => ({
+const syncDeps = (ctx: { deps: AppDeps }): service.SyncDeps => ({
   queue: ctx.deps.background?.queue,
   orders: portsOf(ctx.deps).orders,
   taxRates: taxTable(ctx.deps.config),
 });
-/** The company of the path: the parent a subscription target is bound to. */
-const companyOf = (ctx: OperationContext<unknown>) =>
-  ctx.parent as {
-    id: string;
-    bpId: string | null;
-    bpType: string | null;
-    adminHasRightToUpdateSubscriptions: boolean | null;
-    adminAllowedUpdateSubscriptionsOps: string | null;
-  };
 
 const CREATION_EXTRAS = {
   catalogId: COMPANY_CATALOG_EXTRA,
@@ -203,7 +194,7 @@ export const getSubscription = defineOperation({
       ctx.db,
       ctx.caller,
       grantsOf('getSubscription'),
-      companyOf(ctx),
+      ctx.parents.company,
       ctx.target,
       offerFromExtra(ctx.extras.offer)!,
       ctx.extras.counts as { irNbUsers: boolean; own: number; ecs: number },
@@ -241,7 +232,7 @@ export const updateSubscription = defineOperation({
       ctx.db,
       ctx.caller,
       grantsOf('updateSubscription'),
-      companyOf(ctx),
+      ctx.parents.company,
       ctx.target.id,
       body,
       ctx.now,
@@ -273,7 +264,7 @@ export const deleteSubscription = defineOperation({
       ctx.db,
       ctx.caller,
       grantsOf('deleteSubscription'),
-      companyOf(ctx),
+      ctx.parents.company,
       ctx.target.id,
       ctx.now,
       syncDeps(ctx),

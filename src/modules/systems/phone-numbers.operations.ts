@@ -16,7 +16,6 @@ import {
 import { FormatFullQuery } from './systems.schemas.ts';
 import * as service from './phone-numbers.service.ts';
 import * as repo from './phone-numbers.repo.ts';
-import type { SystemRow } from './systems.repo.ts';
 
 const tag = 'Systems';
 /** The gateway refused (502) or did not answer in time (504). */
@@ -29,7 +28,7 @@ const numberTarget = {
   kind: 'systemPhoneNumber',
   from: 'params',
   field: 'phoneNumberId',
-  parent: { kind: 'system', field: 'systemId' },
+  parents: { system: 'systemId' },
 } as const;
 const FULL = { ...PHONE_NUMBER_FORMATS, default: 'full' } as const;
 
@@ -89,7 +88,7 @@ export const getSystemPhoneNumber = defineOperation({
   formats: PHONE_NUMBER_FORMATS,
   target: numberTarget,
   handler: async (ctx) =>
-    service.toApiPhoneNumber(await service.visiblePhoneNumber(ctx.db, ctx.caller, ctx.parent as SystemRow, ctx.target)),
+    service.toApiPhoneNumber(await service.visiblePhoneNumber(ctx.db, ctx.caller, ctx.parents.system, ctx.target)),
 });
 
 export const updateSystemPhoneNumber = defineOperation({
@@ -114,7 +113,7 @@ export const updateSystemPhoneNumber = defineOperation({
   target: numberTarget,
   references: { userId: { kind: 'user', rule: 'a user the caller may read' } },
   handler: (ctx, { body }) =>
-    service.updatePhoneNumber(ctx.db, ctx.deps, ctx.caller, ctx.parent as SystemRow, ctx.target, body),
+    service.updatePhoneNumber(ctx.db, ctx.deps, ctx.caller, ctx.parents.system, ctx.target, body),
 });
 
 export const phoneNumbersOperations: AnyOperation[] = [

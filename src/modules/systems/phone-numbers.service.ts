@@ -102,8 +102,6 @@ export async function createPhoneNumbers(
   const rows = body.phoneNumbers.map((p): repo.NewPhoneNumber => ({
     id: newId(),
     systemId: system.id,
-    companyId: system.companyId,
-    siteId: system.siteId,
     pbxId: system.pbxId,
     pbxUserId: p.pbxUserId ?? null,
     shortNumber: p.shortNumber,

@@ -1,4 +1,6 @@
 // Table of the phone numbers a telephone system reports (document 3, Phone numbers of a system).
+// A number holds no company nor site of its own: the relations of the policy read its system's
+// (TARGETS.systemPhoneNumber.parent, src/authz/targets.ts).
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../admin/users/users.tables.ts';
 import { systems } from './systems.tables.ts';
@@ -10,10 +12,6 @@ export const systemPhoneNumbers = pgTable(
     systemId: text('system_id')
       .notNull()
       .references(() => systems.id, { onDelete: 'cascade' }),
-    // Copies of the system's company and first site, kept with it, so that the relations of the
-    // policy read the phone number's own row.
-    companyId: text('company_id').notNull(),
-    siteId: text('site_id'),
     pbxId: text('pbx_id').notNull(),
     pbxUserId: text('pbx_user_id'),
     shortNumber: text('short_number').notNull(),
@@ -44,6 +42,5 @@ export const systemPhoneNumbers = pgTable(
   (t) => [
     uniqueIndex('system_phone_numbers_short_uq').on(t.systemId, t.shortNumber),
     index('system_phone_numbers_user_idx').on(t.userId),
-    index('system_phone_numbers_company_idx').on(t.companyId),
   ],
 );

@@ -16,9 +16,10 @@ export const systemsTargets = {
     readBy: 'getSystem',
   }),
   systemPhoneNumber: targetKind(systemPhoneNumbers, {
-    cols: { company: systemPhoneNumbers.companyId, site: systemPhoneNumbers.siteId },
+    // Its company and site are its system's: the relations read them there.
+    cols: {},
     readBy: 'getSystemPhoneNumber',
-    parents: { system: systemPhoneNumbers.systemId },
+    parent: { kind: 'system', column: systemPhoneNumbers.systemId },
   }),
 } satisfies Record<string, TargetKind>;
 

@@ -6,7 +6,6 @@ import type { Paging } from '../../http/paging.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
 import { sites } from '../admin/sites/sites.tables.ts';
 import { systems } from './systems.tables.ts';
-import { systemPhoneNumbers } from './phone-numbers.tables.ts';
 import type { SYSTEM_SORT_FIELDS } from './systems.schemas.ts';
 
 export type SystemRow = typeof systems.$inferSelect;
@@ -37,11 +36,10 @@ export async function lockSystem(exec: Executor, id: string): Promise<SystemRow 
   return row;
 }
 
-/** Sets the linked sites, the first of them, and the copy of the first on the phone numbers. */
+/** Sets the linked sites and the first of them (the site its phone numbers' relations read too). */
 export async function setSystemSites(exec: Executor, id: string, siteIds: string[]): Promise<SystemRow> {
   const siteId = siteIds[0] ?? null;
   const [row] = await exec.update(systems).set({ siteIds, siteId }).where(eq(systems.id, id)).returning();
-  await exec.update(systemPhoneNumbers).set({ siteId }).where(eq(systemPhoneNumbers.systemId, id));
   return row!;
 }
 

@@ -39,16 +39,14 @@ async function invoiceWithFile(ctx: Ctx, companyId: string): Promise<string> {
     body: `/v1/files/${fileId}`,
     invoiceFiles: [{ id: fileId, versionNumber: 1 }],
   });
-  await ctx.t.db
-    .insert(invoiceFiles)
-    .values({
-      id: fileId,
-      invoiceId: id,
-      companyId,
-      fileName: 'matrix.pdf',
-      contentType: 'application/pdf',
-      data: Buffer.from('%PDF-1.3 matrix'),
-    });
+  await ctx.t.db.insert(invoiceFiles).values({
+    id: fileId,
+    invoiceId: id,
+    companyId,
+    fileName: 'matrix.pdf',
+    contentType: 'application/pdf',
+    data: Buffer.from('%PDF-1.3 matrix'),
+  });
   return fileId;
 }
 
@@ -56,21 +54,19 @@ async function invoiceWithFile(ctx: Ctx, companyId: string): Promise<string> {
 async function fileOfCallersCompany(ctx: Ctx): Promise<string> {
   const [u] = await ctx.t.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, ctx.caller.id));
   const path = `${u!.companyId}/2026-11/services/matrix-${ctx.n}.csv`;
-  await ctx.t.db
-    .insert(invoicingFiles)
-    .values({
-      id: newId(),
-      companyId: u!.companyId,
-      billingPeriod: '2026-11',
-      invoiceType: 'services',
-      fileType: 'INV',
-      path,
-      fileName: `matrix-${ctx.n}.csv`,
-      invoiceCreationDate: '2026-11-01',
-      lines: 0,
-      size: 3,
-      data: Buffer.from('a\r\n'),
-    });
+  await ctx.t.db.insert(invoicingFiles).values({
+    id: newId(),
+    companyId: u!.companyId,
+    billingPeriod: '2026-11',
+    invoiceType: 'services',
+    fileType: 'INV',
+    path,
+    fileName: `matrix-${ctx.n}.csv`,
+    invoiceCreationDate: '2026-11-01',
+    lines: 0,
+    size: 3,
+    data: Buffer.from('a\r\n'),
+  });
   return path;
 }
 

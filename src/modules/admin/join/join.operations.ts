@@ -36,7 +36,7 @@ const link = {
   kind: 'joinLink',
   from: 'params',
   field: 'joinCompanyLinkId',
-  parent: { kind: 'company', field: 'companyId' },
+  parents: { company: 'companyId' },
 } as const;
 
 export const createJoinCompanyLink = defineOperation({

@@ -159,7 +159,7 @@ export const unlinkCompanyFromOrganisation = defineOperation({
     kind: 'company',
     from: 'params',
     field: 'companyId',
-    parent: { kind: 'organisation', field: 'organisationId' },
+    parents: { organisation: 'organisationId' },
   },
   handler: async (ctx, { params }) => {
     await service.unlinkCompany(ctx.db, params.organisationId, ctx.target.id);

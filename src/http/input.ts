@@ -1,0 +1,65 @@
+// The input of an operation, checked the same way whoever sends it: Fastify's validators for an
+// HTTP request, and these for a job that runs the operation's command for a caller (an import's
+// line, document 3, Import). Same compiler (@fastify/ajv-compiler), same options, the same lossless
+// coercion of numbers and booleans sent as strings (src/http/coerce.ts) and, on a PUT, the route
+// table's rule that an empty nested object changes nothing (src/http/empty-objects.ts).
+import { AjvCompiler } from '@fastify/ajv-compiler';
+import type { TSchema } from 'typebox';
+import { coerce } from './coerce.ts';
+import { dropEmptyObjects, emptyObjectPlan } from './empty-objects.ts';
+
+/** Ajv's options, for the application (src/app.ts) and for the validators below. */
+export const AJV_OPTIONS = {
+  customOptions: { removeAdditional: true, coerceTypes: false, useDefaults: true, allErrors: false },
+} as const;
+
+type Part = 'params' | 'querystring' | 'body';
+type Validate = ((data: unknown) => boolean) & {
+  errors?: { instancePath?: string; message?: string; params?: unknown }[] | null;
+};
+
+const build = AjvCompiler();
+let compileRoute: ((route: { schema: unknown; method: string; url: string; httpPart: string }) => Validate) | undefined;
+const compiled = new WeakMap<object, Validate>();
+
+function validatorOf(schema: TSchema, part: Part): Validate {
+  let fn = compiled.get(schema);
+  if (!fn) {
+    compileRoute ??= (build as (e: unknown, o: unknown) => typeof compileRoute)({}, AJV_OPTIONS);
+    fn = compileRoute!({ schema, method: 'POST', url: '/', httpPart: part });
+    compiled.set(schema, fn);
+  }
+  return fn;
+}
+
+/** A refused input, in the shape Fastify gives its validation errors (src/errors/handler.ts answers both alike). */
+export class InputRefused extends Error {
+  readonly validation: { instancePath: string; message?: string; params?: unknown }[];
+  readonly validationContext: string;
+  constructor(context: string, errors: { instancePath?: string; message?: string; params?: unknown }[]) {
+    super(`${context} is not valid`);
+    this.validationContext = context;
+    this.validation = errors.map((e) => ({ instancePath: e.instancePath ?? '', message: e.message, params: e.params }));
+  }
+}
+
+/**
+ * Checks one part of an input against its schema, in place (coercion, defaults and the removal of
+ * unknown fields change the value as they do for a request), and returns it; throws InputRefused.
+ */
+export function checkPart(schema: TSchema | undefined, part: Part, value: unknown): unknown {
+  if (!schema) return value;
+  const data = value ?? {};
+  const refused = coerce(schema as Record<string, unknown>, data);
+  if (refused) throw new InputRefused(part, refused);
+  const validate = validatorOf(schema, part);
+  if (!validate(data)) throw new InputRefused(part, validate.errors ?? []);
+  return data;
+}
+
+/** A PUT's body after the empty-object rule (the application applies it with a hook on each route). */
+export function withoutEmptyObjects(schema: TSchema | undefined, body: unknown): unknown {
+  if (schema && body && typeof body === 'object' && !Array.isArray(body))
+    dropEmptyObjects(body as Record<string, unknown>, emptyObjectPlan(schema));
+  return body;
+}
