@@ -5,19 +5,18 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from 'pg-boss';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { backgroundCounts } from './jobs/counts.ts';
 import { createDispatcher, type Dispatcher } from './events/dispatcher.ts';
 import { createComponentTransport } from './xmpp/component.ts';
 import { createLogTransport } from './xmpp/log-transport.ts';
-import type { XmppTransport } from './xmpp/transport.ts';
+import type { XmppPresence, XmppTransport } from './xmpp/transport.ts';
 import type { GatewaySimulator } from './xmpp/gateway-simulator.ts';
 import { noXmppAccounts, prosodyctlAccounts, type XmppAccounts } from './xmpp/accounts.ts';
 import { createPorts, type Ports } from './ports/ports.ts';
 import { applyServiceSettings } from './xmpp/settings.ts';
 import { sql } from 'drizzle-orm';
-import { defineModuleJobs, handleModulePresence, handleModuleXmppOnline } from './modules/index.ts';
 
 export interface Background {
   instanceId: string;
@@ -33,8 +32,32 @@ export interface Background {
   stop(): Promise<void>;
 }
 
+/** What a module's background work is given: the background of the instance that runs it. */
+export interface JobDeps {
+  db: Db;
+  queue: JobQueue;
+  ports: Ports;
+  config: Config;
+  now: () => Date;
+  log?: FastifyBaseLogger;
+}
+
+/**
+ * The modules' background work, handed in by the server (src/serve.ts, from src/modules/index.ts):
+ * the background knows no module, so nothing here imports the modules and their operations.
+ */
+export interface ModuleWork {
+  /** Defines every module's kinds of job (and schedules) on the queue, once it runs. */
+  jobs(deps: JobDeps): Promise<void>;
+  /** A presence sent to the service's XMPP address. */
+  presence(presence: XmppPresence, deps: JobDeps): Promise<void>;
+  /** The instance's XMPP connection opened. */
+  xmppOnline(deps: JobDeps & { xmpp: XmppTransport }): Promise<void>;
+}
+
 export interface BackgroundOptions {
   database: Database;
+  modules: ModuleWork;
   config: Config;
   now: () => Date;
   log?: FastifyBaseLogger;
@@ -66,8 +89,8 @@ export function createBackground(o: BackgroundOptions): Background {
   const ports = createPorts({ database, config, now: o.now });
   // Presences sent to the service (a telephone system's gateway logging in and out) go to the modules.
   const moduleDeps = { db: database.db, queue, ports, config, now: o.now, log };
-  xmpp.onPresence((presence) => handleModulePresence(presence, moduleDeps));
-  xmpp.onOnline(() => handleModuleXmppOnline({ ...moduleDeps, xmpp }));
+  xmpp.onPresence((presence) => o.modules.presence(presence, moduleDeps));
+  xmpp.onOnline(() => o.modules.xmppOnline({ ...moduleDeps, xmpp }));
   let countersTimer: NodeJS.Timeout | undefined;
 
   async function housekeeping(): Promise<void> {
@@ -91,7 +114,7 @@ export function createBackground(o: BackgroundOptions): Background {
       await queue.define('background.housekeeping', housekeeping, { retryLimit: 3, retryDelaySeconds: 60 });
       await queue.start();
       // After the start: a module's jobs may schedule themselves (cron) as they are defined.
-      await defineModuleJobs({ db: database.db, queue, ports, config, now: o.now, log });
+      await o.modules.jobs(moduleDeps);
       await queue.schedule('background.housekeeping', '17 3 * * *');
       await xmpp.start();
       dispatcher.start();

@@ -9,7 +9,7 @@ import { DataDirLocked, lockDataDir } from './db/data-lock.ts';
 import { buildApp } from './app.ts';
 import { loadServerKeys } from './shared/keys.ts';
 import { ensureSuperadmin, ensureSystemCompanies } from './bootstrap.ts';
-import { superadminPasswordDiffers } from './modules/index.ts';
+import { MODULE_WORK, superadminPasswordDiffers } from './modules/index.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import type { AppDeps } from './http/context.ts';
 import { serviceClock } from './clock.ts';
@@ -94,7 +94,13 @@ async function main(): Promise<void> {
     );
   }
   // Jobs, events over XMPP and the ports; started before listening, stopped after the HTTP side.
-  deps.background = createBackground({ database, config, now, log: app.log.child({ component: 'background' }) });
+  deps.background = createBackground({
+    database,
+    modules: MODULE_WORK,
+    config,
+    now,
+    log: app.log.child({ component: 'background' }),
+  });
   await deps.background.start();
   if (config.clockFixed || config.clockOffsetSeconds)
     app.log.warn(

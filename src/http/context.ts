@@ -6,6 +6,11 @@ import type { Caller } from '../authz/roles.ts';
 import type { ServerKeys } from '../shared/keys.ts';
 import type { Background } from '../background.ts';
 import type { Authorised } from './authorise.ts';
+import type { Element } from '@xmpp/xml';
+import type { JobQueue } from '../jobs/queue.ts';
+import { portsOf, type Ports } from '../ports/ports.ts';
+import type { XmppAccounts } from '../xmpp/accounts.ts';
+import { simulateGateway } from '../xmpp/gateway-simulator.ts';
 
 /** What the application is built from; tests build it the same way with their own values. */
 export interface AppDeps {
@@ -16,6 +21,52 @@ export interface AppDeps {
   now: () => Date;
   /** Jobs, XMPP, the event dispatcher and the external systems' ports (absent: none started). */
   background?: Background;
+}
+
+/**
+ * The dependencies a command may use, each on its own: the database's pool (for the lists read
+ * through prepared statements), the settings, the server's keys, the external systems, the job
+ * queue, XMPP requests and the XMPP server's accounts. Services are given the ones they use, not
+ * the application.
+ */
+export interface CommandDeps {
+  database: Database;
+  config: Config;
+  keys: ServerKeys;
+  ports: Ports;
+  /** The job queue; absent in an application built without its background (jobs are then not sent). */
+  queue: JobQueue | undefined;
+  /**
+   * Sends an iq and awaits its reply (a telephone system's gateway, document 1, Gateway
+   * notifications); without a background, the embedded gateway simulator answers (GATEWAY_SIMULATOR).
+   */
+  xmppRequest: (to: string, iq: Element) => Promise<Element>;
+  /** The accounts the service owns on the XMPP server (XMPP_ACCOUNTS); absent without a background. */
+  xmppAccounts: XmppAccounts | undefined;
+}
+
+/** The command dependencies of an application. */
+export function commandDeps(deps: AppDeps): CommandDeps {
+  const bg = deps.background;
+  const x = deps.config.xmpp;
+  return {
+    database: deps.database,
+    config: deps.config,
+    keys: deps.keys,
+    ports: portsOf(deps),
+    queue: bg?.queue,
+    xmppRequest: bg
+      ? (to, iq) => bg.xmpp.request(to, iq)
+      : (to, iq) =>
+          simulateGateway(
+            { mode: x.gatewaySimulator, delayMs: x.gatewaySimulatorDelayMs },
+            to,
+            iq,
+            x.requestTimeoutMs,
+            undefined,
+          ),
+    xmppAccounts: bg?.xmppAccounts,
+  };
 }
 
 /**
@@ -30,7 +81,7 @@ export interface CommandContext<T = Record<string, unknown>, PR = Record<string,
    * transactions on it.
    */
   db: Executor;
-  deps: AppDeps;
+  deps: CommandDeps;
   log: FastifyBaseLogger;
   now: Date;
   /** The target row, loaded and authorised before the command runs (operations with a target). */
@@ -49,10 +100,11 @@ export interface CommandContext<T = Record<string, unknown>, PR = Record<string,
   listVersion: string | undefined;
 }
 
-/** What an HTTP-only handler sees besides a command's context. */
+/** What an HTTP-only handler sees besides a command's context: the request, the reply and the application. */
 export interface HttpContext {
   req: FastifyRequest;
   reply: FastifyReply;
+  app: AppDeps;
 }
 
 /** The context of an operation with every field: its handler's view, over HTTP. */
@@ -72,7 +124,7 @@ export function commandContext(
   return {
     caller: auth?.caller as Caller,
     db,
-    deps,
+    deps: commandDeps(deps),
     log,
     now,
     target: (auth?.target ?? {}) as never,

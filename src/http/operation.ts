@@ -377,7 +377,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
           op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'),
         );
         const now = deps.now();
-        const context = (db: Executor) => ({ ...commandContext(deps, auth, db, req.log, now), req, reply });
+        const context = (db: Executor) => ({ ...commandContext(deps, auth, db, req.log, now), req, reply, app: deps });
         if (op.prepare) input.prepared = await op.prepare(context(deps.database.db), input as never);
         const run = async (db: Executor) => {
           // The ids the body references, before anything is stored (docs/decisions.md,

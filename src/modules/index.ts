@@ -1,5 +1,6 @@
 // The modules of the service, in the order of the route table. Adding a module is adding it here.
 import { installModules, type JobDeps } from './module.ts';
+import type { ModuleWork } from '../background.ts';
 import type { XmppPresence, XmppTransport } from '../xmpp/transport.ts';
 import { authenticationModule } from './authentication/authentication.module.ts';
 import { applicationsModule } from './applications/applications.module.ts';
@@ -57,3 +58,10 @@ export async function handleModulePresence(presence: XmppPresence, deps: JobDeps
 export async function handleModuleXmppOnline(deps: JobDeps & { xmpp: XmppTransport }): Promise<void> {
   for (const m of MODULES) await m.xmppOnline?.(deps);
 }
+
+/** The modules' background work, for src/background.ts (which imports no module). */
+export const MODULE_WORK: ModuleWork = {
+  jobs: defineModuleJobs,
+  presence: handleModulePresence,
+  xmppOnline: handleModuleXmppOnline,
+};

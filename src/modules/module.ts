@@ -2,7 +2,7 @@
 // errors and its kinds of target. src/modules/index.ts lists the modules and installs them;
 // adding a module touches that list and nothing else global. Its tables live in its own
 // `*.tables.ts` files, which drizzle-kit reads (drizzle.config.ts) for the one migration folder.
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AnyOperation } from '../http/operation.ts';
 import type { AppDeps } from '../http/context.ts';
 import type { Db } from '../db/client.ts';
@@ -11,19 +11,10 @@ import { registerPolicy } from '../authz/policy.ts';
 import { checkTargetChains, registerTargets, type TargetKind } from '../authz/targets.ts';
 import { registerErrors, type ErrorEntry } from '../errors/catalogue.ts';
 import type { JobQueue } from '../jobs/queue.ts';
-import type { Ports } from '../ports/ports.ts';
-import type { Config } from '../config.ts';
 import type { XmppPresence, XmppTransport } from '../xmpp/transport.ts';
+import type { JobDeps } from '../background.ts';
 
-/** What a module's jobs work with: the background of the instance that runs them. */
-export interface JobDeps {
-  db: Db;
-  queue: JobQueue;
-  ports: Ports;
-  config: Config;
-  now: () => Date;
-  log?: FastifyBaseLogger;
-}
+export type { JobDeps };
 
 export interface ModuleDef {
   name: string;

@@ -53,23 +53,30 @@ export interface IssuedToken {
   expiresAt: Date;
 }
 
+/** What signing a token needs: the server's keys, the token lifetime, and the time it is issued at. */
+export interface TokenIssuer {
+  keys: { jwt: Uint8Array };
+  config: { jwtTtlSeconds: number };
+  now: Date;
+}
+
 export async function issueToken(
-  deps: AppDeps,
+  issuer: TokenIssuer,
   exec: Executor,
   userId: string,
   kind: 'login' | 'renew' | 'oauth',
   appId: string | null = null,
 ): Promise<IssuedToken> {
-  const now = deps.now();
+  const { now } = issuer;
   const sessionId = newId();
-  const expiresAt = new Date(now.getTime() + deps.config.jwtTtlSeconds * 1000);
+  const expiresAt = new Date(now.getTime() + issuer.config.jwtTtlSeconds * 1000);
   await exec.insert(sessions).values({ id: sessionId, userId, appId, kind, createdAt: now, expiresAt });
   // A signer per token: iat and exp come from the service's clock (signing is not a hot path).
   const sign = createSigner({
-    key: Buffer.from(deps.keys.jwt),
+    key: Buffer.from(issuer.keys.jwt),
     algorithm: 'HS256',
     clockTimestamp: now.getTime(),
-    expiresIn: deps.config.jwtTtlSeconds * 1000,
+    expiresIn: issuer.config.jwtTtlSeconds * 1000,
     iss: ISSUER,
     sub: userId,
     jti: sessionId,

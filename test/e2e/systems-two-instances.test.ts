@@ -12,6 +12,7 @@ import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite } from '../support/factories.ts';
 import { captureLog } from '../support/log-capture.ts';
 import { createBackground, type Background } from '../../src/background.ts';
+import { MODULE_WORK } from '../../src/modules/index.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
 import { xmppRequests } from '../../src/xmpp/xmpp.tables.ts';
 import {
@@ -44,6 +45,7 @@ let refuse = false;
 async function startInstance(name: string, t: TestApp): Promise<Instance> {
   const bg = createBackground({
     database: t.deps.database,
+    modules: MODULE_WORK,
     config,
     now: t.deps.now,
     log: captureLog().log,

@@ -14,6 +14,7 @@ import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite } from '../support/factories.ts';
 import { captureLog } from '../support/log-capture.ts';
 import { createBackground, type Background } from '../../src/background.ts';
+import { MODULE_WORK } from '../../src/modules/index.ts';
 import { systems } from '../../src/modules/systems/systems.tables.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
 import {
@@ -76,6 +77,7 @@ before(
     t = await createTestApp({ config });
     bg = createBackground({
       database: t.deps.database,
+      modules: MODULE_WORK,
       config,
       now: t.deps.now,
       log: captureLog().log,

@@ -7,6 +7,7 @@ import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { captureLog } from '../support/log-capture.ts';
 import { createBackground, type Background } from '../../src/background.ts';
+import { MODULE_WORK } from '../../src/modules/index.ts';
 import { emit } from '../../src/events/outbox.ts';
 import { subscriptionChange } from '../../src/events/stanzas.ts';
 import { XmppRequestFailed } from '../../src/xmpp/transport.ts';
@@ -58,6 +59,7 @@ before(
     const captured = captureLog();
     bg = createBackground({
       database: t.deps.database,
+      modules: MODULE_WORK,
       config,
       now: t.deps.now,
       log: captured.log,
@@ -211,7 +213,13 @@ describe('XMPP end to end (Prosody)', () => {
   it('gets each reply to the instance that asked when two instances share the component', async () => {
     // A second instance on the same database and component address: Prosody lets one connection
     // hold the address, so this one stands by (and would take over if the first dropped).
-    const second = createBackground({ database: t.deps.database, config, now: t.deps.now, countersEverySeconds: 0 });
+    const second = createBackground({
+      database: t.deps.database,
+      modules: MODULE_WORK,
+      config,
+      now: t.deps.now,
+      countersEverySeconds: 0,
+    });
     extra.push(second);
     await second.start();
     await new Promise((r) => setTimeout(r, 500));
@@ -298,7 +306,13 @@ describe('XMPP end to end (Prosody)', () => {
 
   it('connects an instance started while Prosody is down once it is up, and a standby instance takes over from one that stops', async () => {
     await stopProsody();
-    const late = createBackground({ database: t.deps.database, config, now: t.deps.now, countersEverySeconds: 0 });
+    const late = createBackground({
+      database: t.deps.database,
+      modules: MODULE_WORK,
+      config,
+      now: t.deps.now,
+      countersEverySeconds: 0,
+    });
     extra.push(late);
     await late.start();
     await new Promise((r) => setTimeout(r, 1500));

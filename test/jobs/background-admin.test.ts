@@ -11,6 +11,7 @@ import { commandEnded } from '../../src/events/stanzas.ts';
 import { createDispatcher } from '../../src/events/dispatcher.ts';
 import { createLogTransport } from '../../src/xmpp/log-transport.ts';
 import { createBackground } from '../../src/background.ts';
+import { MODULE_WORK } from '../../src/modules/index.ts';
 import { newId } from '../../src/shared/ids.ts';
 
 const B = '/api/svc/admin/v1.0/background';
@@ -145,6 +146,7 @@ describe('background work listings', () => {
     const captured = captureLog();
     const bg = createBackground({
       database: t.deps.database,
+      modules: MODULE_WORK,
       config: t.deps.config,
       now: t.deps.now,
       log: captured.log,

@@ -23,17 +23,15 @@ export interface CompanyOpts {
 
 export async function makeCompany(t: TestApp, o: CompanyOpts = {}): Promise<string> {
   const id = newId();
-  await t.db
-    .insert(companies)
-    .values({
-      id,
-      name: o.name ?? `Company ${id}`,
-      isBP: o.isBP ?? false,
-      bpType: o.bpType ?? null,
-      bpId: o.bpId ?? null,
-      organisationId: o.organisationId ?? null,
-      ...(o.status ? { status: o.status } : {}),
-    });
+  await t.db.insert(companies).values({
+    id,
+    name: o.name ?? `Company ${id}`,
+    isBP: o.isBP ?? false,
+    bpType: o.bpType ?? null,
+    bpId: o.bpId ?? null,
+    organisationId: o.organisationId ?? null,
+    ...(o.status ? { status: o.status } : {}),
+  });
   return id;
 }
 
@@ -59,17 +57,15 @@ export async function makeUser(
   const id = newId();
   const email = `u${id}@example.com`;
   cachedHash ??= hashPassword(PASSWORD);
-  await t.db
-    .insert(users)
-    .values({
-      id,
-      companyId,
-      loginEmail: email,
-      passwordHash: await cachedHash,
-      firstName: 'First',
-      lastName: `Last${id.slice(0, 6)}`,
-      roles: [...new Set<Role>([...roles, 'user'])],
-      siteId: opts.siteId ?? null,
-    });
+  await t.db.insert(users).values({
+    id,
+    companyId,
+    loginEmail: email,
+    passwordHash: await cachedHash,
+    firstName: 'First',
+    lastName: `Last${id.slice(0, 6)}`,
+    roles: [...new Set<Role>([...roles, 'user'])],
+    siteId: opts.siteId ?? null,
+  });
   return { id, email, token: await t.login(email, PASSWORD) };
 }

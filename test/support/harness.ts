@@ -15,6 +15,7 @@ import { loadServerKeys } from '../../src/shared/keys.ts';
 import type { AppDeps } from '../../src/http/context.ts';
 import { validateResponse } from './openapi-validator.ts';
 import { createBackground } from '../../src/background.ts';
+import { MODULE_WORK } from '../../src/modules/index.ts';
 
 export const SUPERADMIN = { email: 'root@example.com', password: 'Root-pass-1' };
 
@@ -129,7 +130,13 @@ export async function createTestApp(
   const deps: AppDeps = { database, config, keys: await loadServerKeys(database.db), now: clock.now };
   const app = await buildApp(deps, opts.build);
   if (opts.background) {
-    deps.background = createBackground({ database, config, now: clock.now, countersEverySeconds: 0 });
+    deps.background = createBackground({
+      database,
+      modules: MODULE_WORK,
+      config,
+      now: clock.now,
+      countersEverySeconds: 0,
+    });
     await deps.background.start();
   }
   const spec = app.swagger() as unknown as Record<string, unknown>;

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../support/harness.ts';
 import { captureLog, type CapturedLog } from '../support/log-capture.ts';
 import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
 import { createBackground, type Background } from '../../src/background.ts';
+import { MODULE_WORK } from '../../src/modules/index.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 
@@ -46,6 +47,7 @@ export async function systemsWorld(appLog?: CapturedLog): Promise<SystemsWorld> 
   const gatewayLog = captureLog();
   const bg = createBackground({
     database: t.deps.database,
+    modules: MODULE_WORK,
     config: t.deps.config,
     now: t.clock.now,
     log: gatewayLog.log,

@@ -26,7 +26,7 @@ export const createApplication = defineOperation({
   body: CreateApplicationBody,
   response: ApplicationWithSecrets,
   envelope: 'data',
-  handler: (ctx, { body }) => service.createApplication(ctx.db, ctx.caller, ctx.deps.keys.seal, body, ctx.now),
+  command: (ctx, { body }) => service.createApplication(ctx.db, ctx.caller, ctx.deps.keys.seal, body, ctx.now),
 });
 
 export const listApplications = defineOperation({
@@ -39,7 +39,7 @@ export const listApplications = defineOperation({
   response: Application,
   envelope: 'list',
   scope: 'application',
-  handler: (ctx, { query }) => service.listApplications(ctx.db, ctx.scope, parsePaging(query, APP_SORT_FIELDS, 'name')),
+  command: (ctx, { query }) => service.listApplications(ctx.db, ctx.scope, parsePaging(query, APP_SORT_FIELDS, 'name')),
 });
 
 export const getApplication = defineOperation({
@@ -52,7 +52,7 @@ export const getApplication = defineOperation({
   response: Application,
   envelope: 'data',
   target: byId,
-  handler: async (ctx) => service.toApiApplication(ctx.target),
+  command: async (ctx) => service.toApiApplication(ctx.target),
 });
 
 export const updateApplication = defineOperation({
@@ -67,7 +67,7 @@ export const updateApplication = defineOperation({
   response: Application,
   envelope: 'data',
   target: byId,
-  handler: (ctx, { body }) => service.updateApplication(ctx.db, ctx.target.id as string, body, ctx.now),
+  command: (ctx, { body }) => service.updateApplication(ctx.db, ctx.target.id as string, body, ctx.now),
 });
 
 export const deleteApplication = defineOperation({
@@ -80,7 +80,7 @@ export const deleteApplication = defineOperation({
   response: Type.Array(Type.Never()),
   envelope: 'status',
   target: byId,
-  handler: async (ctx) => {
+  command: async (ctx) => {
     await service.deleteApplication(ctx.db, ctx.target.id as string);
     return { status: `Application ${ctx.target.id as string} deleted`, data: [] };
   },
@@ -97,7 +97,7 @@ export const renewApplicationSecret = defineOperation({
   envelope: 'data',
   successStatus: 200,
   target: byId,
-  handler: (ctx) => service.renewSecret(ctx.db, ctx.target.id as string, ctx.deps.keys.seal, ctx.now),
+  command: (ctx) => service.renewSecret(ctx.db, ctx.target.id as string, ctx.deps.keys.seal, ctx.now),
 });
 
 export const applicationOperations = [

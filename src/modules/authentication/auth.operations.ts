@@ -76,9 +76,9 @@ export const login = defineOperation({
         { 'WWW-Authenticate': 'Basic realm="svc"' },
       );
     const [email, password] = creds;
-    const user = await signInWithPassword(ctx.deps, email, password, ctx.req.ip);
-    const app = await verifyAppProof(ctx.deps, ctx.req.headers['x-svc-app-auth'] as string | undefined, password);
-    const { token } = await issueToken(ctx.deps, ctx.db, user.id, 'login', app?.id ?? null);
+    const user = await signInWithPassword(ctx.app, email, password, ctx.req.ip);
+    const app = await verifyAppProof(ctx.app, ctx.req.headers['x-svc-app-auth'] as string | undefined, password);
+    const { token } = await issueToken({ ...ctx.deps, now: ctx.now }, ctx.db, user.id, 'login', app?.id ?? null);
     return { token, loggedInUser: toApiUser(user), loggedInApplication: app ? toApiApplication(app) : null };
   },
 });
@@ -92,7 +92,7 @@ export const renewToken = defineOperation({
   response: Obj({ token: Type.String() }),
   envelope: 'plain',
   successStatus: 200,
-  handler: (ctx) => service.renewToken(ctx.deps, ctx.db, ctx.caller, ctx.now),
+  command: (ctx) => service.renewToken({ ...ctx.deps, now: ctx.now }, ctx.db, ctx.caller),
 });
 
 export const logout = defineOperation({
@@ -104,7 +104,7 @@ export const logout = defineOperation({
   response: Obj({ status: Type.String() }),
   envelope: 'plain',
   successStatus: 200,
-  handler: async (ctx) => {
+  command: async (ctx) => {
     await service.logout(ctx.db, ctx.caller, ctx.now);
     return { status: 'Logged out' };
   },
@@ -119,7 +119,7 @@ export const validateToken = defineOperation({
   response: Obj({ status: Type.String() }),
   envelope: 'plain',
   successStatus: 200,
-  handler: async () => ({ status: 'Token is valid' }),
+  command: async () => ({ status: 'Token is valid' }),
 });
 
 export const authOperations = [login, renewToken, logout, validateToken];

@@ -1,16 +1,15 @@
 // Tokens of the signed-in caller: renewing and logging out (doc 1, Authentication).
 import { sessionOf, type Caller } from '../../authz/roles.ts';
 import type { Executor } from '../../db/client.ts';
-import type { AppDeps } from '../../http/context.ts';
-import { issueToken } from '../../shared/tokens.ts';
+import { issueToken, type TokenIssuer } from '../../shared/tokens.ts';
 import * as repo from './authentication.repo.ts';
 import { endOtherRefreshTokens } from './oauth/oauth.service.ts';
 
 /** The caller's token is revoked and a new one, with a full lifetime, issued in one transaction. */
-export function renewToken(deps: AppDeps, db: Executor, caller: Caller, now: Date): Promise<{ token: string }> {
+export function renewToken(issuer: TokenIssuer, db: Executor, caller: Caller): Promise<{ token: string }> {
   return db.transaction(async (tx) => {
-    await repo.revokeSession(tx, sessionOf(caller), now);
-    const { token } = await issueToken(deps, tx, caller.userId, 'renew', caller.appId);
+    await repo.revokeSession(tx, sessionOf(caller), issuer.now);
+    const { token } = await issueToken(issuer, tx, caller.userId, 'renew', caller.appId);
     return { token };
   });
 }

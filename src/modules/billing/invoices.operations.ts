@@ -2,7 +2,6 @@
 // +: runBilling) and the invoicing module's files (document 1, Invoicing module).
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
-import { portsOf } from '../../ports/ports.ts';
 import { Binary } from '../../http/binary.ts';
 import {
   CompanyParams,
@@ -39,7 +38,7 @@ export const listInvoices = defineOperation({
   envelope: 'list',
   formats: INVOICE_FORMATS,
   target: companyTarget,
-  handler: (ctx, { query }) => service.listInvoices(ctx.db, ctx.target, query.format === 'full'),
+  command: (ctx, { query }) => service.listInvoices(ctx.db, ctx.target, query.format === 'full'),
 });
 
 export const downloadInvoiceFile = defineOperation({
@@ -82,10 +81,9 @@ export const runBilling = defineOperation({
   successStatus: 200,
   scope: 'caller',
   idempotent: false,
-  handler: (ctx, { body }) => {
-    const ports = portsOf(ctx.deps);
+  command: (ctx, { body }) => {
     return run(
-      { db: ctx.deps.database.db, ports, config: ctx.deps.config, now: ctx.deps.now, log: ctx.log },
+      { db: ctx.deps.database.db, ports: ctx.deps.ports, config: ctx.deps.config, now: () => ctx.now, log: ctx.log },
       body.billingPeriod,
       ctx.caller.userId,
     );
@@ -104,7 +102,7 @@ export const listInvoicingFiles = defineOperation({
   response: InvoicingFile,
   envelope: 'list',
   scope: 'invoicingFile',
-  handler: (ctx, { query }) => service.listFiles(ctx.db, ctx.scope, query),
+  command: (ctx, { query }) => service.listFiles(ctx.db, ctx.scope, query),
 });
 
 export const downloadInvoicingFile = defineOperation({
@@ -120,7 +118,7 @@ export const downloadInvoicingFile = defineOperation({
   response: Binary({ types: ['text/csv'], description: 'the CSV file (RFC 4180, a header line), as an attachment' }),
   envelope: 'binary',
   scope: 'invoicingFile',
-  handler: async (ctx, { params }) => {
+  command: async (ctx, { params }) => {
     const file = await service.fileAt(ctx.db, ctx.scope, params['*']);
     return {
       mediaType: 'text/csv',

@@ -1,7 +1,6 @@
 // Quotations (document 1, create a quotation; issue 11, point 1).
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
-import { portsOf } from '../../ports/ports.ts';
 import { CompanyIdParams } from '../commerce/offers.schemas.ts';
 import { CreateQuotationBody, Quotation, QuotationQuery } from './quotations.schemas.ts';
 import { QUOTATION_EXTRAS, QUOTATION_INPUTS, quotationReads } from './quotations.repo.ts';
@@ -46,10 +45,10 @@ export const createQuotation = defineOperation({
   // Rule 4, asked of the partner order system before the quotation's other rules.
   prepare: async (ctx) => {
     const reads = quotationReads(ctx.extras);
-    await service.checkApplicant(ctx.target, reads, portsOf(ctx.deps).orders);
+    await service.checkApplicant(ctx.target, reads, ctx.deps.ports.orders);
     return reads;
   },
-  handler: async (ctx, { body, query, prepared }) =>
+  command: async (ctx, { body, query, prepared }) =>
     service.createQuotation(
       ctx.caller,
       ctx.target,

@@ -34,7 +34,7 @@ export const createCatalog = defineOperation({
   envelope: 'data',
   formats: full,
   scope: 'caller',
-  handler: (ctx, { body }) => service.createCatalog(ctx.db, body, ctx.now),
+  command: (ctx, { body }) => service.createCatalog(ctx.db, body, ctx.now),
 });
 
 export const listCatalogs = defineOperation({
@@ -48,7 +48,7 @@ export const listCatalogs = defineOperation({
   envelope: 'list',
   formats: CATALOG_FORMATS,
   scope: 'catalog',
-  handler: (ctx, { query }) =>
+  command: (ctx, { query }) =>
     service.listCatalogs(
       ctx.db,
       parsePaging(query, CATALOG_SORT_FIELDS, 'name'),
@@ -68,7 +68,7 @@ export const getCatalog = defineOperation({
   envelope: 'data',
   formats: CATALOG_FORMATS,
   target: catalogTarget,
-  handler: (ctx) => service.getCatalog(ctx.db, ctx.target),
+  command: (ctx) => service.getCatalog(ctx.db, ctx.target),
 });
 
 export const updateCatalog = defineOperation({
@@ -84,7 +84,7 @@ export const updateCatalog = defineOperation({
   envelope: 'data',
   formats: full,
   target: catalogTarget,
-  handler: (ctx, { body }) => service.updateCatalog(ctx.db, ctx.target, body, ctx.now),
+  command: (ctx, { body }) => service.updateCatalog(ctx.db, ctx.target, body, ctx.now),
 });
 
 export const deleteCatalog = defineOperation({
@@ -98,7 +98,7 @@ export const deleteCatalog = defineOperation({
   response: Type.Array(Type.Never()),
   envelope: 'status',
   target: catalogTarget,
-  handler: async (ctx) => {
+  command: async (ctx) => {
     await service.deleteCatalog(ctx.db, ctx.target);
     return { status: `Catalog ${ctx.target.id} deleted`, data: [] };
   },
@@ -116,7 +116,7 @@ export const addOfferToCatalog = defineOperation({
   envelope: 'data',
   formats: full,
   target: catalogTarget,
-  handler: (ctx, { body }) => service.addOfferToCatalog(ctx.db, ctx.target, body.offerId, ctx.now),
+  command: (ctx, { body }) => service.addOfferToCatalog(ctx.db, ctx.target, body.offerId, ctx.now),
 });
 
 export const removeOfferFromCatalog = defineOperation({
@@ -130,7 +130,7 @@ export const removeOfferFromCatalog = defineOperation({
   response: Type.Array(Type.Never()),
   envelope: 'status',
   target: catalogTarget,
-  handler: async (ctx, { params }) => {
+  command: async (ctx, { params }) => {
     await service.removeOfferFromCatalog(ctx.db, ctx.target, params.offerId, ctx.now);
     return { status: `Offer ${params.offerId} removed from catalog ${ctx.target.id}`, data: [] };
   },

@@ -23,7 +23,7 @@ export const listCompanyFeatures = defineOperation({
   response: Type.Array(CompanyFeature),
   envelope: 'data',
   target: companyTarget,
-  handler: (ctx) => features.listCompanyFeatures(ctx.db, ctx.target.id),
+  command: (ctx) => features.listCompanyFeatures(ctx.db, ctx.target.id),
 });
 
 // A static segment: the router matches `offers/counters` before `offers/{offerId}` (getCompanyOffer).
@@ -39,7 +39,7 @@ export const listOfferCounters = defineOperation({
   response: Type.Array(OfferCounter),
   envelope: 'data',
   target: companyTarget,
-  handler: (ctx) => counters.listOfferCounters(ctx.db, ctx.target),
+  command: (ctx) => counters.listOfferCounters(ctx.db, ctx.target),
 });
 
 export const featuresOperations: AnyOperation[] = [listCompanyFeatures, listOfferCounters];

@@ -26,7 +26,7 @@ export const assignUserLicence = defineOperation({
   envelope: 'status',
   target: userTarget,
   second: subscriptionSecond,
-  handler: async (ctx, { params }) => ({
+  command: async (ctx, { params }) => ({
     status: `Licence of subscription ${params.subscriptionId} assigned to user ${ctx.target.id}`,
     data: await service.assignLicence(ctx.db, ctx.target, params.subscriptionId, ctx.now),
   }),
@@ -44,7 +44,7 @@ export const unassignUserLicence = defineOperation({
   envelope: 'status',
   target: userTarget,
   second: subscriptionSecond,
-  handler: async (ctx, { params }) => {
+  command: async (ctx, { params }) => {
     const removed = await service.unassignLicence(ctx.db, ctx.target.id, params.subscriptionId);
     return {
       status: removed

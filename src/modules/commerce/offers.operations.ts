@@ -51,7 +51,7 @@ export const createOffer = defineOperation({
   envelope: 'data',
   formats: full,
   scope: 'caller',
-  handler: (ctx, { body }) => service.createOffer(ctx.db, body, ctx.now),
+  command: (ctx, { body }) => service.createOffer(ctx.db, body, ctx.now),
 });
 
 export const listAllOffers = defineOperation({
@@ -66,7 +66,7 @@ export const listAllOffers = defineOperation({
   formats: OFFER_FORMATS,
   scope: 'offer',
   listVersion: 'offers',
-  handler: (ctx, { query }) =>
+  command: (ctx, { query }) =>
     service.listAllOffers(
       ctx.deps.database,
       query.catalogId,
@@ -89,7 +89,7 @@ export const updateOffer = defineOperation({
   envelope: 'data',
   formats: full,
   target: offerTarget,
-  handler: (ctx, { body }) => service.updateOffer(ctx.db, ctx.target, body, ctx.now),
+  command: (ctx, { body }) => service.updateOffer(ctx.db, ctx.target, body, ctx.now),
 });
 
 export const deleteOffer = defineOperation({
@@ -103,7 +103,7 @@ export const deleteOffer = defineOperation({
   response: Type.Array(Type.Never()),
   envelope: 'status',
   target: offerTarget,
-  handler: async (ctx) => {
+  command: async (ctx) => {
     await service.deleteOffer(ctx.db, ctx.target);
     return { status: `Offer ${ctx.target.id} deleted`, data: [] };
   },
@@ -124,7 +124,7 @@ export const listCompanyOffers = defineOperation({
   formats: OFFER_FORMATS,
   target: companyTarget,
   listVersion: 'offers',
-  handler: (ctx, { query }) =>
+  command: (ctx, { query }) =>
     service.listCompanyOffers(
       ctx.deps.database,
       ctx.caller,
@@ -150,7 +150,7 @@ export const getCompanyOffer = defineOperation({
   envelope: 'data',
   formats: full,
   target: companyTarget,
-  handler: (ctx, { params }) =>
+  command: (ctx, { params }) =>
     service.getCompanyOffer(
       ctx.db,
       ctx.caller,

@@ -4,10 +4,9 @@
 import { Type } from 'typebox';
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
-import type { AppDeps } from '../../http/context.ts';
+import type { CommandDeps } from '../../http/context.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { PortFailure } from '../../ports/control.ts';
-import { portsOf } from '../../ports/ports.ts';
 import { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
 import { LICENCE_COUNTS_EXTRA } from './licence-counters.ts';
 import { CHANGE_RECIPIENTS_EXTRA, SUBSCRIPTION_OFFER_EXTRA } from './subscriptions.repo.ts';
@@ -43,9 +42,9 @@ const grantsOf = (id: string) => {
   const e = commercePolicy[id];
   return e?.kind === 'grants' ? e.grants : [];
 };
-const syncDeps = (ctx: { deps: AppDeps }): service.SyncDeps => ({
-  queue: ctx.deps.background?.queue,
-  orders: portsOf(ctx.deps).orders,
+const syncDeps = (ctx: { deps: CommandDeps }): service.SyncDeps => ({
+  queue: ctx.deps.queue,
+  orders: ctx.deps.ports.orders,
   taxRates: taxTable(ctx.deps.config),
 });
 
@@ -80,8 +79,8 @@ export const checkApplicantNumber = defineOperation({
   response: ApplicantCheck,
   envelope: 'data',
   scope: 'caller',
-  handler: async (ctx, { params }) => {
-    const { orders } = portsOf(ctx.deps);
+  command: async (ctx, { params }) => {
+    const { orders } = ctx.deps.ports;
     try {
       return {
         bpApplicantNumber: params.bpApplicantNumber,
@@ -108,7 +107,7 @@ export const listSubscriptions = defineOperation({
   envelope: 'list',
   formats: SUBSCRIPTION_FORMATS,
   target: companyTarget,
-  handler: (ctx, { query }) =>
+  command: (ctx, { query }) =>
     service.listSubscriptions(ctx.db, ctx.caller, grantsOf('listSubscriptions'), ctx.target, {
       showTerminated: query.showTerminated === true,
       full: query.format === 'full',
@@ -144,10 +143,10 @@ export const createSubscription = defineOperation({
   // Rule 2, asked of the partner order system before the other rules.
   prepare: async (ctx) => {
     const reads = creationReads(ctx.extras);
-    await service.checkApplicantOf(reads, portsOf(ctx.deps).orders);
+    await service.checkApplicantOf(reads, ctx.deps.ports.orders);
     return reads;
   },
-  handler: (ctx, { body, prepared }) =>
+  command: (ctx, { body, prepared }) =>
     service.createSubscription(
       ctx.db,
       ctx.caller,
@@ -172,7 +171,7 @@ export const getDefaultSubscription = defineOperation({
   envelope: 'data',
   formats: full,
   target: companyTarget,
-  handler: (ctx) => service.getDefaultSubscription(ctx.db, ctx.target),
+  command: (ctx) => service.getDefaultSubscription(ctx.db, ctx.target),
 });
 
 export const getSubscription = defineOperation({
@@ -189,7 +188,7 @@ export const getSubscription = defineOperation({
   formats: full,
   // One round trip: the subscription's offer and licence counts are read by the authorising statement.
   target: { ...subscriptionTarget, extras: { offer: SUBSCRIPTION_OFFER_EXTRA, counts: LICENCE_COUNTS_EXTRA } },
-  handler: (ctx) =>
+  command: (ctx) =>
     service.getSubscription(
       ctx.db,
       ctx.caller,
@@ -227,7 +226,7 @@ export const updateSubscription = defineOperation({
   envelope: 'data',
   formats: full,
   target: subscriptionTarget,
-  handler: (ctx, { body }) =>
+  command: (ctx, { body }) =>
     service.updateSubscription(
       ctx.db,
       ctx.caller,
@@ -259,7 +258,7 @@ export const deleteSubscription = defineOperation({
   response: Type.Array(Type.Never()),
   envelope: 'status',
   target: subscriptionTarget,
-  handler: async (ctx) => ({
+  command: async (ctx) => ({
     status: await service.deleteSubscription(
       ctx.db,
       ctx.caller,
@@ -286,7 +285,7 @@ export const retrySubscriptionSync = defineOperation({
   formats: full,
   successStatus: 200,
   target: subscriptionTarget,
-  handler: (ctx) => service.retrySync(ctx.db, ctx.target.id, ctx.now, syncDeps(ctx)),
+  command: (ctx) => service.retrySync(ctx.db, ctx.target.id, ctx.now, syncDeps(ctx)),
 });
 
 // The default subscription's path before the subscription's own, so that "default" is never taken for an id.

@@ -3,9 +3,9 @@
 // 504; either way the caller has changed nothing yet, and a reply coming later changes nothing.
 import type { Element } from '@xmpp/xml';
 import { fail } from '../../errors/catalogue.ts';
-import type { AppDeps } from '../../http/context.ts';
+import type { CommandDeps } from '../../http/context.ts';
 import { XmppRequestFailed } from '../../xmpp/transport.ts';
-import { simulateGateway } from '../../xmpp/gateway-simulator.ts';
+import type { XmppAccounts } from '../../xmpp/accounts.ts';
 
 /**
  * The resource the gateway logs in with. An iq to a bare JID is answered by the server on behalf
@@ -13,20 +13,25 @@ import { simulateGateway } from '../../xmpp/gateway-simulator.ts';
  */
 export const GATEWAY_RESOURCE = 'gateway';
 
-export async function askGateway(deps: AppDeps, jidPbxpcg: string, iq: Element): Promise<Element> {
-  const x = deps.config.xmpp;
+/** What the rules of systems use of XMPP: requests to gateways, the server's accounts, the users' domain. */
+export interface SystemsXmpp {
+  request: CommandDeps['xmppRequest'];
+  accounts: XmppAccounts | undefined;
+  userDomain: string;
+}
+
+/** The XMPP dependencies of the systems' rules, from a command's. */
+export const systemsXmpp = (deps: CommandDeps): SystemsXmpp => ({
+  request: deps.xmppRequest,
+  accounts: deps.xmppAccounts,
+  userDomain: deps.config.xmpp.userDomain,
+});
+
+export async function askGateway(request: SystemsXmpp['request'], jidPbxpcg: string, iq: Element): Promise<Element> {
   const to = `${jidPbxpcg}/${GATEWAY_RESOURCE}`;
   try {
-    // An application built without its background (no transport at all) has the simulator's answers.
-    return deps.background
-      ? await deps.background.xmpp.request(to, iq)
-      : await simulateGateway(
-          { mode: x.gatewaySimulator, delayMs: x.gatewaySimulatorDelayMs },
-          to,
-          iq,
-          x.requestTimeoutMs,
-          undefined,
-        );
+    // (An application built without its background has the embedded simulator's answers: src/http/context.ts.)
+    return await request(to, iq);
   } catch (err) {
     if (err instanceof XmppRequestFailed)
       fail(err.reason === 'timeout' ? 'GATEWAY_TIMEOUT' : 'GATEWAY_REFUSED', {

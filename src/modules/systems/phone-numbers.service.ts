@@ -5,11 +5,11 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js'
 import type { Static } from 'typebox';
 import type { Caller } from '../../authz/roles.ts';
 import type { Executor } from '../../db/client.ts';
-import type { AppDeps } from '../../http/context.ts';
+
 import { fail } from '../../errors/catalogue.ts';
 import { phoneNumberUpdate } from '../../events/stanzas.ts';
 import { newId } from '../../shared/ids.ts';
-import { askGateway } from './gateway.ts';
+import { askGateway, type SystemsXmpp } from './gateway.ts';
 import * as repo from './phone-numbers.repo.ts';
 import * as systemsRepo from './systems.repo.ts';
 import { newSecret } from './systems.service.ts';
@@ -137,7 +137,7 @@ const READ_ONLY = [
  */
 export async function updatePhoneNumber(
   db: Executor,
-  deps: AppDeps,
+  xmpp: Pick<SystemsXmpp, 'request' | 'userDomain'>,
   caller: Caller,
   system: systemsRepo.SystemRow,
   n: repo.PhoneNumberRow,
@@ -171,13 +171,13 @@ export async function updatePhoneNumber(
     if (body.userId !== null && !user) fail('UNKNOWN_REFERENCE', { field: 'userId' });
     patch.userId = user?.id ?? null;
     patch.jidIm = user?.jidIm ?? null;
-    patch.jidTel = user ? `tel_${user.id}@${deps.config.xmpp.userDomain}` : null;
+    patch.jidTel = user ? `tel_${user.id}@${xmpp.userDomain}` : null;
     patch.jidPassword = user ? newSecret() : null;
     patch.svcNumber = user ? (patch.internalNumber ?? n.internalNumber) : null;
   }
   const next = { ...n, ...patch };
   await askGateway(
-    deps,
+    xmpp.request,
     system.jidPbxpcg,
     phoneNumberUpdate({
       shortNumber: next.shortNumber,

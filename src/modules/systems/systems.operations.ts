@@ -22,6 +22,7 @@ import * as service from './systems.service.ts';
 import * as repo from './systems.repo.ts';
 import { CONNECTION_HISTORY_EXTRA } from './connections.repo.ts';
 import { historyFromExtra } from './connections.service.ts';
+import { systemsXmpp } from './gateway.ts';
 
 const tag = 'Systems';
 /** The gateway refused (502) or did not answer in time (504). */
@@ -43,7 +44,7 @@ export const createSystem = defineOperation({
   formats: FULL,
   errors: ['SYSTEM_CENTREX_MISMATCH', 'XMPP_ACCOUNT_FAILED'],
   target: { kind: 'site', from: 'body', field: 'siteId' },
-  handler: (ctx, { body }) => service.createSystem(ctx.db, ctx.deps, ctx.target, body, ctx.now),
+  command: (ctx, { body }) => service.createSystem(ctx.db, systemsXmpp(ctx.deps), ctx.target, body, ctx.now),
 });
 
 export const listSystems = defineOperation({
@@ -57,7 +58,7 @@ export const listSystems = defineOperation({
   envelope: 'list',
   formats: SYSTEM_FORMATS,
   scope: 'system',
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const paging = parsePaging(query, SYSTEM_SORT_FIELDS, 'pbxId');
     const { rows, total } = await repo.listSystemRows(ctx.db, ctx.scope, query, paging);
     return listResult(await service.toApiSystems(ctx.db, rows, query.connectionHistory === true), total, paging);
@@ -76,7 +77,7 @@ export const listSiteSystems = defineOperation({
   envelope: 'list',
   formats: SYSTEM_FORMATS,
   target: siteTarget,
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const paging = parsePaging(query, SYSTEM_SORT_FIELDS, 'pbxId');
     const { rows, total } = await repo.listSystemRows(ctx.db, undefined, { ...query, siteId: ctx.target.id }, paging);
     return listResult(
@@ -100,7 +101,7 @@ export const getSystem = defineOperation({
   formats: SYSTEM_FORMATS,
   // One statement: the system and its history in one snapshot (connections.repo.ts).
   target: { ...systemTarget, extras: { connectionHistory: CONNECTION_HISTORY_EXTRA } },
-  handler: async (ctx, { query }) =>
+  command: async (ctx, { query }) =>
     service.toApiSystem(ctx.target, {
       connectionHistory: query.connectionHistory === true ? historyFromExtra(ctx.extras.connectionHistory) : undefined,
     }),
@@ -119,7 +120,7 @@ export const updateSystem = defineOperation({
   envelope: 'data',
   formats: FULL,
   target: systemTarget,
-  handler: (ctx, { body }) => service.updateSystem(ctx.db, ctx.target, body, ctx.now),
+  command: (ctx, { body }) => service.updateSystem(ctx.db, ctx.target, body, ctx.now),
 });
 
 export const deleteSystem = defineOperation({
@@ -133,8 +134,8 @@ export const deleteSystem = defineOperation({
   response: Type.Array(Type.Never()),
   envelope: 'status',
   target: systemTarget,
-  handler: async (ctx) => {
-    await service.deleteSystem(ctx.db, ctx.deps, ctx.target);
+  command: async (ctx) => {
+    await service.deleteSystem(ctx.db, systemsXmpp(ctx.deps), ctx.target);
     return { status: `System ${ctx.target.id} deleted`, data: [] };
   },
 });
@@ -153,7 +154,7 @@ export const resetPbxAgentPassword = defineOperation({
   formats: FULL,
   errors: ['XMPP_ACCOUNT_FAILED'],
   target: systemTarget,
-  handler: (ctx) => service.resetPbxAgentPassword(ctx.db, ctx.deps, ctx.target),
+  command: (ctx) => service.resetPbxAgentPassword(ctx.db, ctx.deps.xmppAccounts, ctx.target),
 });
 
 export const linkSystemToSite = defineOperation({
@@ -171,7 +172,7 @@ export const linkSystemToSite = defineOperation({
   formats: FULL,
   target: siteTarget,
   references: { systemId: { kind: 'system', rule: 'a system the caller may read' } },
-  handler: (ctx, { body }) => service.linkSystemToSite(ctx.db, ctx.target, body.systemId),
+  command: (ctx, { body }) => service.linkSystemToSite(ctx.db, ctx.target, body.systemId),
 });
 
 export const unlinkSystemFromSite = defineOperation({
@@ -185,7 +186,7 @@ export const unlinkSystemFromSite = defineOperation({
   response: Type.Array(Type.Never()),
   envelope: 'status',
   target: siteTarget,
-  handler: async (ctx, { params }) => {
+  command: async (ctx, { params }) => {
     await service.unlinkSystemFromSite(ctx.db, ctx.target.id, params.systemId);
     return { status: `System ${params.systemId} unlinked from site ${ctx.target.id}`, data: [] };
   },

@@ -3,12 +3,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/client.ts';
-import type { AppDeps } from '../../http/context.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { emit } from '../../events/outbox.ts';
 import { systemChange } from '../../events/stanzas.ts';
 import { newId } from '../../shared/ids.ts';
-import { askGateway } from './gateway.ts';
+import { askGateway, type SystemsXmpp } from './gateway.ts';
 import { XmppAccountFailed, type XmppAccounts } from '../../xmpp/accounts.ts';
 import * as repo from './systems.repo.ts';
 import { connectionHistories, type ConnectionEvent } from './connections.service.ts';
@@ -71,8 +70,10 @@ export async function toApiSystems(exec: Executor, rows: repo.SystemRow[], withH
  * Work on the system's accounts on the XMPP server (XMPP_ACCOUNTS); a refusal of the server is
  * 502 and the change it belongs to is not made (the caller's transaction rolls back).
  */
-async function onXmppServer(deps: AppDeps, work: (accounts: XmppAccounts) => Promise<void>): Promise<void> {
-  const accounts = deps.background?.xmppAccounts;
+async function onXmppServer(
+  accounts: XmppAccounts | undefined,
+  work: (accounts: XmppAccounts) => Promise<void>,
+): Promise<void> {
   if (!accounts) return;
   try {
     await work(accounts);
@@ -98,7 +99,7 @@ async function assertCentrexRules(
 /** createSystem (+, routes.md): a system created for a site, with its two XMPP accounts. */
 export async function createSystem(
   db: Executor,
-  deps: AppDeps,
+  xmpp: Pick<SystemsXmpp, 'accounts' | 'userDomain'>,
   site: { id: string; companyId: string },
   body: Static<typeof CreateSystemBody>,
   now: Date,
@@ -108,7 +109,7 @@ export async function createSystem(
     const isCentrex = body.isCentrex ?? false;
     const id = newId();
     await assertCentrexRules(exec, { id, isCentrex }, site.id, company?.isCentrex ?? false);
-    const domain = deps.config.xmpp.userDomain;
+    const domain = xmpp.userDomain;
     const row = await repo.insertSystem(exec, {
       id,
       name: body.name,
@@ -131,7 +132,7 @@ export async function createSystem(
       statusUpdatedDate: now,
     });
     // The accounts exist on the XMPP server before the system is answered, so its agent and gateway can log in.
-    await onXmppServer(deps, async (a) => {
+    await onXmppServer(xmpp.accounts, async (a) => {
       await a.create(row.jidPbxagent, row.jidPbxagentPassword);
       await a.create(row.jidPbxpcg, row.jidPbxpcgPassword).catch(async (err: unknown) => {
         await a.delete(row.jidPbxagent).catch(() => undefined);
@@ -190,11 +191,11 @@ export async function updateSystem(
  * Document 3, delete a system: the gateway is sent the `iq` of document 1 and, only after it
  * acknowledges, the system, its phone numbers (users linked to them are unlinked) and its accounts go.
  */
-export async function deleteSystem(db: Executor, deps: AppDeps, target: repo.SystemRow): Promise<void> {
-  await askGateway(deps, target.jidPbxpcg, systemChange('delete', target));
+export async function deleteSystem(db: Executor, xmpp: SystemsXmpp, target: repo.SystemRow): Promise<void> {
+  await askGateway(xmpp.request, target.jidPbxpcg, systemChange('delete', target));
   await db.transaction(async (exec) => {
     await repo.deleteSystemRow(exec, target.id);
-    await onXmppServer(deps, async (a) => {
+    await onXmppServer(xmpp.accounts, async (a) => {
       await a.delete(target.jidPbxagent);
       await a.delete(target.jidPbxpcg);
     });
@@ -202,11 +203,11 @@ export async function deleteSystem(db: Executor, deps: AppDeps, target: repo.Sys
 }
 
 /** Document 3, reset of the PBX agent password. */
-export async function resetPbxAgentPassword(db: Executor, deps: AppDeps, target: repo.SystemRow) {
+export async function resetPbxAgentPassword(db: Executor, accounts: XmppAccounts | undefined, target: repo.SystemRow) {
   return db.transaction(async (exec) => {
     const row = await repo.updateSystemRow(exec, target.id, { jidPbxagentPassword: newSecret() });
     if (!row) fail('NOT_FOUND', { target: 'system', id: target.id });
-    await onXmppServer(deps, (a) => a.setPassword(row.jidPbxagent, row.jidPbxagentPassword));
+    await onXmppServer(accounts, (a) => a.setPassword(row.jidPbxagent, row.jidPbxagentPassword));
     return toApiSystem(row);
   });
 }

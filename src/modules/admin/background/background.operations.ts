@@ -33,7 +33,7 @@ export const getBackgroundSummary = defineOperation({
   response: Summary,
   envelope: 'data',
   scope: 'caller',
-  handler: async (ctx) => {
+  command: async (ctx) => {
     return backgroundCounts(ctx.db);
   },
 });
@@ -50,7 +50,7 @@ export const listBackgroundJobs = defineOperation({
   response: Job,
   envelope: 'list',
   scope: 'caller',
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const paging = parsePaging({ sortOrder: -1, ...query }, JOB_SORT_FIELDS, 'createdOn');
     const { items, total } = await repo.listJobs(ctx.db, { states: list(query.state), name: query.name }, paging);
     return listResult(items, total, paging);
@@ -69,7 +69,7 @@ export const listBackgroundOutbox = defineOperation({
   response: OutboxEntry,
   envelope: 'list',
   scope: 'caller',
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const paging = parsePaging({ sortOrder: -1, ...query }, OUTBOX_SORT_FIELDS, 'createdAt');
     const { items, total } = await repo.listOutbox(
       ctx.db,

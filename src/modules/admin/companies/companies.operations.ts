@@ -83,7 +83,7 @@ export const createCompany = defineOperation({
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'body', field: 'bpId', fallback: 'companyId' },
   references: NEW_COMPANY_REFERENCES,
-  handler: (ctx, { body }) => service.createCompany(ctx.db, ctx.caller, ctx.target, body, ctx.now),
+  command: (ctx, { body }) => service.createCompany(ctx.db, ctx.caller, ctx.target, body, ctx.now),
 });
 
 export const createOwnCompany = defineOperation({
@@ -100,7 +100,7 @@ export const createOwnCompany = defineOperation({
   // No path parameter: the target is always the caller's own company.
   target: { kind: 'company', from: 'params', field: 'companyId', fallback: 'companyId' },
   references: NEW_COMPANY_REFERENCES,
-  handler: (ctx, { body }) => {
+  command: (ctx, { body }) => {
     if (ctx.target.systemRole !== 'default') fail('COMPANY_OWN_NOT_FROM_DEFAULT');
     return service.createCompany(ctx.db, ctx.caller, ctx.target, body, ctx.now, true);
   },
@@ -118,7 +118,7 @@ export const listCompanies = defineOperation({
   formats: COMPANY_FORMATS,
   scope: 'company',
   listVersion: 'companies',
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const paging = parsePaging(query, COMPANY_SORT_FIELDS, 'name');
     const scope = ctx.scope;
     const keywords = query.name?.split(/\s+/).filter(Boolean);
@@ -169,7 +169,7 @@ export const getDefaultCompany = defineOperation({
   response: Company,
   envelope: 'data',
   formats: { ...COMPANY_FORMATS, default: 'full' },
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const c = await repo.findSystemCompany(ctx.db, 'default');
     if (!c) fail('NOT_FOUND', { target: 'company', id: 'default' });
     // numberUsers only for its own users and the operators: nobody else manages it.
@@ -193,7 +193,7 @@ export const getCompany = defineOperation({
   formats: COMPANY_FORMATS,
   // Subscriptions and the user count come with the authorising statement: one round trip.
   target: { kind: 'company', from: 'params', field: 'companyId', extras: repo.COMPANY_READ_EXTRAS },
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const c = ctx.target;
     return service.toApiCompany(c, {
       selectedThemeObj: query.selectedThemeObj,
@@ -229,7 +229,7 @@ export const updateCompany = defineOperation({
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'params', field: 'companyId' },
   references: COMPANY_REFERENCES,
-  handler: (ctx, { body, query }) =>
+  command: (ctx, { body, query }) =>
     service.updateCompany(ctx.db, ctx.caller, ctx.target, body, ctx.now, query.selectedThemeObj),
 });
 
@@ -245,7 +245,7 @@ export const deleteCompany = defineOperation({
   envelope: 'status',
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: async (ctx) => {
+  command: async (ctx) => {
     const data = await service.deleteCompany(ctx.db, ctx.caller, ctx.target, ctx.now);
     return { status: `Company ${ctx.target.id as string} terminated`, data };
   },
@@ -263,7 +263,7 @@ export const setCompanyCustomData = defineOperation({
   response: CustomDataResponse,
   envelope: 'data',
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: (ctx, { body }) =>
+  command: (ctx, { body }) =>
     service.setCustomData(ctx.db, ctx.caller, ctx.target, body.customData as Record<string, unknown> | undefined),
 });
 
@@ -279,7 +279,7 @@ export const listCompanyAdministrators = defineOperation({
   envelope: 'list',
   formats: ADMINISTRATOR_FORMATS,
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const paging = parsePaging(query, ADMIN_SORT_FIELDS, 'displayName');
     const { rows, total } = await repo.listAdministrators(ctx.db, ctx.target, paging);
     return listResult(rows, total, paging);
@@ -294,7 +294,7 @@ export const listCountries = defineOperation({
   summary: 'The ISO 3166-1 alpha-3 countries a company may have',
   response: Type.Array(Country),
   envelope: 'data',
-  handler: async () => COUNTRIES.map(([code, name]) => ({ code, name })),
+  command: async () => COUNTRIES.map(([code, name]) => ({ code, name })),
 });
 
 export const companiesOperations: AnyOperation[] = [

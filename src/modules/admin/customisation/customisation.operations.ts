@@ -83,7 +83,7 @@ export const listCustomisationTemplates = defineOperation({
   }),
   response: Template,
   envelope: 'list',
-  handler: (ctx, { query }) =>
+  command: (ctx, { query }) =>
     service.listTemplates(ctx.db, query.name, parsePaging(query, service.TEMPLATE_SORT_FIELDS, 'name')),
 });
 
@@ -97,7 +97,7 @@ export const getCustomisationTemplate = defineOperation({
   params: Obj({ templateId: Id('template id') }),
   response: Template,
   envelope: 'data',
-  handler: (ctx, { params }) => service.getTemplate(ctx.db, params.templateId),
+  command: (ctx, { params }) => service.getTemplate(ctx.db, params.templateId),
 });
 
 export const applyCustomisationTemplate = defineOperation({
@@ -122,7 +122,7 @@ export const applyCustomisationTemplate = defineOperation({
   successStatus: 200,
   target: { kind: 'company', from: 'body', field: 'companyId', fallback: 'companyId' },
   second: { user: { kind: 'user', from: 'body', field: 'userId' } },
-  handler: (ctx, { body }) => service.applyTemplate(ctx.db, ctx.target, body),
+  command: (ctx, { body }) => service.applyTemplate(ctx.db, ctx.target, body),
 });
 
 export const getFeatureCustomisation = defineOperation({
@@ -135,7 +135,7 @@ export const getFeatureCustomisation = defineOperation({
   response: FeatureCustomisation,
   envelope: 'data',
   target: { kind: 'company', from: 'params', field: 'companyId', extras: repo.FEATURE_CUSTOMISATION_EXTRAS },
-  handler: (ctx) => service.featureCustomisation(ctx.db, ctx.target, ctx.extras.templateRef as service.TemplateRef),
+  command: (ctx) => service.featureCustomisation(ctx.db, ctx.target, ctx.extras.templateRef as service.TemplateRef),
 });
 
 export const setFeatureCustomisation = defineOperation({
@@ -151,7 +151,7 @@ export const setFeatureCustomisation = defineOperation({
   response: FeatureCustomisation,
   envelope: 'data',
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: (ctx, { body }) => service.setFeatureCustomisation(ctx.db, ctx.target, body as Record<string, unknown>),
+  command: (ctx, { body }) => service.setFeatureCustomisation(ctx.db, ctx.target, body as Record<string, unknown>),
 });
 
 export const listCustomElements = defineOperation({
@@ -164,7 +164,7 @@ export const listCustomElements = defineOperation({
   response: CustomElements,
   envelope: 'data',
   target: { kind: 'company', from: 'params', field: 'companyId', extras: repo.CUSTOM_ELEMENTS_EXTRAS },
-  handler: (ctx) =>
+  command: (ctx) =>
     service.customElements(ctx.db, ctx.target, {
       ref: ctx.extras.templateRef as service.TemplateRef,
       templates: ctx.extras.templates as { id: string; name: string; isDefault: boolean }[],
@@ -184,7 +184,7 @@ export const getServiceDescription = defineOperation({
   }),
   envelope: 'binary',
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: async (ctx) => ({
+  command: async (ctx) => ({
     mediaType: 'application/pdf',
     fileName: `service-description-${ctx.target.id as string}.pdf`,
     disposition: 'inline' as const,

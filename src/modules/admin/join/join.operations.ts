@@ -52,7 +52,7 @@ export const createJoinCompanyLink = defineOperation({
   envelope: 'data',
   formats: { ...JOIN_LINK_FORMATS, default: 'full' },
   target: company,
-  handler: (ctx, { body }) => service.createLink(ctx.db, ctx.caller, ctx.target.id, body, ctx.now),
+  command: (ctx, { body }) => service.createLink(ctx.db, ctx.caller, ctx.target.id, body, ctx.now),
 });
 
 export const listJoinCompanyLinks = defineOperation({
@@ -67,7 +67,7 @@ export const listJoinCompanyLinks = defineOperation({
   envelope: 'list',
   formats: JOIN_LINK_FORMATS,
   target: company,
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const paging = parsePaging(query, JOIN_LINK_SORT_FIELDS, 'creationDate');
     const { rows, total } = await repo.listLinkRows(ctx.db, ctx.target.id, query, paging);
     return listResult(rows.map(service.toApiLink), total, paging);
@@ -86,7 +86,7 @@ export const getJoinCompanyLink = defineOperation({
   envelope: 'data',
   formats: JOIN_LINK_FORMATS,
   target: link,
-  handler: async (ctx) => service.toApiLink(ctx.target),
+  command: async (ctx) => service.toApiLink(ctx.target),
 });
 
 export const updateJoinCompanyLink = defineOperation({
@@ -102,7 +102,7 @@ export const updateJoinCompanyLink = defineOperation({
   envelope: 'data',
   formats: { ...JOIN_LINK_FORMATS, default: 'full' },
   target: link,
-  handler: (ctx, { body }) => service.updateLink(ctx.db, ctx.target, body, ctx.now),
+  command: (ctx, { body }) => service.updateLink(ctx.db, ctx.target, body, ctx.now),
 });
 
 export const deleteJoinCompanyLink = defineOperation({
@@ -116,7 +116,7 @@ export const deleteJoinCompanyLink = defineOperation({
   envelope: 'status',
   formats: { ...JOIN_LINK_FORMATS, default: 'full' },
   target: link,
-  handler: (ctx) => service.deleteLink(ctx.db, ctx.target),
+  command: (ctx) => service.deleteLink(ctx.db, ctx.target),
 });
 
 export const selfRegister = defineOperation({
@@ -139,7 +139,7 @@ export const selfRegister = defineOperation({
   response: User,
   envelope: 'data',
   formats: { ...USER_FORMATS, default: 'full' },
-  handler: (ctx, { body }) => service.selfRegister(ctx.db, body, ctx.now),
+  command: (ctx, { body }) => service.selfRegister(ctx.db, body, ctx.now),
 });
 
 export const createJoinInvitation = defineOperation({
@@ -157,7 +157,7 @@ export const createJoinInvitation = defineOperation({
   target: company,
   // The answer carries the token: it must not be stored for Idempotency-Key replays.
   idempotent: false,
-  handler: (ctx, { body }) => service.createInvitation(ctx.db, ctx.caller, ctx.target, body, ctx.now),
+  command: (ctx, { body }) => service.createInvitation(ctx.db, ctx.caller, ctx.target, body, ctx.now),
 });
 
 export const listJoinInvitations = defineOperation({
@@ -171,7 +171,7 @@ export const listJoinInvitations = defineOperation({
   response: JoinInvitation,
   envelope: 'list',
   target: company,
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const paging = parsePaging(query, JOIN_INVITATION_SORT_FIELDS, 'creationDate');
     const { rows, total } = await repo.listInvitationRows(ctx.db, ctx.target.id, query, ctx.now, paging);
     return listResult(
@@ -201,7 +201,7 @@ export const acceptJoinInvitation = defineOperation({
   response: User,
   envelope: 'data',
   formats: { ...USER_FORMATS, default: 'full' },
-  handler: (ctx, { params, body }) => service.acceptInvitation(ctx.db, params.invitationId, body, ctx.now),
+  command: (ctx, { params, body }) => service.acceptInvitation(ctx.db, params.invitationId, body, ctx.now),
 });
 
 export const joinOperations: AnyOperation[] = [

@@ -39,7 +39,7 @@ export const createOrganisation = defineOperation({
   formats: { ...ORGANISATION_FORMATS, default: 'full' },
   // No resource yet: the caller needs a grant (403 without one).
   scope: 'caller',
-  handler: (ctx, { body }) => service.createOrganisation(ctx.db, body, ctx.now),
+  command: (ctx, { body }) => service.createOrganisation(ctx.db, body, ctx.now),
 });
 
 export const listOrganisations = defineOperation({
@@ -53,7 +53,7 @@ export const listOrganisations = defineOperation({
   envelope: 'list',
   formats: ORGANISATION_FORMATS,
   scope: 'organisation',
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const paging = parsePaging(query, ORGANISATION_SORT_FIELDS, 'name');
     const { rows, total } = await repo.listOrganisationRows(ctx.db, ctx.scope, paging);
     return listResult(rows.map(service.toApiOrganisation), total, paging);
@@ -72,7 +72,7 @@ export const getOrganisation = defineOperation({
   envelope: 'data',
   formats: { ...ORGANISATION_FORMATS, default: 'full' },
   target,
-  handler: async (ctx) => service.toApiOrganisation(ctx.target),
+  command: async (ctx) => service.toApiOrganisation(ctx.target),
 });
 
 export const updateOrganisation = defineOperation({
@@ -87,7 +87,7 @@ export const updateOrganisation = defineOperation({
   envelope: 'data',
   formats: { ...ORGANISATION_FORMATS, default: 'full' },
   target,
-  handler: (ctx, { body }) => service.updateOrganisation(ctx.db, ctx.target, body),
+  command: (ctx, { body }) => service.updateOrganisation(ctx.db, ctx.target, body),
 });
 
 export const deleteOrganisation = defineOperation({
@@ -100,7 +100,7 @@ export const deleteOrganisation = defineOperation({
   response: Type.Array(Type.Never()),
   envelope: 'status',
   target,
-  handler: async (ctx) => {
+  command: async (ctx) => {
     await service.deleteOrganisation(ctx.db, ctx.target);
     return { status: `Organisation ${ctx.target.id} deleted`, data: [] };
   },
@@ -122,7 +122,7 @@ export const linkCompanyToOrganisation = defineOperation({
   formats: { ...COMPANY_FORMATS, default: 'full' },
   target,
   second: { company: { kind: 'company', from: 'body', field: 'companyId' } },
-  handler: (ctx, { body, query }) =>
+  command: (ctx, { body, query }) =>
     service.linkCompany(ctx.db, ctx.caller, ctx.target.id, body.companyId, query.selectedThemeObj),
 });
 
@@ -138,7 +138,7 @@ export const listOrganisationCompanies = defineOperation({
   envelope: 'list',
   formats: ORGANISATION_COMPANY_FORMATS,
   target,
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const paging = parsePaging(query, ORGANISATION_COMPANY_SORT_FIELDS, 'name');
     const { rows, total } = await repo.listOrganisationCompanyRows(ctx.db, ctx.target.id, paging);
     return listResult(rows.map(service.toApiCompany), total, paging);
@@ -161,7 +161,7 @@ export const unlinkCompanyFromOrganisation = defineOperation({
     field: 'companyId',
     parents: { organisation: 'organisationId' },
   },
-  handler: async (ctx, { params }) => {
+  command: async (ctx, { params }) => {
     await service.unlinkCompany(ctx.db, params.organisationId, ctx.target.id);
     return { status: `Company ${ctx.target.id} removed from organisation ${params.organisationId}`, data: [] };
   },

@@ -33,7 +33,7 @@ export const createSite = defineOperation({
   envelope: 'data',
   formats: { ...SITE_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'body', field: 'companyId' },
-  handler: (ctx, { body }) => service.createSite(ctx.db, ctx.target.id, body, ctx.now),
+  command: (ctx, { body }) => service.createSite(ctx.db, ctx.target.id, body, ctx.now),
 });
 
 export const listAllSites = defineOperation({
@@ -47,7 +47,7 @@ export const listAllSites = defineOperation({
   envelope: 'list',
   formats: SITE_FORMATS,
   scope: 'site',
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const paging = parsePaging(query, SITE_SORT_FIELDS, 'name');
     const { rows, total } = await repo.listSiteRows(
       ctx.db,
@@ -71,7 +71,7 @@ export const listCompanySites = defineOperation({
   envelope: 'list',
   formats: SITE_FORMATS,
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const paging = parsePaging(query, SITE_SORT_FIELDS, 'name');
     const { rows, total } = await repo.listSiteRows(ctx.db, undefined, { companyId: ctx.target.id }, paging);
     return listResult(rows.map(service.toApiSite), total, paging);
@@ -90,7 +90,7 @@ export const getSite = defineOperation({
   envelope: 'data',
   formats: SITE_FORMATS,
   target: siteTarget,
-  handler: async (ctx) => service.toApiSite(ctx.target),
+  command: async (ctx) => service.toApiSite(ctx.target),
 });
 
 export const updateSite = defineOperation({
@@ -116,7 +116,7 @@ export const updateSite = defineOperation({
       when: (site, { body }) => (body as { companyId: string }).companyId !== site.companyId,
     },
   },
-  handler: (ctx, { body }) => service.updateSite(ctx.db, ctx.target, body, ctx.now),
+  command: (ctx, { body }) => service.updateSite(ctx.db, ctx.target, body, ctx.now),
 });
 
 export const deleteSite = defineOperation({
@@ -130,7 +130,7 @@ export const deleteSite = defineOperation({
   response: Type.Array(Type.Never()),
   envelope: 'status',
   target: siteTarget,
-  handler: async (ctx) => {
+  command: async (ctx) => {
     await service.deleteSite(ctx.db, ctx.target);
     return { status: `Site ${ctx.target.id} deleted`, data: [] };
   },

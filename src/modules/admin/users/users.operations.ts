@@ -37,7 +37,7 @@ export const createUser = defineOperation({
       where: (company) => ({ companyId: company.id }),
     },
   },
-  handler: (ctx, { body }) => service.createUser(ctx.db, ctx.caller, ctx.target.id as string, body, ctx.now),
+  command: (ctx, { body }) => service.createUser(ctx.db, ctx.caller, ctx.target.id as string, body, ctx.now),
 });
 
 export const listUsers = defineOperation({
@@ -52,7 +52,7 @@ export const listUsers = defineOperation({
   formats: USER_FORMATS,
   scope: 'user',
   listVersion: 'users',
-  handler: async (ctx, { query }) => {
+  command: async (ctx, { query }) => {
     const paging = parsePaging(query, USER_SORT_FIELDS, 'lastName');
     const roles = query.roles
       ?.split(',')
@@ -81,7 +81,7 @@ export const getUser = defineOperation({
   envelope: 'data',
   formats: USER_FORMATS,
   target: { kind: 'user', from: 'params', field: 'userId' },
-  handler: async (ctx) => service.toApiUser(ctx.target),
+  command: async (ctx) => service.toApiUser(ctx.target),
 });
 
 export const updateUser = defineOperation({
@@ -104,7 +104,7 @@ export const updateUser = defineOperation({
       where: (user) => ({ companyId: user.companyId }),
     },
   },
-  handler: (ctx, { body }) => service.updateUser(ctx.db, ctx.caller, ctx.target, body, ctx.now),
+  command: (ctx, { body }) => service.updateUser(ctx.db, ctx.caller, ctx.target, body, ctx.now),
 });
 
 export const deleteUser = defineOperation({
@@ -118,7 +118,7 @@ export const deleteUser = defineOperation({
   response: Type.Array(Type.Never()),
   envelope: 'status',
   target: { kind: 'user', from: 'params', field: 'userId' },
-  handler: async (ctx) => {
+  command: async (ctx) => {
     await service.deleteUser(ctx.db, ctx.caller, ctx.target);
     return { status: `User ${ctx.target.id as string} deleted`, data: [] };
   },

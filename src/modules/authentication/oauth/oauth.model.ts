@@ -107,7 +107,7 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
     },
 
     async generateAccessToken(client, user) {
-      const t = await issueToken(deps, exec, user.id as string, 'oauth', client.id);
+      const t = await issueToken({ ...deps, now: deps.now() }, exec, user.id as string, 'oauth', client.id);
       issued.set(t.token, t);
       return t.token;
     },

@@ -121,11 +121,11 @@ export const oauthAuthorize = defineOperation({
         error: 'invalid_request',
         error_description: 'Missing parameter: `redirect_uri`',
       });
-    const server = new OAuth2Server({ model: createOAuthModel(ctx.deps, ctx.db, 'authorize') });
+    const server = new OAuth2Server({ model: createOAuthModel(ctx.app, ctx.db, 'authorize') });
     const response = new Response();
     try {
       await server.authorize(libraryRequest(ctx.req, query, {}), response, {
-        authenticateHandler: { handle: () => signIn(ctx.deps, ctx.req) },
+        authenticateHandler: { handle: () => signIn(ctx.app, ctx.req) },
         authorizationCodeLifetime: CODE_LIFETIME_SECONDS,
         allowEmptyState: false,
       });
@@ -194,10 +194,10 @@ export const oauthToken = defineOperation({
     // like failed logins (429 with Retry-After), checked before the secret is compared.
     const creds = parseBasic(ctx.req.headers.authorization);
     const account = clientAccount(creds?.[0] ?? '');
-    await assertNotThrottled(ctx.deps, account, ctx.req.ip, 'TOO_MANY_CLIENT_FAILURES');
+    await assertNotThrottled(ctx.app, account, ctx.req.ip, 'TOO_MANY_CLIENT_FAILURES');
     // Clients are confidential: Basic appId:appSecret only (no secret in the body, no public client).
     if (!creds) {
-      await recordFailure(ctx.deps, account, ctx.req.ip);
+      await recordFailure(ctx.app, account, ctx.req.ip);
       return sendTokenError(
         ctx.reply,
         'invalid_client',
@@ -206,15 +206,15 @@ export const oauthToken = defineOperation({
         CHALLENGE,
       );
     }
-    const outcome = await exchangeToken(ctx.deps, ctx.db, ctx.req, body);
+    const outcome = await exchangeToken(ctx.app, ctx.db, ctx.req, body);
     const { response } = outcome;
     const headers = { ...(response.headers as Headers) };
     if ('error' in outcome && outcome.error) {
       if (headers['www-authenticate']) headers['www-authenticate'] = CHALLENGE['WWW-Authenticate'];
-      if (outcome.error.name === 'invalid_client') await recordFailure(ctx.deps, account, ctx.req.ip);
+      if (outcome.error.name === 'invalid_client') await recordFailure(ctx.app, account, ctx.req.ip);
       return sendTokenError(ctx.reply, outcome.error.name, outcome.error.message, outcome.error.code, headers);
     }
-    await clearFailures(ctx.deps, account, ctx.req.ip);
+    await clearFailures(ctx.app, account, ctx.req.ip);
     // The library measures expires_in on the real clock; the lifetime is the one of our clock.
     sendJson(ctx.reply, 200, headers, { ...response.body, expires_in: outcome.token.expiresInSeconds });
   },
