@@ -149,15 +149,13 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
       delete stanza.attrs.id;
       const local = new Promise<Element>((resolve) => waiters.set(id, resolve));
       try {
-        await db
-          .insert(xmppRequests)
-          .values({
-            id,
-            recipient: to,
-            stanza: stanza.toString(),
-            askedBy: o.instanceId,
-            deadline: new Date(Date.now() + timeoutMs),
-          });
+        await db.insert(xmppRequests).values({
+          id,
+          recipient: to,
+          stanza: stanza.toString(),
+          askedBy: o.instanceId,
+          deadline: new Date(Date.now() + timeoutMs),
+        });
         if (online) {
           const [mine] = await db
             .update(xmppRequests)

@@ -73,16 +73,14 @@ describe('issue 11, point 6: rounding across a billing run', () => {
           };
           await t.db.insert(offers).values({ ...offer, canBeSold: true });
           const id = newId();
-          await t.db
-            .insert(subscriptions)
-            .values({
-              id,
-              companyId: ec,
-              offerId: offer.id,
-              status: 'active',
-              maxNumberUsers: s.model === 'flat_fee' ? null : s.quantity,
-              creationDate: new Date('2020-01-01T00:00:00Z'),
-            });
+          await t.db.insert(subscriptions).values({
+            id,
+            companyId: ec,
+            offerId: offer.id,
+            status: 'active',
+            maxNumberUsers: s.model === 'flat_fee' ? null : s.quantity,
+            creationDate: new Date('2020-01-01T00:00:00Z'),
+          });
           const item = priceRecurring(pricedOffer(offer, b.currency), s.model === 'flat_fee' ? 1 : s.quantity, p, rate);
           expected.set(id, { charge: item.chargeAmount, tax: item.taxAmount });
         }

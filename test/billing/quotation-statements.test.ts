@@ -25,17 +25,15 @@ beforeAll(async () => {
   w = await buildWorld(t);
   // A subscription of the VAD's End Customer to quote a change of (stored as the synchronisation leaves it).
   subscriptionId = newId();
-  await t.db
-    .insert(subscriptions)
-    .values({
-      id: subscriptionId,
-      companyId: w.ecVad,
-      offerId: w.offers.nbUsers,
-      status: 'active',
-      maxNumberUsers: 5,
-      creationDate: t.clock.now(),
-      lastUpdateDate: t.clock.now(),
-    });
+  await t.db.insert(subscriptions).values({
+    id: subscriptionId,
+    companyId: w.ecVad,
+    offerId: w.offers.nbUsers,
+    status: 'active',
+    maxNumberUsers: 5,
+    creationDate: t.clock.now(),
+    lastUpdateDate: t.clock.now(),
+  });
 });
 afterAll(() => t.close());
 

@@ -52,15 +52,13 @@ describe('Idempotency-Key', () => {
       .select({ id: users.id })
       .from(users)
       .where(sql`'superadmin' = ANY(${users.roles})`);
-    await t.db
-      .insert(idempotencyKeys)
-      .values({
-        scope: `user:${me!.id}`,
-        key: 'k3',
-        requestHash: 'in-flight',
-        state: 'running',
-        createdAt: t.clock.now(),
-      });
+    await t.db.insert(idempotencyKeys).values({
+      scope: `user:${me!.id}`,
+      key: 'k3',
+      requestHash: 'in-flight',
+      state: 'running',
+      createdAt: t.clock.now(),
+    });
     const res = await post('k3', { loginEmail: 'idem3@example.com', password: 'Passw0rd!' });
     expect(res.statusCode).toBe(409);
     expect(res.json().errorDetailsCode).toBe(409002);
