@@ -8,6 +8,7 @@ import type { Caller } from '../authz/roles.ts';
 import { kindColumns, type TargetKindName } from '../authz/targets.ts';
 import type { Database } from '../db/client.ts';
 import { fail } from '../errors/catalogue.ts';
+import { isRecord } from '../shared/records.ts';
 import type { AnyOperation } from './operation.ts';
 
 type From = 'params' | 'query' | 'body';
@@ -22,7 +23,7 @@ export interface CallValues {
 /** A non-empty text value of the call's input, or undefined. */
 export function callValue(from: From, field: string, values: CallValues): string | undefined {
   const src = values[from];
-  const v = src && typeof src === 'object' ? (src as Record<string, unknown>)[field] : undefined;
+  const v = isRecord(src) ? src[field] : undefined;
   return typeof v === 'string' && v !== '' ? v : undefined;
 }
 
@@ -82,7 +83,9 @@ export async function authorise(
   const seconds = Object.entries(op.second ?? {});
   const ids = {
     target: id,
-    parents: Object.values(t.parents ?? {}).map((field) => callValue('params', field as string, values)),
+    parents: Object.values<string | undefined>(t.parents ?? {}).map((field) =>
+      field === undefined ? undefined : callValue('params', field, values),
+    ),
     second: seconds.map(([, s]) => callValue(s.from, s.field, values)),
     inputs: Object.values(t.inputs ?? {}).map((i) => callValue(i.from, i.field, values)),
   };

@@ -111,8 +111,9 @@ export interface HttpContext {
 export type OperationContext<T = Record<string, unknown>> = CommandContext<T> & HttpContext;
 
 /**
- * The context of one call from its authorisation. A public operation has no caller: only
- * HTTP-only handlers are public, and none of them reads `caller`.
+ * The context of one call from its authorisation, for any operation's command: the registry runs
+ * operations whatever their types, which their declarations checked (`defineOperation`). A public
+ * operation has no caller: only HTTP-only handlers are public, and none of them reads `caller`.
  */
 export function commandContext(
   deps: AppDeps,
@@ -121,18 +122,19 @@ export function commandContext(
   log: FastifyBaseLogger,
   now: Date,
 ): CommandContext<never, never, never> {
-  return {
+  const context: CommandContext<Record<string, unknown>, Authorised['parents'], Record<string, unknown>> = {
     caller: auth?.caller as Caller,
     db,
     deps: commandDeps(deps),
     log,
     now,
-    target: (auth?.target ?? {}) as never,
-    parents: (auth?.parents ?? {}) as never,
+    target: auth?.target ?? {},
+    parents: auth?.parents ?? {},
     second: auth?.second ?? {},
     scope: auth?.scope,
     scopeKey: auth?.scopeKey,
-    extras: (auth?.extras ?? {}) as never,
+    extras: auth?.extras ?? {},
     listVersion: auth?.listVersion,
   };
+  return context as CommandContext<never, never, never>;
 }

@@ -3,6 +3,7 @@
 // body schema the object-valued fields are derived once, when the route is added, and a
 // preHandler (after validation, before authorisation and the handler) drops those whose value is
 // `{}`. `null` is left alone: it still clears a field whose schema allows it.
+import { isRecord } from '../shared/records.ts';
 import type { FastifyInstance, preHandlerHookHandler, RouteOptions } from 'fastify';
 
 type JsonSchema = Record<string, unknown>;
@@ -10,8 +11,7 @@ type JsonSchema = Record<string, unknown>;
 /** The object-valued fields of a body schema, each with the object-valued fields of its own. */
 export type EmptyObjectPlan = ReadonlyMap<string, EmptyObjectPlan>;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && !Buffer.isBuffer(v);
+const isPlainObject = isRecord;
 
 /** The object branch of a property schema: `{type: object}`, or one branch of a union (nullable objects). */
 function objectSchema(s: unknown): JsonSchema | undefined {

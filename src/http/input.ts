@@ -7,6 +7,7 @@ import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { TSchema } from 'typebox';
 import { coerce } from './coerce.ts';
 import { dropEmptyObjects, emptyObjectPlan } from './empty-objects.ts';
+import { isRecord } from '../shared/records.ts';
 
 /** Ajv's options, for the application (src/app.ts) and for the validators below. */
 export const AJV_OPTIONS = {
@@ -50,7 +51,7 @@ export class InputRefused extends Error {
 export function checkPart(schema: TSchema | undefined, part: Part, value: unknown): unknown {
   if (!schema) return value;
   const data = value ?? {};
-  const refused = coerce(schema as Record<string, unknown>, data);
+  const refused = isRecord(schema) ? coerce(schema, data) : undefined;
   if (refused) throw new InputRefused(part, refused);
   const validate = validatorOf(schema, part);
   if (!validate(data)) throw new InputRefused(part, validate.errors ?? []);
@@ -59,7 +60,6 @@ export function checkPart(schema: TSchema | undefined, part: Part, value: unknow
 
 /** A PUT's body after the empty-object rule (the application applies it with a hook on each route). */
 export function withoutEmptyObjects(schema: TSchema | undefined, body: unknown): unknown {
-  if (schema && body && typeof body === 'object' && !Array.isArray(body))
-    dropEmptyObjects(body as Record<string, unknown>, emptyObjectPlan(schema));
+  if (schema && isRecord(body)) dropEmptyObjects(body, emptyObjectPlan(schema));
   return body;
 }

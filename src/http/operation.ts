@@ -22,6 +22,7 @@ import type { Executor } from '../db/client.ts';
 import { mediaRouteOptions, receiveUpload, type RequestMedia, type Upload } from './media.ts';
 import { errorCodesByStatus, operationErrorKeys } from './operation-errors.ts';
 import type { ErrorKey } from '../errors/catalogue.ts';
+import { isRecord } from '../shared/records.ts';
 import { binaryDecl, binaryResponses, sendBinary, type BinaryAnswer } from './binary.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -229,7 +230,7 @@ export function defineOperation<
   const PF extends ParentFields = Record<never, string>,
   X extends ExtraSql = Record<never, SQL>,
 >(def: OperationDef<P, Q, B, R, E, K, W, PF, X>): AnyOperation {
-  return def as unknown as AnyOperation;
+  return def;
 }
 
 export const API_PREFIX = '/api/svc';
@@ -243,9 +244,13 @@ function responseSchema(op: AnyOperation): TSchema {
   // (Type.Partial drops additionalProperties: the object is closed again, so the document
   // still says that nothing else is ever returned.)
   // It keeps the resource's name: one component per resource in the OpenAPI document.
-  const title = (op.response as { title?: string }).title;
+  const title: unknown = isRecord(op.response) ? op.response.title : undefined;
   const item = op.formats
-    ? ({ ...Type.Partial(op.response), additionalProperties: false, ...(title ? { title } : {}) } as TSchema)
+    ? ({
+        ...Type.Partial(op.response),
+        additionalProperties: false,
+        ...(typeof title === 'string' ? { title } : {}),
+      } as TSchema)
     : op.response;
   switch (op.envelope) {
     case 'data':
@@ -260,17 +265,18 @@ function responseSchema(op: AnyOperation): TSchema {
 }
 
 function shape(op: AnyOperation, result: unknown, level: ReturnType<typeof formatLevel>): unknown {
-  const fmt = (o: unknown) =>
-    op.formats && o && typeof o === 'object' ? project(o as Record<string, unknown>, op.formats, level) : o;
+  const fmt = (o: unknown) => (op.formats && isRecord(o) ? project(o, op.formats, level) : o);
   switch (op.envelope) {
     case 'data':
       return { data: fmt(result) };
+    // (The declaration checked the command's result against its envelope: HandlerResult.)
     case 'list': {
-      const r = result as ListResult<unknown>;
-      return { data: r.items.map(fmt), total: r.total, limit: r.limit, offset: r.offset };
+      const r = isRecord(result) ? result : {};
+      const items: unknown[] = Array.isArray(r.items) ? r.items : [];
+      return { data: items.map(fmt), total: r.total, limit: r.limit, offset: r.offset };
     }
     case 'status': {
-      const r = result as { status: string; data: unknown };
+      const r = isRecord(result) ? result : {};
       return { status: r.status, data: Array.isArray(r.data) ? r.data : fmt(r.data) };
     }
     default:
@@ -368,23 +374,23 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
           query: req.query,
           body: upload ? undefined : req.body,
           upload,
-          prepared: undefined as unknown,
+          prepared: undefined,
         };
         // Without a level from the declaration: a single resource is answered whole, a list small
         // (issue 8, point 1; docs/formats.md).
         const level = formatLevel(
-          (req.query as { format?: unknown } | undefined)?.format,
+          isRecord(req.query) ? req.query.format : undefined,
           op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'),
         );
         const now = deps.now();
         const context = (db: Executor) => ({ ...commandContext(deps, auth, db, req.log, now), req, reply, app: deps });
-        if (op.prepare) input.prepared = await op.prepare(context(deps.database.db), input as never);
+        if (op.prepare) input.prepared = await op.prepare(context(deps.database.db), input);
         const run = async (db: Executor) => {
           // The ids the body references, before anything is stored (docs/decisions.md,
           // References). On an update (PUT) the ids its target already holds are kept as they are.
           if (op.references && auth)
             await checkReferences(db, auth.caller, op.references, req.body, auth.target, op.method === 'PUT');
-          return op.command ? op.command(context(db), input as never) : op.handler!(context(db), input as never);
+          return op.command ? op.command(context(db), input) : op.handler!(context(db), input);
         };
         if (op.envelope === 'binary')
           return sendBinary(req, reply, binaryDecl(op.response), (await run(deps.database.db)) as BinaryAnswer);
@@ -398,7 +404,8 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         // it records, so a crash between the commit and the answer cannot make a retry run twice.
         const payload = await deps.database.db.transaction(async (tx) => {
           const serialize = reply.getSerializationFunction(String(status)) ?? JSON.stringify;
-          const body = serialize(shape(op, await run(tx), level) as Record<string, unknown>);
+          const answer = shape(op, await run(tx), level);
+          const body = isRecord(answer) ? serialize(answer) : JSON.stringify(answer);
           await idempotencyStore(tx, req, status, body, 'application/json; charset=utf-8');
           return body;
         });

@@ -55,7 +55,7 @@ export async function runCommand(
   const now = deps.now();
   const auth = await authorise(deps.database, now, op, planOf(op), { userId: run.callerId }, values);
   const db = run.db ?? deps.database.db;
-  const input = { params, query, body, upload: undefined, prepared: undefined as unknown };
+  const input = { params, query, body, upload: undefined, prepared: undefined };
   const cmd = commandContext(deps, auth, db, run.log, now);
   if (op.prepare) input.prepared = await op.prepare(cmd, input);
   if (op.references) await checkReferences(db, auth.caller, op.references, body, auth.target, op.method === 'PUT');
