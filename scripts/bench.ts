@@ -12,7 +12,7 @@
 // that other work on the machine weighs on each alike and the ratios (to the ceiling, embedded to
 // PostgreSQL) hold. It prints the table and writes docs/benchmarks.md.
 //
-// Commerce (issue 10, point 8): the first BENCH_COMMERCE_COMPANIES End Customers (default
+// Commerce (docs/decisions.md, Commerce under load): the first BENCH_COMMERCE_COMPANIES End Customers (default
 // 10,000) hold two subscriptions each besides their default one, with a few licences, and the
 // default catalog holds 100 offers; the BPs sell (resell model, known applicant numbers) and the
 // first ten have a bp_finance. Cases `listCompanyOffers` and `getSubscription` (its ratio to
@@ -42,7 +42,7 @@ import { hashPassword } from '../src/shared/passwords.ts';
 
 import { billingBenchLine, billingRunBench } from './bench-billing.ts';
 
-/** Issue 11, point 8: End Customers (3 monthly subscriptions each) of the billing run case. */
+/** End Customers (3 monthly subscriptions each) of the billing run case. */
 const BILLING_END_CUSTOMERS = Number(process.env.BENCH_BILLING_ECS ?? 10_000);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -68,24 +68,24 @@ const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:
 const SUPERADMIN_EMAIL = 'bench-superadmin@bench.example';
 const SUPERADMIN_PASSWORD = 'Bench-superadmin-1!';
 const USER_PASSWORD = 'Bench-password-1!';
-/** Requests of the memory phase (issue 6: resident memory after 10,000 requests). */
+/** Requests of the memory phase (the target is the resident memory after 10,000 requests). */
 const MEMORY_REQUESTS = 10_000;
 
-// Targets of issue 6 (2-core machine, PostgreSQL over 100,000 companies).
+// Targets (README, Benchmark; 2-core machine, PostgreSQL over 100,000 companies).
 const GET_TARGET_RATIO = 0.7;
 const GET_TARGET_P99_MS = 20;
 const LIST_TARGET_RPS = 2_000;
 const LIST_TARGET_P99_MS = 50;
-// Issue 11, point 8: quotations per second on PostgreSQL.
+// Quotations per second on PostgreSQL.
 const QUOTATION_TARGET_RPS = 2_000;
 const QUOTATION_TARGET_P99_MS = 50;
-/** The priced offer of the default catalog the quotation case quotes (issue 11). */
+/** The priced offer of the default catalog the quotation case quotes. */
 const QUOTED_OFFER_ID = 'bench-quoted-offer';
 const EMBEDDED_SHARE = 1 / 3;
 const COLD_START_TARGET_MS = 2_000;
 const RSS_TARGET_MB = { embedded: 300, postgresql: 200 } as const;
 
-// Commerce (issue 10, point 8).
+// Commerce (docs/decisions.md, Commerce under load).
 const COMMERCE_COMPANIES = Number(process.env.BENCH_COMMERCE_COMPANIES ?? 10_000);
 const CREATE_SUBSCRIPTIONS = Number(process.env.BENCH_CREATE_SUBSCRIPTIONS ?? 3_000);
 const OFFERS = 100;
@@ -332,7 +332,7 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
       INSERT INTO companies (id, name, status, country, is_bp, bp_type, bp_business_model, bp_applicant_number)
       SELECT substr(md5('bp-' || b), 1, 24), 'Bench BP ' || lpad(b::text, 3, '0'), 'active', 'FRA', true, 'DR', 'resell', 'BENCH-APP-' || b
       FROM generate_series(1, ${BP_COUNT}::int) AS b`);
-    // The offer the quotation case quotes (issue 11): nb_users, 5.00 EUR per user and month, in the default catalog.
+    // The offer the quotation case quotes: nb_users, 5.00 EUR per user and month, in the default catalog.
     await db.execute(sql`
       INSERT INTO offers (id, name, can_be_sold, business_model, billing_product_rate_plan_id, prices)
       VALUES (${QUOTED_OFFER_ID}, 'Bench quoted offer', true, 'nb_users', 'rp-bench', '[{"currency":"EUR","amount":"5.00"}]'::jsonb)`);
@@ -383,7 +383,7 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
 }
 
 /**
- * Commerce (issue 10, point 8): the BPs sell (resell model, an applicant number the embedded
+ * Commerce (docs/decisions.md, Commerce under load): the BPs sell (resell model, an applicant number the embedded
  * order system knows), the default catalog holds OFFERS offers (every other one billed, with
  * prices and features), the first COMMERCE_COMPANIES End Customers hold two subscriptions each
  * (a billed nb_users one with licences of two users, and a flat one), and the first BP_FINANCES
@@ -534,7 +534,7 @@ function serviceRequests(c: CaseName, tokens: Tokens): Req[] {
         }),
       }));
     case 'createQuotation':
-      // Issue 11, point 8: a new monthly subscription of 1 to 50 users quoted for an End Customer of a resell DR.
+      // A new monthly subscription of 1 to 50 users quoted for an End Customer of a resell DR.
       return ecIds.map((id, i) => ({
         method: 'POST',
         path: `/api/svc/subscription/v1.0/companies/${id}/quotations`,
@@ -589,7 +589,7 @@ function cannon(
 }
 
 /**
- * Issue 10, point 8: subscriptions created through the API (by the bp_finances, 20 connections)
+ * Subscriptions created through the API (by the bp_finances, 20 connections)
  * until every one is `active`, jobs included. Counted from the first request to the last
  * subscription's activation, as the database recorded it (the latest last_update_date of those
  * subscriptions, the same machine's clock); p50 and p99 are those of the POSTs. The database is
@@ -1019,15 +1019,15 @@ How to read it:
   with ${BP_ADMINS} bp_admins.
 - **listCompanyOffers** is \`GET …/companies/{id}/offers?format=full&limit=${PAGE_LIMIT}\` (a page of the ${OFFERS} offers of the default catalog) and
   **getSubscription** \`GET …/companies/{id}/subscriptions/{id}\` (with its licence counters), rotating over ${fmt(Math.min(ROTATION, COMMERCE_COMPANIES), 0)} of the
-  ${fmt(COMMERCE_COMPANIES, 0)} End Customers that hold two subscriptions each; targets of issue 10: listCompanyOffers ${fmt(OFFERS_TARGET_RPS, 0)} requests/s with p99
+  ${fmt(COMMERCE_COMPANIES, 0)} End Customers that hold two subscriptions each; targets: listCompanyOffers ${fmt(OFFERS_TARGET_RPS, 0)} requests/s with p99
   under ${OFFERS_TARGET_P99_MS} ms, getSubscription at least ${SUBSCRIPTION_TARGET_RATIO} of getCompany. **${CREATE_CASE}** (PostgreSQL) posts ${fmt(CREATE_SUBSCRIPTIONS, 0)}
   subscriptions as ${BP_FINANCES} bp_finances and counts the subscriptions per second until every one is active, jobs included (target ${CREATE_TARGET_PER_S}/s).
-- **createQuotation** (issue 11) quotes a new monthly subscription of 1 to 50 users to a priced offer for ${fmt(ROTATION, 0)} End Customers of
+- **createQuotation** quotes a new monthly subscription of 1 to 50 users to a priced offer for ${fmt(ROTATION, 0)} End Customers of
   resell DR BPs (superadmin): the applicant-number check, the offer, the invoiced BP and the pricing function, nothing written.
   Target: at least ${fmt(QUOTATION_TARGET_RPS, 0)} quotations/s with p99 under ${QUOTATION_TARGET_P99_MS} ms on PostgreSQL.
 - **ceiling (bare pg)** is scripts/bench-ceiling.ts: Fastify + pg (pool of 10, as the service) verifying the same JWT (fast-jwt, the
   same key and options) and reading the same row by id (or the same page and count), with no session check, authorisation,
-  envelope, validation or response schema. Targets of issue 6 on PostgreSQL over 100,000 companies: getUser, getCompany and getSite at
+  envelope, validation or response schema. Targets on PostgreSQL over 100,000 companies: getUser, getCompany and getSite at
   least ${GET_TARGET_RATIO} of it with p99 under ${GET_TARGET_P99_MS} ms; listCompanies with any one or three filters at least ${fmt(LIST_TARGET_RPS, 0)} requests/s
   with p99 under ${LIST_TARGET_P99_MS} ms; the embedded database at least a third of PostgreSQL's figure for each case.
 - **cold start** is from spawning the service (with the flags of \`npm start\`) to its first answer, on the loaded database, median of ${COLD_STARTS};
@@ -1084,7 +1084,7 @@ async function main(): Promise<void> {
   console.log('\nCases (each server in turn, in slices of 2 s)');
   for (const c of CASES) {
     if (c === CREATE_CASE) {
-      // PostgreSQL only (issue 10, point 8); it reads the subscriptions' states in the database.
+      // PostgreSQL only; it reads the subscriptions' states in the database.
       if (pgRun && pgUrl) all.push(await measureCreation(pgRun.service.base, serviceRequests(c, pgRun.tokens), pgUrl));
       else console.log(`  ${CREATE_CASE}: PostgreSQL only, skipped`);
       continue;
@@ -1117,7 +1117,7 @@ async function main(): Promise<void> {
   );
   const rows = evaluate(all);
   printTable(rows, facts);
-  // Issue 11, point 8: a billing run over 10,000 End Customers with 3 subscriptions each, on each engine (scripts/bench-billing.ts).
+  // A billing run over 10,000 End Customers with 3 subscriptions each, on each engine (scripts/bench-billing.ts).
   const billingLines: string[] = [];
   if (!process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes('billingRun')) {
     console.log('\nBilling run');
@@ -1135,9 +1135,7 @@ async function main(): Promise<void> {
     load: `autocannon 8, ${CONNECTIONS} connections, no pipelining, ${WARMUP} s warm-up then ${DURATION} s per case, in the benchmark process on the same machine`,
     service:
       '`src/main.ts` with the environment and flags of `npm start`, LOG_LEVEL=warn, RATE_LIMIT_MAX=0, one process, two pg pools of 10 (PostgreSQL: the hot statements with generic plans, the others)',
-    ...(billingLines.length
-      ? { 'billing run (issue 11, in process on a fresh database, 10 BPs)': billingLines.join('; ') }
-      : {}),
+    ...(billingLines.length ? { 'billing run (in process on a fresh database, 10 BPs)': billingLines.join('; ') } : {}),
   };
   console.log(`\n(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   if (process.env.BENCH_NO_DOC !== '1' && !ONLY && !process.env.BENCH_CASES) {

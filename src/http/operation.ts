@@ -394,7 +394,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
           prepared: undefined as unknown,
         };
         // Without a level from the declaration: a single resource is answered whole, a list small
-        // (issue 8, point 1; docs/formats.md).
+        // (docs/formats.md).
         const level = formatLevel(
           (req.query as { format?: unknown } | undefined)?.format,
           op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'),
@@ -419,8 +419,8 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
           }) as OperationContext<never>;
         if (op.prepare) input.prepared = await op.prepare(context(deps.database.db), input as never);
         const run = async (db: Executor) => {
-          // Issue 9, point 6: the ids the body references, before anything is stored. On an
-          // update (PUT) the ids its target already holds are kept as they are.
+          // References (docs/decisions.md, References and tenant isolation): the ids the body references,
+          // before anything is stored. On an update (PUT) the ids its target already holds are kept as they are.
           if (op.references && auth)
             await checkReferences(db, auth.caller, op.references, req.body, auth.target, op.method === 'PUT');
           return op.handler(context(db), input as never);

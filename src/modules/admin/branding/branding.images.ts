@@ -2,10 +2,10 @@
 // is read from the bytes with sharp (never from a declared type), sizes are bounded before any
 // pixel is decoded, and resized variants are computed here.
 //
-// Issue 9, point 3: every decode (the check of an upload, the computation of a variant) runs
-// under one limiter per process (IMAGE_CONCURRENCY, p-limit) and within the pixel budget of its
-// kind (sharp's limitInputPixels), so memory stays bounded whatever arrives at once; the rest
-// wait their turn.
+// Bounded work (docs/security.md, Work, sessions and client authentication): every decode (the check of an
+// upload, the computation of a variant) runs under one limiter per process (IMAGE_CONCURRENCY, p-limit) and
+// within the pixel budget of its kind (sharp's limitInputPixels), so memory stays bounded whatever arrives at
+// once; the rest wait their turn.
 import type { Metadata, Sharp } from 'sharp';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { fail } from '../../../errors/catalogue.ts';
@@ -41,9 +41,9 @@ export const IMAGE_LIMITS: Record<ImageKind, { maxBytes: number; maxWidth: numbe
 export const AVATAR_MAX_SIZE = 2048;
 export const DEFAULT_IMAGE_SIZE = 80;
 
-// Issue 9, point 3: the sizes served without a token. A requested size is served at the nearest
-// of these not below it (a banner: then at most the original width), so an original has at most
-// one variant per entry whatever sizes are asked (docs/decisions.md, Branding).
+// The sizes served without a token (docs/decisions.md, Bounds of images, sessions and client authentication).
+// A requested size is served at the nearest of these not below it (a banner: then at most the original
+// width), so an original has at most one variant per entry whatever sizes are asked (docs/decisions.md, Branding).
 const COMMON_SIZES = [
   16, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 512, 640, 768, 1024, 1280, 1536, 2048,
 ];
