@@ -15,9 +15,15 @@ let sharpModule: Promise<typeof import('sharp')> | undefined;
 const loadSharp = async () => {
   const first = !sharpModule;
   const sharp = (await (sharpModule ??= import('sharp'))).default;
-  // libvips' operation cache would keep decoded images after their request (up to 50 MB and
-  // 100 operations by default); variants are kept in the database instead.
-  if (first) sharp.cache(false);
+  if (first) {
+    // libvips' operation cache would keep decoded images after their request (up to 50 MB and
+    // 100 operations by default); variants are kept in the database instead.
+    sharp.cache(false);
+    // One libvips thread per image (sharp's default is one per core, except on glibc without
+    // jemalloc): IMAGE_CONCURRENCY images at once take at most as many cores, and the service's
+    // thread and the embedded database's keep the others (docs/decisions.md, Performance).
+    sharp.concurrency(1);
+  }
   return sharp;
 };
 
