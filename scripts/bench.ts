@@ -21,6 +21,11 @@
 // bp_finances and counts the subscriptions per second from the first request until every one
 // is `active` (jobs included).
 //
+// Image work (case `getSite during 8 banner uploads`): 8 banners at the upload limits (8192 x 8192
+// pixels, just under 8 MB) are posted at once, BENCH_UPLOAD_ROUNDS times (default 3), while one
+// client reads a site every 20 ms; the latency of those reads (p50, p99, slowest) is the figure,
+// beside the same reads on the idle service just before.
+//
 // Settings (environment): BENCH_PG_URL (an admin URL of the PostgreSQL server, default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONNECTIONS (default 20), BENCH_DURATION
 // (seconds per case and server, in slices of 2 s, default 6), BENCH_WARMUP (seconds, default 2). For profiling: BENCH_ONLY
@@ -39,6 +44,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { hashPassword } from '../src/shared/passwords.ts';
+import { IMAGE_LIMITS } from '../src/modules/admin/branding/branding.images.ts';
 
 import { billingBenchLine, billingRunBench } from './bench-billing.ts';
 
@@ -97,6 +103,14 @@ const SUBSCRIPTION_TARGET_RATIO = 0.7;
 const CREATE_TARGET_PER_S = 300;
 const CREATE_CASE = 'createSubscription until active';
 
+// Image work: an unrelated light request while banners at the limits are uploaded at once.
+const UPLOAD_CASE = 'getSite during 8 banner uploads';
+const UPLOADS = 8;
+const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
+/** Pause between two reads of the light client (ms). */
+const UPLOAD_READ_PAUSE_MS = 20;
+const UPLOAD_TARGET_P99_MS = 500;
+
 export const ALL_CASES = [
   'getUser',
   'getCompany',
@@ -112,6 +126,7 @@ export const ALL_CASES = [
   'getSubscription',
   'createSubscription until active',
   'createQuotation',
+  'getSite during 8 banner uploads',
 ] as const;
 export type CaseName = (typeof ALL_CASES)[number];
 const CASES = (process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',') : [...ALL_CASES]) as CaseName[];
@@ -485,6 +500,7 @@ function serviceRequests(c: CaseName, tokens: Tokens): Req[] {
     case 'getCompany':
       return ecIds.map((id) => ({ method: 'GET', path: `${A}/companies/${id}?format=full`, headers: auth() }));
     case 'getSite':
+    case UPLOAD_CASE:
       return siteIds.map((id) => ({ method: 'GET', path: `${A}/sites/${id}`, headers: auth() }));
     case 'listUsers':
       return userCompanyIds.map((id) => ({
@@ -648,6 +664,131 @@ async function measureCreation(base: string, requests: Req[], databaseUrl: strin
   } finally {
     await db.end();
   }
+}
+
+/**
+ * The largest banner the service accepts: a flat image at the largest dimensions whose top rows
+ * are noise that PNG cannot compress, as many as bring the file just under the byte limit (as
+ * test/admin/branding-load.test.ts makes it).
+ */
+let bannerAtLimits: Promise<Buffer> | undefined;
+function makeBanner(): Promise<Buffer> {
+  return (bannerAtLimits ??= (async () => {
+    const sharp = (await import('sharp')).default;
+    const { maxWidth: width, maxHeight: height, maxBytes } = IMAGE_LIMITS.banner;
+    const noiseRows = (h: number) =>
+      sharp(randomBytes(width * h * 3), { raw: { width, height: h, channels: 3 } })
+        .png()
+        .toBuffer();
+    const withNoise = async (h: number, rows: number) =>
+      sharp({ create: { width, height: h, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+        .composite([{ input: await noiseRows(rows), left: 0, top: 0 }])
+        .png()
+        .toBuffer();
+    const bytesPerRow = (await withNoise(16, 16)).length / 16;
+    const rows = Math.floor((maxBytes - 400_000) / bytesPerRow);
+    let image = await withNoise(height, rows);
+    if (image.length > maxBytes * 0.98)
+      image = await withNoise(height, rows - Math.ceil((image.length - maxBytes * 0.96) / bytesPerRow));
+    if (image.length > maxBytes) throw new Error(`banner of ${image.length} bytes, over the limit ${maxBytes}`);
+    return image;
+  })());
+}
+
+/** Latencies (ms) of one client reading `reads` in turn, a pause between two, until `until()` holds. */
+async function lightReads(
+  base: string,
+  reads: Req[],
+  until: () => boolean,
+): Promise<{ latencies: number[]; non2xx: number; errors: number }> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  for (let i = 0; !until(); i++) {
+    const req = reads[i % reads.length]!;
+    const t0 = performance.now();
+    try {
+      const res = await fetch(base + req.path, { headers: req.headers });
+      await res.arrayBuffer();
+      if (!res.ok) non2xx++;
+    } catch {
+      errors++;
+    }
+    latencies.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, UPLOAD_READ_PAUSE_MS));
+  }
+  return { latencies, non2xx, errors };
+}
+
+/** The value at quantile q (0 to 1) of sorted values, nearest rank. */
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+/**
+ * Image work beside other requests: UPLOADS banners at the limits posted at once, UPLOAD_ROUNDS
+ * times, while one client reads sites (getSite) one after the other; p50 and p99 are those reads'.
+ * The same reads on the idle service for 3 s first, for comparison.
+ */
+async function measureUploads(r: Running): Promise<Measure> {
+  const base = r.service.base;
+  const reads = serviceRequests(UPLOAD_CASE, r.tokens);
+  await check(base, reads, UPLOAD_CASE);
+  const banner = await makeBanner();
+  const busy = await waitForQuiet();
+  const idleEnd = Date.now() + 3_000;
+  const idle = (await lightReads(base, reads, () => Date.now() > idleEnd)).latencies.sort((a, b) => a - b);
+  const latencies: number[] = [];
+  const uploadSeconds: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const companies = ecIds.slice(0, UPLOADS);
+  for (let round = 0; round < UPLOAD_ROUNDS; round++) {
+    const t0 = Date.now();
+    let done = false;
+    const uploads = Promise.all(
+      companies.map(async (id) => {
+        try {
+          const res = await fetch(`${base}${A}/companies/${id}/banner`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${r.tokens.superadmin}`, 'content-type': 'image/png' },
+            body: new Blob([new Uint8Array(banner)]),
+          });
+          const text = await res.text();
+          if (!res.ok) {
+            non2xx++;
+            console.log(`  ${UPLOAD_CASE}: upload answered ${res.status} ${text.slice(0, 200)}`);
+          }
+        } catch (err) {
+          errors++;
+          console.log(`  ${UPLOAD_CASE}: upload failed: ${err instanceof Error ? err.message : err}`);
+        }
+      }),
+    ).finally(() => (done = true));
+    const got = await lightReads(base, reads, () => done);
+    await uploads;
+    uploadSeconds.push((Date.now() - t0) / 1000);
+    latencies.push(...got.latencies);
+    non2xx += got.non2xx;
+    errors += got.errors;
+  }
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const seconds = uploadSeconds.reduce((a, b) => a + b, 0);
+  const m: Measure = {
+    caseName: UPLOAD_CASE,
+    engine: r.engine,
+    rps: latencies.length / seconds,
+    p50: Math.round(quantile(sorted, 0.5)),
+    p99: Math.round(quantile(sorted, 0.99)),
+    total: latencies.length,
+    non2xx,
+    errors,
+    busy,
+  };
+  const bad = m.non2xx || m.errors ? `  (!! ${m.non2xx} non-2xx, ${m.errors} errors)` : '';
+  console.log(
+    `  ${UPLOAD_CASE.padEnd(32)} ${r.engine.padEnd(18)} ${latencies.length} reads during ${UPLOAD_ROUNDS} x ${UPLOADS} uploads of ${(banner.length / 2 ** 20).toFixed(2)} MB (${uploadSeconds.map((x) => x.toFixed(1)).join(', ')} s): p50 ${m.p50} ms  p99 ${m.p99} ms  slowest ${Math.round(sorted[sorted.length - 1]!)} ms; idle before: p50 ${Math.round(quantile(idle, 0.5))} ms  p99 ${Math.round(quantile(idle, 0.99))} ms (machine ${busyText(busy)} busy before)${bad}`,
+  );
+  return m;
 }
 
 // Other work on the machine (tests of other sessions, builds) takes cores from the service and
@@ -826,7 +967,9 @@ async function startMeasured(engine: 'postgresql' | 'embedded', dbEnv: Record<st
   for (let b = 1; b <= BP_FINANCES; b++)
     tokens.bpFinances.push(await login(service.base, bpFinanceEmail(b), USER_PASSWORD));
   // Memory: 10,000 requests mixing the single-resource GETs and the lists, then the RSS.
-  const mixed = ALL_CASES.filter((c) => c !== CREATE_CASE).flatMap((c) => serviceRequests(c, tokens).slice(0, 50));
+  const mixed = ALL_CASES.filter((c) => c !== CREATE_CASE && c !== UPLOAD_CASE).flatMap((c) =>
+    serviceRequests(c, tokens).slice(0, 50),
+  );
   await cannon(service.base, mixed, { amount: MEMORY_REQUESTS });
   facts.rssAfter10kMb = service.rssMb();
   console.log(
@@ -850,6 +993,14 @@ function evaluate(all: Measure[]): Row[] {
   const find = (c: CaseName, e: Engine) => all.find((m) => m.caseName === c && m.engine === e);
   return all.map((m) => {
     const clean = m.non2xx === 0 && m.errors === 0;
+    if (m.caseName === UPLOAD_CASE)
+      return {
+        m,
+        ratio: undefined,
+        ratioTo: '',
+        target: `p99 < ${UPLOAD_TARGET_P99_MS} ms`,
+        met: clean && m.p99 < UPLOAD_TARGET_P99_MS ? 'yes' : 'no',
+      };
     if (m.engine === 'ceiling (bare pg)')
       return { m, ratio: undefined, ratioTo: '', target: '—', met: clean ? '—' : 'no (errors)' };
     if (m.engine === 'embedded') {
@@ -1025,6 +1176,8 @@ How to read it:
 - **createQuotation** quotes a new monthly subscription of 1 to 50 users to a priced offer for ${fmt(ROTATION, 0)} End Customers of
   resell DR BPs (superadmin): the applicant-number check, the offer, the invoiced BP and the pricing function, nothing written.
   Target: at least ${fmt(QUOTATION_TARGET_RPS, 0)} quotations/s with p99 under ${QUOTATION_TARGET_P99_MS} ms on PostgreSQL.
+- **${UPLOAD_CASE}**: ${UPLOADS} banners at the upload limits (8192 x 8192 pixels, just under 8 MB) posted at once, ${UPLOAD_ROUNDS} times, while
+  one client reads a site every ${UPLOAD_READ_PAUSE_MS} ms; p50 and p99 are those reads' (target: p99 under ${UPLOAD_TARGET_P99_MS} ms on both databases).
 - **ceiling (bare pg)** is scripts/bench-ceiling.ts: Fastify + pg (pool of 10, as the service) verifying the same JWT (fast-jwt, the
   same key and options) and reading the same row by id (or the same page and count), with no session check, authorisation,
   envelope, validation or response schema. Targets on PostgreSQL over 100,000 companies: getUser, getCompany and getSite at
@@ -1083,6 +1236,10 @@ async function main(): Promise<void> {
 
   console.log('\nCases (each server in turn, in slices of 2 s)');
   for (const c of CASES) {
+    if (c === UPLOAD_CASE) {
+      for (const r of running) all.push(await measureUploads(r));
+      continue;
+    }
     if (c === CREATE_CASE) {
       // PostgreSQL only; it reads the subscriptions' states in the database.
       if (pgRun && pgUrl) all.push(await measureCreation(pgRun.service.base, serviceRequests(c, pgRun.tokens), pgUrl));
