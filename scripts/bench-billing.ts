@@ -1,4 +1,4 @@
-// The billing run benchmark (issue 11, point 8): a run over 10,000 End Customers with 3 monthly
+// The billing run benchmark (target: under 60 s; README, Benchmark): a run over 10,000 End Customers with 3 monthly
 // subscriptions each (per user, per service, flat fee), spread over 10 BPs (5 DR, 5 VAD), on a
 // fresh database of each engine; target under 60 s. Called by scripts/bench.ts after its cases,
 // or alone: `node --experimental-strip-types scripts/bench-billing.ts` (BENCH_BILLING_ECS sets the

@@ -12,7 +12,7 @@
 // that other work on the machine weighs on each alike and the ratios (to the ceiling, embedded to
 // PostgreSQL) hold. It prints the table and writes docs/benchmarks.md.
 //
-// Commerce (issue 10, point 8): the first BENCH_COMMERCE_COMPANIES End Customers (default
+// Commerce (docs/decisions.md, Commerce under load): the first BENCH_COMMERCE_COMPANIES End Customers (default
 // 10,000) hold two subscriptions each besides their default one, with a few licences, and the
 // default catalog holds 100 offers; the BPs sell (resell model, known applicant numbers) and the
 // first ten have a bp_finance. Cases `listCompanyOffers` and `getSubscription` (its ratio to
@@ -20,6 +20,11 @@
 // active` (PostgreSQL only) posts BENCH_CREATE_SUBSCRIPTIONS subscriptions (default 3,000) as the
 // bp_finances and counts the subscriptions per second from the first request until every one
 // is `active` (jobs included).
+//
+// Image work (case `getSite during 8 banner uploads`): 8 banners at the upload limits (8192 x 8192
+// pixels, just under 8 MB) are posted at once, BENCH_UPLOAD_ROUNDS times (default 3), while one
+// client reads a site every 20 ms; the latency of those reads (p50, p99, slowest) is the figure,
+// beside the same reads on the idle service just before.
 //
 // Settings (environment): BENCH_PG_URL (an admin URL of the PostgreSQL server, default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONNECTIONS (default 20), BENCH_DURATION
@@ -39,10 +44,11 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { hashPassword } from '../src/shared/passwords.ts';
+import { IMAGE_LIMITS } from '../src/modules/admin/branding/branding.images.ts';
 
 import { billingBenchLine, billingRunBench } from './bench-billing.ts';
 
-/** Issue 11, point 8: End Customers (3 monthly subscriptions each) of the billing run case. */
+/** End Customers (3 monthly subscriptions each) of the billing run case. */
 const BILLING_END_CUSTOMERS = Number(process.env.BENCH_BILLING_ECS ?? 10_000);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -68,24 +74,24 @@ const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:
 const SUPERADMIN_EMAIL = 'bench-superadmin@bench.example';
 const SUPERADMIN_PASSWORD = 'Bench-superadmin-1!';
 const USER_PASSWORD = 'Bench-password-1!';
-/** Requests of the memory phase (issue 6: resident memory after 10,000 requests). */
+/** Requests of the memory phase (the target is the resident memory after 10,000 requests). */
 const MEMORY_REQUESTS = 10_000;
 
-// Targets of issue 6 (2-core machine, PostgreSQL over 100,000 companies).
+// Targets (README, Benchmark; 2-core machine, PostgreSQL over 100,000 companies).
 const GET_TARGET_RATIO = 0.7;
 const GET_TARGET_P99_MS = 20;
 const LIST_TARGET_RPS = 2_000;
 const LIST_TARGET_P99_MS = 50;
-// Issue 11, point 8: quotations per second on PostgreSQL.
+// Quotations per second on PostgreSQL.
 const QUOTATION_TARGET_RPS = 2_000;
 const QUOTATION_TARGET_P99_MS = 50;
-/** The priced offer of the default catalog the quotation case quotes (issue 11). */
+/** The priced offer of the default catalog the quotation case quotes. */
 const QUOTED_OFFER_ID = 'bench-quoted-offer';
 const EMBEDDED_SHARE = 1 / 3;
 const COLD_START_TARGET_MS = 2_000;
 const RSS_TARGET_MB = { embedded: 300, postgresql: 200 } as const;
 
-// Commerce (issue 10, point 8).
+// Commerce (docs/decisions.md, Commerce under load).
 const COMMERCE_COMPANIES = Number(process.env.BENCH_COMMERCE_COMPANIES ?? 10_000);
 const CREATE_SUBSCRIPTIONS = Number(process.env.BENCH_CREATE_SUBSCRIPTIONS ?? 3_000);
 const OFFERS = 100;
@@ -96,6 +102,14 @@ const OFFERS_TARGET_P99_MS = 50;
 const SUBSCRIPTION_TARGET_RATIO = 0.7;
 const CREATE_TARGET_PER_S = 300;
 const CREATE_CASE = 'createSubscription until active';
+
+// Image work: an unrelated light request while banners at the limits are uploaded at once.
+const UPLOAD_CASE = 'getSite during 8 banner uploads';
+const UPLOADS = 8;
+const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
+/** Pause between two reads of the light client (ms). */
+const UPLOAD_READ_PAUSE_MS = 20;
+const UPLOAD_TARGET_P99_MS = 500;
 
 export const ALL_CASES = [
   'getUser',
@@ -112,6 +126,7 @@ export const ALL_CASES = [
   'getSubscription',
   'createSubscription until active',
   'createQuotation',
+  'getSite during 8 banner uploads',
 ] as const;
 export type CaseName = (typeof ALL_CASES)[number];
 const CASES = (process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',') : [...ALL_CASES]) as CaseName[];
@@ -332,7 +347,7 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
       INSERT INTO companies (id, name, status, country, is_bp, bp_type, bp_business_model, bp_applicant_number)
       SELECT substr(md5('bp-' || b), 1, 24), 'Bench BP ' || lpad(b::text, 3, '0'), 'active', 'FRA', true, 'DR', 'resell', 'BENCH-APP-' || b
       FROM generate_series(1, ${BP_COUNT}::int) AS b`);
-    // The offer the quotation case quotes (issue 11): nb_users, 5.00 EUR per user and month, in the default catalog.
+    // The offer the quotation case quotes: nb_users, 5.00 EUR per user and month, in the default catalog.
     await db.execute(sql`
       INSERT INTO offers (id, name, can_be_sold, business_model, billing_product_rate_plan_id, prices)
       VALUES (${QUOTED_OFFER_ID}, 'Bench quoted offer', true, 'nb_users', 'rp-bench', '[{"currency":"EUR","amount":"5.00"}]'::jsonb)`);
@@ -383,7 +398,7 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
 }
 
 /**
- * Commerce (issue 10, point 8): the BPs sell (resell model, an applicant number the embedded
+ * Commerce (docs/decisions.md, Commerce under load): the BPs sell (resell model, an applicant number the embedded
  * order system knows), the default catalog holds OFFERS offers (every other one billed, with
  * prices and features), the first COMMERCE_COMPANIES End Customers hold two subscriptions each
  * (a billed nb_users one with licences of two users, and a flat one), and the first BP_FINANCES
@@ -485,6 +500,7 @@ function serviceRequests(c: CaseName, tokens: Tokens): Req[] {
     case 'getCompany':
       return ecIds.map((id) => ({ method: 'GET', path: `${A}/companies/${id}?format=full`, headers: auth() }));
     case 'getSite':
+    case UPLOAD_CASE:
       return siteIds.map((id) => ({ method: 'GET', path: `${A}/sites/${id}`, headers: auth() }));
     case 'listUsers':
       return userCompanyIds.map((id) => ({
@@ -534,7 +550,7 @@ function serviceRequests(c: CaseName, tokens: Tokens): Req[] {
         }),
       }));
     case 'createQuotation':
-      // Issue 11, point 8: a new monthly subscription of 1 to 50 users quoted for an End Customer of a resell DR.
+      // A new monthly subscription of 1 to 50 users quoted for an End Customer of a resell DR.
       return ecIds.map((id, i) => ({
         method: 'POST',
         path: `/api/svc/subscription/v1.0/companies/${id}/quotations`,
@@ -589,7 +605,7 @@ function cannon(
 }
 
 /**
- * Issue 10, point 8: subscriptions created through the API (by the bp_finances, 20 connections)
+ * Subscriptions created through the API (by the bp_finances, 20 connections)
  * until every one is `active`, jobs included. Counted from the first request to the last
  * subscription's activation, as the database recorded it (the latest last_update_date of those
  * subscriptions, the same machine's clock); p50 and p99 are those of the POSTs. The database is
@@ -648,6 +664,131 @@ async function measureCreation(base: string, requests: Req[], databaseUrl: strin
   } finally {
     await db.end();
   }
+}
+
+/**
+ * The largest banner the service accepts: a flat image at the largest dimensions whose top rows
+ * are noise that PNG cannot compress, as many as bring the file just under the byte limit (as
+ * test/admin/branding-load.test.ts makes it).
+ */
+let bannerAtLimits: Promise<Buffer> | undefined;
+function makeBanner(): Promise<Buffer> {
+  return (bannerAtLimits ??= (async () => {
+    const sharp = (await import('sharp')).default;
+    const { maxWidth: width, maxHeight: height, maxBytes } = IMAGE_LIMITS.banner;
+    const noiseRows = (h: number) =>
+      sharp(randomBytes(width * h * 3), { raw: { width, height: h, channels: 3 } })
+        .png()
+        .toBuffer();
+    const withNoise = async (h: number, rows: number) =>
+      sharp({ create: { width, height: h, channels: 3, background: { r: 20, g: 120, b: 200 } } })
+        .composite([{ input: await noiseRows(rows), left: 0, top: 0 }])
+        .png()
+        .toBuffer();
+    const bytesPerRow = (await withNoise(16, 16)).length / 16;
+    const rows = Math.floor((maxBytes - 400_000) / bytesPerRow);
+    let image = await withNoise(height, rows);
+    if (image.length > maxBytes * 0.98)
+      image = await withNoise(height, rows - Math.ceil((image.length - maxBytes * 0.96) / bytesPerRow));
+    if (image.length > maxBytes) throw new Error(`banner of ${image.length} bytes, over the limit ${maxBytes}`);
+    return image;
+  })());
+}
+
+/** Latencies (ms) of one client reading `reads` in turn, a pause between two, until `until()` holds. */
+async function lightReads(
+  base: string,
+  reads: Req[],
+  until: () => boolean,
+): Promise<{ latencies: number[]; non2xx: number; errors: number }> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  for (let i = 0; !until(); i++) {
+    const req = reads[i % reads.length]!;
+    const t0 = performance.now();
+    try {
+      const res = await fetch(base + req.path, { headers: req.headers });
+      await res.arrayBuffer();
+      if (!res.ok) non2xx++;
+    } catch {
+      errors++;
+    }
+    latencies.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, UPLOAD_READ_PAUSE_MS));
+  }
+  return { latencies, non2xx, errors };
+}
+
+/** The value at quantile q (0 to 1) of sorted values, nearest rank. */
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+
+/**
+ * Image work beside other requests: UPLOADS banners at the limits posted at once, UPLOAD_ROUNDS
+ * times, while one client reads sites (getSite) one after the other; p50 and p99 are those reads'.
+ * The same reads on the idle service for 3 s first, for comparison.
+ */
+async function measureUploads(r: Running): Promise<Measure> {
+  const base = r.service.base;
+  const reads = serviceRequests(UPLOAD_CASE, r.tokens);
+  await check(base, reads, UPLOAD_CASE);
+  const banner = await makeBanner();
+  const busy = await waitForQuiet();
+  const idleEnd = Date.now() + 3_000;
+  const idle = (await lightReads(base, reads, () => Date.now() > idleEnd)).latencies.sort((a, b) => a - b);
+  const latencies: number[] = [];
+  const uploadSeconds: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  const companies = ecIds.slice(0, UPLOADS);
+  for (let round = 0; round < UPLOAD_ROUNDS; round++) {
+    const t0 = Date.now();
+    let done = false;
+    const uploads = Promise.all(
+      companies.map(async (id) => {
+        try {
+          const res = await fetch(`${base}${A}/companies/${id}/banner`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${r.tokens.superadmin}`, 'content-type': 'image/png' },
+            body: new Blob([new Uint8Array(banner)]),
+          });
+          const text = await res.text();
+          if (!res.ok) {
+            non2xx++;
+            console.log(`  ${UPLOAD_CASE}: upload answered ${res.status} ${text.slice(0, 200)}`);
+          }
+        } catch (err) {
+          errors++;
+          console.log(`  ${UPLOAD_CASE}: upload failed: ${err instanceof Error ? err.message : err}`);
+        }
+      }),
+    ).finally(() => (done = true));
+    const got = await lightReads(base, reads, () => done);
+    await uploads;
+    uploadSeconds.push((Date.now() - t0) / 1000);
+    latencies.push(...got.latencies);
+    non2xx += got.non2xx;
+    errors += got.errors;
+  }
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const seconds = uploadSeconds.reduce((a, b) => a + b, 0);
+  const m: Measure = {
+    caseName: UPLOAD_CASE,
+    engine: r.engine,
+    rps: latencies.length / seconds,
+    p50: Math.round(quantile(sorted, 0.5)),
+    p99: Math.round(quantile(sorted, 0.99)),
+    total: latencies.length,
+    non2xx,
+    errors,
+    busy,
+  };
+  const bad = m.non2xx || m.errors ? `  (!! ${m.non2xx} non-2xx, ${m.errors} errors)` : '';
+  console.log(
+    `  ${UPLOAD_CASE.padEnd(32)} ${r.engine.padEnd(18)} ${latencies.length} reads during ${UPLOAD_ROUNDS} x ${UPLOADS} uploads of ${(banner.length / 2 ** 20).toFixed(2)} MB (${uploadSeconds.map((x) => x.toFixed(1)).join(', ')} s): p50 ${m.p50} ms  p99 ${m.p99} ms  slowest ${Math.round(sorted[sorted.length - 1]!)} ms; idle before: p50 ${Math.round(quantile(idle, 0.5))} ms  p99 ${Math.round(quantile(idle, 0.99))} ms (machine ${busyText(busy)} busy before)${bad}`,
+  );
+  return m;
 }
 
 // Other work on the machine (tests of other sessions, builds) takes cores from the service and
@@ -826,7 +967,9 @@ async function startMeasured(engine: 'postgresql' | 'embedded', dbEnv: Record<st
   for (let b = 1; b <= BP_FINANCES; b++)
     tokens.bpFinances.push(await login(service.base, bpFinanceEmail(b), USER_PASSWORD));
   // Memory: 10,000 requests mixing the single-resource GETs and the lists, then the RSS.
-  const mixed = ALL_CASES.filter((c) => c !== CREATE_CASE).flatMap((c) => serviceRequests(c, tokens).slice(0, 50));
+  const mixed = ALL_CASES.filter((c) => c !== CREATE_CASE && c !== UPLOAD_CASE).flatMap((c) =>
+    serviceRequests(c, tokens).slice(0, 50),
+  );
   await cannon(service.base, mixed, { amount: MEMORY_REQUESTS });
   facts.rssAfter10kMb = service.rssMb();
   console.log(
@@ -850,6 +993,14 @@ function evaluate(all: Measure[]): Row[] {
   const find = (c: CaseName, e: Engine) => all.find((m) => m.caseName === c && m.engine === e);
   return all.map((m) => {
     const clean = m.non2xx === 0 && m.errors === 0;
+    if (m.caseName === UPLOAD_CASE)
+      return {
+        m,
+        ratio: undefined,
+        ratioTo: '',
+        target: `p99 < ${UPLOAD_TARGET_P99_MS} ms`,
+        met: clean && m.p99 < UPLOAD_TARGET_P99_MS ? 'yes' : 'no',
+      };
     if (m.engine === 'ceiling (bare pg)')
       return { m, ratio: undefined, ratioTo: '', target: '—', met: clean ? '—' : 'no (errors)' };
     if (m.engine === 'embedded') {
@@ -1019,15 +1170,17 @@ How to read it:
   with ${BP_ADMINS} bp_admins.
 - **listCompanyOffers** is \`GET …/companies/{id}/offers?format=full&limit=${PAGE_LIMIT}\` (a page of the ${OFFERS} offers of the default catalog) and
   **getSubscription** \`GET …/companies/{id}/subscriptions/{id}\` (with its licence counters), rotating over ${fmt(Math.min(ROTATION, COMMERCE_COMPANIES), 0)} of the
-  ${fmt(COMMERCE_COMPANIES, 0)} End Customers that hold two subscriptions each; targets of issue 10: listCompanyOffers ${fmt(OFFERS_TARGET_RPS, 0)} requests/s with p99
+  ${fmt(COMMERCE_COMPANIES, 0)} End Customers that hold two subscriptions each; targets: listCompanyOffers ${fmt(OFFERS_TARGET_RPS, 0)} requests/s with p99
   under ${OFFERS_TARGET_P99_MS} ms, getSubscription at least ${SUBSCRIPTION_TARGET_RATIO} of getCompany. **${CREATE_CASE}** (PostgreSQL) posts ${fmt(CREATE_SUBSCRIPTIONS, 0)}
   subscriptions as ${BP_FINANCES} bp_finances and counts the subscriptions per second until every one is active, jobs included (target ${CREATE_TARGET_PER_S}/s).
-- **createQuotation** (issue 11) quotes a new monthly subscription of 1 to 50 users to a priced offer for ${fmt(ROTATION, 0)} End Customers of
+- **createQuotation** quotes a new monthly subscription of 1 to 50 users to a priced offer for ${fmt(ROTATION, 0)} End Customers of
   resell DR BPs (superadmin): the applicant-number check, the offer, the invoiced BP and the pricing function, nothing written.
   Target: at least ${fmt(QUOTATION_TARGET_RPS, 0)} quotations/s with p99 under ${QUOTATION_TARGET_P99_MS} ms on PostgreSQL.
+- **${UPLOAD_CASE}**: ${UPLOADS} banners at the upload limits (8192 x 8192 pixels, just under 8 MB) posted at once, ${UPLOAD_ROUNDS} times, while
+  one client reads a site every ${UPLOAD_READ_PAUSE_MS} ms; p50 and p99 are those reads' (target: p99 under ${UPLOAD_TARGET_P99_MS} ms on both databases).
 - **ceiling (bare pg)** is scripts/bench-ceiling.ts: Fastify + pg (pool of 10, as the service) verifying the same JWT (fast-jwt, the
   same key and options) and reading the same row by id (or the same page and count), with no session check, authorisation,
-  envelope, validation or response schema. Targets of issue 6 on PostgreSQL over 100,000 companies: getUser, getCompany and getSite at
+  envelope, validation or response schema. Targets on PostgreSQL over 100,000 companies: getUser, getCompany and getSite at
   least ${GET_TARGET_RATIO} of it with p99 under ${GET_TARGET_P99_MS} ms; listCompanies with any one or three filters at least ${fmt(LIST_TARGET_RPS, 0)} requests/s
   with p99 under ${LIST_TARGET_P99_MS} ms; the embedded database at least a third of PostgreSQL's figure for each case.
 - **cold start** is from spawning the service (with the flags of \`npm start\`) to its first answer, on the loaded database, median of ${COLD_STARTS};
@@ -1083,8 +1236,12 @@ async function main(): Promise<void> {
 
   console.log('\nCases (each server in turn, in slices of 2 s)');
   for (const c of CASES) {
+    if (c === UPLOAD_CASE) {
+      for (const r of running) all.push(await measureUploads(r));
+      continue;
+    }
     if (c === CREATE_CASE) {
-      // PostgreSQL only (issue 10, point 8); it reads the subscriptions' states in the database.
+      // PostgreSQL only; it reads the subscriptions' states in the database.
       if (pgRun && pgUrl) all.push(await measureCreation(pgRun.service.base, serviceRequests(c, pgRun.tokens), pgUrl));
       else console.log(`  ${CREATE_CASE}: PostgreSQL only, skipped`);
       continue;
@@ -1117,7 +1274,7 @@ async function main(): Promise<void> {
   );
   const rows = evaluate(all);
   printTable(rows, facts);
-  // Issue 11, point 8: a billing run over 10,000 End Customers with 3 subscriptions each, on each engine (scripts/bench-billing.ts).
+  // A billing run over 10,000 End Customers with 3 subscriptions each, on each engine (scripts/bench-billing.ts).
   const billingLines: string[] = [];
   if (!process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes('billingRun')) {
     console.log('\nBilling run');
@@ -1135,9 +1292,7 @@ async function main(): Promise<void> {
     load: `autocannon 8, ${CONNECTIONS} connections, no pipelining, ${WARMUP} s warm-up then ${DURATION} s per case, in the benchmark process on the same machine`,
     service:
       '`src/main.ts` with the environment and flags of `npm start`, LOG_LEVEL=warn, RATE_LIMIT_MAX=0, one process, two pg pools of 10 (PostgreSQL: the hot statements with generic plans, the others)',
-    ...(billingLines.length
-      ? { 'billing run (issue 11, in process on a fresh database, 10 BPs)': billingLines.join('; ') }
-      : {}),
+    ...(billingLines.length ? { 'billing run (in process on a fresh database, 10 BPs)': billingLines.join('; ') } : {}),
   };
   console.log(`\n(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   if (process.env.BENCH_NO_DOC !== '1' && !ONLY && !process.env.BENCH_CASES) {

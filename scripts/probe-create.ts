@@ -1,4 +1,4 @@
-// Probe (issue 10, point 8), not a test: statements per createSubscription POST (every query of
+// Probe (docs/decisions.md, Commerce under load), not a test: statements per createSubscription POST (every query of
 // node-postgres counted), N POSTs one at a time then C at once through app.inject on a fresh
 // PostgreSQL database (TEST_DATABASE_URL), the process's CPU time per POST, and what the busy
 // backends wait on (pg_stat_activity sampled every 10 ms). BG=1 also runs the jobs and reports

@@ -1,5 +1,5 @@
 // npm run reset-superadmin-password: sets the password of the superadmin SUPERADMIN_EMAIL to
-// SUPERADMIN_PASSWORD, or to a generated one printed once (issue 13, point 5). It works with the
+// SUPERADMIN_PASSWORD, or to a generated one printed once (docs/operations.md, The first superadmin). It works with the
 // service down; on the embedded database it must be (the data folder's lock refuses otherwise),
 // on a server it may run beside the service.
 import { ConfigError, loadConfig } from '../src/config.ts';

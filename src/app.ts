@@ -92,7 +92,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     });
   }
   await app.register(formbody);
-  // JSON bodies: bounded depth and member counts before they are parsed (issue 9, point 3).
+  // JSON bodies: bounded depth and member counts before they are parsed (docs/security.md, Input: no request
+  // breaks it).
   installJsonParser(app);
   // Raw and multipart bodies, read only for the operations that declare them (src/http/media.ts).
   await installMedia(app);

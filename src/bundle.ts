@@ -1,5 +1,5 @@
 // The service bundled into one JavaScript file (.build/service.mjs), which `npm start` runs when
-// it is at least as new as every file it was built from (issue 6, point 8: cold start and memory).
+// it is at least as new as every file it was built from (docs/decisions.md, Performance, "Start of the service").
 // The manifest beside it (service.json) lists the files it was made from, with their times and sizes.
 //
 // Run from its sources, the service loads some 2,000 modules (its own files and its packages'),

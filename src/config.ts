@@ -1,7 +1,7 @@
 // The service's configuration, read from the environment and checked whole before anything is
-// opened (issue 13, point 2): each setting is declared once in src/settings.ts; a wrong value is
-// a ConfigError naming the variable, what is wrong and the expected form, which the start prints
-// as one line before exiting with code 2.
+// opened (docs/operations.md, Start and stop, "Settings first"): each setting is declared once in
+// src/settings.ts; a wrong value is a ConfigError naming the variable, what is wrong and the expected form,
+// which the start prints as one line before exiting with code 2.
 import { accessSync, constants } from 'node:fs';
 import { Value } from 'typebox/value';
 import type { Static, TSchema } from 'typebox';
@@ -60,7 +60,10 @@ export interface Config {
   subscriptionSyncTimeoutSeconds: number;
   /** SUBSCRIPTION_SYNC_CONCURRENCY: synchronisations an instance runs at once. */
   subscriptionSyncConcurrency: number;
-  /** IMAGE_CONCURRENCY: images decoded or resized at once by this process (issue 9, point 3). */
+  /**
+   * IMAGE_CONCURRENCY: images decoded or resized at once by this process (docs/security.md, Work, sessions
+   * and client authentication).
+   */
   imageConcurrency: number;
   databaseConnectTimeoutSeconds: number;
   /** 0: no limit. */

@@ -1,6 +1,6 @@
 // The service: config -> database (embedded or server) -> migrate -> first-start data -> background -> http.
 // Every setting is checked before anything is opened; a wrong one ends the start with one line
-// and exit code 2 (issue 13, point 2). SIGTERM and SIGINT drain and exit 0 (point 1).
+// and exit code 2; SIGTERM and SIGINT drain and exit 0 (docs/operations.md, Start and stop).
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { transportProblem } from './transport.ts';

@@ -235,7 +235,7 @@ export const SETTINGS = [
     env: 'IMAGE_CONCURRENCY',
     schema: int(1, 64),
     default: 1,
-    doc: 'avatars and banners decoded or resized at once by a process (uploads and new variants); the others wait their turn, so memory stays bounded whatever arrives at once (docs/security.md)',
+    doc: 'avatars and banners decoded or resized at once by a process (uploads and new variants), each on one libvips thread, so image work takes at most this many cores; the others wait their turn, so memory stays bounded whatever arrives at once (docs/security.md)',
   },
   { env: 'METRICS', schema: Type.Boolean(), default: true, doc: '`false` turns `GET /metrics` (Prometheus) off' },
   {

@@ -1,5 +1,5 @@
-// References (issue 9, point 6): request fields holding the id of another resource that the
-// operation stores or uses as a value (a company's contact, a user's site, the companies a company
+// References (docs/decisions.md, References and tenant isolation): request fields holding the id of another
+// resource that the operation stores or uses as a value (a company's contact, a user's site, the companies a company
 // is visible to), as opposed to the resources it acts on (its target and second resources, which
 // answer 404 or 403 like a path). A reference must name a resource of the declared kind that the
 // caller may read (the grants of the kind's read operation, TARGETS[kind].readBy) and that meets

@@ -65,8 +65,8 @@ export function openDatabase(opts: {
   statementTimeoutSeconds?: number;
 }): Database {
   if (opts.url) {
-    // Bounded waits (issue 13, point 3): a server that does not complete a connection in time
-    // fails it; a statement running past the limit (or waiting that long for a lock) is
+    // Bounded waits (docs/operations.md, Start and stop, "Database wait"): a server that does not complete a
+    // connection in time fails it; a statement running past the limit (or waiting that long for a lock) is
     // cancelled by the server.
     const statementMs = (opts.statementTimeoutSeconds ?? 0) * 1000;
     const settings = {

@@ -1,6 +1,6 @@
-// The embedded database's folder belongs to one process at a time (issue 13, point 4): PGlite
-// has no postmaster lock of its own, and two processes writing one folder corrupt it. The lock
-// is a file created exclusively in the folder, naming its holder; a lock whose process is gone
+// The embedded database's folder belongs to one process at a time (docs/operations.md, The embedded database
+// and its data folder): PGlite has no postmaster lock of its own, and two processes writing one folder
+// corrupt it. The lock is a file created exclusively in the folder, naming its holder; a lock whose process is gone
 // (a crash, a kill -9) is taken over.
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';

@@ -26,11 +26,12 @@ const prepared = (async () => {
 })();
 
 /**
- * Issue 9, point 3: PGlite's own bytea serializer writes a parameter as hex text through an array
- * of one string per byte (an 8 MB image took 3.8 s and some 300 MB), and its parser reads it back
- * byte by byte. Handing it the bytes makes its Bind send them in binary format (an 8 MB image in
- * about 0.1 s); answers, which come as hex text, are decoded by Node's native hex decoder. (They
- * reach the service's thread as Uint8Array, which makes Buffers of them again.)
+ * docs/decisions.md, Bounds of images, sessions and client authentication, "bytea on the embedded database":
+ * PGlite's own bytea serializer writes a parameter as hex text through an array of one string per byte (an 8
+ * MB image took 3.8 s and some 300 MB), and its parser reads it back byte by byte. Handing it the bytes makes
+ * its Bind send them in binary format (an 8 MB image in about 0.1 s); answers, which come as hex text, are
+ * decoded by Node's native hex decoder. (They reach the service's thread as Uint8Array, which makes Buffers
+ * of them again.)
  */
 async function openDatabase(opts: EmbeddedOptions): Promise<PGlite> {
   const db = new PGlite({

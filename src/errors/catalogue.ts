@@ -33,7 +33,8 @@ const PLATFORM_ERRORS = {
     code: 400011,
     message: 'Bad Request: the multipart/form-data body is malformed or holds no file',
   },
-  // Issue 9: what the HTTP layer refuses before any operation runs; no input is echoed back.
+  // What the HTTP layer refuses before any operation runs (docs/security.md, Input: no request breaks it); no
+  // input is echoed back.
   MALFORMED_REQUEST: { status: 400, code: 400020, message: 'Bad Request: the HTTP request is malformed' },
   BAD_URL: { status: 400, code: 400021, message: 'Bad Request: the URL is not validly percent-encoded' },
   JSON_TOO_COMPLEX: {

@@ -4,8 +4,8 @@
 // its Content-Length), the ones Node's HTTP parser raises before Fastify sees a request (malformed
 // requests, headers over 16 KB, timeouts) and the answer of an instance shutting down.
 // errorDetails is always an object, as document 1 gives it, and never repeats the request's URL,
-// headers or body (issue 9, point 2). Anything unexpected is logged with its stack and answered
-// as a bare 500.
+// headers or body (docs/security.md, Input: no request breaks it). Anything unexpected is logged with its
+// stack and answered as a bare 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';

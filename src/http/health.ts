@@ -1,4 +1,4 @@
-// Liveness, readiness and request ids (issue 13, point 6).
+// Liveness, readiness and request ids (docs/operations.md, Logs and Several instances behind a load balancer).
 // - GET /health: the process answers (liveness; no database round trip).
 // - GET /ready: the database answers, its migrations are those of this code, the job queue runs.
 //   503 otherwise, naming what is not ready, so a load balancer sends nothing to an instance

@@ -2,7 +2,8 @@
 // bound on the shape of the text. A body nested deeper than MAX_JSON_DEPTH or holding a list or
 // object of more than MAX_JSON_MEMBERS members is refused with 400 before it is parsed, so no
 // later step (validation, serialisation, the database driver) walks an unbounded structure: a
-// customData nested 10,000 levels deep overflowed the stack when saved (issue 9, point 3).
+// customData nested 10,000 levels deep overflowed the stack when saved (docs/security.md, Input: no request
+// breaks it).
 // No package does this: secure-json-parse and Fastify's parser options have no depth limit.
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors/catalogue.ts';

@@ -1,4 +1,4 @@
-// Prometheus metrics (issue 13, point 6), on prom-client: requests by operation and status,
+// Prometheus metrics (docs/operations.md, Metrics), on prom-client: requests by operation and status,
 // their durations as histograms, the database pool, the backlog of jobs and events, and Node's
 // own process metrics. Served at GET /metrics on the API's port, or on METRICS_PORT so that it
 // need not be exposed with the API; METRICS=false turns it off. One registry per application

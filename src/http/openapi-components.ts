@@ -1,4 +1,4 @@
-// The document's shared parts as components (issue 13, point 7): error answers, and every schema named with
+// The document's shared parts as components: error answers, and every schema named with
 // nameSchemas (src/http/schemas.ts) is moved to #/components/schemas/<name> and referenced.
 // Variants that differ under one name (a format's subset carrying its source's title) get
 // <name>_2, <name>_3... so that no reference ever points at another shape.

@@ -1,4 +1,4 @@
-// An example for every JSON request body and success answer of the document (issue 13, point 7),
+// An example for every JSON request body and success answer of the document,
 // made from the schema itself so that it can never drift from it: realistic values chosen by the
 // field's name and format (a company's name, an email, a country code, a price), the first value
 // of an enumeration, the bounds of a number. test/openapi.test.ts validates every example against

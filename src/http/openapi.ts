@@ -10,7 +10,7 @@ import { addExamples } from './openapi-examples.ts';
 import { describeCodes } from './operation-errors.ts';
 
 /**
- * Each error status of an operation, with the codes it can carry (issue 13, point 7): named in
+ * Each error status of an operation, with the codes it can carry: named in
  * the description and pinned in the schema, so an answer with another code does not match.
  */
 function documentErrors<T>(schema: T, config: unknown): T {

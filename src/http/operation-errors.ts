@@ -1,6 +1,6 @@
-// The errors an operation can answer with (issue 13, point 7): those its declaration implies
-// (credentials, a target, a body, an Idempotency-Key, references...) and the domain errors it
-// declares in `errors`. The OpenAPI document lists, per operation, only these statuses, each with
+// The errors an operation can answer with (docs/decisions.md, Operating the service, "Errors per operation"):
+// those its declaration implies (credentials, a target, a body, an Idempotency-Key, references...) and the
+// domain errors it declares in `errors`. The OpenAPI document lists, per operation, only these statuses, each with
 // its codes from the catalogue; the tests validate every answer against the document, so an
 // error an operation gives without declaring it fails the test that meets it.
 import { ERRORS, type ErrorKey } from '../errors/catalogue.ts';

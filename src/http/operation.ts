@@ -377,7 +377,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
           prepared: undefined,
         };
         // Without a level from the declaration: a single resource is answered whole, a list small
-        // (issue 8, point 1; docs/formats.md).
+        // (docs/formats.md).
         const level = formatLevel(
           isRecord(req.query) ? req.query.format : undefined,
           op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'),
@@ -386,8 +386,8 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         const context = (db: Executor) => ({ ...commandContext(deps, auth, db, req.log, now), req, reply, app: deps });
         if (op.prepare) input.prepared = await op.prepare(context(deps.database.db), input);
         const run = async (db: Executor) => {
-          // The ids the body references, before anything is stored (docs/decisions.md,
-          // References). On an update (PUT) the ids its target already holds are kept as they are.
+          // References (docs/decisions.md, References and tenant isolation): the ids the body references,
+          // before anything is stored. On an update (PUT) the ids its target already holds are kept as they are.
           if (op.references && auth)
             await checkReferences(db, auth.caller, op.references, req.body, auth.target, op.method === 'PUT');
           return op.command ? op.command(context(db), input) : op.handler!(context(db), input);

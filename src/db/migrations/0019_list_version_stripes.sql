@@ -1,7 +1,7 @@
--- Issue 10, point 8: the version of a family of lists was one row, updated by every write to its
--- tables (companies, subscriptions, offers...) and locked until the commit, so that every such
--- transaction waited for the one before it, whatever the tenant. It is now the sum of 64 rows
--- (stripes) besides the first one: a transaction bumps the stripe of its id (xid mod 64), so
+-- Commerce under load (docs/decisions.md, "List versions are striped"): the version of a family of lists was
+-- one row, updated by every write to its tables (companies, subscriptions, offers...) and locked until the
+-- commit, so that every such transaction waited for the one before it, whatever the tenant. It is now the sum
+-- of 64 rows (stripes) besides the first one: a transaction bumps the stripe of its id (xid mod 64), so
 -- concurrent writers mostly take different rows. Each row only grows, so the sum moves with every
 -- committed write, as the single version did (src/db/list-count.ts). A stripe is made by its first
 -- write, so a new family of lists needs no rows of its own.

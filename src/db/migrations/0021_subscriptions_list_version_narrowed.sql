@@ -1,4 +1,4 @@
--- Issue 10, point 8: the companies lists read subscriptions only through their filters (a
+-- Commerce under load (docs/decisions.md): the companies lists read subscriptions only through their filters (a
 -- company holding a subscription to an offer, or to an offer with given attributes, that is not
 -- terminated). A subscription's other columns (its synchronisation's steps, its licence count,
 -- its dates) never change what such a list holds, yet every update of one moved the companies

@@ -20,9 +20,10 @@ export async function logout(db: Executor, caller: Caller, now: Date): Promise<v
 }
 
 /**
- * Issue 9, point 5: a password change ends the account's other sessions. Every token of the user
- * but the session `keep` is revoked and every refresh token not bound to it deleted, in the
- * caller's transaction; `keep` is the caller's own session when he changes his own password.
+ * A password change ends the account's other sessions (docs/security.md, Work, sessions and client
+ * authentication). Every token of the user but the session `keep` is revoked and every refresh token not
+ * bound to it deleted, in the caller's transaction; `keep` is the caller's own session when he changes his
+ * own password.
  */
 export async function endOtherSessions(
   exec: Executor,

@@ -1,8 +1,9 @@
 // Failed logins are counted per account and client address in the database, so the limit
 // holds across instances. Past LOGIN_MAX_FAILURES in LOGIN_WINDOW_SECONDS the login answers 429
 // with Retry-After until the window ends; a successful login clears the count. Failed client
-// authentications at the OAuth token endpoint are counted the same way (issue 9, point 7), under
-// the account `oauth-client:<appId>` (a login e-mail has no such form), with their own error.
+// authentications at the OAuth token endpoint are counted the same way (docs/decisions.md, Bounds of images,
+// sessions and client authentication), under the account `oauth-client:<appId>` (a login e-mail has no such
+// form), with their own error.
 import { fail, type ErrorKey } from '../../errors/catalogue.ts';
 import type { AppDeps } from '../../http/context.ts';
 import * as repo from './authentication.repo.ts';

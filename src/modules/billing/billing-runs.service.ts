@@ -1,4 +1,4 @@
-// The billing run of a period (issue 11, point 3; docs/billing.md, Invoices). For each BP DR and
+// The billing run of a period (docs/billing.md, Invoices). For each BP DR and
 // VAD company, in one transaction of its own (nothing half-written): it claims the period (a second
 // or concurrent run of the period finds it claimed and changes nothing), then invoices the
 // recurring item of each monthly subscription of its customers for the whole period, plus every
@@ -278,7 +278,7 @@ async function billBp(
       const invoiceNumber = `INV-${String(sequence).padStart(6, '0')}`;
       const invoiceId = newId();
       const fileId = newId();
-      // Totals are sums of the rounded items and of their rounded taxes (issue 11, Money).
+      // Totals are sums of the rounded items and of their rounded taxes (docs/billing.md, Money).
       const amountWithoutTax = lines.reduce((s, l) => s.plus(l.item.chargeAmount), new Decimal(0));
       const taxAmount = lines.reduce((s, l) => s.plus(l.item.taxAmount), new Decimal(0));
       const amount = amountWithoutTax.plus(taxAmount);

@@ -1,4 +1,4 @@
-// Errors of the billing module (issue 11): n = 700..799 (pricing, charges and quotations from 700;
+// Errors of the billing module: n = 700..799 (pricing, charges and quotations from 700;
 // invoices, billing runs and invoicing files from 750).
 import type { ErrorEntry } from '../../errors/catalogue.ts';
 

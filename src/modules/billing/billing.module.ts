@@ -1,4 +1,4 @@
-// The billing module (issue 11; docs/billing.md): the one pricing function, the charges ledger the
+// The billing module (docs/billing.md): the one pricing function, the charges ledger the
 // subscription changes write, quotations; invoices, billing runs and the invoicing files.
 import { defineModule, type JobDeps } from '../module.ts';
 import { targetKind, type TablesOf, type TargetKind } from '../../authz/targets.ts';

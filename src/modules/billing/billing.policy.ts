@@ -1,4 +1,4 @@
-// Policy of billing (issue 11): quotations (document 1, create a quotation, rule 1); the invoices
+// Policy of billing: quotations (document 1, create a quotation, rule 1); the invoices
 // and billing runs join this table.
 import { grant, grants, type PolicyEntry } from '../../authz/grant.ts';
 import { quoters } from './quotations.policy.ts';

@@ -1,4 +1,4 @@
-// The charges ledger (issue 11; docs/billing.md, "Charges"): every subscription change that costs
+// The charges ledger (docs/billing.md, "Charges"): every subscription change that costs
 // something records, in the change's own transaction, the items of the one pricing function; the
 // billing run invoices them. Quotations price with the same helpers, so a quotation and the
 // charges of the same change are the same items.

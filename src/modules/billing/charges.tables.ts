@@ -1,4 +1,4 @@
-// The charges ledger (issue 11, docs/billing.md "Charges"): what each subscription change charges,
+// The charges ledger (docs/billing.md, "Charges"): what each subscription change charges,
 // as the items of the one pricing function, recorded in the change's transaction; the billing run
 // invoices the rows without invoice_id and sets it.
 import { date, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';

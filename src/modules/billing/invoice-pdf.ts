@@ -1,4 +1,4 @@
-// The PDF of an invoice (issue 11, point 3): made with pdfkit, its text set in the embedded
+// The PDF of an invoice (docs/billing.md, Invoices): made with pdfkit, its text set in the embedded
 // Unicode fonts (src/pdf/fonts.ts) so that BP and customer names in any script render and can be
 // searched. It shows the invoice number and dates, the BP's name and address, the period, every
 // item with its calculation and tax, and the totals.

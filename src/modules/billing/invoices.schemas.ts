@@ -1,4 +1,4 @@
-// Schemas of invoices (document 1, Invoice and Invoice item; issue 11, point 7: calculation and,
+// Schemas of invoices (document 1, Invoice and Invoice item; docs/billing.md, Explanations: calculation and,
 // at format=full, the tax rate), of the billing run and of the invoicing module's files.
 import { Type } from 'typebox';
 import { Id, Nullable, Obj, OneOf, nameSchemas } from '../../http/schemas.ts';

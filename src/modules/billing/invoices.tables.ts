@@ -1,5 +1,5 @@
-// Tables of the invoices (document 1, Invoice; issue 11, point 3) and of the invoicing module's
-// files (issue 11, point 5). A billing run writes, per invoiced BP and period, in one transaction:
+// Tables of the invoices (document 1, Invoice; docs/billing.md, Invoices) and of the invoicing module's
+// files (docs/billing.md, Files). A billing run writes, per invoiced BP and period, in one transaction:
 // the period's mark (billed_periods), the invoice with its items, its PDF (invoice_files) and the
 // period's CSV files (invoicing_files). File bytes are kept in the database, not in the file store
 // of src/ports/files, so that they commit or roll back with the invoice (docs/billing.md, Files).
@@ -91,7 +91,7 @@ export const invoices = pgTable(
   ],
 );
 
-// Document 1, Invoice item: every field, plus calculation and the tax rate used (issue 11, point 7).
+// Document 1, Invoice item: every field, plus calculation and the tax rate used (docs/billing.md, Explanations).
 export const invoiceItems = pgTable(
   'invoice_items',
   {

@@ -1,4 +1,4 @@
-// The one pricing function (issue 11, "Pricing rules"; docs/billing.md): a quotation and the
+// The one pricing function (docs/billing.md, "Pricing rules"): a quotation and the
 // charges a subscription change records both come from priceChange, and the billing run's monthly
 // items from priceRecurring, so that what is quoted is exactly what is invoiced.
 // Pure: no database, no clock (the caller passes the dates), decimals only (decimal.js), all dates

@@ -1,4 +1,4 @@
-// Quotations (document 1, create a quotation; issue 11, point 1).
+// Quotations (document 1, create a quotation; docs/billing.md, Quotations).
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
 import { CompanyIdParams } from '../commerce/offers.schemas.ts';
@@ -39,8 +39,9 @@ export const createQuotation = defineOperation({
   successStatus: 200,
   // Pure: an Idempotency-Key would store the answer; a quotation stores nothing.
   idempotent: false,
-  // Issue 11, point 8: the offer or subscription of the body, the catalog and the company's BPs
-  // are read by the authorising statement (quotations.repo.ts); the service runs no statement.
+  // docs/decisions.md, Quotations: round trips and the organisation's BPs: the offer or subscription of the
+  // body, the catalog and the company's BPs are read by the authorising statement (quotations.repo.ts); the
+  // service runs no statement.
   target: { kind: 'company', from: 'params', field: 'companyId', inputs: QUOTATION_INPUTS, extras: QUOTATION_EXTRAS },
   // Rule 4, asked of the partner order system before the quotation's other rules.
   prepare: async (ctx) => {

@@ -1,6 +1,6 @@
-// What a quotation reads, as extras of its authorising statement (issue 11, point 8: a quotation
-// answers in as few round trips as possible): the offer named by the body and whether the
-// company's catalog holds it, the subscription named by the body with its offer, and the
+// What a quotation reads, as extras of its authorising statement (docs/decisions.md, Quotations: round trips
+// and the organisation's BPs: a quotation answers in as few round trips as possible): the offer named by the
+// body and whether the company's catalog holds it, the subscription named by the body with its offer, and the
 // company's BPs (who is invoiced, in which currency and country; whose applicant number counts).
 // The session, the caller, the company and the decision come with them: one statement.
 import type { SQL } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // Schemas of quotations (document 1, create a quotation; Quotation result), with the explanations
-// of issue 11, point 7 (`calculation` on every item, `taxRate` at format=full).
+// of docs/billing.md, Explanations (`calculation` on every item, `taxRate` at format=full).
 import { Type } from 'typebox';
 import { DateTime, Id, Nullable, Obj } from '../../http/schemas.ts';
 import { formatQuery } from '../../http/format.ts';

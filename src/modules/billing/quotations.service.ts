@@ -1,8 +1,8 @@
-// Quotations (document 1, create a quotation, rules 1 to 6; issue 11, point 1): a subscription
+// Quotations (document 1, create a quotation, rules 1 to 6; docs/billing.md, Quotations): a subscription
 // creation or change in preview, priced by the one pricing function with the same helpers the
 // charges ledger uses, so the quotation is what the change then records. Pure: it writes nothing
 // and emits nothing; what it reads comes with the authorising statement (quotations.repo.ts), so
-// the service itself runs no statement (issue 11, point 8).
+// the service itself runs no statement (docs/decisions.md, Quotations: round trips and the organisation's BPs).
 import type { Static } from 'typebox';
 import type { Caller } from '../../authz/roles.ts';
 import { fail } from '../../errors/catalogue.ts';

@@ -1,4 +1,4 @@
-// Tax rates (issue 11, "Money": tax per item at the rate of the invoiced BP's country, from a
+// Tax rates (docs/billing.md, "Money": tax per item at the rate of the invoiced BP's country, from a
 // configurable table). The table maps ISO 3166 alpha-3 codes (as companies.country) to a rate as
 // decimal text (0.2 = 20 %). BILLING_TAX_RATES (src/settings.ts) adds or replaces entries of the
 // built-in table below; a country in neither has the rate 0 (docs/billing.md, "Tax").

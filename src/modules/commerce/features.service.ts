@@ -1,5 +1,5 @@
 // Company features (document 1, list company features; Company feature): "aggregates the
-// features of all subscriptions of the company". Issue 10: from every active subscription's
+// features of all subscriptions of the company". From every active subscription's
 // offer, a number feature takes the highest limitMax, a boolean one is enabled if any grants it.
 import type { Executor } from '../../db/client.ts';
 import * as repo from './features.repo.ts';

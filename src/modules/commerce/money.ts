@@ -1,6 +1,7 @@
-// Money of offers (issue 10, point 1): ISO 4217 currency codes and decimal amounts as text.
-// The codes come from `currency-codes`, which follows the list ISO publishes; amounts never go
-// through a float: the schema takes decimal text, and the billing system sums scaled integers.
+// Money of offers (document 1, Offer; docs/decisions.md, Commerce: catalogs and offers): ISO 4217 currency
+// codes and decimal amounts as text. The codes come from `currency-codes`, which follows the list ISO
+// publishes; amounts never go through a float: the schema takes decimal text, and the billing system sums
+// scaled integers.
 import { codes } from 'currency-codes';
 
 /** ISO 4217 codes that name no currency one can price in: "no currency" and "testing". */

@@ -83,8 +83,8 @@ const SORT: Record<(typeof OFFER_SORT_FIELDS)[number], SQL | AnyPgColumn> = {
 const offersOfPage = jsonPageReader<OfferRow>(offers);
 
 /**
- * A page of offers and the number matching, in one prepared statement (issue 10, point 8). With
- * `catalogId`, the catalog's offers: its index range of catalog_offers. The page and the count are
+ * A page of offers and the number matching, in one prepared statement (docs/decisions.md, Offer lists under
+ * load). With `catalogId`, the catalog's offers: its index range of catalog_offers. The page and the count are
  * computed only when offers or catalog_offers changed since this statement (with these values)
  * was last answered by this instance; otherwise the remembered answer stands (the 'offers' list
  * version, moved in the writing transaction by the triggers of migration 0017; src/db/list-count.ts).

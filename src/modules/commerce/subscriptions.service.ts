@@ -276,7 +276,7 @@ export async function createSubscription(
       expirationDate: offer.isPrepaid && offer.prepaidDuration ? addMonths(now, offer.prepaidDuration) : null,
       provisioning,
     });
-    // Issue 11: what the creation charges, recorded with it (docs/billing.md, Charges).
+    // What the creation charges, recorded with it (docs/billing.md, Charges).
     const invoiced = {
       invoiced: invoicedOf<BillingCompany>({ company, parent: reads.parent, grandParent: reads.grandParent }),
     };
@@ -499,7 +499,7 @@ export async function updateSubscription(
       lastUpdateDate: now,
     });
     if (!changed) fail('SUBSCRIPTION_CHANGED', { subscriptionId });
-    // Issue 11: what the change charges (an increase, a longer prepaid term), recorded with it.
+    // What the change charges (an increase, a longer prepaid term), recorded with it (docs/billing.md, Charges).
     const months = offer.isPrepaid
       ? { before: sub.prepaidDuration ?? undefined, after: changed.prepaidDuration ?? undefined }
       : undefined;

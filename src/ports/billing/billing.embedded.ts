@@ -52,9 +52,9 @@ export function embeddedBilling(db: Db, now: () => Date): BillingPort {
     if (!s) throw new PortFailure('billing', op, `no subscription ${id}`);
     return s;
   };
-  // The embedded billing system's product catalogue is the offers' prices (issue 10, point 1): a
-  // rate plan is an offer's billingProductRatePlanId, its prices the offer's. Read as text, never
-  // through a float.
+  // The embedded billing system's product catalogue is the offers' prices (document 1, Offer;
+  // docs/decisions.md, Commerce: catalogs and offers): a rate plan is an offer's billingProductRatePlanId,
+  // its prices the offer's. Read as text, never through a float.
   const ratePlanPrice = async (ratePlanId: string, currency: string): Promise<string | undefined> => {
     const { rows } = (await db.execute(sql`SELECT p->>'amount' AS amount FROM offers o, jsonb_array_elements(o.prices) p
       WHERE o.billing_product_rate_plan_id = ${ratePlanId} AND p->>'currency' = ${currency} LIMIT 1`)) as unknown as {

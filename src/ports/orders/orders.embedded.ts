@@ -42,7 +42,7 @@ export function embeddedOrders(
   // key of port_records, companies_bp_applicant_idx). Not cached: a BP's number can change or go
   // on any instance, and the answer must follow at once.
   // A named prepared statement where the database gives one (quotations and subscriptions ask it
-  // on every request: issue 11, point 8).
+  // on every request: docs/decisions.md, Quotations: round trips and the organisation's BPs).
   const registeredOrOnBpCompany = async (n: string) => {
     const rows = prepared
       ? await prepared<{ known: boolean }>('orders_applicant_known', KNOWN.text, KNOWN.bind({ n }))

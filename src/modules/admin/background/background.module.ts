@@ -1,4 +1,5 @@
-// The background module: the operators' view of jobs and outbox events (issue 7).
+// The background module: the operators' view of jobs and outbox events (docs/decisions.md, Jobs, events, XMPP
+// and external systems).
 import { defineModule } from '../../module.ts';
 import { backgroundOperations } from './background.operations.ts';
 import { backgroundPolicy } from './background.policy.ts';

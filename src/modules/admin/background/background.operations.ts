@@ -1,5 +1,6 @@
-// Observability of background work (issue 7, point 6): read-only listings of the jobs and of the
-// outbox by state, with paging, and their counts. Superadmin only (background.policy.ts).
+// Observability of background work (docs/decisions.md, Jobs, events, XMPP and external systems): read-only
+// listings of the jobs and of the outbox by state, with paging, and their counts. Superadmin only
+// (background.policy.ts).
 import type { AnyOperation } from '../../../http/operation.ts';
 import { defineOperation } from '../../../http/operation.ts';
 import { listResult, parsePaging } from '../../../http/paging.ts';

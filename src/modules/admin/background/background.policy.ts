@@ -1,4 +1,4 @@
-// Policy of the background-work listings (issue 7): operators only.
+// Policy of the background-work listings: operators only.
 import { grant, grants, type PolicyEntry } from '../../../authz/grant.ts';
 
 const operators = [grant('superadmin', 'any')];

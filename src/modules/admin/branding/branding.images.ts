@@ -2,10 +2,10 @@
 // is read from the bytes with sharp (never from a declared type), sizes are bounded before any
 // pixel is decoded, and resized variants are computed here.
 //
-// Issue 9, point 3: every decode (the check of an upload, the computation of a variant) runs
-// under one limiter per process (IMAGE_CONCURRENCY, p-limit) and within the pixel budget of its
-// kind (sharp's limitInputPixels), so memory stays bounded whatever arrives at once; the rest
-// wait their turn.
+// Bounded work (docs/security.md, Work, sessions and client authentication): every decode (the check of an
+// upload, the computation of a variant) runs under one limiter per process (IMAGE_CONCURRENCY, p-limit) and
+// within the pixel budget of its kind (sharp's limitInputPixels), so memory stays bounded whatever arrives at
+// once; the rest wait their turn.
 import type { Metadata, Sharp } from 'sharp';
 import pLimit, { type LimitFunction } from 'p-limit';
 import { fail } from '../../../errors/catalogue.ts';
@@ -15,9 +15,15 @@ let sharpModule: Promise<typeof import('sharp')> | undefined;
 const loadSharp = async () => {
   const first = !sharpModule;
   const sharp = (await (sharpModule ??= import('sharp'))).default;
-  // libvips' operation cache would keep decoded images after their request (up to 50 MB and
-  // 100 operations by default); variants are kept in the database instead.
-  if (first) sharp.cache(false);
+  if (first) {
+    // libvips' operation cache would keep decoded images after their request (up to 50 MB and
+    // 100 operations by default); variants are kept in the database instead.
+    sharp.cache(false);
+    // One libvips thread per image (sharp's default is one per core, except on glibc without
+    // jemalloc): IMAGE_CONCURRENCY images at once take at most as many cores, and the service's
+    // thread and the embedded database's keep the others (docs/decisions.md, Performance).
+    sharp.concurrency(1);
+  }
   return sharp;
 };
 
@@ -41,9 +47,9 @@ export const IMAGE_LIMITS: Record<ImageKind, { maxBytes: number; maxWidth: numbe
 export const AVATAR_MAX_SIZE = 2048;
 export const DEFAULT_IMAGE_SIZE = 80;
 
-// Issue 9, point 3: the sizes served without a token. A requested size is served at the nearest
-// of these not below it (a banner: then at most the original width), so an original has at most
-// one variant per entry whatever sizes are asked (docs/decisions.md, Branding).
+// The sizes served without a token (docs/decisions.md, Bounds of images, sessions and client authentication).
+// A requested size is served at the nearest of these not below it (a banner: then at most the original
+// width), so an original has at most one variant per entry whatever sizes are asked (docs/decisions.md, Branding).
 const COMMON_SIZES = [
   16, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 512, 640, 768, 1024, 1280, 1536, 2048,
 ];

@@ -73,7 +73,8 @@ function setOp(operationId: string, kind: ImageKind) {
     envelope: 'status',
     successStatus: 200,
     target: { kind: 'company', from: 'params', field: 'companyId' },
-    // Issue 9, point 3: the image is decoded and checked before the transaction opens.
+    // The image is decoded and checked before the transaction opens (docs/decisions.md, Bounds of images,
+    // sessions and client authentication).
     prepare: (ctx, { body, upload }) =>
       service.prepareImage(
         ctx.caller,

@@ -17,8 +17,8 @@ function guardSystemCompany(caller: Caller, company: Record<string, unknown>): v
 }
 
 /**
- * The upload, decoded and checked before any transaction (issue 9, point 3). `image`: the raw
- * bytes, or the base64 text of a JSON upload.
+ * The upload, decoded and checked before any transaction (docs/security.md, Work, sessions and client
+ * authentication). `image`: the raw bytes, or the base64 text of a JSON upload.
  */
 export async function prepareImage(
   caller: Caller,
@@ -71,7 +71,8 @@ const asDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
 const EXTENSION: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
 // Variants being computed, by company, kind, size and original: concurrent requests for one
-// share its computation (issue 9, point 3: a variant is computed once per original).
+// share its computation (docs/security.md, Work, sessions and client authentication: a variant is computed
+// once per original).
 const computing = new Map<string, Promise<Buffer>>();
 
 /**

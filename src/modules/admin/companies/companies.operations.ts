@@ -37,7 +37,7 @@ const csv = (s: string | undefined) =>
     .filter(Boolean);
 
 /**
- * Issue 9, point 6 (docs/decisions.md, References): the ids a company's body names. Its contact
+ * References (docs/decisions.md, References and tenant isolation): the ids a company's body names. Its contact
  * is one of its own users; the companies it is visible to are companies the caller may read.
  */
 const visibleBy: ReferenceRef<CompanyRow> = { kind: 'company', rule: 'companies the caller may read' };

@@ -97,8 +97,8 @@ const ThemeCustomers = Obj({
   force: Type.Optional(Type.Boolean()),
   locked: Type.Optional(Type.Boolean()),
 });
-// Free-form, bounded (issue 9, point 3): 100 keys of at most 64 characters; its depth and the size
-// of the lists in it are bounded by the JSON body parser (src/http/json-body.ts).
+// Free-form, bounded (docs/security.md, Input: no request breaks it): 100 keys of at most 64 characters; its
+// depth and the size of the lists in it are bounded by the JSON body parser (src/http/json-body.ts).
 const CustomData = Type.Object(
   {},
   {

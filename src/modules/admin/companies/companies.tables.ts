@@ -108,8 +108,8 @@ export const companies = pgTable(
     index('companies_bp_idx').on(t.bpId, t.status, t.isBP, sql`lower(${t.name})`, t.id, t.name),
     index('companies_org_idx').on(t.organisationId, sql`lower(${t.name})`, t.id),
     index('companies_name_idx').on(sql`lower(${t.name})`, t.id),
-    // Every documented filter of listCompanies has an index (issue 6). Those of few values lead
-    // with the filter, then the default sort (lower(name), id), so a filtered page is an index
+    // Every documented filter of listCompanies has an index (docs/decisions.md, Performance). Those of few
+    // values lead with the filter, then the default sort (lower(name), id), so a filtered page is an index
     // range read in order.
     index('companies_status_idx').on(t.status, sql`lower(${t.name})`, t.id),
     index('companies_is_bp_idx').on(t.isBP, sql`lower(${t.name})`, t.id),

@@ -29,7 +29,8 @@ export const createUser = defineOperation({
   envelope: 'data',
   formats: { ...USER_FORMATS, default: 'full' },
   target: { kind: 'company', from: 'body', field: 'companyId', fallback: 'companyId' },
-  // Issue 9, point 6: a site of the new user's company that the caller may read.
+  // A reference (docs/decisions.md, References and tenant isolation): a site of the new user's company that
+  // the caller may read.
   references: {
     siteId: {
       kind: 'site',

@@ -129,7 +129,8 @@ export async function updateUser(
     }
     if (body.password !== undefined) {
       patch.passwordHash = await hashPassword(body.password);
-      // Issue 9, point 5: the account's other sessions end; the caller's own, if it is his account, goes on.
+      // A password change ends the account's other sessions (docs/security.md, Work, sessions and client
+      // authentication): the caller's own, if it is his account, goes on.
       await endOtherSessions(
         exec,
         target.id,

@@ -180,7 +180,7 @@ export const oauthToken = defineOperation({
   // Token answers carry bearer and refresh tokens: never stored in the Idempotency-Key store
   // (refresh tokens are kept hashed only) nor replayed to a client that did not authenticate.
   // The token errors of RFC 6749 5.2 (sendTokenError), and the limit of failed client
-  // authentications (issue 9, point 7: 429 with Retry-After).
+  // authentications (429 with Retry-After: docs/security.md, Work, sessions and client authentication).
   errors: [
     'OAUTH_INVALID_REQUEST',
     'OAUTH_INVALID_CLIENT',
@@ -190,7 +190,7 @@ export const oauthToken = defineOperation({
   ],
   idempotent: false,
   handler: async (ctx, { body }) => {
-    // Issue 9, point 7: failed client authentications are limited per client id and address
+    // Failed client authentications are limited per client id and address
     // like failed logins (429 with Retry-After), checked before the secret is compared.
     const creds = parseBasic(ctx.req.headers.authorization);
     const account = clientAccount(creds?.[0] ?? '');

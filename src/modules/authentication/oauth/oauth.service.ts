@@ -51,7 +51,10 @@ export async function exchangeToken(deps: AppDeps, db: Executor, req: FastifyReq
     });
 }
 
-/** Ends the user's refresh tokens but those bound to the session `keep` (issue 9, point 5). */
+/**
+ * Ends the user's refresh tokens but those bound to the session `keep` (docs/security.md, Work, sessions and
+ * client authentication).
+ */
 export function endOtherRefreshTokens(exec: Executor, userId: string, keep: string | undefined): Promise<void> {
   return deleteOtherRefreshTokens(exec, userId, keep);
 }
