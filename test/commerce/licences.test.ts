@@ -7,7 +7,7 @@ import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeBpTree } from './bp-tree.ts';
 import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
 import { licences, offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
-import { addDefaultSubscription, licenceCounters } from '../../src/modules/commerce/commerce.service.ts';
+import { addDefaultSubscription, licenceCounters } from '../../src/modules/commerce/commerce.api.ts';
 import { newId } from '../../src/shared/ids.ts';
 
 const A = '/api/svc/admin/v1.0';
@@ -27,15 +27,13 @@ async function subscription(
     .insert(offers)
     .values({ id: offerId, name: `Offer ${offerId}`, businessModel: o.businessModel ?? 'nb_users' });
   const id = newId();
-  await t.db
-    .insert(subscriptions)
-    .values({
-      id,
-      companyId,
-      offerId,
-      status: o.status ?? 'active',
-      maxNumberUsers: o.maxNumberUsers === undefined ? 10 : o.maxNumberUsers,
-    });
+  await t.db.insert(subscriptions).values({
+    id,
+    companyId,
+    offerId,
+    status: o.status ?? 'active',
+    maxNumberUsers: o.maxNumberUsers === undefined ? 10 : o.maxNumberUsers,
+  });
   return id;
 }
 const assign = (userId: string, subscriptionId: string, token = t.superToken) =>

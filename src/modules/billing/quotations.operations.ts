@@ -2,7 +2,7 @@
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
 import { portsOf } from '../../ports/ports.ts';
-import { CompanyIdParams } from '../commerce/offers.schemas.ts';
+import { CompanyIdParams } from '../commerce/commerce.api.ts';
 import { CreateQuotationBody, Quotation, QuotationQuery } from './quotations.schemas.ts';
 import { QUOTATION_EXTRAS, QUOTATION_INPUTS, quotationReads } from './quotations.repo.ts';
 import * as service from './quotations.service.ts';
