@@ -27,13 +27,15 @@ async function subscription(
     .insert(offers)
     .values({ id: offerId, name: `Offer ${offerId}`, businessModel: o.businessModel ?? 'nb_users' });
   const id = newId();
-  await t.db.insert(subscriptions).values({
-    id,
-    companyId,
-    offerId,
-    status: o.status ?? 'active',
-    maxNumberUsers: o.maxNumberUsers === undefined ? 10 : o.maxNumberUsers,
-  });
+  await t.db
+    .insert(subscriptions)
+    .values({
+      id,
+      companyId,
+      offerId,
+      status: o.status ?? 'active',
+      maxNumberUsers: o.maxNumberUsers === undefined ? 10 : o.maxNumberUsers,
+    });
   return id;
 }
 const assign = (userId: string, subscriptionId: string, token = t.superToken) =>
