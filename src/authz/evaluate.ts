@@ -75,6 +75,11 @@ export function relationsNeeded(
   };
 }
 
+/** Whether the caller may read a loaded resource of `kind` (the grants of its kind's read operation). */
+export function canRead(caller: Caller, kind: TargetKindName, holds: Holds): boolean {
+  return heldGrants(readGrantsOf(kind), caller).some((g) => holds(g.relation));
+}
+
 /**
  * Decides on a loaded target, given which relations hold between the caller and it (and its
  * parents named by the path). Returns normally when the caller may act; throws 403 or 404 otherwise.

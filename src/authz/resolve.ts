@@ -10,7 +10,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fail } from '../errors/catalogue.ts';
 import type { Database } from '../db/client.ts';
-import { decide, decideSecond, relationsNeeded, type Holds } from './evaluate.ts';
+import { canRead, decide, decideSecond, relationsNeeded, type Holds } from './evaluate.ts';
 import { CALLER_COLUMNS, relationSql, type RelationName, type TargetColumns } from './relations.ts';
 import type { Caller, Role } from './roles.ts';
 import { ancestry, chainOf, linkColumn, TARGETS, type TargetKindName } from './targets.ts';
@@ -373,11 +373,18 @@ export async function resolveCallerAndTarget(
     (slot: Slot): Holds =>
     (r) =>
       json(slot)[`r_${r}`] === true;
-  // From the top of the path down: the first level that is missing (or under another parent) is the 404.
-  st.parents.forEach((p, i) => {
-    if (!json(p).found) fail('NOT_FOUND', { target: p.kind, id: ids.parents[st.parents.length - 1 - i] });
-  });
-  if (!json(st.target).found) fail('NOT_FOUND', { target: st.target.kind, id: ids.target });
+  // From the top of the path down: the first level that is missing (or under another parent) is
+  // the 404. It names that level only to a caller who may read the level above it; to another it
+  // names the highest level he may not read, as if that one did not exist, so that nobody learns
+  // from a 404 that a resource he may not know exists (a PBX of another company) is there.
+  const levels = [...st.parents, st.target];
+  const levelIds = [...[...ids.parents.slice(0, st.parents.length)].reverse(), ids.target];
+  const missing = levels.findIndex((l) => !json(l).found);
+  if (missing >= 0) {
+    let at = missing;
+    while (at > 0 && !canRead(caller, levels[at - 1]!.kind, holdsOf(levels[at - 1]!))) at--;
+    fail('NOT_FOUND', { target: levels[at]!.kind, id: levelIds[at] });
+  }
   const target = read(st.target);
   const parentViews = st.parents.map((p) => ({ kind: p.kind, holds: holdsOf(p) }));
   decide(caller, plan.operationId, st.target.kind, holdsOf(st.target), target, body, parentViews);

@@ -7,7 +7,7 @@ import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeBpTree } from './bp-tree.ts';
 import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
 import { licences, offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
-import { addDefaultSubscription, licenceCounters } from '../../src/modules/commerce/commerce.service.ts';
+import { addDefaultSubscription, licenceCounters } from '../../src/modules/commerce/commerce.api.ts';
 import { newId } from '../../src/shared/ids.ts';
 
 const A = '/api/svc/admin/v1.0';

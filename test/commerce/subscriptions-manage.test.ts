@@ -12,7 +12,7 @@ import { billingCharges } from '../../src/modules/billing/charges.tables.ts';
 import { invoiceItems, invoices } from '../../src/modules/billing/invoices.tables.ts';
 import { priceChange } from '../../src/modules/billing/pricing.ts';
 import { pricedOffer } from '../../src/modules/billing/charges.service.ts';
-import { addDefaultSubscription } from '../../src/modules/commerce/commerce.service.ts';
+import { addDefaultSubscription } from '../../src/modules/commerce/commerce.api.ts';
 import { SUBSCRIPTION_FORMATS } from '../../src/modules/commerce/subscriptions.schemas.ts';
 import { endExpiredSubscriptions } from '../../src/modules/commerce/subscriptions.service.ts';
 import { buildWorld, caller, eventsOf, S, waitFor, type World } from './subscriptions.fixture.ts';

@@ -1,7 +1,7 @@
 // SQL of authentication: failed logins, the status of a user's company, the revocation of sessions.
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { companies } from '../admin/companies/companies.tables.ts';
+import { companyFacts } from '../admin/companies/companies.api.ts';
 import { loginFailures } from './authentication.tables.ts';
 import { sessions } from '../../shared/auth.tables.ts';
 
@@ -45,8 +45,7 @@ export async function deleteLoginFailures(exec: Executor, account: string, addre
 }
 
 export async function companyStatus(exec: Executor, companyId: string): Promise<string | undefined> {
-  const [c] = await exec.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId));
-  return c?.status;
+  return (await companyFacts(exec, companyId))?.status;
 }
 
 export async function revokeSession(exec: Executor, sessionId: string, now: Date): Promise<void> {

@@ -3,7 +3,7 @@
 // of a terminated company (document 3: a deleted company is disabled), cannot sign in.
 import { fail } from '../../errors/catalogue.ts';
 import type { AppDeps } from '../../http/context.ts';
-import { findUserByLoginEmail, type UserRow } from '../admin/users/users.service.ts';
+import { findUserByLoginEmail, type UserRow } from '../admin/users/users.api.ts';
 import * as repo from './authentication.repo.ts';
 import { assertNotThrottled, clearFailures, recordFailure } from './login-throttle.ts';
 import { verifyPassword } from '../../shared/passwords.ts';

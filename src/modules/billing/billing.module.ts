@@ -9,6 +9,11 @@ import { quotationsOperations } from './quotations.operations.ts';
 import { invoicingFiles } from './invoices.tables.ts';
 import { invoicesOperations } from './invoices.operations.ts';
 import { periodOf, runBilling } from './billing-runs.service.ts';
+import { recordSubscriptionChange } from './charges.service.ts';
+import { subscriptionChanged } from '../commerce/commerce.api.ts';
+
+// Installed with the module: a subscription bought or changed records its charges (commerce's hook).
+subscriptionChanged.register(recordSubscriptionChange);
 
 export const billingTargets = {
   // The invoicing module's files belong to the invoiced company (docs/decisions.md, Invoicing files).

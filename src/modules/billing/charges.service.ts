@@ -5,7 +5,7 @@
 import type { Executor } from '../../db/client.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { newId } from '../../shared/ids.ts';
-import type { OfferPrice } from '../commerce/commerce.tables.ts';
+import type { OfferPrice, SubscriptionChange } from '../commerce/commerce.api.ts';
 import {
   addMonths,
   priceChange,
@@ -14,7 +14,7 @@ import {
   type PricedChange,
   type PricedOffer,
 } from './pricing.ts';
-import { taxRateFor } from './tax.ts';
+import { BUILT_IN_TAX_RATES, taxRateFor, taxTable } from './tax.ts';
 import * as repo from './charges.repo.ts';
 
 export type { ChargeRow } from './charges.repo.ts';
@@ -204,3 +204,14 @@ export const markInvoiced = (tx: Executor, chargeIds: readonly string[], invoice
 /** The charges recorded for a subscription, oldest first. */
 export const chargesOfSubscription = (exec: Executor, subscriptionId: string): Promise<repo.ChargeRow[]> =>
   repo.chargesOfSubscription(exec, subscriptionId);
+
+/**
+ * What a subscription bought or changed charges, recorded in its transaction (commerce's hook
+ * subscriptionChanged, registered at install: billing.module.ts): the tax table of the instance's
+ * configuration when the caller has it, else the built-in one.
+ */
+export async function recordSubscriptionChange(tx: Executor, e: SubscriptionChange): Promise<void> {
+  const taxRates = e.config ? taxTable(e.config) : BUILT_IN_TAX_RATES;
+  const change = changeOf(e.offer, e.before ? e.subscription : null, e.now, e.before, e.after);
+  await recordCharges(tx, e.subscription, e.offer, change, taxRates, e.bps && { invoiced: invoicedOf(e.bps) });
+}

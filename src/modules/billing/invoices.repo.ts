@@ -1,10 +1,6 @@
 // SQL of invoices, billing runs and invoicing files; every function takes the executor it runs on.
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { ChargeableOffer } from './charges.service.ts';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { companies } from '../admin/companies/companies.tables.ts';
-import { offers, subscriptions } from '../commerce/commerce.tables.ts';
 import { billedPeriods, invoiceFiles, invoiceItems, invoices, invoicingFiles } from './invoices.tables.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -14,107 +10,14 @@ export type NewInvoiceItem = typeof invoiceItems.$inferInsert;
 export type InvoicingFileRow = typeof invoicingFiles.$inferSelect;
 export type NewInvoicingFile = typeof invoicingFiles.$inferInsert;
 
-export interface InvoicedBp {
-  id: string;
-  name: string;
-  bpType: string;
-  country: string;
-  currency: string | null;
-  street: string | null;
-  postalCode: string | null;
-  city: string | null;
-  state: string | null;
-}
-
-const bpColumns = {
-  id: companies.id,
-  name: companies.name,
-  bpType: sql<string>`${companies.bpType}`,
-  country: companies.country,
-  currency: companies.currency,
-  street: companies.street,
-  postalCode: companies.postalCode,
-  city: companies.city,
-  state: companies.state,
-};
-
-/** Document 1: BP DR and BP VAD companies are the invoiced ones. */
-export const invoicedBpKinds = sql`${companies.isBP} AND ${companies.bpType} IN ('DR', 'VAD')`;
-
-export function invoicedBps(db: Executor): Promise<InvoicedBp[]> {
-  return db.select(bpColumns).from(companies).where(invoicedBpKinds).orderBy(asc(companies.id));
-}
-
-/**
- * The companies a BP invoices (besides itself): its End Customers and, for a VAD, its BP IR
- * companies and their End Customers (the ledger's "who is invoiced", charges.service.ts).
- */
-function customersOf(bp: InvoicedBp): SQL {
-  return bp.bpType === 'VAD'
-    ? sql`(c.bp_id = ${bp.id} OR c.bp_id IN (SELECT ir.id FROM companies ir WHERE ir.bp_id = ${bp.id} AND ir.bp_type = 'IR'))`
-    : sql`c.bp_id = ${bp.id}`;
-}
-
-export interface RecurringRow {
-  subscriptionId: string;
-  companyId: string;
-  companyName: string;
-  maxNumberUsers: number | null;
-  offer: ChargeableOffer;
-}
-
-/**
- * The monthly subscriptions a BP invoices for a period (docs/billing.md, Invoices): those of its
- * customers not terminated, to monthly (not prepaid) per-unit or flat-fee offers, created before
- * the period's 1st (a subscription created later has its first month in the ledger).
- */
-export async function recurringSubscriptions(db: Executor, bp: InvoicedBp, periodStart: Date): Promise<RecurringRow[]> {
-  const c = alias(companies, 'c');
-  return db
-    .select({
-      subscriptionId: subscriptions.id,
-      companyId: subscriptions.companyId,
-      companyName: c.name,
-      maxNumberUsers: subscriptions.maxNumberUsers,
-      offer: {
-        id: offers.id,
-        name: offers.name,
-        businessModel: offers.businessModel,
-        isDefault: offers.isDefault,
-        isPrepaid: offers.isPrepaid,
-        prepaidDuration: offers.prepaidDuration,
-        prices: offers.prices,
-        billingProductRatePlanId: offers.billingProductRatePlanId,
-        billingProductRatePlanChargeId: offers.billingProductRatePlanChargeId,
-      },
-    })
-    .from(subscriptions)
-    .innerJoin(c, eq(c.id, subscriptions.companyId))
-    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
-    .where(
-      and(
-        sql`(${customersOf(bp)} OR c.id = ${bp.id})`,
-        sql`${subscriptions.status} <> 'terminated'`,
-        sql`NOT ${offers.isPrepaid}`,
-        inArray(offers.businessModel, ['nb_users', 'nb_services', 'flat_fee']),
-        lt(subscriptions.creationDate, periodStart),
-      ),
-    )
-    .orderBy(asc(c.name), asc(c.id), asc(subscriptions.creationDate), asc(subscriptions.id));
-}
-
-/** Ids and names of the companies whose usage records a BP's CDR files hold: its customers and itself. */
-export async function customerNames(db: Executor, bp: InvoicedBp): Promise<Map<string, string>> {
-  const { rows } = (await db.execute(
-    sql`SELECT c.id, c.name FROM companies c WHERE ${customersOf(bp)} OR c.id = ${bp.id}`,
-  )) as unknown as { rows: { id: string; name: string }[] };
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-/** Serialises the invoicing of one BP (a row lock on the company): invoice numbers stay sequential. */
-export async function lockBp(tx: Executor, bpId: string): Promise<void> {
-  await tx.execute(sql`SELECT id FROM companies WHERE id = ${bpId} FOR UPDATE`);
-}
+// The invoiced BPs and their customers are companies' (its face); their subscriptions commerce's.
+export {
+  type InvoicedBp,
+  invoicedBps,
+  customerNames,
+  lockCompany as lockBp,
+} from '../admin/companies/companies.api.ts';
+export { recurringSubscriptions, type RecurringRow } from '../commerce/commerce.api.ts';
 
 /** Claims the BP's period; false when it is billed already (by this run's predecessor or a concurrent one). */
 export async function claimPeriod(tx: Executor, companyId: string, billingPeriod: string, at: Date): Promise<boolean> {

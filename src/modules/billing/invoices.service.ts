@@ -5,15 +5,13 @@ import type { Executor } from '../../db/client.ts';
 import { fail } from '../../errors/catalogue.ts';
 import type { ListResult } from '../../http/operation.ts';
 import * as repo from './invoices.repo.ts';
+import type { CompanyFacts } from '../admin/companies/companies.api.ts';
 
-interface CompanyFacts {
-  id: string;
-  isBP: boolean;
-  bpType: string | null;
-}
+/** What the invoice reads know of the target company (companies' facts). */
+type InvoicedCompany = Pick<CompanyFacts, 'id' | 'isBP' | 'bpType'>;
 
 /** Document 1: "Only BP DR and BP VAD companies have invoices; for other companies an error is returned". */
-function mustBeInvoiced(company: CompanyFacts): void {
+function mustBeInvoiced(company: InvoicedCompany): void {
   if (!company.isBP || (company.bpType !== 'DR' && company.bpType !== 'VAD'))
     fail('INVOICES_BP_ONLY', { companyId: company.id, bpType: company.bpType });
 }
@@ -22,7 +20,7 @@ const num = (s: string) => Number(s);
 
 export async function listInvoices(
   db: Executor,
-  company: CompanyFacts,
+  company: InvoicedCompany,
   full: boolean,
 ): Promise<ListResult<Record<string, unknown>>> {
   mustBeInvoiced(company);
@@ -72,7 +70,7 @@ export async function listInvoices(
   return { items, total: items.length, limit: items.length, offset: 0 };
 }
 
-export async function invoiceFile(db: Executor, company: CompanyFacts, fileId: string) {
+export async function invoiceFile(db: Executor, company: InvoicedCompany, fileId: string) {
   mustBeInvoiced(company);
   const file = await repo.invoiceFile(db, company.id, fileId);
   if (!file) fail('INVOICE_FILE_NOT_FOUND', { fileId });

@@ -1,7 +1,7 @@
 // Quotations (document 1, create a quotation; docs/billing.md, Quotations).
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
-import { CompanyIdParams } from '../commerce/offers.schemas.ts';
+import { CompanyIdParams } from '../commerce/commerce.api.ts';
 import { CreateQuotationBody, Quotation, QuotationQuery } from './quotations.schemas.ts';
 import { QUOTATION_EXTRAS, QUOTATION_INPUTS, quotationReads } from './quotations.repo.ts';
 import * as service from './quotations.service.ts';

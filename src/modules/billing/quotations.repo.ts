@@ -4,8 +4,8 @@
 // company's BPs (who is invoiced, in which currency and country; whose applicant number counts).
 // The session, the caller, the company and the decision come with them: one statement.
 import type { SQL } from 'drizzle-orm';
-import * as commerce from '../commerce/commerce.service.ts';
-import { BPS_EXTRA, bpsFromExtra, type BpFacts } from './extras.ts';
+import * as commerce from '../commerce/commerce.api.ts';
+import { BPS_EXTRA, bpsFromExtra, type BpFacts } from '../admin/companies/companies.api.ts';
 
 /** The body fields the extras read (bound as parameters of the statement). */
 export const QUOTATION_INPUTS = {

@@ -1,10 +1,10 @@
 // SQL of catalogs and of the offers they hold; every function takes the executor it runs on.
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import type { Paging } from '../../http/paging.ts';
 import { newId } from '../../shared/ids.ts';
-import { companies } from '../admin/companies/companies.tables.ts';
+import { BP_CATALOG, countCompaniesWithCatalog, overCompany } from '../admin/companies/companies.api.ts';
 import { catalogOffers, catalogs, offers } from './commerce.tables.ts';
 import type { CATALOG_SORT_FIELDS } from './catalogs.schemas.ts';
 
@@ -38,13 +38,7 @@ export async function clearDefaultExcept(exec: Executor, id: string, now: Date):
     .where(and(eq(catalogs.isDefault, true), ne(catalogs.id, id)));
 }
 
-export async function countCompaniesOf(exec: Executor, catalogId: string): Promise<number> {
-  const [r] = await exec
-    .select({ n: sql<number>`count(*)::int` })
-    .from(companies)
-    .where(eq(companies.catalogId, catalogId));
-  return r?.n ?? 0;
-}
+export const countCompaniesOf = countCompaniesWithCatalog;
 
 /** The offer ids of each catalog, in name order. */
 export async function offerIdsOf(exec: Executor, catalogIds: string[]): Promise<Map<string, string[]>> {
@@ -100,16 +94,12 @@ export async function listCatalogRows(
 
 /** As an SQL expression over the company row `t`, for a target's extras (one round trip). */
 export const COMPANY_CATALOG_EXTRA = sql`COALESCE(t.catalog_id,
-  (SELECT COALESCE(bp.catalog_id, vad.catalog_id) FROM companies bp LEFT JOIN companies vad ON vad.id = bp.bp_id WHERE bp.id = t.bp_id),
+  ${BP_CATALOG},
   (SELECT d.id FROM catalogs d WHERE d.is_default))`;
 
 /** The same, for a company named by id. */
 export async function catalogOfCompany(exec: Executor, companyId: string): Promise<string | undefined> {
-  const t = alias(companies, 't');
-  const [row] = await exec
-    .select({ catalogId: sql<string | null>`${COMPANY_CATALOG_EXTRA}` })
-    .from(t)
-    .where(eq(t.id, companyId));
+  const row = await overCompany<{ catalogId: string | null }>(exec, companyId, { catalogId: COMPANY_CATALOG_EXTRA });
   return row?.catalogId ?? undefined;
 }
 

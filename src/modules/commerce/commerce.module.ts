@@ -12,6 +12,29 @@ import { commerceErrors } from './commerce.errors.ts';
 import { seedCommerce } from './commerce.seed.ts';
 import { subscriptionsOperations } from './subscriptions.operations.ts';
 import { defineSubscriptionJobs } from './subscriptions.sync.ts';
+import {
+  addDefaultSubscription,
+  assertCatalogExists,
+  assignDefaultLicence,
+  userChangedCompany,
+} from './commerce.api.ts';
+import * as subscriptionsRepo from './subscriptions.repo.ts';
+import { companyCommerce } from '../admin/companies/companies.api.ts';
+import { userArrived } from '../admin/users/users.api.ts';
+
+// Installed with the module: what companies asks of commerce (companies' hook), and the default
+// licence of a user arriving in a company (users' hook; document 3, create company rule 7).
+companyCommerce.provide({
+  assertCatalogExists,
+  addDefaultSubscription,
+  userChangedCompany,
+  hasActivePaidSubscriptions: subscriptionsRepo.hasActivePaidSubscriptions,
+  terminateSubscriptions: subscriptionsRepo.terminateSubscriptions,
+  subscriptionsOf: subscriptionsRepo.subscriptionsOf,
+  subscriptionsExtra: subscriptionsRepo.COMPANY_SUBSCRIPTIONS_EXTRA,
+  companiesWithOffer: subscriptionsRepo.companiesWithOffer,
+});
+userArrived.register(assignDefaultLicence);
 
 // Offers and catalogs belong to no company: only the `any` relation reaches them.
 export const commerceTargets = {

@@ -2,6 +2,7 @@
 // subscriptions at once: one statement whatever their number.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { bpTypeSql } from '../admin/companies/companies.api.ts';
 
 /** Document 1: the IR counters for a BP IR company's nb_users subscription, numberAssignedUsers otherwise. */
 export type LicenceCounters =
@@ -40,13 +41,13 @@ export async function licenceCounters(
   if (subscriptions.length === 0) return out;
   const ids = subscriptions.map((s) => s.id);
   const r =
-    await exec.execute(sql`SELECT s.id, (c.bp_type = 'IR' AND o.business_model = 'nb_users') AS "irNbUsers", s.max_number_users AS "maxNumberUsers",
+    await exec.execute(sql`SELECT s.id, (${bpTypeSql(sql`s.company_id`)} = 'IR' AND o.business_model = 'nb_users') AS "irNbUsers", s.max_number_users AS "maxNumberUsers",
       count(l.user_id) FILTER (WHERE l.user_company_id = s.company_id)::int AS own,
       count(l.user_id) FILTER (WHERE l.user_company_id <> s.company_id)::int AS ecs
-    FROM subscriptions s JOIN companies c ON c.id = s.company_id JOIN offers o ON o.id = s.offer_id
+    FROM subscriptions s JOIN offers o ON o.id = s.offer_id
     LEFT JOIN licences l ON l.subscription_id = s.id
     WHERE s.id = ANY(${sql.param(ids)}::text[])
-    GROUP BY s.id, c.bp_type, o.business_model`);
+    GROUP BY s.id, o.business_model`);
   for (const row of rowsOf<Row>(r)) out.set(row.id, countersOf(row));
   return out;
 }
@@ -71,7 +72,7 @@ export function countersOf(row: Omit<Row, 'id'>): LicenceCounters {
  * (getSubscription answers in one round trip): the same counts as licenceCounters.
  */
 export const LICENCE_COUNTS_EXTRA = sql`(SELECT json_build_object(
-    'irNbUsers', COALESCE((SELECT c.bp_type = 'IR' FROM companies c WHERE c.id = t.company_id), FALSE) AND COALESCE((SELECT o.business_model = 'nb_users' FROM offers o WHERE o.id = t.offer_id), FALSE),
+    'irNbUsers', COALESCE(${bpTypeSql(sql`t.company_id`)} = 'IR', FALSE) AND COALESCE((SELECT o.business_model = 'nb_users' FROM offers o WHERE o.id = t.offer_id), FALSE),
     'own', count(l.user_id) FILTER (WHERE l.user_company_id = t.company_id),
     'ecs', count(l.user_id) FILTER (WHERE l.user_company_id <> t.company_id))
   FROM licences l WHERE l.subscription_id = t.id)`;

@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { licences, subscriptions } from './commerce.tables.ts';
+import { bpIdSql, bpTypeSql } from '../admin/companies/companies.api.ts';
 
 export type LicenceRow = typeof licences.$inferSelect;
 
@@ -23,9 +24,9 @@ export async function assignmentFacts(
   userCompanyId: string,
 ): Promise<AssignmentFacts | undefined> {
   const r =
-    await exec.execute(sql`SELECT s.company_id AS "subscriptionCompanyId", sc.bp_type AS "subscriptionCompanyBpType", uc.bp_id AS "userCompanyBpId"
-    FROM subscriptions s JOIN companies sc ON sc.id = s.company_id JOIN companies uc ON uc.id = ${userCompanyId}
-    WHERE s.id = ${subscriptionId}`);
+    await exec.execute(sql`SELECT s.company_id AS "subscriptionCompanyId", ${bpTypeSql(sql`s.company_id`)} AS "subscriptionCompanyBpType",
+      ${bpIdSql(sql`${userCompanyId}`)} AS "userCompanyBpId"
+    FROM subscriptions s WHERE s.id = ${subscriptionId}`);
   return rowsOf<AssignmentFacts>(r)[0];
 }
 
@@ -102,9 +103,9 @@ export async function defaultSubscriptionId(exec: Executor, companyId: string): 
  * their counts).
  */
 export async function releaseLicencesOutsideCompany(exec: Executor, userId: string, companyId: string): Promise<void> {
-  await exec.execute(sql`DELETE FROM licences l USING subscriptions s, companies sc
-    WHERE l.user_id = ${userId} AND s.id = l.subscription_id AND sc.id = s.company_id
+  await exec.execute(sql`DELETE FROM licences l USING subscriptions s
+    WHERE l.user_id = ${userId} AND s.id = l.subscription_id
       AND s.company_id <> ${companyId}
-      AND NOT COALESCE(sc.bp_type = 'IR' AND s.company_id = (SELECT c.bp_id FROM companies c WHERE c.id = ${companyId}), FALSE)`);
+      AND NOT COALESCE(${bpTypeSql(sql`s.company_id`)} = 'IR' AND s.company_id = ${bpIdSql(sql`${companyId}`)}, FALSE)`);
   await exec.execute(sql`UPDATE licences SET user_company_id = ${companyId} WHERE user_id = ${userId}`);
 }

@@ -2,6 +2,7 @@
 // subscribed by the BP or by the companies it sells to, with the licences bought and assigned.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { bpScope } from '../admin/companies/companies.api.ts';
 
 export interface OfferCounterRow {
   offerId: string;
@@ -36,11 +37,7 @@ export async function offerCounters(
   exec: Executor,
   bp: { id: string; bpType: string | null },
 ): Promise<OfferCounterRow[]> {
-  const r = await exec.execute(sql`WITH scope AS (
-      SELECT c.id, c.id = ${bp.id} AS mine FROM companies c
-      WHERE c.id = ${bp.id} OR c.bp_id = ${bp.id}
-        OR (${bp.bpType}::text = 'VAD' AND c.bp_id IN (SELECT ir.id FROM companies ir WHERE ir.bp_id = ${bp.id} AND ir.bp_type = 'IR'))
-    )
+  const r = await exec.execute(sql`WITH scope AS ${bpScope(bp)}
     SELECT o.id AS "offerId", o.name AS "offerName", o.offer_reference AS "offerReference", o.erp_reference AS "erpReference",
       o.group_name AS "groupName", o.business_model AS "businessModel", o.is_default AS "isDefault", o.can_be_sold AS "canBeSold",
       o.is_demo AS "isDemo", o.is_exclusive AS "isExclusive", o.is_prepaid AS "isPrepaid", o.is_bundle AS "isBundle",

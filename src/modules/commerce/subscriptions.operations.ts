@@ -11,7 +11,7 @@ import { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
 import { LICENCE_COUNTS_EXTRA } from './licence-counters.ts';
 import { CHANGE_RECIPIENTS_EXTRA, SUBSCRIPTION_OFFER_EXTRA } from './subscriptions.repo.ts';
 import { offerExtra, offerFromExtra, offerInCatalogExtra } from './extras.ts';
-import { BPS_EXTRA, bpsFromExtra } from '../billing/extras.ts';
+import { BPS_EXTRA, bpsFromExtra } from '../admin/companies/companies.api.ts';
 import { CompanyIdParams } from './offers.schemas.ts';
 import {
   ApplicantCheck,
@@ -26,7 +26,6 @@ import {
 } from './subscriptions.schemas.ts';
 import * as service from './subscriptions.service.ts';
 import { commercePolicy } from './commerce.policy.ts';
-import { taxTable } from '../billing/tax.ts';
 
 const tag = 'Subscriptions';
 const S = '/subscription/v1.0';
@@ -45,7 +44,7 @@ const grantsOf = (id: string) => {
 const syncDeps = (ctx: { deps: CommandDeps }): service.SyncDeps => ({
   queue: ctx.deps.queue,
   orders: ctx.deps.ports.orders,
-  taxRates: taxTable(ctx.deps.config),
+  config: ctx.deps.config,
 });
 
 const CREATION_EXTRAS = {

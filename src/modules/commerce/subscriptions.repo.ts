@@ -1,12 +1,22 @@
 // SQL of subscriptions: for now the default subscription every company holds (document 3, create
 // company rule 7; document 1, company kinds: "every company always has a subscription to the
 // default (free) offer").
-import { and, asc, eq, getTableColumns, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { newId } from '../../shared/ids.ts';
 import { licences, offers, subscriptions } from './commerce.tables.ts';
-import { companies } from '../admin/companies/companies.tables.ts';
-import { BPS_EXTRA, bpsFromExtra, type BpFacts } from '../billing/extras.ts';
+import {
+  ALL_COMPANY_IDS,
+  BPS_EXTRA,
+  bpsFromExtra,
+  COMPANY_SUMMARY,
+  companyJson,
+  overCompany,
+  type BpFacts,
+  type OfferFilters,
+  type SubscriptionView,
+} from '../admin/companies/companies.api.ts';
+import { adminJids } from '../admin/users/users.api.ts';
 import { subscriptionWithOfferFromExtra } from './extras.ts';
 import { rowInserter, statement } from '../../db/raw.ts';
 import { emitAfter } from '../../events/outbox.ts';
@@ -26,7 +36,7 @@ export async function insertDefaultSubscription(
 /** Companies without a default subscription get one (when the default offer is created: companies made before it). */
 export async function backfillDefaultSubscriptions(exec: Executor, offerId: string): Promise<void> {
   await exec.execute(sql`INSERT INTO subscriptions (id, company_id, offer_id, status, is_default)
-    SELECT substr(md5(random()::text || c.id), 1, 24), c.id, ${offerId}, 'active', TRUE FROM companies c
+    SELECT substr(md5(random()::text || c.id), 1, 24), c.id, ${offerId}, 'active', TRUE FROM ${ALL_COMPANY_IDS} c
     WHERE NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.company_id = c.id AND s.is_default)
     ON CONFLICT DO NOTHING`);
 }
@@ -149,54 +159,16 @@ export async function removeLicences(exec: Executor, subscriptionId: string): Pr
 // ---------------------------------------------------------------------------------------------
 // The companies around a subscription: its company, the BP that buys for it, the recipients.
 
-export type CompanyFacts = Pick<
-  typeof companies.$inferSelect,
-  | 'id'
-  | 'name'
-  | 'isBP'
-  | 'bpType'
-  | 'bpId'
-  | 'bpBusinessModel'
-  | 'bpApplicantNumber'
-  | 'currency'
-  | 'adminHasRightToUpdateSubscriptions'
-  | 'adminAllowedUpdateSubscriptionsOps'
->;
-
-export async function companyFacts(exec: Executor, id: string | null): Promise<CompanyFacts | undefined> {
-  if (!id) return undefined;
-  const [row] = await exec
-    .select({
-      id: companies.id,
-      name: companies.name,
-      isBP: companies.isBP,
-      bpType: companies.bpType,
-      bpId: companies.bpId,
-      bpBusinessModel: companies.bpBusinessModel,
-      bpApplicantNumber: companies.bpApplicantNumber,
-      currency: companies.currency,
-      adminHasRightToUpdateSubscriptions: companies.adminHasRightToUpdateSubscriptions,
-      adminAllowedUpdateSubscriptionsOps: companies.adminAllowedUpdateSubscriptionsOps,
-    })
-    .from(companies)
-    .where(eq(companies.id, id));
-  return row;
-}
-
 /**
  * Document 1, Events, subscription change, delete: "all company_admin of the company and all
  * bp_admin and bp_finance of the linked BP company" (create and update too: docs/decisions.md),
  * over the company row `t`: an extra of the authorising statement, or of the synchronisation's read.
  */
-export const CHANGE_RECIPIENTS_EXTRA = sql`ARRAY(SELECT u.jid_im FROM users u WHERE u.jid_im IS NOT NULL
-  AND ((u.company_id = t.id AND u.roles && ARRAY['company_admin']::text[]) OR (u.company_id = t.bp_id AND u.roles && ARRAY['bp_admin', 'bp_finance']::text[])))`;
+export const CHANGE_RECIPIENTS_EXTRA = adminJids(sql`t.id`, sql`t.bp_id`);
 
 /** The recipients of a change to a subscription of the company (CHANGE_RECIPIENTS_EXTRA). */
 export async function changeRecipients(exec: Executor, companyId: string): Promise<string[]> {
-  const res = await exec.execute(
-    sql`SELECT ${CHANGE_RECIPIENTS_EXTRA} AS "to" FROM companies t WHERE t.id = ${companyId}`,
-  );
-  return (res as unknown as { rows: { to: string[] }[] }).rows[0]?.to ?? [];
+  return (await overCompany<{ to: string[] }>(exec, companyId, { to: CHANGE_RECIPIENTS_EXTRA }))?.to ?? [];
 }
 
 /** What a synchronisation reads: the subscription, its offer, its company, the BPs above and the recipients of its messages. */
@@ -208,21 +180,18 @@ export interface SyncReads extends SubscriptionWithOffer {
 }
 
 const SYNC_READS = statement<'id'>(sql`SELECT json_build_object('sub', to_jsonb(s), 'offer', to_jsonb(o)) AS so,
-    json_build_object('id', t.id, 'name', t.name, 'bpId', t.bp_id, 'currency', t.currency) AS company,
-    ${BPS_EXTRA} AS bps, ${CHANGE_RECIPIENTS_EXTRA} AS recipients
-  FROM subscriptions s JOIN offers o ON o.id = s.offer_id JOIN companies t ON t.id = s.company_id WHERE s.id = ${sql.placeholder('id')}`);
+    ${companyJson(sql`s.company_id`, { company: COMPANY_SUMMARY, bps: BPS_EXTRA, recipients: CHANGE_RECIPIENTS_EXTRA })} AS c
+  FROM subscriptions s JOIN offers o ON o.id = s.offer_id WHERE s.id = ${sql.placeholder('id')}`);
 
 /** SyncReads in one statement (undefined when the subscription is gone). */
 export async function syncReads(exec: Executor, id: string): Promise<SyncReads | undefined> {
   const [row] = await SYNC_READS.rows<{
     so: unknown;
-    company: SyncReads['company'];
-    bps: unknown;
-    recipients: string[] | null;
+    c: { company: SyncReads['company']; bps: unknown; recipients: string[] | null } | null;
   }>(exec, { id });
   const found = row && subscriptionWithOfferFromExtra(row.so);
-  if (!row || !found) return undefined;
-  return { ...found, company: row.company, ...bpsFromExtra(row.bps), recipients: row.recipients ?? [] };
+  if (!row?.c || !found) return undefined;
+  return { ...found, company: row.c.company, ...bpsFromExtra(row.c.bps), recipients: row.c.recipients ?? [] };
 }
 
 /**
@@ -277,4 +246,83 @@ export async function expiredWithoutRenewal(exec: Executor, now: Date, limit: nu
     )
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What companies asks of commerce (companies.hooks.ts; provided at install: commerce.module.ts).
+
+export async function hasActivePaidSubscriptions(exec: Executor, companyId: string): Promise<boolean> {
+  const rows = await exec
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.companyId, companyId),
+        eq(subscriptions.isDefault, false),
+        sql`${subscriptions.status} <> 'terminated'`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function terminateSubscriptions(exec: Executor, companyId: string): Promise<void> {
+  await exec.update(subscriptions).set({ status: 'terminated' }).where(eq(subscriptions.companyId, companyId));
+}
+
+/** The subscriptions of several companies in one statement, joined to their offers. */
+export async function subscriptionsOf(exec: Executor, companyIds: string[]): Promise<Map<string, SubscriptionView[]>> {
+  const out = new Map<string, SubscriptionView[]>();
+  if (companyIds.length === 0) return out;
+  const rows = await exec
+    .select({
+      companyId: subscriptions.companyId,
+      profileName: offers.profileName,
+      profileId: offers.profileId,
+      offerName: offers.name,
+      offerId: offers.id,
+      _id: subscriptions.id,
+      creationDate: subscriptions.creationDate,
+      status: subscriptions.status,
+      isDefault: subscriptions.isDefault,
+      maxNumberUsers: subscriptions.maxNumberUsers,
+    })
+    .from(subscriptions)
+    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
+    .where(inArray(subscriptions.companyId, companyIds))
+    .orderBy(asc(subscriptions.creationDate), asc(subscriptions.id));
+  for (const { companyId, ...s } of rows) {
+    const list = out.get(companyId) ?? [];
+    list.push(s);
+    out.set(companyId, list);
+  }
+  return out;
+}
+
+/**
+ * The subscriptions of the company row `t` with their offers, as JSON (an extra of getCompany's
+ * authorising statement). OFFSET 0 keeps the company's few subscriptions as the first step, then
+ * their offers: the planner otherwise may start from the default offer, which every company holds.
+ */
+export const COMPANY_SUBSCRIPTIONS_EXTRA = sql`(SELECT COALESCE(json_agg(json_build_object('profileName', o.profile_name, 'profileId', o.profile_id, 'offerName', o.name,
+      'offerId', o.id, '_id', s.id, 'creationDate', s.creation_date, 'status', s.status, 'isDefault', s.is_default, 'maxNumberUsers', s.max_number_users)
+      ORDER BY s.creation_date, s.id), '[]'::json)
+    FROM (SELECT * FROM subscriptions s WHERE s.company_id = t.id OFFSET 0) s JOIN offers o ON o.id = s.offer_id)`;
+
+/** The companies list's offer filters (document 3, list companies): one uncorrelated subquery of company ids each. */
+export function companiesWithOffer(f: OfferFilters): SQL[] {
+  const c: SQL[] = [];
+  if (f.offerId)
+    c.push(
+      sql`(SELECT s.company_id FROM subscriptions s WHERE s.offer_id = ${f.offerId} AND s.status <> 'terminated')`,
+    );
+  if (f.offerCanBeSold !== undefined || f.offerGroupName) {
+    const o: SQL[] = [];
+    if (f.offerCanBeSold !== undefined) o.push(sql`o.can_be_sold = ${f.offerCanBeSold}`);
+    if (f.offerGroupName) o.push(sql`o.group_name = ${f.offerGroupName}`);
+    c.push(
+      sql`(SELECT s.company_id FROM subscriptions s JOIN offers o ON o.id = s.offer_id WHERE s.status <> 'terminated' AND ${sql.join(o, sql` AND `)})`,
+    );
+  }
+  return c;
 }

@@ -18,9 +18,14 @@ import { demoOnly } from './offers.service.ts';
 import { countersOf, licenceCounters, type LicenceCounters } from './licence-counters.ts';
 import type { CreateSubscriptionBody, Subscription, UpdateSubscriptionBody } from './subscriptions.schemas.ts';
 import type { SubscriptionProvisioning } from './commerce.tables.ts';
-import { changeOf, invoicedOf, recordCharges, type BillingCompany } from '../billing/charges.service.ts';
-import type { BpFacts } from '../billing/extras.ts';
-import { BUILT_IN_TAX_RATES } from '../billing/tax.ts';
+import type { Config } from '../../config.ts';
+import {
+  companyFacts,
+  type BillingCompany,
+  type BpFacts,
+  type CompanyFacts,
+} from '../admin/companies/companies.api.ts';
+import { subscriptionChanged } from './commerce.hooks.ts';
 
 type Api = Static<typeof Subscription>;
 export const SYNC_JOB = 'commerce.subscription-sync';
@@ -29,8 +34,8 @@ export const SYNC_JOB = 'commerce.subscription-sync';
 export interface SyncDeps {
   queue?: JobQueue;
   orders?: OrdersPort;
-  /** The tax table in force (BILLING_TAX_RATES over the built-in one) for the charges a change records. */
-  taxRates?: Readonly<Record<string, string>>;
+  /** The instance's configuration, for the charges a change records (BILLING_TAX_RATES: billing's hook). */
+  config?: Pick<Config, 'billingTaxRates'>;
 }
 
 export function toApiSubscription(
@@ -93,9 +98,9 @@ export function toApiSubscription(
 }
 
 /** The BP that buys for a company: its BP, or the VAD above when that BP is an IR (document 1, rule 2: "BP IR companies should have no bpApplicantNumber"). */
-async function orderingBp(exec: Executor, company: { bpId: string | null }): Promise<repo.CompanyFacts | undefined> {
-  const parent = (await repo.companyFacts(exec, company.bpId)) ?? null;
-  const grandParent = parent?.bpType === 'IR' ? ((await repo.companyFacts(exec, parent.bpId)) ?? null) : null;
+async function orderingBp(exec: Executor, company: { bpId: string | null }): Promise<CompanyFacts | undefined> {
+  const parent = (await companyFacts(exec, company.bpId)) ?? null;
+  const grandParent = parent?.bpType === 'IR' ? ((await companyFacts(exec, parent.bpId)) ?? null) : null;
   return orderingBpOf({ parent, grandParent });
 }
 
@@ -120,7 +125,7 @@ export interface CreationReads {
 
 /** Document 1, create rule 2 and update rule 3: a resell BP's applicant number must exist in the partner order system. */
 export async function checkApplicant(
-  bp: Pick<repo.CompanyFacts, 'id' | 'bpBusinessModel' | 'bpApplicantNumber'> | undefined,
+  bp: Pick<CompanyFacts, 'id' | 'bpBusinessModel' | 'bpApplicantNumber'> | undefined,
   orders: OrdersPort | undefined,
 ): Promise<void> {
   if (bp?.bpBusinessModel !== 'resell') return;
@@ -180,7 +185,7 @@ const irFinance = (caller: Caller) =>
 
 /** Document 1, create rule 7: a BP IR's bp_finance takes prepaid offers only, and only when its VAD set `adminHasRightToUpdateSubscriptions` on the IR company. */
 async function irFinanceRule(db: Executor, caller: Caller, offer: { id: string; isPrepaid: boolean }): Promise<void> {
-  const ir = await repo.companyFacts(db, caller.companyId);
+  const ir = await companyFacts(db, caller.companyId);
   if (!offer.isPrepaid || ir?.adminHasRightToUpdateSubscriptions !== true)
     fail('IR_FINANCE_PREPAID_ONLY', { offerId: offer.id, isPrepaid: offer.isPrepaid });
 }
@@ -276,18 +281,16 @@ export async function createSubscription(
       expirationDate: offer.isPrepaid && offer.prepaidDuration ? addMonths(now, offer.prepaidDuration) : null,
       provisioning,
     });
-    // What the creation charges, recorded with it (docs/billing.md, Charges).
-    const invoiced = {
-      invoiced: invoicedOf<BillingCompany>({ company, parent: reads.parent, grandParent: reads.grandParent }),
-    };
-    await recordCharges(
-      tx,
-      sub,
+    // What the creation charges, recorded with it (docs/billing.md, Charges: billing's hook).
+    await subscriptionChanged.run(tx, {
+      subscription: sub,
       offer,
-      changeOf(offer, null, now, null, { quantity: sub.maxNumberUsers ?? 1 }),
-      deps.taxRates ?? BUILT_IN_TAX_RATES,
-      invoiced,
-    );
+      before: null,
+      after: { quantity: sub.maxNumberUsers ?? 1 },
+      now,
+      bps: { company, parent: reads.parent, grandParent: reads.grandParent },
+      config: deps.config,
+    });
     // The synchronisation exists exactly when the subscription does (same transaction).
     await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: sub.id }, { tx });
     await announce(tx, 'create', sub, offer, reads.recipients);
@@ -457,7 +460,7 @@ export async function updateSubscription(
     company.id,
   ));
   if (asCompanyAdmin) {
-    const bp = await repo.companyFacts(db, company.bpId);
+    const bp = await companyFacts(db, company.bpId);
     if (bp?.bpType === 'IR') fail('SUBSCRIPTION_UPDATE_FORBIDDEN', { reason: 'company of a BP IR' });
     if (company.adminHasRightToUpdateSubscriptions === false)
       fail('SUBSCRIPTION_UPDATE_FORBIDDEN', { flag: 'adminHasRightToUpdateSubscriptions' });
@@ -503,14 +506,14 @@ export async function updateSubscription(
     const months = offer.isPrepaid
       ? { before: sub.prepaidDuration ?? undefined, after: changed.prepaidDuration ?? undefined }
       : undefined;
-    const change = changeOf(
+    await subscriptionChanged.run(tx, {
+      subscription: sub,
       offer,
-      sub,
+      before: { quantity: sub.maxNumberUsers ?? 1, prepaidMonths: months?.before },
+      after: { quantity: changed.updatingMaxNumberUsers ?? 1, prepaidMonths: months?.after },
       now,
-      { quantity: sub.maxNumberUsers ?? 1, prepaidMonths: months?.before },
-      { quantity: changed.updatingMaxNumberUsers ?? 1, prepaidMonths: months?.after },
-    );
-    await recordCharges(tx, sub, offer, change, deps.taxRates ?? BUILT_IN_TAX_RATES);
+      config: deps.config,
+    });
     await deps.queue?.enqueue(SYNC_JOB, { subscriptionId }, { tx });
     await announce(tx, 'update', changed, offer);
     return toApiSubscription(changed, offer);

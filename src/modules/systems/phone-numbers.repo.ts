@@ -3,7 +3,6 @@ import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 
 import type { Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import type { Paging } from '../../http/paging.ts';
-import { users } from '../admin/users/users.tables.ts';
 import { systemPhoneNumbers } from './phone-numbers.tables.ts';
 import type { PHONE_NUMBER_SORT_FIELDS } from './phone-numbers.schemas.ts';
 
@@ -31,11 +30,6 @@ export async function updatePhoneNumberRow(
   patch: Partial<NewPhoneNumber>,
 ): Promise<PhoneNumberRow | undefined> {
   const [row] = await exec.update(systemPhoneNumbers).set(patch).where(eq(systemPhoneNumbers.id, id)).returning();
-  return row;
-}
-
-export async function userFacts(exec: Executor, userId: string) {
-  const [row] = await exec.select({ id: users.id, jidIm: users.jidIm }).from(users).where(eq(users.id, userId));
   return row;
 }
 

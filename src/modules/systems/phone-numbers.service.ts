@@ -13,6 +13,8 @@ import { askGateway, type SystemsXmpp } from './gateway.ts';
 import * as repo from './phone-numbers.repo.ts';
 import * as systemsRepo from './systems.repo.ts';
 import { newSecret } from './systems.service.ts';
+import { companyFacts } from '../admin/companies/companies.api.ts';
+import { userJid } from '../admin/users/users.api.ts';
 import type {
   CreatePhoneNumbersBody,
   DEVICE_TYPES,
@@ -76,7 +78,7 @@ export async function tenantRestriction(
   system: { isCentrex: boolean },
 ): Promise<string | null | undefined> {
   if (!system.isCentrex || caller.roles.some((r) => UNRESTRICTED_ROLES.has(r))) return undefined;
-  return (await systemsRepo.companyFacts(exec, caller.companyId))?.companyCallNumber ?? null;
+  return (await companyFacts(exec, caller.companyId))?.companyCallNumber ?? null;
 }
 
 /** Document 3, get phone number: 404 to a tenant admin whose call number is not its companyPrefix. */
@@ -98,7 +100,7 @@ export async function createPhoneNumbers(
   system: systemsRepo.SystemRow,
   body: Static<typeof CreatePhoneNumbersBody>,
 ) {
-  const company = await systemsRepo.companyFacts(db, system.companyId);
+  const company = await companyFacts(db, system.companyId);
   const rows = body.phoneNumbers.map((p): repo.NewPhoneNumber => ({
     id: newId(),
     systemId: system.id,
@@ -161,13 +163,13 @@ export async function updatePhoneNumber(
     if (body[k] !== undefined) Object.assign(patch, { [k]: body[k] });
   if (body.internalNumber !== undefined) patch.internalNumber = body.internalNumber;
   if (body.number !== undefined) {
-    const company = await systemsRepo.companyFacts(db, system.companyId);
+    const company = await companyFacts(db, system.companyId);
     patch.number = body.number;
     patch.numberE164 = body.number === null ? null : toE164(body.number, company?.country);
   }
   if (body.userId !== undefined && body.userId !== n.userId) {
     // Document 3: setting userId fills jid_im, jid_tel, jid_password and svcNumber from the user.
-    const user = body.userId === null ? undefined : await repo.userFacts(db, body.userId);
+    const user = body.userId === null ? undefined : await userJid(db, body.userId);
     if (body.userId !== null && !user) fail('UNKNOWN_REFERENCE', { field: 'userId' });
     patch.userId = user?.id ?? null;
     patch.jidIm = user?.jidIm ?? null;

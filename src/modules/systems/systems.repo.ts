@@ -1,10 +1,8 @@
 // SQL of telephone systems.
-import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import type { Paging } from '../../http/paging.ts';
-import { companies } from '../admin/companies/companies.tables.ts';
-import { sites } from '../admin/sites/sites.tables.ts';
 import { systems } from './systems.tables.ts';
 import type { SYSTEM_SORT_FIELDS } from './systems.schemas.ts';
 
@@ -57,34 +55,6 @@ export async function systemsOfSite(exec: Executor, siteId: string, exceptId: st
     .select()
     .from(systems)
     .where(and(sql`${siteId} = ANY(${systems.siteIds})`, sql`${systems.id} <> ${exceptId}`));
-}
-
-/** A company's facts the rules of systems read: CENTREX flag, access number, country, BP. */
-export async function companyFacts(exec: Executor, companyId: string) {
-  const [row] = await exec
-    .select({
-      id: companies.id,
-      isCentrex: companies.isCentrex,
-      companyCallNumber: companies.companyCallNumber,
-      country: companies.country,
-      bpId: companies.bpId,
-    })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return row;
-}
-
-/** The companies of the given sites. */
-export async function companiesOfSites(
-  exec: Executor,
-  siteIds: string[],
-): Promise<{ siteId: string; companyId: string; isCentrex: boolean }[]> {
-  if (siteIds.length === 0) return [];
-  return exec
-    .select({ siteId: sites.id, companyId: sites.companyId, isCentrex: companies.isCentrex })
-    .from(sites)
-    .innerJoin(companies, eq(companies.id, sites.companyId))
-    .where(inArray(sites.id, siteIds));
 }
 
 const SORT = {

@@ -13,6 +13,8 @@ import * as repo from './systems.repo.ts';
 import { connectionHistories, type ConnectionEvent } from './connections.service.ts';
 import type { CreateSystemBody, UpdateSystemBody } from './systems.schemas.ts';
 import type { SEARCH_SOURCES, SYSTEM_STATUSES, SYSTEM_TYPES } from './systems.schemas.ts';
+import { companyFacts } from '../admin/companies/companies.api.ts';
+import { systemsOfSite } from '../admin/sites/sites.api.ts';
 
 type Translator = { regexpMatch: string; regexpReplace: string; description?: string };
 
@@ -105,7 +107,7 @@ export async function createSystem(
   now: Date,
 ) {
   return db.transaction(async (exec) => {
-    const company = await repo.companyFacts(exec, site.companyId);
+    const company = await companyFacts(exec, site.companyId);
     const isCentrex = body.isCentrex ?? false;
     const id = newId();
     await assertCentrexRules(exec, { id, isCentrex }, site.id, company?.isCentrex ?? false);
@@ -221,7 +223,7 @@ export async function linkSystemToSite(db: Executor, site: { id: string; company
     const system = await repo.lockSystem(exec, systemId);
     if (!system) fail('NOT_FOUND', { target: 'system', id: systemId });
     if (system.siteIds.includes(site.id)) return toApiSystem(system);
-    const company = await repo.companyFacts(exec, site.companyId);
+    const company = await companyFacts(exec, site.companyId);
     await assertCentrexRules(exec, system, site.id, company?.isCentrex ?? false);
     if (!system.isShared && !system.isCentrex && site.companyId !== system.companyId)
       fail('SYSTEM_NOT_SHARED', { siteId: site.id, systemId });
@@ -245,3 +247,6 @@ export async function unlinkSystemFromSite(db: Executor, siteId: string, systemI
 export function countSystemsOfSite(exec: Executor, siteId: string): Promise<number> {
   return repo.countSystemsOfSite(exec, siteId);
 }
+
+// Installed with the module (loaded with its operations): sites asks how many systems link a site (sites' hook).
+systemsOfSite.provide(countSystemsOfSite);

@@ -9,7 +9,7 @@ import {
 } from '../../../src/modules/commerce/commerce.tables.ts';
 import { users } from '../../../src/modules/admin/users/users.tables.ts';
 import { companies } from '../../../src/modules/admin/companies/companies.tables.ts';
-import { addDefaultSubscription } from '../../../src/modules/commerce/commerce.service.ts';
+import { addDefaultSubscription } from '../../../src/modules/commerce/commerce.api.ts';
 import { newId } from '../../../src/shared/ids.ts';
 import type { Ctx, Sample } from './types.ts';
 

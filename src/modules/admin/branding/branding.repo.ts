@@ -1,9 +1,9 @@
 // SQL of the avatars and banners of companies and of their served variants.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { companies } from '../companies/companies.tables.ts';
 import { companyImages, companyImageVariants } from './branding.tables.ts';
 import type { ImageKind } from './branding.images.ts';
+import * as companiesApi from '../companies/companies.api.ts';
 
 export interface ImageContent {
   mime: string;
@@ -47,10 +47,7 @@ export async function setCompanyImageDate(
   kind: ImageKind,
   date: Date | null,
 ): Promise<void> {
-  await exec
-    .update(companies)
-    .set({ [dateColumn(kind)]: date })
-    .where(eq(companies.id, companyId));
+  await companiesApi.setCompanyImageDate(exec, companyId, dateColumn(kind), date);
 }
 
 export interface ImageLookup {
@@ -94,10 +91,7 @@ export async function findImageAndVariant(
   return row;
 }
 
-export async function companyExists(exec: Executor, companyId: string): Promise<boolean> {
-  const [company] = await exec.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  return !!company;
-}
+export const companyExists = companiesApi.companyExists;
 
 export async function findOriginal(
   exec: Executor,

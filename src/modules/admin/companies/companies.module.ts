@@ -6,6 +6,11 @@ import { companiesErrors } from './companies.errors.ts';
 import { seedCompanies } from './companies.seed.ts';
 import { companies } from './companies.tables.ts';
 import { targetKind, type TablesOf, type TargetKind } from '../../../authz/targets.ts';
+import { companyFacts } from './companies.api.ts';
+import { companyIsBP } from '../users/users.api.ts';
+
+// Installed with the module: users asks whether a company is a BP (users' hook).
+companyIsBP.provide(async (exec, companyId) => (await companyFacts(exec, companyId))?.isBP === true);
 
 export const companiesTargets = {
   company: targetKind(companies, {

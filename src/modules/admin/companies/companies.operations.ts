@@ -26,6 +26,8 @@ import {
 import { COUNTRIES } from './countries.ts';
 import * as service from './companies.service.ts';
 import * as repo from './companies.repo.ts';
+import { companyCommerce } from './companies.hooks.ts';
+import { listAdministrators, userCounts } from '../users/users.api.ts';
 
 const tag = 'Companies';
 const A = '/admin/v1.0/companies';
@@ -146,7 +148,7 @@ export const listCompanies = defineOperation({
     const full = level === 'full';
     const ids = rows.map((r) => r.id);
     const [subs, counts] = full
-      ? await Promise.all([repo.subscriptionsOf(ctx.db, ids), repo.userCounts(ctx.db, ids)])
+      ? await Promise.all([companyCommerce.get.subscriptionsOf(ctx.db, ids), userCounts(ctx.db, ids)])
       : [undefined, undefined];
     const items = rows.map((r) =>
       service.toApiCompany(r, {
@@ -281,7 +283,7 @@ export const listCompanyAdministrators = defineOperation({
   target: { kind: 'company', from: 'params', field: 'companyId' },
   command: async (ctx, { query }) => {
     const paging = parsePaging(query, ADMIN_SORT_FIELDS, 'displayName');
-    const { rows, total } = await repo.listAdministrators(ctx.db, ctx.target, paging);
+    const { rows, total } = await listAdministrators(ctx.db, ctx.target, paging);
     return listResult(rows, total, paging);
   },
 });

@@ -1,17 +1,15 @@
 // SQL of companies; every function takes the executor it runs on.
 import { escapeLike } from '../../../db/like.ts';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { companies } from './companies.tables.ts';
-import { offers, subscriptions } from '../../commerce/commerce.tables.ts';
-import { sites } from '../sites/sites.tables.ts';
-import { users } from '../users/users.tables.ts';
+import { USERS_OF_COMPANY_COUNT } from '../users/users.api.ts';
+import { companyCommerce, type SubscriptionView } from './companies.hooks.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
 import { runCounted, unlessUnchanged, versionedCount } from '../../../db/list-count.ts';
-import { ADMIN_ROLES } from '../../../authz/roles.ts';
-import type { ADMIN_SORT_FIELDS, COMPANY_SORT_FIELDS } from './companies.schemas.ts';
+import type { COMPANY_SORT_FIELDS } from './companies.schemas.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;
@@ -39,83 +37,18 @@ export async function updateCompanyRow(exec: Executor, id: string, patch: Partia
   return row!;
 }
 
-export async function hasSites(exec: Executor, companyId: string): Promise<boolean> {
-  const rows = await exec.select({ id: sites.id }).from(sites).where(eq(sites.companyId, companyId)).limit(1);
-  return rows.length > 0;
-}
-
-export async function hasActivePaidSubscriptions(exec: Executor, companyId: string): Promise<boolean> {
-  const rows = await exec
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.companyId, companyId),
-        eq(subscriptions.isDefault, false),
-        sql`${subscriptions.status} <> 'terminated'`,
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
-}
-
-export async function terminateSubscriptions(exec: Executor, companyId: string): Promise<void> {
-  await exec.update(subscriptions).set({ status: 'terminated' }).where(eq(subscriptions.companyId, companyId));
-}
-
-export interface SubscriptionView {
-  profileName: string | null;
-  profileId: string | null;
-  offerName: string;
-  offerId: string;
-  _id: string;
-  creationDate: Date;
-  status: string;
-  isDefault: boolean;
-  maxNumberUsers: number | null;
-}
-
-/** The subscriptions of several companies in one statement, joined to their offers. */
-export async function subscriptionsOf(exec: Executor, companyIds: string[]): Promise<Map<string, SubscriptionView[]>> {
-  const out = new Map<string, SubscriptionView[]>();
-  if (companyIds.length === 0) return out;
-  const rows = await exec
-    .select({
-      companyId: subscriptions.companyId,
-      profileName: offers.profileName,
-      profileId: offers.profileId,
-      offerName: offers.name,
-      offerId: offers.id,
-      _id: subscriptions.id,
-      creationDate: subscriptions.creationDate,
-      status: subscriptions.status,
-      isDefault: subscriptions.isDefault,
-      maxNumberUsers: subscriptions.maxNumberUsers,
-    })
-    .from(subscriptions)
-    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
-    .where(inArray(subscriptions.companyId, companyIds))
-    .orderBy(asc(subscriptions.creationDate), asc(subscriptions.id));
-  for (const { companyId, ...s } of rows) {
-    const list = out.get(companyId) ?? [];
-    list.push(s);
-    out.set(companyId, list);
-  }
-  return out;
-}
+export type { SubscriptionView } from './companies.hooks.ts';
 
 /**
  * What a company read shows beside its row, as extras of the authorising statement (ctx.extras,
  * src/http/operation.ts): getCompany then answers in one round trip. SQL over the target row `t`.
- * (OFFSET 0 keeps the company's few subscriptions as the first step, then their offers: the
- * planner otherwise may start from the default offer, which every company holds.)
  */
 export const COMPANY_READ_EXTRAS = {
-  subscriptions: sql`(SELECT COALESCE(json_agg(json_build_object('profileName', o.profile_name, 'profileId', o.profile_id, 'offerName', o.name,
-      'offerId', o.id, '_id', s.id, 'creationDate', s.creation_date, 'status', s.status, 'isDefault', s.is_default, 'maxNumberUsers', s.max_number_users)
-      ORDER BY s.creation_date, s.id), '[]'::json)
-    FROM (SELECT * FROM subscriptions s WHERE s.company_id = t.id OFFSET 0) s JOIN offers o ON o.id = s.offer_id)`,
-  numberUsers: sql`(SELECT count(*)::int FROM users u WHERE u.company_id = t.id)`,
+  // commerce's, provided at install (companies.hooks.ts); read when the statement is first built.
+  get subscriptions(): SQL {
+    return companyCommerce.get.subscriptionsExtra;
+  },
+  numberUsers: USERS_OF_COMPANY_COUNT,
 };
 
 /** The subscriptions extra as the views readCompany gives (json dates become Dates again). */
@@ -124,18 +57,6 @@ export function subscriptionsFromExtra(v: unknown): SubscriptionView[] {
     ...s,
     creationDate: new Date(s.creationDate),
   }));
-}
-
-export async function userCounts(exec: Executor, companyIds: string[]): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (companyIds.length === 0) return out;
-  const rows = await exec
-    .select({ companyId: users.companyId, n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(inArray(users.companyId, companyIds))
-    .groupBy(users.companyId);
-  for (const r of rows) out.set(r.companyId, r.n);
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -183,19 +104,9 @@ export function companyFilterSql(f: CompanyFilters): SQL[] {
   if (f.bpBusinessType?.length) c.push(sql`${companies.bpBusinessType} && ${textArray(f.bpBusinessType)}`);
   // ILIKE '%kw%': the form the trigram index (companies_name_trgm_idx) serves.
   for (const kw of f.keywords ?? []) c.push(sql`${companies.name} ILIKE ${`%${escapeLike(kw)}%`}`);
-  // Offer filters: one uncorrelated semi-join each (planned once, not per row).
-  if (f.offerId)
-    c.push(
-      sql`${companies.id} IN (SELECT s.company_id FROM subscriptions s WHERE s.offer_id = ${f.offerId} AND s.status <> 'terminated')`,
-    );
-  if (f.offerCanBeSold !== undefined || f.offerGroupName) {
-    const o: SQL[] = [];
-    if (f.offerCanBeSold !== undefined) o.push(sql`o.can_be_sold = ${f.offerCanBeSold}`);
-    if (f.offerGroupName) o.push(sql`o.group_name = ${f.offerGroupName}`);
-    c.push(
-      sql`${companies.id} IN (SELECT s.company_id FROM subscriptions s JOIN offers o ON o.id = s.offer_id WHERE s.status <> 'terminated' AND ${sql.join(o, sql` AND `)})`,
-    );
-  }
+  // Offer filters: one uncorrelated semi-join each (planned once, not per row), commerce's SQL.
+  if (f.offerId || f.offerCanBeSold !== undefined || f.offerGroupName)
+    for (const q of companyCommerce.get.companiesWithOffer(f)) c.push(sql`${companies.id} IN ${q}`);
   return c;
 }
 
@@ -293,65 +204,4 @@ export async function listCompanyNames(
     version,
   );
   return { rows: row.rows ?? [], total: row.total };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Administrators of a company.
-
-const ADMIN_ROLE_LIST = ADMIN_ROLES.filter((r) => r !== 'support' && r !== 'business_admin');
-
-const displayName = sql`trim(${users.firstName} || ' ' || ${users.lastName})`;
-const ADMIN_SORT: Record<(typeof ADMIN_SORT_FIELDS)[number], SQL | AnyPgColumn> = {
-  displayName: sql`lower(${displayName})`,
-  loginEmail: sql`lower(${users.loginEmail})`,
-  lastName: sql`lower(${users.lastName})`,
-  firstName: sql`lower(${users.firstName})`,
-};
-
-export async function listAdministrators(
-  exec: Executor,
-  company: CompanyRow,
-  p: Paging<(typeof ADMIN_SORT_FIELDS)[number]>,
-) {
-  const where = and(eq(users.companyId, company.id), sql`${users.roles} && ${textArray([...ADMIN_ROLE_LIST])}`);
-  const dir = p.sortOrder === 1 ? asc : desc;
-  const [rows, count] = await Promise.all([
-    exec
-      .select({
-        id: users.id,
-        loginEmail: users.loginEmail,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        displayName: sql<string>`${displayName}`,
-        isTerminated: users.isTerminated,
-      })
-      .from(users)
-      .where(where)
-      .orderBy(dir(ADMIN_SORT[p.sortField]), dir(users.id))
-      .limit(p.limit)
-      .offset(p.offset),
-    exec
-      .select({ n: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where),
-  ]);
-  return {
-    rows: rows.map((r) => ({ ...r, companyId: company.id, companyName: company.name })),
-    total: count[0]?.n ?? 0,
-  };
-}
-
-export async function moveUserToCompany(
-  exec: Executor,
-  userId: string,
-  companyId: string,
-  roles: string[],
-  now: Date,
-): Promise<void> {
-  await exec.update(users).set({ companyId, roles, siteId: null, lastUpdateDate: now }).where(eq(users.id, userId));
-}
-
-export async function userRoles(exec: Executor, userId: string): Promise<string[]> {
-  const [u] = await exec.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
-  return u?.roles ?? [];
 }

@@ -9,7 +9,9 @@ import { fail } from '../../../errors/catalogue.ts';
 import { newId } from '../../../shared/ids.ts';
 import { COUNTRY_CODES, dataLocationOf } from './countries.ts';
 import * as repo from './companies.repo.ts';
-import * as commerce from '../../commerce/commerce.service.ts';
+import { companyCommerce } from './companies.hooks.ts';
+import { moveUserToCompany, userCounts, userRoles } from '../users/users.api.ts';
+import { hasSites } from '../sites/sites.api.ts';
 import {
   CA_PROVINCES,
   US_STATES,
@@ -107,8 +109,8 @@ export async function readCompany(
   countable = mayCountUsers(caller, c),
 ) {
   const [subs, counts] = await Promise.all([
-    repo.subscriptionsOf(exec, [c.id]),
-    countable ? repo.userCounts(exec, [c.id]) : undefined,
+    companyCommerce.get.subscriptionsOf(exec, [c.id]),
+    countable ? userCounts(exec, [c.id]) : undefined,
   ]);
   return toApiCompany(c, {
     selectedThemeObj,
@@ -262,15 +264,15 @@ export async function createCompany(
       fail('COMPANY_SUPERADMIN_FIELD', { fields: flags });
     if (values.bpIsContractAccepted)
       values.bpContractAcceptationInfo = contractAcceptation(caller, values.id, true, now);
-    if (values.catalogId) await commerce.assertCatalogExists(exec, values.catalogId);
+    if (values.catalogId) await companyCommerce.get.assertCatalogExists(exec, values.catalogId);
     const row = await repo.insertCompany(exec, values);
     // Rule 7: the default offer.
-    await commerce.addDefaultSubscription(exec, row.id, now);
+    await companyCommerce.get.addDefaultSubscription(exec, row.id, now);
     if (own) {
-      const roles = [...new Set([...(await repo.userRoles(exec, caller.userId)), 'company_admin', 'user'])];
-      await repo.moveUserToCompany(exec, caller.userId, row.id, roles, now);
+      const roles = [...new Set([...(await userRoles(exec, caller.userId)), 'company_admin', 'user'])];
+      await moveUserToCompany(exec, caller.userId, row.id, roles, now);
       // He arrives in it: his licences follow (rule 7: its default subscription's).
-      await commerce.userChangedCompany(exec, { id: caller.userId, companyId: row.id }, now);
+      await companyCommerce.get.userChangedCompany(exec, { id: caller.userId, companyId: row.id }, now);
     }
     return readCompany(exec, { ...caller, companyId: own ? row.id : caller.companyId }, row);
   });
@@ -313,11 +315,12 @@ export async function updateCompany(
     if (body.state !== undefined) checkPlace(target.country, body.state as string | null);
     if (body.status === 'terminated' && target.status !== 'terminated') fail('COMPANY_STATUS_NOT_SETTABLE');
     if (body.bpId && changed('bpId')) await checkBp(exec, body.bpId as string, target.id);
-    if (body.catalogId && changed('catalogId')) await commerce.assertCatalogExists(exec, body.catalogId as string);
+    if (body.catalogId && changed('catalogId'))
+      await companyCommerce.get.assertCatalogExists(exec, body.catalogId as string);
     const isBP = body.isBP ?? target.isBP;
     if (body.allowPhoneNumbersVisibility === true && !isBP) fail('COMPANY_NOT_BP');
     // Rule 8: CENTREX status is fixed once the company has sites.
-    if (changed('isCentrex') && (await repo.hasSites(exec, target.id))) fail('COMPANY_CENTREX_HAS_SITES');
+    if (changed('isCentrex') && (await hasSites(exec, target.id))) fail('COMPANY_CENTREX_HAS_SITES');
     const patch = columnsOf(body);
     delete patch.country;
     delete patch.privateDC;
@@ -337,8 +340,8 @@ export async function deleteCompany(db: Executor, caller: Caller, target: repo.C
   return db.transaction(async (exec) => {
     if (target.systemRole) fail('COMPANY_SYSTEM_PROTECTED', { name: target.name });
     if (target.status === 'terminated') return readCompany(exec, caller, target);
-    if (await repo.hasActivePaidSubscriptions(exec, target.id)) fail('COMPANY_HAS_SUBSCRIPTIONS');
-    await repo.terminateSubscriptions(exec, target.id);
+    if (await companyCommerce.get.hasActivePaidSubscriptions(exec, target.id)) fail('COMPANY_HAS_SUBSCRIPTIONS');
+    await companyCommerce.get.terminateSubscriptions(exec, target.id);
     const row = await repo.updateCompanyRow(exec, target.id, {
       status: 'terminated',
       statusUpdatedDate: now,
@@ -366,5 +369,5 @@ export async function setCustomData(
 
 /** The company's subscriptions with their offers, oldest first, for the service description of customisation. */
 export async function companySubscriptions(exec: Executor, companyId: string): Promise<repo.SubscriptionView[]> {
-  return (await repo.subscriptionsOf(exec, [companyId])).get(companyId) ?? [];
+  return (await companyCommerce.get.subscriptionsOf(exec, [companyId])).get(companyId) ?? [];
 }

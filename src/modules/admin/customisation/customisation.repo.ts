@@ -3,11 +3,7 @@
 // statement (ctx.extras, src/http/operation.ts), so a company's customisation reads answer in one round trip.
 import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { companies } from '../companies/companies.tables.ts';
 import { customisationTemplates } from './customisation.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
-import { sites } from '../sites/sites.tables.ts';
-import { users } from '../users/users.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
 
 export type TemplateRow = typeof customisationTemplates.$inferSelect;
@@ -83,56 +79,6 @@ export async function insertTemplateIfAbsent(exec: Executor, t: NewTemplate): Pr
   await exec.insert(customisationTemplates).values(t).onConflictDoNothing();
 }
 
-/** Sets a user's own values and the template they came from; returns his stored values. */
-export async function setUserCustomisations(
-  exec: Executor,
-  userId: string,
-  values: Record<string, unknown>,
-  templateId: string,
-): Promise<unknown> {
-  const [row] = await exec
-    .update(users)
-    .set({ customisations: values, selectedAppCustomisationTemplate: templateId })
-    .where(eq(users.id, userId))
-    .returning({ customisations: users.customisations });
-  return row!.customisations;
-}
-
-/** Sets a company's values and the template they came from; returns its stored values. */
-export async function setCompanyCustomisations(
-  exec: Executor,
-  companyId: string,
-  values: Record<string, unknown>,
-  templateId: string,
-): Promise<unknown> {
-  const [row] = await exec
-    .update(companies)
-    .set({ customisations: values, selectedAppCustomisationTemplate: templateId })
-    .where(eq(companies.id, companyId))
-    .returning({ customisations: companies.customisations });
-  return row!.customisations;
-}
-
-/** Merges `patch` into the company's values in one statement; returns the company. */
-export async function mergeCompanyCustomisations(exec: Executor, companyId: string, patch: Record<string, unknown>) {
-  const [row] = await exec
-    .update(companies)
-    .set({ customisations: sql`${companies.customisations} || ${JSON.stringify(patch)}::jsonb` })
-    .where(eq(companies.id, companyId))
-    .returning();
-  return row!;
-}
-
-export async function companyName(exec: Executor, id: string): Promise<string | undefined> {
-  const [row] = await exec.select({ name: companies.name }).from(companies).where(eq(companies.id, id));
-  return row?.name;
-}
-
-export async function organisationName(exec: Executor, id: string): Promise<string | undefined> {
-  const [row] = await exec.select({ name: organisations.name }).from(organisations).where(eq(organisations.id, id));
-  return row?.name;
-}
-
 export async function templateName(exec: Executor, id: string): Promise<string | undefined> {
   const [row] = await exec
     .select({ name: customisationTemplates.name })
@@ -141,13 +87,12 @@ export async function templateName(exec: Executor, id: string): Promise<string |
   return row?.name;
 }
 
-export async function companySites(exec: Executor, companyId: string) {
-  return exec
-    .select({ name: sites.name, status: sites.status, creationDate: sites.creationDate })
-    .from(sites)
-    .where(eq(sites.companyId, companyId))
-    .orderBy(asc(sites.name), asc(sites.id));
-}
+// The values of users and companies, and the names and sites of companies and organisations,
+// are their modules' (their faces).
+export { setUserCustomisations } from '../users/users.api.ts';
+export { setCompanyCustomisations, mergeCompanyCustomisations, companyName } from '../companies/companies.api.ts';
+export { organisationName } from '../organisations/organisations.api.ts';
+export { companySites } from '../sites/sites.api.ts';
 
 /** The template the company applied last, `{id, name}` (name null when the template is gone), or null. */
 const templateRef = sql`CASE WHEN t.selected_app_customisation_template IS NULL THEN NULL

@@ -5,7 +5,7 @@
 import type { Executor } from '../../../db/client.ts';
 import { COMPANY_MANAGED_KEYS, companyValues } from './customisation.keys.ts';
 import * as repo from './customisation.repo.ts';
-import { companySubscriptions } from '../companies/companies.service.ts';
+import { companySubscriptions } from '../companies/companies.api.ts';
 import { writeText } from '../../../pdf/fonts.ts';
 import { newPdf } from '../../../pdf/document.ts';
 

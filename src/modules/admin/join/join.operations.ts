@@ -3,7 +3,7 @@
 import type { AnyOperation } from '../../../http/operation.ts';
 import { defineOperation } from '../../../http/operation.ts';
 import { parsePaging, listResult } from '../../../http/paging.ts';
-import { User, USER_FORMATS } from '../users/users.schemas.ts';
+import { User, USER_FORMATS } from '../users/users.api.ts';
 import {
   AcceptJoinInvitationBody,
   CompanyParams,

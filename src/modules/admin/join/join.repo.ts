@@ -1,7 +1,6 @@
 // SQL of join-company links and join invitations; every function takes the executor it runs on.
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { companies } from '../companies/companies.tables.ts';
 import { joinCompanyLinks, joinInvitations } from './join.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { JOIN_INVITATION_SORT_FIELDS, JOIN_LINK_SORT_FIELDS } from './join.schemas.ts';
@@ -107,59 +106,6 @@ export async function listLinkRows(
       .where(where),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Companies (what registration needs to know of the company)
-
-export type CompanyFacts = Pick<
-  typeof companies.$inferSelect,
-  | 'id'
-  | 'status'
-  | 'isBP'
-  | 'bpType'
-  | 'bpId'
-  | 'systemRole'
-  | 'userSelfRegisterEnabled'
-  | 'userSelfRegisterAllowedDomains'
->;
-
-export async function companyFacts(exec: Executor, id: string): Promise<CompanyFacts | undefined> {
-  const [row] = await exec
-    .select({
-      id: companies.id,
-      status: companies.status,
-      isBP: companies.isBP,
-      bpType: companies.bpType,
-      bpId: companies.bpId,
-      systemRole: companies.systemRole,
-      userSelfRegisterEnabled: companies.userSelfRegisterEnabled,
-      userSelfRegisterAllowedDomains: companies.userSelfRegisterAllowedDomains,
-    })
-    .from(companies)
-    .where(eq(companies.id, id))
-    .limit(1);
-  return row;
-}
-
-export async function bpTypeOf(exec: Executor, id: string | null): Promise<string | null> {
-  if (!id) return null;
-  const [row] = await exec
-    .select({ bpType: companies.bpType, isBP: companies.isBP })
-    .from(companies)
-    .where(eq(companies.id, id))
-    .limit(1);
-  return row?.isBP ? row.bpType : null;
-}
-
-/** initializing -> active, once: the condition on the status makes a second acceptance a no-op. */
-export async function activateInitializingCompany(exec: Executor, id: string, now: Date): Promise<boolean> {
-  const rows = await exec
-    .update(companies)
-    .set({ status: 'active', statusUpdatedDate: now })
-    .where(and(eq(companies.id, id), eq(companies.status, 'initializing')))
-    .returning({ id: companies.id });
-  return rows.length > 0;
 }
 
 // ---------------------------------------------------------------------------------------------

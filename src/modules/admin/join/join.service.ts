@@ -8,8 +8,9 @@ import type { Db, Executor } from '../../../db/client.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { hashPassword } from '../../../shared/passwords.ts';
 import { newId, randomSecret, sha256hex } from '../../../shared/ids.ts';
-import * as users from '../users/users.service.ts';
-import { normaliseRoles } from '../users/users.service.ts';
+import * as users from '../users/users.api.ts';
+import { normaliseRoles } from '../users/users.api.ts';
+import { activateInitializingCompany, bpTypeOf, companyFacts } from '../companies/companies.api.ts';
 import * as repo from './join.repo.ts';
 import type {
   AcceptJoinInvitationBody,
@@ -124,7 +125,7 @@ export async function selfRegister(db: Db, body: Static<typeof SelfRegisterBody>
   const link = await repo.findLink(db, body.joinCompanyLinkId);
   if (!link) fail('JOIN_LINK_NOT_FOUND', { joinCompanyLinkId: body.joinCompanyLinkId });
   assertLinkOpen(link, now);
-  const company = await repo.companyFacts(db, link.companyId);
+  const company = await companyFacts(db, link.companyId);
   if (!company || company.status === 'terminated' || !company.userSelfRegisterEnabled)
     fail('SELF_REGISTER_DISABLED', { companyId: link.companyId });
   if (!domainAllowed(company.userSelfRegisterAllowedDomains, body.loginEmail))
@@ -243,15 +244,15 @@ function sameHash(a: string, b: string): boolean {
  * by a BP VAD, makes the company `active`.
  */
 async function companyTransition(exec: Executor, inv: repo.InvitationRow, now: Date): Promise<void> {
-  const company = await repo.companyFacts(exec, inv.companyId);
+  const company = await companyFacts(exec, inv.companyId);
   if (company?.status !== 'initializing') return;
   const endCustomer = !company.isBP;
-  const irOfVad = company.isBP && company.bpType === 'IR' && (await repo.bpTypeOf(exec, company.bpId)) === 'VAD';
+  const irOfVad = company.isBP && company.bpType === 'IR' && (await bpTypeOf(exec, company.bpId)) === 'VAD';
   if (
     (endCustomer && inv.invitedToBeCompanyAdmin) ||
     (irOfVad && (inv.invitedToBeBpAdmin || inv.invitedToBeBpFinance))
   ) {
-    await repo.activateInitializingCompany(exec, company.id, now);
+    await activateInitializingCompany(exec, company.id, now);
   }
 }
 
@@ -267,7 +268,7 @@ export async function acceptInvitation(
   if (inv.status === 'accepted') fail('JOIN_INVITATION_USED', { invitationId });
   if (inv.expirationDate.getTime() <= now.getTime())
     fail('JOIN_INVITATION_EXPIRED', { invitationId, expirationDate: inv.expirationDate.toISOString() });
-  const company = await repo.companyFacts(db, inv.companyId);
+  const company = await companyFacts(db, inv.companyId);
   if (!company || company.status === 'terminated')
     fail('JOIN_INVITATION_EXPIRED', { invitationId, reason: 'the company is terminated' });
   if (await users.loginEmailTaken(db, inv.email)) fail('LOGIN_EMAIL_TAKEN');

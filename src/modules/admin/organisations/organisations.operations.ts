@@ -19,7 +19,7 @@ import {
   ORGANISATION_SORT_FIELDS,
   UpdateOrganisationBody,
 } from './organisations.schemas.ts';
-import { COMPANY_FORMATS, Company } from '../companies/companies.schemas.ts';
+import { COMPANY_FORMATS, Company } from '../companies/companies.api.ts';
 import * as service from './organisations.service.ts';
 import * as repo from './organisations.repo.ts';
 

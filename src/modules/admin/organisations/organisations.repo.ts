@@ -1,27 +1,22 @@
 // SQL of organisations and of the link between companies and organisations.
-import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { companies } from '../companies/companies.tables.ts';
+import { unlinkOrganisationCompanies } from '../companies/companies.api.ts';
 import { organisations } from './organisations.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
-import type { ORGANISATION_COMPANY_SORT_FIELDS, ORGANISATION_SORT_FIELDS } from './organisations.schemas.ts';
+import type { ORGANISATION_SORT_FIELDS } from './organisations.schemas.ts';
 
 export type OrganisationRow = typeof organisations.$inferSelect;
 export type NewOrganisation = typeof organisations.$inferInsert;
 
-export interface CompanyLinkRow {
-  id: string;
-  name: string;
-  organisationId: string | null;
-  systemRole: string | null;
-}
-
-const companyLinkColumns = {
-  id: companies.id,
-  name: companies.name,
-  organisationId: companies.organisationId,
-  systemRole: companies.systemRole,
-};
+// The link itself is a column of the companies table: companies' face changes it.
+export {
+  type CompanyLinkRow,
+  findCompanyLink as findCompany,
+  linkCompany,
+  unlinkCompany,
+  listOrganisationCompanyRows,
+} from '../companies/companies.api.ts';
 
 export async function insertOrganisation(exec: Executor, o: NewOrganisation): Promise<OrganisationRow> {
   const [row] = await exec.insert(organisations).values(o).returning();
@@ -43,7 +38,7 @@ export async function updateOrganisationRow(
 
 /** Deletes the organisation; its companies are unlinked first (their organisation_id set to NULL). */
 export async function deleteOrganisationRow(exec: Executor, id: string): Promise<void> {
-  await exec.update(companies).set({ organisationId: null }).where(eq(companies.organisationId, id));
+  await unlinkOrganisationCompanies(exec, id);
   await exec.delete(organisations).where(eq(organisations.id, id));
 }
 
@@ -71,69 +66,6 @@ export async function listOrganisationRows(
       .select({ n: sql<number>`count(*)::int` })
       .from(organisations)
       .where(scope),
-  ]);
-  return { rows, total: count[0]?.n ?? 0 };
-}
-
-export async function findCompany(exec: Executor, companyId: string): Promise<CompanyLinkRow | undefined> {
-  const [row] = await exec.select(companyLinkColumns).from(companies).where(eq(companies.id, companyId));
-  return row;
-}
-
-/**
- * Links the company to the organisation unless it belongs to another one, in one statement (two
- * concurrent links to different organisations cannot both win). Returns the whole company row
- * (the answer is the Company); undefined when it did not link.
- */
-export async function linkCompany(
-  exec: Executor,
-  companyId: string,
-  organisationId: string,
-): Promise<typeof companies.$inferSelect | undefined> {
-  const [row] = await exec
-    .update(companies)
-    .set({ organisationId })
-    .where(
-      and(
-        eq(companies.id, companyId),
-        or(isNull(companies.organisationId), eq(companies.organisationId, organisationId)),
-      ),
-    )
-    .returning();
-  return row;
-}
-
-/** Unlinks the company from the organisation; false when it was not linked to it. */
-export async function unlinkCompany(exec: Executor, companyId: string, organisationId: string): Promise<boolean> {
-  const rows = await exec
-    .update(companies)
-    .set({ organisationId: null })
-    .where(and(eq(companies.id, companyId), eq(companies.organisationId, organisationId)))
-    .returning({ id: companies.id });
-  return rows.length > 0;
-}
-
-const COMPANY_SORT = { name: companies.name };
-
-export async function listOrganisationCompanyRows(
-  exec: Executor,
-  organisationId: string,
-  p: Paging<(typeof ORGANISATION_COMPANY_SORT_FIELDS)[number]>,
-): Promise<{ rows: CompanyLinkRow[]; total: number }> {
-  const where = eq(companies.organisationId, organisationId);
-  const dir = p.sortOrder === 1 ? asc : desc;
-  const [rows, count] = await Promise.all([
-    exec
-      .select(companyLinkColumns)
-      .from(companies)
-      .where(where)
-      .orderBy(dir(COMPANY_SORT[p.sortField]), dir(companies.id))
-      .limit(p.limit)
-      .offset(p.offset),
-    exec
-      .select({ n: sql<number>`count(*)::int` })
-      .from(companies)
-      .where(where),
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }

@@ -2,7 +2,7 @@
 import type { Static } from 'typebox';
 import type { Caller } from '../../../authz/roles.ts';
 import type { Executor } from '../../../db/client.ts';
-import { readCompany } from '../companies/companies.service.ts';
+import { readCompany } from '../companies/companies.api.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { newId } from '../../../shared/ids.ts';
 import * as repo from './organisations.repo.ts';

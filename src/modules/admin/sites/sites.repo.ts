@@ -2,7 +2,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { sites } from './sites.tables.ts';
-import { users } from '../users/users.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { SITE_SORT_FIELDS } from './sites.schemas.ts';
 
@@ -21,24 +20,6 @@ export async function updateSiteRow(exec: Executor, id: string, patch: Partial<N
 
 export async function deleteSiteRow(exec: Executor, id: string): Promise<void> {
   await exec.delete(sites).where(eq(sites.id, id));
-}
-
-/** Users of the site holding site_admin (their role needs the site). */
-export async function countSiteAdmins(exec: Executor, siteId: string): Promise<number> {
-  const [r] = await exec
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.siteId, siteId), sql`'site_admin' = ANY(${users.roles})`));
-  return r?.n ?? 0;
-}
-
-/** Users attached to the site (plain users and site_admins). */
-export async function countSiteUsers(exec: Executor, siteId: string): Promise<number> {
-  const [r] = await exec
-    .select({ n: sql<number>`count(*)::int` })
-    .from(users)
-    .where(eq(users.siteId, siteId));
-  return r?.n ?? 0;
 }
 
 const SORT = {

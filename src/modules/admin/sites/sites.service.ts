@@ -1,12 +1,11 @@
 // Rules of the sites operations (document 3, Sites; docs/decisions.md).
-import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Executor } from '../../../db/client.ts';
-import { users } from '../users/users.tables.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { newId } from '../../../shared/ids.ts';
 import * as repo from './sites.repo.ts';
-import { countSystemsOfSite } from '../../systems/systems.service.ts';
+import { countSiteAdmins, detachUsersFromSite } from '../users/users.api.ts';
+import { systemsOfSite } from './sites.hooks.ts';
 import type { CreateSiteBody, UpdateSiteBody } from './sites.schemas.ts';
 
 const LATIN_LETTERS: Record<string, string> = {
@@ -68,7 +67,7 @@ export async function createSite(exec: Executor, companyId: string, body: Static
 }
 
 async function assertNoSiteAdmins(exec: Executor, siteId: string): Promise<void> {
-  const n = await repo.countSiteAdmins(exec, siteId);
+  const n = await countSiteAdmins(exec, siteId);
   if (n > 0) fail('SITE_HAS_SITE_ADMINS', { siteId, siteAdmins: n });
 }
 
@@ -80,7 +79,7 @@ export async function updateSite(db: Executor, target: repo.SiteRow, body: Stati
       // The users of the site stay in their company: plain users leave the site, and a site_admin
       // (whose role needs a site of his company) blocks the move.
       await assertNoSiteAdmins(exec, target.id);
-      await exec.update(users).set({ siteId: null }).where(eq(users.siteId, target.id));
+      await detachUsersFromSite(exec, target.id);
       patch.companyId = body.companyId;
     }
     if (body.name !== undefined) patch.name = body.name;
@@ -98,7 +97,7 @@ export async function updateSite(db: Executor, target: repo.SiteRow, body: Stati
 /** Document 3: a site cannot be deleted while linked to systems; nor while site_admins need it. */
 export async function deleteSite(db: Executor, target: repo.SiteRow): Promise<void> {
   return db.transaction(async (exec) => {
-    const systems = await countSystemsOfSite(exec, target.id);
+    const systems = await systemsOfSite.get(exec, target.id);
     if (systems > 0) fail('SITE_LINKED_TO_SYSTEMS', { siteId: target.id, systems });
     await assertNoSiteAdmins(exec, target.id);
     // Plain users of the site stay in their company without a site (users.site_id ON DELETE SET NULL).

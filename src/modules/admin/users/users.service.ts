@@ -1,16 +1,13 @@
 // Rules of the users operations (route table, a supporting resource: the rules are what users of
 // such a service expect, written in docs/decisions.md).
-import { eq } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { ASSIGNABLE_ROLES, type Caller, type Role } from '../../../authz/roles.ts';
 import type { Executor } from '../../../db/client.ts';
-import { companies } from '../companies/companies.tables.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { hashPassword } from '../../../shared/passwords.ts';
 import { newId } from '../../../shared/ids.ts';
 import * as repo from './users.repo.ts';
-import { endOtherSessions } from '../../authentication/authentication.service.ts';
-import * as commerce from '../../commerce/commerce.service.ts';
+import { companyIsBP, passwordChanged, userArrived } from './users.hooks.ts';
 import type { CreateUserBody, UpdateUserBody } from './users.schemas.ts';
 
 export function toApiUser(u: repo.UserRow) {
@@ -57,8 +54,8 @@ async function assertRolesAllowed(
   const refused = changed.filter((r) => r !== 'user' && !assignable.has(r));
   if (refused.length) fail('ROLE_NOT_ASSIGNABLE', { roles: refused });
   if (roles.some((r) => BP_ROLES.includes(r))) {
-    const [c] = await exec.select({ isBP: companies.isBP }).from(companies).where(eq(companies.id, companyId));
-    if (!c?.isBP) fail('INVALID_ROLES', { reason: 'bp_admin and bp_finance belong to users of a BP company' });
+    if (!(await companyIsBP.get(exec, companyId)))
+      fail('INVALID_ROLES', { reason: 'bp_admin and bp_finance belong to users of a BP company' });
   }
 }
 
@@ -95,7 +92,7 @@ export async function createUser(
       lastUpdateDate: now,
     });
     // Document 3, create company rule 7: his company's users are assigned to its default subscription on arrival.
-    await commerce.assignDefaultLicence(exec, row, now);
+    await userArrived.run(exec, row, now);
     return toApiUser(row);
   });
 }
@@ -131,7 +128,7 @@ export async function updateUser(
       patch.passwordHash = await hashPassword(body.password);
       // A password change ends the account's other sessions (docs/security.md, Work, sessions and client
       // authentication): the caller's own, if it is his account, goes on.
-      await endOtherSessions(
+      await passwordChanged.run(
         exec,
         target.id,
         target.id === caller.userId ? (caller.sessionId ?? undefined) : undefined,
@@ -176,6 +173,6 @@ export async function createArrivingUser(exec: Executor, user: repo.NewUser) {
   if (await repo.loginEmailTaken(exec, user.loginEmail)) fail('LOGIN_EMAIL_TAKEN');
   const row = await repo.insertUser(exec, user);
   // Document 3, create company rule 7: his company's users are assigned to its default subscription on arrival.
-  await commerce.assignDefaultLicence(exec, row, row.creationDate);
+  await userArrived.run(exec, row, row.creationDate);
   return toApiUser(row);
 }

@@ -19,7 +19,7 @@ import type { Executor } from '../../../db/client.ts';
 import type { AppDeps } from '../../../http/context.ts';
 import { randomSecret, sha256hex } from '../../../shared/ids.ts';
 import { issueToken, type IssuedToken } from '../../../shared/tokens.ts';
-import { findActiveApplication } from '../../applications/applications.service.ts';
+import { findActiveApplication } from '../../applications/applications.api.ts';
 import * as repo from './oauth.repo.ts';
 
 export const CODE_LIFETIME_SECONDS = 60;

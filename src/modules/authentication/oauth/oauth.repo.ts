@@ -3,7 +3,7 @@ import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { oauthCodes, oauthRefreshTokens } from './oauth.tables.ts';
 import { sessions } from '../../../shared/auth.tables.ts';
-import { users } from '../../admin/users/users.tables.ts';
+import { userIsTerminated } from '../../admin/users/users.api.ts';
 
 export type NewCode = typeof oauthCodes.$inferInsert;
 export type CodeRow = typeof oauthCodes.$inferSelect;
@@ -24,9 +24,8 @@ export async function findCode(
   codeHash: string,
 ): Promise<{ code: CodeRow; terminated: boolean } | undefined> {
   const [row] = await exec
-    .select({ code: oauthCodes, terminated: users.isTerminated })
+    .select({ code: oauthCodes, terminated: userIsTerminated(oauthCodes.userId) })
     .from(oauthCodes)
-    .innerJoin(users, eq(users.id, oauthCodes.userId))
     .where(eq(oauthCodes.codeHash, codeHash));
   return row;
 }
@@ -56,9 +55,12 @@ export async function findRefreshToken(
   tokenHash: string,
 ): Promise<{ token: RefreshTokenRow; terminated: boolean; sessionRevokedAt: Date | null } | undefined> {
   const [row] = await exec
-    .select({ token: oauthRefreshTokens, terminated: users.isTerminated, sessionRevokedAt: sessions.revokedAt })
+    .select({
+      token: oauthRefreshTokens,
+      terminated: userIsTerminated(oauthRefreshTokens.userId),
+      sessionRevokedAt: sessions.revokedAt,
+    })
     .from(oauthRefreshTokens)
-    .innerJoin(users, eq(users.id, oauthRefreshTokens.userId))
     .leftJoin(sessions, eq(sessions.id, oauthRefreshTokens.sessionId))
     .where(eq(oauthRefreshTokens.tokenHash, tokenHash));
   return row;

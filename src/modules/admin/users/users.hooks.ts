@@ -1,0 +1,15 @@
+// The hooks of the users module's face (users.api.ts; src/shared/hooks.ts): modules that read
+// users (commerce, authentication, companies) cannot be imported from here, so they register
+// what they do when a user arrives or changes his password, and what users asks of a company.
+import type { Executor } from '../../../db/client.ts';
+import { hook, provided } from '../../../shared/hooks.ts';
+import type { UserRow } from './users.repo.ts';
+
+/** A user arrived in a company (created, self-registered, invited): document 3, create company rule 7 (commerce). */
+export const userArrived = hook<[user: UserRow, now: Date]>();
+
+/** A user's password changed: his other sessions end, `keep` (the caller's own) excepted (authentication). */
+export const passwordChanged = hook<[userId: string, keep: string | undefined, now: Date]>();
+
+/** Whether a company is a BP (bp_admin and bp_finance belong to users of one), answered by companies. */
+export const companyIsBP = provided<(exec: Executor, companyId: string) => Promise<boolean>>("a company's isBP");

@@ -1,0 +1,107 @@
+// The face of the commerce module (docs/architecture.md, "Modules"): all that other modules use
+// of commerce. Their files import this one, never the module's repositories, services or tables
+// (a `*.tables.ts` may import commerce.tables.ts for a foreign key): whether a catalog exists, the
+// catalog a company sees, the default subscription of a new company, the extras of offers and
+// subscriptions, what billing reads of subscriptions, and the hook of a subscription's change.
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { invoicedCompanies, type InvoicedBp } from '../admin/companies/companies.api.ts';
+import { offers, subscriptions } from './commerce.tables.ts';
+import { fail } from '../../errors/catalogue.ts';
+import * as catalogsRepo from './catalogs.repo.ts';
+import * as offersRepo from './offers.repo.ts';
+import * as subscriptionsRepo from './subscriptions.repo.ts';
+
+/** Document 3, create company rule 7: a user arriving in a company takes a licence of its default subscription. */
+export { assignDefaultLicence, userChangedCompany } from './licences.service.ts';
+export { licenceCounters, type LicenceCounters } from './licence-counters.ts';
+
+/** A company's catalogId must name a catalog (400 otherwise: nothing is stored). */
+export async function assertCatalogExists(exec: Executor, catalogId: string): Promise<void> {
+  if (!(await catalogsRepo.catalogExists(exec, catalogId))) fail('CATALOG_UNKNOWN', { catalogId });
+}
+
+/** The catalog a company sees: its own, else its BP's (or its BP's BP's), else the default one. */
+export const catalogOfCompany = (exec: Executor, companyId: string): Promise<string | undefined> =>
+  catalogsRepo.catalogOfCompany(exec, companyId);
+
+/** Document 3, create company rule 7: every new company receives a subscription to the default offer. */
+export async function addDefaultSubscription(exec: Executor, companyId: string, now: Date): Promise<void> {
+  const offerId = (await offersRepo.defaultOfferId(exec)) ?? (await offersRepo.ensureDefaultOffer(exec)).id;
+  await subscriptionsRepo.insertDefaultSubscription(exec, companyId, offerId, now);
+}
+
+/** The catalog a company sees, as an extra of the authorising statement (create subscription, create a quotation). */
+export { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
+/** Document 1, create a quotation, rule 4, for a BP already read (the authorising statement's extras). */
+export { checkApplicant } from './subscriptions.service.ts';
+/** The offer, its catalog membership and a subscription with its offer, as extras of another module's authorising statement. */
+export {
+  offerExtra,
+  offerInCatalogExtra,
+  subscriptionWithOfferExtra,
+  offerFromExtra,
+  subscriptionWithOfferFromExtra,
+} from './extras.ts';
+
+/** A subscription bought or changed (billing records its charges): commerce.hooks.ts. */
+export { subscriptionChanged, type SubscriptionChange } from './commerce.hooks.ts';
+export type { OfferPrice } from './commerce.tables.ts';
+export { CompanyIdParams } from './offers.schemas.ts';
+
+export interface RecurringRow {
+  subscriptionId: string;
+  companyId: string;
+  companyName: string;
+  maxNumberUsers: number | null;
+  offer: {
+    id: string;
+    name: string;
+    businessModel: string | null;
+    isDefault: boolean;
+    isPrepaid: boolean;
+    prepaidDuration: number | null;
+    prices: (typeof offers.$inferSelect)['prices'];
+    billingProductRatePlanId: string | null;
+    billingProductRatePlanChargeId: string | null;
+  };
+}
+
+/**
+ * The monthly subscriptions a BP invoices for a period (docs/billing.md, Invoices): those of its
+ * customers not terminated, to monthly (not prepaid) per-unit or flat-fee offers, created before
+ * the period's 1st (a subscription created later has its first month in the ledger).
+ */
+export async function recurringSubscriptions(db: Executor, bp: InvoicedBp, periodStart: Date): Promise<RecurringRow[]> {
+  const c = invoicedCompanies(bp);
+  return db
+    .select({
+      subscriptionId: subscriptions.id,
+      companyId: subscriptions.companyId,
+      companyName: c.name,
+      maxNumberUsers: subscriptions.maxNumberUsers,
+      offer: {
+        id: offers.id,
+        name: offers.name,
+        businessModel: offers.businessModel,
+        isDefault: offers.isDefault,
+        isPrepaid: offers.isPrepaid,
+        prepaidDuration: offers.prepaidDuration,
+        prices: offers.prices,
+        billingProductRatePlanId: offers.billingProductRatePlanId,
+        billingProductRatePlanChargeId: offers.billingProductRatePlanChargeId,
+      },
+    })
+    .from(subscriptions)
+    .innerJoin(c, eq(c.id, subscriptions.companyId))
+    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
+    .where(
+      and(
+        sql`${subscriptions.status} <> 'terminated'`,
+        sql`NOT ${offers.isPrepaid}`,
+        inArray(offers.businessModel, ['nb_users', 'nb_services', 'flat_fee']),
+        lt(subscriptions.creationDate, periodStart),
+      ),
+    )
+    .orderBy(asc(c.name), asc(c.id), asc(subscriptions.creationDate), asc(subscriptions.id));
+}
