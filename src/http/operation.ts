@@ -13,7 +13,7 @@ import { scopeFilter } from '../authz/evaluate.ts';
 import type { Caller } from '../authz/roles.ts';
 import { TARGETS, type TargetKind, type TargetKindName, type TargetRow } from '../authz/targets.ts';
 import { ErrorSchema, dataEnvelope, listEnvelope, statusEnvelope } from './schemas.ts';
-import { formatLevel, project, type FormatLevels } from './format.ts';
+import { formatLevel, project, type FormatLevels, type SmallItem } from './format.ts';
 import type { AppDeps, OperationContext } from './context.ts';
 import { describePolicy } from '../authz/describe.ts';
 import { checkReferenceDeclaration, checkReferences, referenceWords, type ReferenceRef } from '../authz/references.ts';
@@ -89,8 +89,8 @@ export interface Input<P, Q, B> {
 export type HandlerResult<R extends TSchema, E extends Envelope> = E extends 'data' | 'plain'
   ? Static<R>
   : E extends 'list'
-    ? // A list may load only the fields of the requested level (format=small: id and name).
-      ListResult<Partial<Static<R>>>
+    ? // Full items, or, for a list that reads only its small level's fields, items marked so (src/http/format.ts).
+      ListResult<Static<R>> | ListResult<SmallItem<Static<R>>>
     : E extends 'status'
       ? { status: string; data: Static<R> }
       : E extends 'binary'

@@ -22,7 +22,7 @@ const usersNamed = async (email: string) =>
       .select({ n: count() })
       .from(users)
       .where(sql`${users.loginEmail} = ${email}`)
-  )[0]!.n;
+  )[0].n;
 const post = (key: string, payload: object, token = t.superToken) =>
   t.inject({ method: 'POST', url: USERS, headers: { ...bearer(token), 'idempotency-key': key }, payload });
 
@@ -52,15 +52,13 @@ describe('Idempotency-Key', () => {
       .select({ id: users.id })
       .from(users)
       .where(sql`'superadmin' = ANY(${users.roles})`);
-    await t.db
-      .insert(idempotencyKeys)
-      .values({
-        scope: `user:${me!.id}`,
-        key: 'k3',
-        requestHash: 'in-flight',
-        state: 'running',
-        createdAt: t.clock.now(),
-      });
+    await t.db.insert(idempotencyKeys).values({
+      scope: `user:${me.id}`,
+      key: 'k3',
+      requestHash: 'in-flight',
+      state: 'running',
+      createdAt: t.clock.now(),
+    });
     const res = await post('k3', { loginEmail: 'idem3@example.com', password: 'Passw0rd!' });
     expect(res.statusCode).toBe(409);
     expect(res.json().errorDetailsCode).toBe(409002);

@@ -4,11 +4,12 @@
 // and its synchronisation read them the same way (who orders, who is invoiced).
 import { sql } from 'drizzle-orm';
 import type { BillingCompany } from './charges.repo.ts';
+import type { BpBusinessModel } from '../admin/companies/companies.schemas.ts';
 
 /** A BP above a company as the BPS_EXTRA gives it: who is invoiced, and the applicant check's facts (document 1, create a quotation, rule 4). */
 export interface BpFacts extends BillingCompany {
   name: string;
-  bpBusinessModel: string | null;
+  bpBusinessModel: BpBusinessModel | null;
   bpApplicantNumber: string | null;
 }
 

@@ -3,6 +3,8 @@ import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ChargeableOffer } from './charges.service.ts';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
+import type { FileType, InvoiceType } from './invoicing-files.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
 import { offers, subscriptions } from '../commerce/commerce.tables.ts';
 import { billedPeriods, invoiceFiles, invoiceItems, invoices, invoicingFiles } from './invoices.tables.ts';
@@ -105,9 +107,9 @@ export async function recurringSubscriptions(db: Executor, bp: InvoicedBp, perio
 
 /** Ids and names of the companies whose usage records a BP's CDR files hold: its customers and itself. */
 export async function customerNames(db: Executor, bp: InvoicedBp): Promise<Map<string, string>> {
-  const { rows } = (await db.execute(
-    sql`SELECT c.id, c.name FROM companies c WHERE ${customersOf(bp)} OR c.id = ${bp.id}`,
-  )) as unknown as { rows: { id: string; name: string }[] };
+  const rows = rowsOf<{ id: string; name: string }>(
+    await db.execute(sql`SELECT c.id, c.name FROM companies c WHERE ${customersOf(bp)} OR c.id = ${bp.id}`),
+  );
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -203,8 +205,8 @@ export async function invoiceFile(db: Executor, companyId: string, fileId: strin
 export interface FileFilters {
   companyId?: string;
   billingPeriod?: string;
-  invoiceType?: string;
-  fileType?: string;
+  invoiceType?: InvoiceType;
+  fileType?: FileType;
   invoiceCreationDate?: string;
   fromInvoiceCreationDate?: string;
   toInvoiceCreationDate?: string;

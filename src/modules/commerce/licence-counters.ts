@@ -2,6 +2,7 @@
 // subscriptions at once: one statement whatever their number.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 
 /** Document 1: the IR counters for a BP IR company's nb_users subscription, numberAssignedUsers otherwise. */
 export type LicenceCounters =
@@ -22,8 +23,6 @@ interface Row {
   own: number;
   ecs: number;
 }
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /**
  * The counters of each subscription, by id (unknown ids are absent). A licence row keeps the

@@ -2,6 +2,8 @@
 // subscribed by the BP or by the companies it sells to, with the licences bought and assigned.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { BusinessModel } from './offers.schemas.ts';
+import { rowsOf } from '../../db/raw.ts';
 
 export interface OfferCounterRow {
   offerId: string;
@@ -9,7 +11,7 @@ export interface OfferCounterRow {
   offerReference: string | null;
   erpReference: string | null;
   groupName: string | null;
-  businessModel: string | null;
+  businessModel: BusinessModel | null;
   isDefault: boolean;
   canBeSold: boolean;
   isDemo: boolean;
@@ -24,8 +26,6 @@ export interface OfferCounterRow {
   myResellersNbLicences: number;
   myResellersNumberAssignedUsers: number;
 }
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /**
  * The BP's own subscriptions (myCompany*) and those of the companies under it (myResellers*: its

@@ -28,6 +28,7 @@ import {
 import * as service from './subscriptions.service.ts';
 import { commercePolicy } from './commerce.policy.ts';
 import { taxTable } from '../billing/tax.ts';
+import { textOrNull, texts } from '../../shared/json-values.ts';
 
 const tag = 'Subscriptions';
 const S = '/subscription/v1.0';
@@ -68,11 +69,11 @@ const CREATION_EXTRAS = {
 
 function creationReads(extras: Record<string, unknown>): service.CreationReads {
   return {
-    catalogId: (extras.catalogId as string | null) ?? null,
+    catalogId: textOrNull(extras.catalogId),
     offer: offerFromExtra(extras.offer),
     inCatalog: extras.inCatalog === true,
     ...bpsFromExtra(extras.bps),
-    recipients: (extras.recipients as string[] | null) ?? [],
+    recipients: texts(extras.recipients),
   };
 }
 

@@ -8,7 +8,7 @@ import { licences, offers, subscriptions } from './commerce.tables.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
 import { BPS_EXTRA, bpsFromExtra, type BpFacts } from '../billing/extras.ts';
 import { subscriptionWithOfferFromExtra } from './extras.ts';
-import { rowInserter, statement } from '../../db/raw.ts';
+import { rowInserter, rowsOf, statement } from '../../db/raw.ts';
 import { emitAfter } from '../../events/outbox.ts';
 
 export async function insertDefaultSubscription(
@@ -196,7 +196,7 @@ export async function changeRecipients(exec: Executor, companyId: string): Promi
   const res = await exec.execute(
     sql`SELECT ${CHANGE_RECIPIENTS_EXTRA} AS "to" FROM companies t WHERE t.id = ${companyId}`,
   );
-  return (res as unknown as { rows: { to: string[] }[] }).rows[0]?.to ?? [];
+  return rowsOf<{ to: string[] }>(res)[0]?.to ?? [];
 }
 
 /** What a synchronisation reads: the subscription, its offer, its company, the BPs above and the recipients of its messages. */

@@ -7,14 +7,14 @@ import { companies } from '../admin/companies/companies.tables.ts';
 import { sites } from '../admin/sites/sites.tables.ts';
 import { systems } from './systems.tables.ts';
 import { systemPhoneNumbers } from './phone-numbers.tables.ts';
-import type { SYSTEM_SORT_FIELDS } from './systems.schemas.ts';
+import type { SYSTEM_SORT_FIELDS, SystemStatus, SystemType } from './systems.schemas.ts';
 
 export type SystemRow = typeof systems.$inferSelect;
 export type NewSystem = typeof systems.$inferInsert;
 
 export async function insertSystem(exec: Executor, s: NewSystem): Promise<SystemRow> {
   const [row] = await exec.insert(systems).values(s).returning();
-  return row!;
+  return row;
 }
 
 export async function updateSystemRow(
@@ -42,7 +42,7 @@ export async function setSystemSites(exec: Executor, id: string, siteIds: string
   const siteId = siteIds[0] ?? null;
   const [row] = await exec.update(systems).set({ siteIds, siteId }).where(eq(systems.id, id)).returning();
   await exec.update(systemPhoneNumbers).set({ siteId }).where(eq(systemPhoneNumbers.systemId, id));
-  return row!;
+  return row;
 }
 
 export async function countSystemsOfSite(exec: Executor, siteId: string): Promise<number> {
@@ -100,8 +100,8 @@ const SORT = {
 export interface SystemFilters {
   siteId?: string;
   name?: string;
-  type?: string;
-  status?: string;
+  type?: SystemType;
+  status?: SystemStatus;
   companyId?: string;
   bpId?: string;
   isShared?: boolean;

@@ -16,17 +16,15 @@ function quotableOffer(ctx: Ctx): Promise<string> {
       ctx.t,
       (async () => {
         const id = newId();
-        await ctx.t.db
-          .insert(offers)
-          .values({
-            id,
-            name: `Matrix quoted offer ${ctx.n}`,
-            canBeSold: true,
-            businessModel: 'nb_users',
-            prices: [{ currency: 'EUR', amount: '5.00' }],
-          });
+        await ctx.t.db.insert(offers).values({
+          id,
+          name: `Matrix quoted offer ${ctx.n}`,
+          canBeSold: true,
+          businessModel: 'nb_users',
+          prices: [{ currency: 'EUR', amount: '5.00' }],
+        });
         const [d] = await ctx.t.db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.isDefault, true));
-        await ctx.t.db.insert(catalogOffers).values({ catalogId: d!.id, offerId: id });
+        await ctx.t.db.insert(catalogOffers).values({ catalogId: d.id, offerId: id });
         return id;
       })(),
     );

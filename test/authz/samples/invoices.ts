@@ -39,38 +39,34 @@ async function invoiceWithFile(ctx: Ctx, companyId: string): Promise<string> {
     body: `/v1/files/${fileId}`,
     invoiceFiles: [{ id: fileId, versionNumber: 1 }],
   });
-  await ctx.t.db
-    .insert(invoiceFiles)
-    .values({
-      id: fileId,
-      invoiceId: id,
-      companyId,
-      fileName: 'matrix.pdf',
-      contentType: 'application/pdf',
-      data: Buffer.from('%PDF-1.3 matrix'),
-    });
+  await ctx.t.db.insert(invoiceFiles).values({
+    id: fileId,
+    invoiceId: id,
+    companyId,
+    fileName: 'matrix.pdf',
+    contentType: 'application/pdf',
+    data: Buffer.from('%PDF-1.3 matrix'),
+  });
   return fileId;
 }
 
 /** A CSV file of the caller's own company: whoever holds a grant reaches it (every grant reaches the caller's home). */
 async function fileOfCallersCompany(ctx: Ctx): Promise<string> {
   const [u] = await ctx.t.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, ctx.caller.id));
-  const path = `${u!.companyId}/2026-11/services/matrix-${ctx.n}.csv`;
-  await ctx.t.db
-    .insert(invoicingFiles)
-    .values({
-      id: newId(),
-      companyId: u!.companyId,
-      billingPeriod: '2026-11',
-      invoiceType: 'services',
-      fileType: 'INV',
-      path,
-      fileName: `matrix-${ctx.n}.csv`,
-      invoiceCreationDate: '2026-11-01',
-      lines: 0,
-      size: 3,
-      data: Buffer.from('a\r\n'),
-    });
+  const path = `${u.companyId}/2026-11/services/matrix-${ctx.n}.csv`;
+  await ctx.t.db.insert(invoicingFiles).values({
+    id: newId(),
+    companyId: u.companyId,
+    billingPeriod: '2026-11',
+    invoiceType: 'services',
+    fileType: 'INV',
+    path,
+    fileName: `matrix-${ctx.n}.csv`,
+    invoiceCreationDate: '2026-11-01',
+    lines: 0,
+    size: 3,
+    data: Buffer.from('a\r\n'),
+  });
   return path;
 }
 

@@ -10,7 +10,7 @@ import type { Paging } from '../../../http/paging.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
 import { runCounted, unlessUnchanged, versionedCount } from '../../../db/list-count.ts';
-import { ADMIN_ROLES } from '../../../authz/roles.ts';
+import { ADMIN_ROLES, type Role } from '../../../authz/roles.ts';
 import type { ADMIN_SORT_FIELDS, COMPANY_SORT_FIELDS } from './companies.schemas.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -18,7 +18,7 @@ export type NewCompany = typeof companies.$inferInsert;
 
 export async function insertCompany(exec: Executor, c: NewCompany): Promise<CompanyRow> {
   const [row] = await exec.insert(companies).values(c).returning();
-  return row!;
+  return row;
 }
 
 export async function findCompany(exec: Executor, id: string): Promise<CompanyRow | undefined> {
@@ -36,7 +36,7 @@ export async function findSystemCompany(
 
 export async function updateCompanyRow(exec: Executor, id: string, patch: Partial<NewCompany>): Promise<CompanyRow> {
   const [row] = await exec.update(companies).set(patch).where(eq(companies.id, id)).returning();
-  return row!;
+  return row;
 }
 
 export async function hasSites(exec: Executor, companyId: string): Promise<boolean> {
@@ -176,7 +176,8 @@ export function companyFilterSql(f: CompanyFilters): SQL[] {
   if (f.isBP !== undefined) c.push(eq(companies.isBP, f.isBP));
   if (f.hasBP !== undefined) c.push(f.hasBP ? sql`${companies.bpId} IS NOT NULL` : sql`${companies.bpId} IS NULL`);
   // One value as an equality: an ordered index range can then serve the page (= ANY cannot).
-  if (f.status?.length === 1) c.push(eq(companies.status, f.status[0]!));
+  // The query's values are free text (an unknown one matches no company): compared as text, as eq() would write it.
+  if (f.status?.length === 1) c.push(sql`${companies.status} = ${f.status[0]}`);
   else if (f.status?.length) c.push(sql`${companies.status} = ANY(${textArray(f.status)})`);
   if (f.visibility?.length) c.push(sql`${companies.visibility} = ANY(${textArray(f.visibility)})`);
   if (f.bpType?.length) c.push(sql`${companies.bpType} = ANY(${textArray(f.bpType)})`);
@@ -345,13 +346,13 @@ export async function moveUserToCompany(
   exec: Executor,
   userId: string,
   companyId: string,
-  roles: string[],
+  roles: Role[],
   now: Date,
 ): Promise<void> {
   await exec.update(users).set({ companyId, roles, siteId: null, lastUpdateDate: now }).where(eq(users.id, userId));
 }
 
-export async function userRoles(exec: Executor, userId: string): Promise<string[]> {
+export async function userRoles(exec: Executor, userId: string): Promise<Role[]> {
   const [u] = await exec.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
   return u?.roles ?? [];
 }

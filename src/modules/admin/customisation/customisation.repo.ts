@@ -95,7 +95,7 @@ export async function setUserCustomisations(
     .set({ customisations: values, selectedAppCustomisationTemplate: templateId })
     .where(eq(users.id, userId))
     .returning({ customisations: users.customisations });
-  return row!.customisations;
+  return row.customisations;
 }
 
 /** Sets a company's values and the template they came from; returns its stored values. */
@@ -110,7 +110,7 @@ export async function setCompanyCustomisations(
     .set({ customisations: values, selectedAppCustomisationTemplate: templateId })
     .where(eq(companies.id, companyId))
     .returning({ customisations: companies.customisations });
-  return row!.customisations;
+  return row.customisations;
 }
 
 /** Merges `patch` into the company's values in one statement; returns the company. */
@@ -120,7 +120,7 @@ export async function mergeCompanyCustomisations(exec: Executor, companyId: stri
     .set({ customisations: sql`${companies.customisations} || ${JSON.stringify(patch)}::jsonb` })
     .where(eq(companies.id, companyId))
     .returning();
-  return row!;
+  return row;
 }
 
 export async function companyName(exec: Executor, id: string): Promise<string | undefined> {

@@ -16,7 +16,7 @@ export type NewInvitation = typeof joinInvitations.$inferInsert;
 
 export async function insertLink(exec: Executor, l: NewLink): Promise<LinkRow> {
   const [row] = await exec.insert(joinCompanyLinks).values(l).returning();
-  return row!;
+  return row;
 }
 
 export async function findLink(exec: Executor, id: string): Promise<LinkRow | undefined> {
@@ -26,7 +26,7 @@ export async function findLink(exec: Executor, id: string): Promise<LinkRow | un
 
 export async function updateLinkRow(exec: Executor, id: string, patch: Partial<NewLink>): Promise<LinkRow> {
   const [row] = await exec.update(joinCompanyLinks).set(patch).where(eq(joinCompanyLinks.id, id)).returning();
-  return row!;
+  return row;
 }
 
 export async function deleteLinkRow(exec: Executor, id: string): Promise<LinkRow | undefined> {
@@ -167,7 +167,7 @@ export async function activateInitializingCompany(exec: Executor, id: string, no
 
 export async function insertInvitation(exec: Executor, i: NewInvitation): Promise<InvitationRow> {
   const [row] = await exec.insert(joinInvitations).values(i).returning();
-  return row!;
+  return row;
 }
 
 export async function findInvitation(exec: Executor, id: string): Promise<InvitationRow | undefined> {

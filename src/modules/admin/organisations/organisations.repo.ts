@@ -25,7 +25,7 @@ const companyLinkColumns = {
 
 export async function insertOrganisation(exec: Executor, o: NewOrganisation): Promise<OrganisationRow> {
   const [row] = await exec.insert(organisations).values(o).returning();
-  return row!;
+  return row;
 }
 
 export async function updateOrganisationRow(

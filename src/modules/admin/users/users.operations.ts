@@ -37,7 +37,7 @@ export const createUser = defineOperation({
       where: (company) => ({ companyId: company.id }),
     },
   },
-  handler: (ctx, { body }) => service.createUser(ctx.db, ctx.caller, ctx.target.id as string, body, ctx.now),
+  handler: (ctx, { body }) => service.createUser(ctx.db, ctx.caller, ctx.target.id, body, ctx.now),
 });
 
 export const listUsers = defineOperation({
@@ -120,7 +120,7 @@ export const deleteUser = defineOperation({
   target: { kind: 'user', from: 'params', field: 'userId' },
   handler: async (ctx) => {
     await service.deleteUser(ctx.db, ctx.caller, ctx.target);
-    return { status: `User ${ctx.target.id as string} deleted`, data: [] };
+    return { status: `User ${ctx.target.id} deleted`, data: [] };
   },
 });
 
