@@ -4,7 +4,8 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'src/db/migrations/', '.ci/'] },
   js.configs.recommended,
-  ...tseslint.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
@@ -12,7 +13,68 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['error', 'warn'] }],
       // Modules add their error keys and target kinds to the platform's interfaces by declaration merging.
       '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
+      // Handlers, port methods and hooks are async by contract: a throw in them is a rejection their caller awaits.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        // node:test's describe and it return promises its runner awaits itself.
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'suite'] },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['eslint.config.js', 'drizzle.config.ts'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['test/**'],
+    rules: {
+      // Tests read answers through light-my-request's `res.json()`, typed `any`; the assertions check their shape.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
   { files: ['scripts/**', 'test/**'], rules: { 'no-console': 'off' } },
+  {
+    // Not fixed yet (found when the type-checked rules were turned on; listed in the change's hand-over).
+    files: [
+      'src/app.ts',
+      'src/db/literal.ts',
+      'src/events/stanzas.ts',
+      'src/http/idempotency.ts',
+      'src/http/security-headers.ts',
+      'src/jobs/queue.ts',
+      'src/modules/admin/customisation/service-description.ts',
+      'src/ports/ports.ts',
+      'scripts/**',
+      'test/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-base-to-string': 'off',
+      '@typescript-eslint/no-misused-promises': 'off',
+      '@typescript-eslint/only-throw-error': 'off',
+      '@typescript-eslint/prefer-promise-reject-errors': 'off',
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // Not fixed yet: tests and scripts name the rows of raw statements with `as unknown as { rows }`.
+    files: ['scripts/**', 'test/**'],
+    rules: { '@typescript-eslint/no-unnecessary-type-assertion': 'off' },
+  },
+  {
+    // Not fixed yet: a probe script reading node-postgres internals, typed `any`.
+    files: ['scripts/probe-create.ts', 'scripts/bench-ceiling.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
 );

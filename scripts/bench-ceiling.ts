@@ -76,7 +76,7 @@ app.get<{ Querystring: { companyId?: string; limit?: string } }>('/users', async
     pool.query(PAGE, [req.query.companyId, limit]),
     pool.query<{ n: number }>(COUNT, [req.query.companyId]),
   ]);
-  return { data: page.rows, total: count.rows[0]!.n, limit, offset: 0 };
+  return { data: page.rows, total: count.rows[0].n, limit, offset: 0 };
 });
 
 const close = async () => {

@@ -233,8 +233,8 @@ export async function startChild(
   const keep = (b: Buffer) => {
     out = (out + b.toString()).slice(-8000);
   };
-  proc.stdout!.on('data', keep);
-  proc.stderr!.on('data', keep);
+  proc.stdout.on('data', keep);
+  proc.stderr.on('data', keep);
   let exited = false;
   const exit = new Promise<void>((resolve) =>
     proc.once('exit', () => {
@@ -279,7 +279,7 @@ export async function startChild(
   const cpuMs = () => {
     try {
       // /proc/PID/stat: utime and stime are fields 14 and 15, in clock ticks (100 per second on Linux).
-      const fields = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const fields = readFileSync(`/proc/${proc.pid}/stat`, 'utf8').split(') ')[1].split(' ');
       return (Number(fields[11]) + Number(fields[12])) * 10;
     } catch {
       return Number.NaN;
@@ -317,7 +317,7 @@ const offerId = (o: number) => md5(`offer-${o}`);
 /** The letters of an End Customer's name, as the load writes them (md5 hex digits -> g..p). */
 function ecNameLetters(e: number): string {
   const hex = createHash('md5').update(`ecname-${e}`).digest('hex').slice(0, 8);
-  return hex.replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]!);
+  return hex.replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]);
 }
 
 /** A deterministic shuffle, so that every run asks for the same ids in the same order. */
@@ -391,7 +391,7 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
     const res = (await db.execute(sql`SELECT count(*)::int AS n FROM users`)) as unknown as {
       rows: Array<{ n: number }>;
     };
-    if (res.rows[0]!.n < USERS) throw new Error(`loaded ${res.rows[0]!.n} users, expected ${USERS}`);
+    if (res.rows[0].n < USERS) throw new Error(`loaded ${res.rows[0].n} users, expected ${USERS}`);
   } finally {
     await database.close();
   }
@@ -542,7 +542,7 @@ function serviceRequests(c: CaseName, tokens: Tokens): Req[] {
       return buyingEcs.slice(0, ROTATION).map((e) => ({
         method: 'POST',
         path: `${S}/companies/${ecId(e)}/subscriptions`,
-        headers: { ...auth(tokens.bpFinances[e % BP_COUNT]!), 'content-type': 'application/json' },
+        headers: { ...auth(tokens.bpFinances[e % BP_COUNT]), 'content-type': 'application/json' },
         body: JSON.stringify({
           offerId: offerId(2 * (e % 50) + 1),
           maxNumberUsers: 5,
@@ -582,13 +582,13 @@ function ceilingRequests(c: CaseName, token: string): Req[] {
 
 /** One request of each before measuring: a wrong path or token fails here, not as non-2xx. */
 async function check(base: string, reqs: Req[], c: CaseName): Promise<void> {
-  const r = await fetch(base + reqs[0]!.path, {
-    method: reqs[0]!.method,
-    headers: reqs[0]!.headers,
-    body: reqs[0]!.body,
+  const r = await fetch(base + reqs[0].path, {
+    method: reqs[0].method,
+    headers: reqs[0].headers,
+    body: reqs[0].body,
   });
   const body = await r.text();
-  if (!r.ok) throw new Error(`${c}: ${reqs[0]!.method} ${reqs[0]!.path}: ${r.status} ${body.slice(0, 300)}`);
+  if (!r.ok) throw new Error(`${c}: ${reqs[0].method} ${reqs[0].path}: ${r.status} ${body.slice(0, 300)}`);
   if (c.startsWith('list')) {
     const b = JSON.parse(body) as { data: unknown[]; total: number };
     if (!Array.isArray(b.data) || b.data.length === 0 || typeof b.total !== 'number')
@@ -615,7 +615,7 @@ function cannon(
  */
 async function measureCreation(base: string, requests: Req[], databaseUrl: string): Promise<Measure> {
   await check(base, requests, CREATE_CASE);
-  const companies = [...new Set(requests.map((r) => r.path.split('/companies/')[1]!.split('/')[0]!))];
+  const companies = [...new Set(requests.map((r) => r.path.split('/companies/')[1].split('/')[0]))];
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   const count = async () =>
@@ -626,7 +626,7 @@ async function measureCreation(base: string, requests: Req[], databaseUrl: strin
        FROM subscriptions WHERE company_id = ANY($1::text[]) AND purchase_order_number = 'BENCH-CREATE'`,
         [companies],
       )
-    ).rows[0]!;
+    ).rows[0];
   try {
     // The subscription of check() and its job first: the measure starts with an idle queue.
     for (let end = Date.now() + 60_000; (await count()).active < 1 && Date.now() < end;)
@@ -760,7 +760,7 @@ async function measureUploads(r: Running): Promise<Measure> {
           }
         } catch (err) {
           errors++;
-          console.log(`  ${UPLOAD_CASE}: upload failed: ${err instanceof Error ? err.message : err}`);
+          console.log(`  ${UPLOAD_CASE}: upload failed: ${err instanceof Error ? err.message : String(err)}`);
         }
       }),
     ).finally(() => (done = true));
@@ -798,9 +798,9 @@ const QUIET_WAIT_S = Number(process.env.BENCH_QUIET_WAIT ?? 5);
 
 function cpuTimes(): { busy: number; total: number } | undefined {
   try {
-    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
     const total = f.slice(0, 8).reduce((a, b) => a + b, 0);
-    return { busy: total - f[3]! - f[4]!, total };
+    return { busy: total - f[3] - f[4], total };
   } catch {
     return undefined;
   }
@@ -837,7 +837,7 @@ interface Contender {
   cpuSpent?: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * Measures one case on several servers at once, interleaved: slices of SLICE seconds taken in
@@ -915,7 +915,7 @@ async function serverVersion(): Promise<string> {
   await c.connect();
   try {
     const r = await c.query<{ v: string }>("SELECT current_setting('server_version') AS v");
-    return r.rows[0]!.v;
+    return r.rows[0].v;
   } finally {
     await c.end();
   }
@@ -1119,10 +1119,10 @@ function printTable(rows: Row[], facts: EngineFacts[]): void {
     r.met,
     busyText(r.m.busy),
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i].length)));
   const line = (c: string[]) =>
     c
-      .map((v, i) => (i >= 2 && i <= 3 ? v.padStart(widths[i]!) : v.padEnd(widths[i]!)))
+      .map((v, i) => (i >= 2 && i <= 3 ? v.padStart(widths[i]) : v.padEnd(widths[i])))
       .join('  ')
       .trimEnd();
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);

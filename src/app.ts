@@ -1,5 +1,5 @@
 // buildApp(deps): the Fastify instance that main.ts serves and that tests call in process.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { AppDeps } from './http/context.ts';
@@ -42,7 +42,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       ? { connectionsCheckingInterval: Math.min(30_000, timeoutMs / 10), headersTimeout: Math.min(60_000, timeoutMs) }
       : {};
   const app = Fastify({
-    logger: opts.logger ? ({ ...opts.logger, redact: REDACT } as FastifyServerOptions['logger']) : false,
+    logger: opts.logger ? { ...opts.logger, redact: REDACT } : false,
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
     ...(opts.https ? { https: { ...opts.https, ...server } } : { http: server }),

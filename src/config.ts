@@ -153,14 +153,14 @@ function ports(spec: string | undefined): Record<string, string> {
     .map((p) => p.trim())
     .filter(Boolean)) {
     const [name, impl] = part.split('=').map((x) => x.trim());
-    if (!(PORT_NAMES as readonly string[]).includes(name!))
+    if (!(PORT_NAMES as readonly string[]).includes(name))
       throw new ConfigError(
         'PORTS',
         `PORTS: "${part}" names no port: expected <port>=<implementation> with a port among ${PORT_NAMES.join(', ')}`,
       );
     if (impl !== 'embedded')
       throw new ConfigError('PORTS', `PORTS: "${part}": expected the implementation embedded (the only one today)`);
-    out[name!] = impl;
+    out[name] = impl;
   }
   return out;
 }

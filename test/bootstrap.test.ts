@@ -23,8 +23,8 @@ describe('first start', () => {
     expect(first?.generatedPassword).toBeTruthy();
     expect(isStrongPassword(first!.generatedPassword!)).toBe(true);
     const [u] = await database.db.select().from(users).where(eq(users.loginEmail, 'first@example.com'));
-    expect(u!.roles).toContain('superadmin');
-    expect(await verifyPassword(u!.passwordHash, first!.generatedPassword!)).toBe(true);
+    expect(u.roles).toContain('superadmin');
+    expect(await verifyPassword(u.passwordHash, first!.generatedPassword!)).toBe(true);
     // A second start does not create another one nor print a password again.
     expect(await ensureSuperadmin(database.db, 'first@example.com', undefined)).toBeUndefined();
     await database.close();

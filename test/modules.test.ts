@@ -90,7 +90,7 @@ describe('modules own their parts', () => {
   });
 
   it('a module installed twice is refused (its errors, policy entries and kinds are already there)', () => {
-    expect(() => installModules([MODULES[1]!])).toThrow(/declared twice/);
+    expect(() => installModules([MODULES[1]])).toThrow(/declared twice/);
   });
 
   it('an error key or an errorDetailsCode used twice is refused', () => {
@@ -103,7 +103,7 @@ describe('modules own their parts', () => {
   });
 
   it("an operation without an entry in its own module's policy section is refused", () => {
-    const op = MODULES[0]!.operations[0]!;
+    const op = MODULES[0].operations[0];
     expect(() =>
       installModules([
         defineModule({ name: 'stray', operations: [{ ...op, operationId: 'strayOperation' }], policy: {} }),
@@ -116,7 +116,7 @@ describe('modules own their parts', () => {
     for (const file of files(join(SRC, 'modules'))) {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/from '([^']+\.repo\.ts)'/g)) {
-        const target = resolve(dirname(file), m[1]!);
+        const target = resolve(dirname(file), m[1]);
         if (dirname(target) !== dirname(file))
           offenders.push(`${relative(SRC, file)} imports ${relative(SRC, target)}`);
       }
@@ -129,8 +129,8 @@ describe('modules own their parts', () => {
     for (const file of files(SRC).filter((f) => !f.startsWith(join(SRC, 'modules')))) {
       const text = readFileSync(file, 'utf8');
       for (const m of text.matchAll(/from '([^']+)'/g)) {
-        if (!m[1]!.startsWith('.')) continue;
-        const target = resolve(dirname(file), m[1]!);
+        if (!m[1].startsWith('.')) continue;
+        const target = resolve(dirname(file), m[1]);
         const rel = relative(join(SRC, 'modules'), target);
         const foreignKey = file.endsWith('.tables.ts') && target.endsWith('.tables.ts');
         if (!rel.startsWith('..') && rel !== 'index.ts' && rel !== 'module.ts' && !foreignKey)

@@ -55,7 +55,7 @@ export async function checkReference(
     fail('UNKNOWN_REFERENCE', { field, kind, id, ...(opts.rule ? { rule: opts.rule } : {}) });
   // Reading a kind is what its read operation grants; a conditional grant is not taken as reading.
   const held = heldGrants(readGrantsOf(kind), caller).filter((g) => !g.condition);
-  if (held.length === 0 || opts.where === null) refuse(ids[0]!);
+  if (held.length === 0 || opts.where === null) refuse(ids[0]);
   const target = TARGETS[kind];
   const columns = getTableColumns(target.table) as Record<string, Column>;
   const conditions = Object.entries(opts.where ?? {}).map(([prop, value]) => {

@@ -190,9 +190,9 @@ class Joins {
     if (known) return known;
     const chain = chainOf(kind);
     const below = this.ancestor(alias, kind, depth - 1);
-    const link = TARGETS[chain[depth - 1]!].parent!.column;
+    const link = TARGETS[chain[depth - 1]].parent!.column;
     const as = `${alias}_${depth}`;
-    this.add(as, chain[depth]!, `${as}.id = ${below}."${link.name}"`);
+    this.add(as, chain[depth], `${as}.id = ${below}."${link.name}"`);
     this.ancestors.set(key, as);
     return as;
   }
@@ -262,20 +262,20 @@ function targetStatement(plan: ResolvePlan, by: 'session' | 'user'): TargetState
   const kinds = [plan.target.kind, ...plan.parents];
   const aliasOf = (level: number) => (level === 0 ? 't' : `p${level}`);
   const link = (level: number) => {
-    const column = linkColumn(kinds[level]!, kinds[level + 1]!);
+    const column = linkColumn(kinds[level], kinds[level + 1]);
     if (!column) throw new Error(`${plan.operationId}: a ${kinds[level]} has no ${kinds[level + 1]} parent`);
     return `${aliasOf(level)}."${column.name}" = ${aliasOf(level + 1)}.id`;
   };
   for (let level = plan.parents.length; level >= 1; level--) {
     const on = [`p${level}.id = $${3 + level}::text`, ...(level < plan.parents.length ? [link(level)] : [])];
-    joins.add(aliasOf(level), kinds[level]!, on.join(' AND '));
+    joins.add(aliasOf(level), kinds[level], on.join(' AND '));
   }
   const idExpr = plan.target.fallback ? `COALESCE($3::text, ${FALLBACK_COLUMNS[plan.target.fallback]})` : '$3::text';
   joins.add('t', plan.target.kind, [`t.id = ${idExpr}`, ...(plan.parents.length ? [link(0)] : [])].join(' AND '));
   // A loaded level whose link to the one above is its chain parent has that level as its ancestor.
   for (let level = 0; level < plan.parents.length; level++)
     for (let up = level + 1; up <= plan.parents.length; up++) {
-      if (TARGETS[kinds[up - 1]!].parent?.kind !== kinds[up]) break;
+      if (TARGETS[kinds[up - 1]].parent?.kind !== kinds[up]) break;
       joins.known(aliasOf(level), up - level, aliasOf(up));
     }
   const firstSecond = 4 + plan.parents.length;
@@ -284,12 +284,12 @@ function targetStatement(plan: ResolvePlan, by: 'session' | 'user'): TargetState
   const pairs: string[] = [CALLER_PAIRS];
   const parents: Slot[] = [];
   for (let level = plan.parents.length; level >= 1; level--) {
-    pairs.push(slotPair(aliasOf(level), kinds[level]!, needed.parents[level - 1]!, joins));
-    parents.push(slotOf(aliasOf(level), kinds[level]!));
+    pairs.push(slotPair(aliasOf(level), kinds[level], needed.parents[level - 1], joins));
+    parents.push(slotOf(aliasOf(level), kinds[level]));
   }
   pairs.push(slotPair('t', plan.target.kind, needed.target, joins));
   const second = plan.second.map((s, i) => {
-    pairs.push(slotPair(`s${i}`, s.kind, needed.second[i]!, joins));
+    pairs.push(slotPair(`s${i}`, s.kind, needed.second[i], joins));
     return slotOf(`s${i}`, s.kind);
   });
   if (plan.listVersion) pairs.push(listVersionPair(plan.listVersion));
@@ -382,15 +382,15 @@ export async function resolveCallerAndTarget(
   const missing = levels.findIndex((l) => !json(l).found);
   if (missing >= 0) {
     let at = missing;
-    while (at > 0 && !canRead(caller, levels[at - 1]!.kind, holdsOf(levels[at - 1]!))) at--;
-    fail('NOT_FOUND', { target: levels[at]!.kind, id: levelIds[at] });
+    while (at > 0 && !canRead(caller, levels[at - 1].kind, holdsOf(levels[at - 1]))) at--;
+    fail('NOT_FOUND', { target: levels[at].kind, id: levelIds[at] });
   }
   const target = read(st.target);
   const parentViews = st.parents.map((p) => ({ kind: p.kind, holds: holdsOf(p) }));
   decide(caller, plan.operationId, st.target.kind, holdsOf(st.target), target, body, parentViews);
   const second: Resolved['second'] = {};
   plan.second.forEach((s, i) => {
-    const sl = st.second[i]!;
+    const sl = st.second[i];
     if (!secondApplies(s.name, target)) return;
     if (!json(sl).found) fail('NOT_FOUND', { target: s.kind, id: ids.second[i] });
     second[s.name] = read(sl);

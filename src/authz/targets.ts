@@ -42,7 +42,8 @@ export interface TargetKind {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules
 export interface TargetTables {}
 
-export type TargetKindName = keyof TargetTables & string;
+// (Every kind's name is a string: `Extract` keeps them, as `& string` did before the modules filled it.)
+export type TargetKindName = Extract<keyof TargetTables, string>;
 
 /** The row of a target of kind K, as the handler receives it (camelCase columns). */
 export type TargetRow<K extends TargetKindName> = TargetTables[K] extends { $inferSelect: infer R } ? R : never;
@@ -96,7 +97,7 @@ export function ancestry(kind: TargetKindName): Partial<Record<ColumnKey, { dept
   const out: Partial<Record<ColumnKey, { depth: number; column: Column }>> = {};
   for (const key of COLUMN_KEYS) {
     const depth = chain.findIndex((k) => TARGETS[k].cols[key] !== undefined);
-    if (depth >= 0) out[key] = { depth, column: TARGETS[chain[depth]!].cols[key]! };
+    if (depth >= 0) out[key] = { depth, column: TARGETS[chain[depth]].cols[key]! };
   }
   return out;
 }
@@ -123,8 +124,8 @@ export function kindColumns(kind: TargetKindName): TargetColumns {
     // From the top of the walk down: a1 is the parent, a2 the grandparent...
     let expr: SQL = sql.raw(`a${found.depth}."${found.column.name}"`);
     for (let d = found.depth; d >= 1; d--) {
-      const above = TARGETS[chain[d]!];
-      const link = TARGETS[chain[d - 1]!].parent!.column;
+      const above = TARGETS[chain[d]];
+      const link = TARGETS[chain[d - 1]].parent!.column;
       const from = d === 1 ? sql`${link}` : sql.raw(`a${d - 1}."${link.name}"`);
       expr = sql`(SELECT ${expr} FROM ${sql.raw(`${above.tableName} a${d}`)} WHERE ${sql.raw(`a${d}.id`)} = ${from})`;
     }

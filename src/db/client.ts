@@ -176,11 +176,11 @@ function embeddedPrepared(client: EmbeddedClient) {
     // with, for every value, as the server's hot pool does; other statements of the session keep
     // per-value plans. One simple query: should EXECUTE fail, its implicit transaction rolls the
     // setting back as well.
-    if (!opts?.genericPlan) return (await client.exec(`EXECUTE "${name}"${args}`))[0]!.rows as T[];
+    if (!opts?.genericPlan) return (await client.exec(`EXECUTE "${name}"${args}`))[0].rows as T[];
     const results = await client.exec(
       `SET plan_cache_mode = force_generic_plan; EXECUTE "${name}"${args}; RESET plan_cache_mode`,
     );
-    return results[1]!.rows as T[];
+    return results[1].rows as T[];
   };
 }
 

@@ -23,6 +23,12 @@ export function sessionOf(exec: Executor): Session {
   return client;
 }
 
+/**
+ * The rows of `execute(sql...)`: both drivers answer `{ rows }` (node-postgres's QueryResult,
+ * PGlite's Results); their type is the statement's, which the caller names.
+ */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 const dialect = new PgDialect();
 
 /** A statement rendered once: its text, and how to bind the values of a call (placeholders by name, constants as they are). */
@@ -67,7 +73,7 @@ export function rowInserter<T extends PgTable>(
     const key = props.join(',');
     let shape = shapes.get(key);
     if (!shape) {
-      const names = props.map((p) => `"${columns[p]!.name}"`).join(', ');
+      const names = props.map((p) => `"${columns[p].name}"`).join(', ');
       const params = props.map((_, i) => `$${i + 1}`).join(', ');
       shape = {
         text: `INSERT INTO "${name}" (${names}) VALUES (${params}) RETURNING to_jsonb("${name}") AS row`,
@@ -77,9 +83,9 @@ export function rowInserter<T extends PgTable>(
     }
     const values = shape.props.map((p) => {
       const v = given[p];
-      if (v !== null && typeof v === 'object' && 'getSQL' in (v as object))
+      if (v !== null && typeof v === 'object' && 'getSQL' in v)
         throw new Error(`rowInserter: ${name}.${p} is SQL; give it a value`);
-      return v === null ? null : columns[p]!.mapToDriverValue(v);
+      return v === null ? null : columns[p].mapToDriverValue(v);
     });
     const { rows } = await sessionOf(exec).query(shape.text, values);
     return read((rows[0] as { row: Record<string, unknown> }).row);

@@ -21,7 +21,7 @@ function pgError(err: unknown): PgLikeError | undefined {
   // Drizzle wraps driver errors; the SQLSTATE sits on the error or its cause.
   for (let e: unknown = err, depth = 0; e && depth < 3; e = (e as PgLikeError).cause, depth++) {
     const code = (e as PgLikeError).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgLikeError;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e;
   }
   return undefined;
 }

@@ -81,7 +81,7 @@ export function createDispatcher(o: DispatcherOptions): Dispatcher {
         await o.transport.deliver(stanzas);
       } catch (err) {
         counters.failedAttempts++;
-        const attempts = due[0]!.attempts + 1;
+        const attempts = due[0].attempts + 1;
         await db
           .update(outbox)
           .set({
@@ -101,7 +101,7 @@ export function createDispatcher(o: DispatcherOptions): Dispatcher {
         );
         return 0;
       }
-      const last = due[due.length - 1]!;
+      const last = due[due.length - 1];
       await db.transaction(async (tx) => {
         await tx
           .update(outbox)

@@ -50,10 +50,7 @@ export function emitAfter<P extends string>(
     SELECT (SELECT count(*) FROM change)::int AS changed, (SELECT count(*) FROM written)::int AS written`);
   return async (exec, values, to, stanza) => {
     const event = eventOf(to, stanza) ?? { recipients: [], ids: [], kind: '', text: '' };
-    const [row] = await st.rows<{ changed: number }>(exec, { ...values, ...event } as Record<
-      P | 'recipients' | 'ids' | 'kind' | 'text',
-      unknown
-    >);
+    const [row] = await st.rows<{ changed: number }>(exec, { ...values, ...event });
     return (row?.changed ?? 0) > 0;
   };
 }

@@ -90,7 +90,7 @@ export async function authorise(
     inputs: Object.values(t.inputs ?? {}).map((i) => callValue(i.from, i.field, values)),
   };
   const applies = (name: string, target: Record<string, unknown>) => {
-    const s = op.second![name]!;
+    const s = op.second![name];
     const i = seconds.findIndex(([n]) => n === name);
     return ids.second[i] !== undefined && (!s.when || s.when(target, { body: values.body }));
   };

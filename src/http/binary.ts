@@ -119,8 +119,8 @@ export function sendBinary(
       if (ranges === -1) fail('RANGE_NOT_SATISFIABLE', { range: asked, size }, { 'Content-Range': `bytes */${size}` });
       // A malformed header (-2) or several disjoint ranges: the whole file, which RFC 9110 allows.
       if (ranges !== -2 && ranges.type === 'bytes' && ranges.length === 1) {
-        start = ranges[0]!.start;
-        end = ranges[0]!.end;
+        start = ranges[0].start;
+        end = ranges[0].end;
         status = 206;
         reply.header('Content-Range', `bytes ${start}-${end}/${size}`);
       }

@@ -44,7 +44,7 @@ function childParents<PK extends TargetKindName, AF extends ParentFields>(
   above: AF,
 ): Record<PK, string> & AF {
   // (A computed key is typed as any string: the object has exactly the keys its type says.)
-  return { [parent.kind]: parent.field, ...above } as Record<PK, string> & AF;
+  return { [parent.kind]: parent.field, ...above };
 }
 
 export function childRoutes<

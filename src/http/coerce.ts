@@ -70,7 +70,7 @@ function propertySchema(s: Schema, key: string): Schema | undefined {
   const found: Schema[] = [];
   for (const b of branches(s)) {
     const props = b.properties as Record<string, Schema> | undefined;
-    if (props && Object.hasOwn(props, key)) found.push(props[key]!);
+    if (props && Object.hasOwn(props, key)) found.push(props[key]);
     else if (b.patternProperties) {
       for (const [pattern, p] of Object.entries(b.patternProperties as Record<string, Schema>))
         if (new RegExp(pattern, 'u').test(key)) found.push(p);

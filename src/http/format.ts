@@ -3,7 +3,7 @@
 // answers at the default its declaration gives (document 3 gives some), else a list at `small`
 // and a single resource at `full` (src/http/operation.ts). The levels of each resource are
 // written in docs/formats.md.
-import { Type } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 export type FormatLevel = 'small' | 'medium' | 'full';
 
@@ -25,6 +25,34 @@ export const formatQuery = (def: FormatLevel = 'small') =>
 
 export function formatLevel(raw: unknown, def: FormatLevel): FormatLevel {
   return raw === 'small' || raw === 'medium' || raw === 'full' ? raw : def;
+}
+
+/** The mark of an item loaded for the `small` level only (`smallItems`). */
+export const SMALL_ONLY: unique symbol = Symbol('small level only');
+
+/**
+ * An item of a list that read only the fields its `small` level keeps (listCompanies at
+ * format=small reads id and name alone: docs/formats.md). A list's items are otherwise its full
+ * item type (src/http/operation.ts, HandlerResult); the mark keeps a partial item from passing for
+ * a full one by mistake, and the answer's projection to the level drops it.
+ */
+export type SmallItem<T> = Partial<T> & { readonly [SMALL_ONLY]: true };
+
+/** Rows holding the fields of `levels.small` (checked against the schema), as small items of that schema. */
+export function smallItems<R extends TSchema, K extends keyof Static<R>>(
+  _schema: R,
+  levels: { readonly small: readonly K[] },
+  rows: readonly Pick<Static<R>, K>[],
+): SmallItem<Static<R>>[] {
+  return markSmall<Static<R>, K>(levels.small, rows);
+}
+
+function markSmall<T, K extends keyof T>(keys: readonly K[], rows: readonly Pick<T, K>[]): SmallItem<T>[] {
+  return rows.map((r) => {
+    const item: Partial<T> = {};
+    for (const k of keys) item[k] = r[k];
+    return Object.assign(item, { [SMALL_ONLY]: true as const });
+  });
 }
 
 export function project<T extends Record<string, unknown>>(

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from './context.ts';
+import { rowsOf } from '../db/raw.ts';
 import { SOURCE_ROOT } from '../shared/source-root.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
@@ -25,16 +26,17 @@ const MIGRATIONS = (
   JSON.parse(readFileSync(new URL('db/migrations/meta/_journal.json', SOURCE_ROOT), 'utf8')) as { entries: unknown[] }
 ).entries.length;
 
-type Check = 'ok' | string;
+/** 'ok', else what failed. */
+type Check = string;
 
 async function readiness(deps: AppDeps): Promise<Record<string, Check>> {
   const checks: Record<string, Check> = {};
   try {
-    const r = (await deps.database.db.execute(
-      sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`,
-    )) as unknown as { rows: { n: number }[] };
+    const rows = rowsOf<{ n: number }>(
+      await deps.database.db.execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`),
+    );
     checks.database = 'ok';
-    const applied = r.rows[0]?.n ?? 0;
+    const applied = rows[0]?.n ?? 0;
     checks.migrations = applied >= MIGRATIONS ? 'ok' : `${applied} of ${MIGRATIONS} applied`;
   } catch {
     checks.database = 'not reachable';

@@ -9,7 +9,7 @@ export const idempotencyKeys = pgTable(
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    state: text('state').notNull(),
+    state: text('state').$type<'running' | 'done'>().notNull(),
     statusCode: integer('status_code'),
     headers: jsonb('headers'),
     body: text('body'),

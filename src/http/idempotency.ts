@@ -38,7 +38,7 @@ export async function idempotencyBegin(
 ): Promise<boolean> {
   const raw = req.headers['idempotency-key'];
   if (raw === undefined) return true;
-  const key = Array.isArray(raw) ? raw[0]! : raw;
+  const key = Array.isArray(raw) ? raw[0] : raw;
   if (key.length < 1 || key.length > 255)
     fail('VALIDATION_FAILED', { header: 'Idempotency-Key must have 1 to 255 characters' });
   const scope = caller ? `user:${caller.userId}` : `addr:${req.ip}`;

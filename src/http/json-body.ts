@@ -42,7 +42,7 @@ export function jsonShapeProblem(
       if (members.length === maxDepth) return { reason: 'nested too deeply', maxDepth };
       members.push(1);
     } else if (c === CLOSE_OBJECT || c === CLOSE_LIST) members.pop();
-    else if (c === COMMA && members.length > 0 && ++members[members.length - 1]! > maxMembers)
+    else if (c === COMMA && members.length > 0 && ++members[members.length - 1] > maxMembers)
       return { reason: 'a list or object has too many members', maxMembers };
   }
   return undefined;

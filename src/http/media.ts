@@ -76,7 +76,7 @@ export function shownType(type: string | undefined): string | null {
 /** `Text/CSV; charset=utf-8` -> `text/csv`; undefined when absent. */
 export function essence(contentType: string | undefined): string | undefined {
   if (!contentType) return undefined;
-  const t = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  const t = contentType.split(';', 1)[0].trim().toLowerCase();
   return t === '' ? undefined : t;
 }
 

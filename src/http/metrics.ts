@@ -14,7 +14,7 @@ const registries = new WeakMap<AppDeps, Registry>();
 
 /** The operation a request was routed to (its operationId), else its route, else "unmatched". */
 function operationOf(req: FastifyRequest): string {
-  const schema = req.routeOptions.schema as { operationId?: string } | undefined;
+  const schema = req.routeOptions.schema;
   return schema?.operationId ?? req.routeOptions.url ?? 'unmatched';
 }
 

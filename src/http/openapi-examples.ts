@@ -44,7 +44,7 @@ const BY_FORMAT: Record<string, string> = {
 function resolve(doc: Json, node: Json): Json {
   let cur = node;
   for (let i = 0; typeof cur.$ref === 'string' && i < 10; i++) {
-    cur = (cur.$ref as string)
+    cur = cur.$ref
       .slice(2)
       .split('/')
       .reduce<unknown>((o, k) => (o as Json)?.[k], doc) as Json;

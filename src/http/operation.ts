@@ -11,7 +11,7 @@ import type { TargetFallback } from '../authz/resolve.ts';
 import type { ListFamily } from '../db/list-count.ts';
 import { linkColumn, type TargetKindName, type TargetRow } from '../authz/targets.ts';
 import { ErrorSchema, dataEnvelope, listEnvelope, statusEnvelope } from './schemas.ts';
-import { formatLevel, project, type FormatLevels } from './format.ts';
+import { formatLevel, project, type FormatLevels, type SmallItem } from './format.ts';
 import { commandContext, type AppDeps, type CommandContext, type HttpContext } from './context.ts';
 import { authorise, planOf, type Authorised } from './authorise.ts';
 import { describePolicy } from '../authz/describe.ts';
@@ -78,7 +78,7 @@ export interface TargetRef<
 export function pathParents(target: Pick<TargetRef, 'parents'> | undefined): { kind: TargetKindName; field: string }[] {
   return Object.entries(target?.parents ?? {}).map(([kind, field]) => ({
     kind: kind as TargetKindName,
-    field: field!,
+    field: field,
   }));
 }
 
@@ -115,8 +115,8 @@ export interface Input<P, Q, B> {
 export type HandlerResult<R extends TSchema, E extends Envelope> = E extends 'data' | 'plain'
   ? Static<R>
   : E extends 'list'
-    ? // A list may load only the fields of the requested level (format=small: id and name).
-      ListResult<Partial<Static<R>>>
+    ? // Full items, or, for a list that reads only its small level's fields, items marked so (src/http/format.ts).
+      ListResult<Static<R>> | ListResult<SmallItem<Static<R>>>
     : E extends 'status'
       ? { status: string; data: Static<R> }
       : E extends 'binary'
@@ -200,24 +200,36 @@ export interface OperationDef<
    * the embedded database, its one session) waits for it. It must not write; what it returns is
    * `input.prepared` of the handler.
    */
-  prepare?: (cmd: CommandOf<K, PF, X>, input: Input<P, Q, B>) => Promise<W>;
+  // (prepare, command and handler are methods: their parameters are bivariant, so that every
+  // declaration is an AnyOperation, which the registry runs whatever its types.)
+  prepare?(cmd: CommandOf<K, PF, X>, input: Input<P, Q, B>): Promise<W>;
   /**
    * The business operation: run after the caller is authorised, over HTTP or by a job acting for a
    * caller it names (src/http/run-command.ts), with the same authorisation and validation. It sees
    * no HTTP request: only its input, the caller, the resolved resources and narrow dependencies.
    */
-  command?: (cmd: CommandOf<K, PF, X>, input: Input<P, Q, B> & { prepared: W }) => Promise<HandlerResult<R, E>>;
+  command?(cmd: CommandOf<K, PF, X>, input: Input<P, Q, B> & { prepared: W }): Promise<HandlerResult<R, E>>;
   /**
    * Instead of a command, for operations that are HTTP only (sign-in, OAuth, answers whose media
    * type follows the request's Accept): it also sees the request and the reply.
    */
-  handler?: (
+  handler?(
     ctx: CommandOf<K, PF, X> & HttpContext,
     input: Input<P, Q, B> & { prepared: W },
-  ) => Promise<HandlerResult<R, E>>;
+  ): Promise<HandlerResult<R, E>>;
 }
 
-export type AnyOperation = OperationDef<any, any, any, TSchema, Envelope, TargetKindName | undefined, any, any, any>;
+export type AnyOperation = OperationDef<
+  TSchema | undefined,
+  TSchema | undefined,
+  TSchema | undefined,
+  TSchema,
+  Envelope,
+  TargetKindName | undefined,
+  unknown,
+  ParentFields,
+  ExtraSql
+>;
 
 export function defineOperation<
   P extends TSchema | undefined = undefined,
@@ -320,13 +332,13 @@ function checkDeclaration(op: AnyOperation): void {
   // Each parent the path names is above the level below it: its chain parent or one of its other parents.
   const levels = [op.target?.kind, ...Object.keys(op.target?.parents ?? {})] as TargetKindName[];
   for (let i = 1; i < levels.length; i++)
-    if (!linkColumn(levels[i - 1]!, levels[i]!))
+    if (!linkColumn(levels[i - 1], levels[i]))
       throw new Error(`operation ${op.operationId}: a ${levels[i - 1]} has no ${levels[i]} parent`);
 }
 
 export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOperation): void {
   checkDeclaration(op);
-  const isPublic = POLICY[op.operationId]!.kind === 'public';
+  const isPublic = POLICY[op.operationId].kind === 'public';
   const plan = planOf(op);
   const status = op.successStatus ?? (op.method === 'POST' ? 201 : 200);
 
@@ -369,13 +381,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         const claimed = op.method === 'POST' && op.idempotent !== false;
         if (claimed && !(await idempotencyBegin(deps, req, reply, auth?.caller))) return reply;
         const upload = op.media ? await receiveUpload(req, op.media) : undefined;
-        const input = {
-          params: req.params,
-          query: req.query,
-          body: upload ? undefined : req.body,
-          upload,
-          prepared: undefined,
-        };
+        const received = { params: req.params, query: req.query, body: upload ? undefined : req.body, upload };
         // Without a level from the declaration: a single resource is answered whole, a list small
         // (docs/formats.md).
         const level = formatLevel(
@@ -384,7 +390,8 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         );
         const now = deps.now();
         const context = (db: Executor) => ({ ...commandContext(deps, auth, db, req.log, now), req, reply, app: deps });
-        if (op.prepare) input.prepared = await op.prepare(context(deps.database.db), input);
+        const prepared = op.prepare ? await op.prepare(context(deps.database.db), received) : undefined;
+        const input = { ...received, prepared };
         const run = async (db: Executor) => {
           // References (docs/decisions.md, References and tenant isolation): the ids the body references,
           // before anything is stored. On an update (PUT) the ids its target already holds are kept as they are.

@@ -55,9 +55,10 @@ export async function runCommand(
   const now = deps.now();
   const auth = await authorise(deps.database, now, op, planOf(op), { userId: run.callerId }, values);
   const db = run.db ?? deps.database.db;
-  const input = { params, query, body, upload: undefined, prepared: undefined };
+  const received = { params, query, body, upload: undefined };
   const cmd = commandContext(deps, auth, db, run.log, now);
-  if (op.prepare) input.prepared = await op.prepare(cmd, input);
+  const prepared = op.prepare ? await op.prepare(cmd, received) : undefined;
+  const input = { ...received, prepared };
   if (op.references) await checkReferences(db, auth.caller, op.references, body, auth.target, op.method === 'PUT');
   return op.command(cmd, input);
 }

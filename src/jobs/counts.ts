@@ -1,14 +1,13 @@
 // Counts of background work by state: for the superadmin listing and the periodic log line.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/raw.ts';
 
 export const OUTBOX_STATES = ['pending', 'retrying', 'delivered'] as const;
 export type OutboxState = (typeof OUTBOX_STATES)[number];
 
 /** The state of an outbox row, as SQL: delivered, waiting after failed attempts, or not tried yet. */
 export const outboxStateSql = sql`CASE WHEN delivered_at IS NOT NULL THEN 'delivered' WHEN attempts > 0 THEN 'retrying' ELSE 'pending' END`;
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** Whether pg-boss has created its schema yet (it does at the queue's first start). */
 export async function jobTablesExist(db: Db): Promise<boolean> {

@@ -129,7 +129,7 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
   const conn = database.queueConnection;
   const boss = new PgBoss({
     ...('pglite' in conn
-      ? { db: fromPglite(conn.pglite as unknown as Parameters<typeof fromPglite>[0]), backend: 'pglite' as const }
+      ? { db: fromPglite(conn.pglite), backend: 'pglite' as const }
       : { connectionString: conn.connectionString, max: 3 }),
     schema: 'pgboss',
     ...(opts.clock ? { clock: opts.clock } : {}),

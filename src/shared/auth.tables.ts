@@ -14,7 +14,7 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     appId: text('app_id'),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<'login' | 'renew' | 'oauth'>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     expiresAt: ts('expires_at').notNull(),
     revokedAt: ts('revoked_at'),

@@ -21,7 +21,7 @@ async function loadOrCreate(db: Db, name: string): Promise<Buffer> {
     .select()
     .from(serverKeys)
     .where(sql`${serverKeys.name} = ${name}`);
-  return Buffer.from(rows[0]!.value, 'base64');
+  return Buffer.from(rows[0].value, 'base64');
 }
 
 export async function loadServerKeys(db: Db): Promise<ServerKeys> {
@@ -38,7 +38,7 @@ export function seal(key: Buffer, plain: string): string {
 
 export function unseal(key: Buffer, sealed: string): string {
   const [iv, tag, ct] = sealed.split('.').map((p) => Buffer.from(p, 'base64'));
-  const d = createDecipheriv('aes-256-gcm', key, iv!);
-  d.setAuthTag(tag!);
-  return Buffer.concat([d.update(ct!), d.final()]).toString('utf8');
+  const d = createDecipheriv('aes-256-gcm', key, iv);
+  d.setAuthTag(tag);
+  return Buffer.concat([d.update(ct), d.final()]).toString('utf8');
 }

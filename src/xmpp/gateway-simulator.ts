@@ -36,12 +36,12 @@ const wait = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref())
 /** The reply the simulated gateway sends, or undefined when it stays silent. */
 function replyOf(mode: GatewaySimulatorMode, to: string, iq: Element): Element | undefined {
   if (mode === 'silent') return undefined;
-  if (mode === 'ack') return xml('iq', { type: 'result', from: to, id: iq.attrs.id }) as Element;
+  if (mode === 'ack') return xml('iq', { type: 'result', from: to, id: iq.attrs.id });
   return xml(
     'iq',
     { type: 'error', from: to, id: iq.attrs.id },
     xml('error', { type: 'cancel' }, xml('not-acceptable', { xmlns: NS_STANZAS })),
-  ) as Element;
+  );
 }
 
 /**

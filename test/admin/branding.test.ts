@@ -54,7 +54,7 @@ async function variants(id: string, kind: string) {
 }
 async function company(id: string) {
   const [row] = await t.db.select().from(companies).where(eq(companies.id, id));
-  return row!;
+  return row;
 }
 
 describe('doc 3, avatar and banner, set', () => {
@@ -65,7 +65,7 @@ describe('doc 3, avatar and banner, set', () => {
     expect(res.json()).toEqual({ status: expect.any(String), data: [] });
     const row = await stored(companyId, 'avatar');
     expect(row).toMatchObject({ mime: 'image/png', width: 120, height: 90 });
-    expect(Buffer.compare(row!.data, png)).toBe(0);
+    expect(Buffer.compare(row.data, png)).toBe(0);
   });
 
   it('an image sent as raw bytes (Content-Type image/jpeg, image/png or image/webp) is accepted, its real type stored', async () => {
@@ -80,7 +80,7 @@ describe('doc 3, avatar and banner, set', () => {
       expect(res.statusCode, res.body).toBe(200);
       const row = await stored(companyId, 'banner');
       expect(row).toMatchObject({ mime: `image/${format}`, width: 64, height: 48 });
-      expect(Buffer.compare(row!.data, bytes)).toBe(0);
+      expect(Buffer.compare(row.data, bytes)).toBe(0);
     }
   });
 
@@ -160,7 +160,7 @@ describe('doc 3, avatar and banner, set', () => {
     it(`doc 3, avatar and banner: a ${format.toUpperCase()} image is accepted, with its real type`, async () => {
       const id = await makeCompany(t);
       expect((await setImage(t.superToken, id, 'avatar', b64(await picture(20, 20, format)))).statusCode).toBe(200);
-      expect((await stored(id, 'avatar'))!.mime).toBe(`image/${format}`);
+      expect((await stored(id, 'avatar')).mime).toBe(`image/${format}`);
     });
   }
 
@@ -168,7 +168,7 @@ describe('doc 3, avatar and banner, set', () => {
     const id = await makeCompany(t);
     const res = await setImage(t.superToken, id, 'avatar', `data:image/jpeg;base64,${b64(await picture(12, 12))}`);
     expect(res.statusCode).toBe(200);
-    expect((await stored(id, 'avatar'))!.mime).toBe('image/png');
+    expect((await stored(id, 'avatar')).mime).toBe('image/png');
   });
 
   for (const [label, make] of [
@@ -190,7 +190,7 @@ describe('doc 3, avatar and banner, set', () => {
       const res = await setImage(t.superToken, id, 'avatar', await make());
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().errorDetailsCode).toBe(400400);
-      expect(Buffer.compare((await stored(id, 'avatar'))!.data, original)).toBe(0);
+      expect(Buffer.compare((await stored(id, 'avatar')).data, original)).toBe(0);
       expect((await company(id)).lastAvatarUpdateDate).toEqual(before.lastAvatarUpdateDate);
     });
   }
@@ -247,11 +247,11 @@ describe('doc 3, avatar and banner, roles', () => {
   it('doc 3, avatar and banner, rule "only superadmin handles the avatar of the Default and Terminated companies"', async () => {
     const [terminated] = await t.db.select().from(companies).where(eq(companies.systemRole, 'terminated'));
     const defaultAdmin = await makeUser(t, t.defaultCompanyId, ['company_admin']);
-    const terminatedAdmin = await makeUser(t, terminated!.id, ['company_admin']);
+    const terminatedAdmin = await makeUser(t, terminated.id, ['company_admin']);
     const png = b64(await picture(10, 10));
     for (const [who, id] of [
       [defaultAdmin, t.defaultCompanyId],
-      [terminatedAdmin, terminated!.id],
+      [terminatedAdmin, terminated.id],
     ] as const) {
       for (const kind of ['avatar', 'banner'] as const) {
         const set = await setImage(who.token, id, kind, png);

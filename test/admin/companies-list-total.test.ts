@@ -63,7 +63,7 @@ describe('listCompanies totals', () => {
     await t.db.insert(offers).values({ id: offerId, name: 'Sold offer', canBeSold: true, groupName: 'sold' });
     expect(await total(`offerCanBeSold=true&bpId=${bp}`)).toBe(0);
     const [one] = await t.db.select({ id: companies.id }).from(companies).where(eq(companies.bpId, bp)).limit(1);
-    await t.db.insert(subscriptions).values({ id: newId(), companyId: one!.id, offerId, status: 'active' });
+    await t.db.insert(subscriptions).values({ id: newId(), companyId: one.id, offerId, status: 'active' });
     expect(await total(`offerCanBeSold=true&bpId=${bp}`)).toBe(1);
     await t.db.update(subscriptions).set({ status: 'terminated' }).where(eq(subscriptions.offerId, offerId));
     expect(await total(`offerCanBeSold=true&bpId=${bp}`)).toBe(0);

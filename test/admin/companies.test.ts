@@ -42,7 +42,7 @@ const post = (token: string, payload: object, url = A) =>
 const get = (token: string, url: string) => t.inject({ method: 'GET', url, headers: bearer(token) });
 const put = (token: string, id: string, payload: object) =>
   t.inject({ method: 'PUT', url: `${A}/${id}`, headers: bearer(token), payload });
-const rowOf = async (id: string) => (await t.db.select().from(companies).where(eq(companies.id, id)))[0]!;
+const rowOf = async (id: string) => (await t.db.select().from(companies).where(eq(companies.id, id)))[0];
 
 describe('doc 3, company fields', () => {
   it('doc 3, company fields: defaults of the table (country FRA, size, offerType, visibility, flags)', async () => {
@@ -246,11 +246,11 @@ describe('doc 3, create company', () => {
     expect(d.subscriptions).toHaveLength(1);
     const [offer] = await t.db.select().from(offers).where(eq(offers.isDefault, true));
     expect(d.subscriptions[0]).toMatchObject({
-      offerId: offer!.id,
-      offerName: offer!.name,
+      offerId: offer.id,
+      offerName: offer.name,
       isDefault: true,
       status: 'active',
-      profileName: offer!.profileName,
+      profileName: offer.profileName,
     });
   });
 
@@ -291,8 +291,8 @@ describe('doc 3, create company', () => {
     const d = res.json().data;
     expect(d).toMatchObject({ name: 'My own', country: 'ITA', status: 'active', bpId: null, numberUsers: 1 });
     const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
-    expect(row!.companyId).toBe(d.id);
-    expect(row!.roles.sort()).toEqual(['company_admin', 'user']);
+    expect(row.companyId).toBe(d.id);
+    expect(row.roles.sort()).toEqual(['company_admin', 'user']);
     // Now out of Default: a second one is refused.
     const again = await post(u.token, { name: 'Second' }, `${E}/companies`);
     expect(again.statusCode).toBe(403);
@@ -506,10 +506,10 @@ describe('doc 3, list companies', () => {
     expect(await q(`status=initializing`)).not.toContain(ec);
     expect(await q(`organisationId=${orgId}`)).toContain(orgCompany);
     const [offer] = await t.db.select().from(offers).where(eq(offers.isDefault, true));
-    expect(await q(`offerId=${offer!.id}&bpId=${ir}`)).toEqual([ec]);
+    expect(await q(`offerId=${offer.id}&bpId=${ir}`)).toEqual([ec]);
     expect(await q(`offerCanBeSold=false&bpId=${ir}`)).toEqual([ec]);
     expect(await q(`offerCanBeSold=true&bpId=${ir}`)).toEqual([]);
-    expect(await q(`offerGroupName=${offer!.groupName}&bpId=${ir}`)).toEqual([ec]);
+    expect(await q(`offerGroupName=${offer.groupName}&bpId=${ir}`)).toEqual([ec]);
     await t.db.update(companies).set({ selectedAppCustomisationTemplate: 'tpl-1' }).where(eq(companies.id, ec));
     expect(await q('selectedAppCustomisationTemplate=tpl-1')).toEqual([ec]);
   });

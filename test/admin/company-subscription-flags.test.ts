@@ -34,7 +34,7 @@ afterAll(() => t.close());
 
 const put = (token: string, id: string, payload: object) =>
   t.inject({ method: 'PUT', url: `${A}/${id}`, headers: bearer(token), payload });
-const rowOf = async (id: string) => (await t.db.select().from(companies).where(eq(companies.id, id)))[0]!;
+const rowOf = async (id: string) => (await t.db.select().from(companies).where(eq(companies.id, id)))[0];
 const FLAGS = {
   adminHasRightToUpdateSubscriptions: false,
   adminAllowedUpdateSubscriptionsOps: 'increase_only',

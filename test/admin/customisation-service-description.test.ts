@@ -75,7 +75,7 @@ describe('doc 3, get the service description PDF of a company', () => {
       .values({ id: newId(), companyId: id, offerId, status: 'active', maxNumberUsers: 25 });
     await t.db
       .update(companies)
-      .set({ selectedAppCustomisationTemplate: BUILT_IN_TEMPLATES[0]!.id })
+      .set({ selectedAppCustomisationTemplate: BUILT_IN_TEMPLATES[0].id })
       .where(eq(companies.id, id));
     const res = await describeReq(t.superToken, id);
     expect(res.statusCode).toBe(200);

@@ -13,7 +13,7 @@ import { ensureSystemCompanies } from '../../src/bootstrap.ts';
 import { BUILT_IN_TEMPLATES, CUSTOMISATION_KEYS } from '../../src/modules/admin/customisation/customisation.keys.ts';
 
 const A = '/api/svc/admin/v1.0';
-const FULL = BUILT_IN_TEMPLATES[0]!;
+const FULL = BUILT_IN_TEMPLATES[0];
 const CHAT_ONLY = BUILT_IN_TEMPLATES.find((x) => x.name === 'Chat only')!;
 let t: TestApp;
 let companyId: string;
@@ -34,7 +34,7 @@ const putFeatures = (token: string, id: string, payload: object) =>
   t.inject({ method: 'PUT', url: `${A}/companies/${id}/app-feature-customisation`, headers: bearer(token), payload });
 async function company(id: string) {
   const [row] = await t.db.select().from(companies).where(eq(companies.id, id));
-  return row!;
+  return row;
 }
 
 describe('doc 3, customisation keys', () => {
@@ -147,8 +147,8 @@ describe('doc 3, apply a customisation template', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ userId: u.id, templateId: CHAT_ONLY.id, customisations: CHAT_ONLY.values });
     const [row] = await t.db.select().from(users).where(eq(users.id, u.id));
-    expect(row!.customisations).toEqual(CHAT_ONLY.values);
-    expect(row!.selectedAppCustomisationTemplate).toBe(CHAT_ONLY.id);
+    expect(row.customisations).toEqual(CHAT_ONLY.values);
+    expect(row.selectedAppCustomisationTemplate).toBe(CHAT_ONLY.id);
     expect((await company(companyId)).customisations).toEqual(before);
   });
 
@@ -179,7 +179,7 @@ describe('doc 3, apply a customisation template', () => {
     expect((await apply(admin.token, { templateId: CHAT_ONLY.id, userId: stranger.id })).statusCode).toBe(404);
     expect((await company(other)).selectedAppCustomisationTemplate).toBeNull();
     const [row] = await t.db.select().from(users).where(eq(users.id, stranger.id));
-    expect(row!.customisations).toEqual({});
+    expect(row.customisations).toEqual({});
   });
 
   it('a bp_admin applies a template to a user of his End Customer', async () => {

@@ -50,7 +50,7 @@ const acceptWith = (id: string, token: string, password = PASSWORD) =>
 
 async function companyRow(id: string) {
   const [row] = await t.db.select().from(companies).where(eq(companies.id, id));
-  return row!;
+  return row;
 }
 
 describe('join invitations: create, list, accept', () => {
@@ -70,7 +70,7 @@ describe('join invitations: create, list, accept', () => {
     expect(data.invitationToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(new Date(data.expirationDate).getTime() - t.clock.now().getTime()).toBe(7 * DAY);
     const [row] = await t.db.select().from(joinInvitations).where(eq(joinInvitations.id, data.id));
-    expect(row!.tokenHash).toBe(sha256hex(data.invitationToken));
+    expect(row.tokenHash).toBe(sha256hex(data.invitationToken));
     expect(JSON.stringify(row)).not.toContain(data.invitationToken);
     expect(res.body).not.toContain('junk');
   });
@@ -178,7 +178,7 @@ describe('join invitations: create, list, accept', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errorDetailsCode).toBe(400002);
     const [row] = await t.db.select().from(joinInvitations).where(eq(joinInvitations.id, inv.id));
-    expect(row!.status).toBe('pending');
+    expect(row.status).toBe('pending');
     const missing = await t.inject({ method: 'POST', url: accept(inv.id), payload: { password: PASSWORD } });
     expect(missing.statusCode).toBe(400);
   });

@@ -280,7 +280,7 @@ describe('selfRegister (route table; doc 3, join-company links)', () => {
       lastName: 'Registered',
     });
     expect(res.body).not.toMatch(/password/i);
-    expect((await linkRow(l.id))!.nbUsersRegistered).toBe(1);
+    expect((await linkRow(l.id)).nbUsersRegistered).toBe(1);
     await t.login(loginEmail, PASSWORD);
   });
 
@@ -309,7 +309,7 @@ describe('selfRegister (route table; doc 3, join-company links)', () => {
     const res = await register(l.id);
     expect(res.statusCode).toBe(403);
     expect(res.json().errorDetailsCode).toBe(403301);
-    expect((await linkRow(l.id))!.nbUsersRegistered).toBe(0);
+    expect((await linkRow(l.id)).nbUsersRegistered).toBe(0);
   });
 
   it('issue 3: a full link (nbUsersRegistered = maxNumberUsers) refuses with its own error (403302)', async () => {
@@ -318,7 +318,7 @@ describe('selfRegister (route table; doc 3, join-company links)', () => {
     const res = await register(l.id);
     expect(res.statusCode).toBe(403);
     expect(res.json().errorDetailsCode).toBe(403302);
-    expect((await linkRow(l.id))!.nbUsersRegistered).toBe(1);
+    expect((await linkRow(l.id)).nbUsersRegistered).toBe(1);
   });
 
   it('concurrent registrations never pass maxNumberUsers', async () => {
@@ -327,7 +327,7 @@ describe('selfRegister (route table; doc 3, join-company links)', () => {
     const codes = results.map((r) => r.statusCode).sort();
     expect(codes.filter((c) => c === 201)).toHaveLength(3);
     expect(codes.filter((c) => c !== 201).every((c) => c === 403)).toBe(true);
-    expect((await linkRow(l.id))!.nbUsersRegistered).toBe(3);
+    expect((await linkRow(l.id)).nbUsersRegistered).toBe(3);
     expect(
       await t.db
         .select({ id: users.id })
@@ -345,7 +345,7 @@ describe('selfRegister (route table; doc 3, join-company links)', () => {
     const res = await register(l.id);
     expect(res.statusCode).toBe(403);
     expect(res.json().errorDetailsCode).toBe(403303);
-    expect((await linkRow(l.id))!.nbUsersRegistered).toBe(0);
+    expect((await linkRow(l.id)).nbUsersRegistered).toBe(0);
   });
 
   it('doc 3, userSelfRegisterAllowedDomains: when set, only those e-mail domains register (403304 otherwise)', async () => {
@@ -361,7 +361,7 @@ describe('selfRegister (route table; doc 3, join-company links)', () => {
     expect(refused.json().errorDetailsCode).toBe(403304);
     expect((await register(l.id, { loginEmail: email('corp.example') })).statusCode).toBe(201);
     expect((await register(l.id, { loginEmail: email('other.example') })).statusCode).toBe(201);
-    expect((await linkRow(l.id))!.nbUsersRegistered).toBe(2);
+    expect((await linkRow(l.id)).nbUsersRegistered).toBe(2);
   });
 
   it('password policy and unique login email as createUser; bad input leaves the count unchanged', async () => {
@@ -384,6 +384,6 @@ describe('selfRegister (route table; doc 3, join-company links)', () => {
       payload: { loginEmail: email(), password: PASSWORD },
     });
     expect(missing.statusCode).toBe(400);
-    expect((await linkRow(l.id))!.nbUsersRegistered).toBe(0);
+    expect((await linkRow(l.id)).nbUsersRegistered).toBe(0);
   });
 });

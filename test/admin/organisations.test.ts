@@ -30,7 +30,7 @@ async function orgAdminOf(orgId: string): Promise<{ admin: MadeUser; companyId: 
   return { admin: await makeUser(t, companyId, ['organization_admin']), companyId };
 }
 
-const countOrganisations = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(organisations))[0]!.n;
+const countOrganisations = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(organisations))[0].n;
 const organisationOf = async (companyId: string) =>
   (await t.db.select({ o: companies.organisationId }).from(companies).where(eq(companies.id, companyId)))[0]?.o;
 const get = (url: string, token: string) => t.inject({ method: 'GET', url, headers: bearer(token) });
@@ -402,12 +402,12 @@ describe("issue 8, point 5: a user shows organisationId, his company's, at full 
     const inOrg = await makeCompany(t, { organisationId: org });
     const u = await makeUser(t, await makeCompany(t));
     await t.db.update(users).set({ companyId: inOrg }).where(eq(users.id, u.id));
-    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.organisationId).toBe(org);
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0].organisationId).toBe(org);
     await t.db
       .update(users)
       .set({ organisationId: await makeOrganisation() })
       .where(eq(users.id, u.id));
-    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0]!.organisationId).toBe(org);
+    expect((await t.db.select().from(users).where(eq(users.id, u.id)))[0].organisationId).toBe(org);
   });
 
   it('issue 8, point 5: login answers loggedInUser with his organisationId', async () => {

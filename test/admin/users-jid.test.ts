@@ -48,13 +48,13 @@ describe('jid_im', () => {
   it('is given to users created by any other path (a direct insert here)', async () => {
     const u = await makeUser(t, t.defaultCompanyId);
     const [row] = await t.db.select({ jid: users.jidIm }).from(users).where(eq(users.id, u.id));
-    expect(row!.jid).toBe(`${u.id}@im.example.com`);
+    expect(row.jid).toBe(`${u.id}@im.example.com`);
   });
 
   it('follows the configured domain for users created after it changes', async () => {
     await applyServiceSettings(t.db, { xmpp: { ...t.deps.config.xmpp, userDomain: 'chat.example.org' } });
     const u = await makeUser(t, t.defaultCompanyId);
     const [row] = await t.db.select({ jid: users.jidIm }).from(users).where(eq(users.id, u.id));
-    expect(row!.jid).toBe(`${u.id}@chat.example.org`);
+    expect(row.jid).toBe(`${u.id}@chat.example.org`);
   });
 });

@@ -37,7 +37,7 @@ describe('passwords', () => {
     expect(res.statusCode).toBe(201);
     expect(res.body).not.toMatch(/Str0ng-pass|argon2|password/i);
     const [row] = await t.db.select().from(users).where(eq(users.id, res.json().data.id));
-    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
   });
 });
 
@@ -227,10 +227,10 @@ describe('deletion', () => {
     await t.db
       .update(users)
       .set({ roles: sql`array_remove(${users.roles}, 'superadmin')` })
-      .where(sql`${users.id} <> ${root!.id}`);
+      .where(sql`${users.id} <> ${root.id}`);
     const res = await t.inject({
       method: 'PUT',
-      url: `${USERS}/${root!.id}`,
+      url: `${USERS}/${root.id}`,
       headers: bearer(t.superToken),
       payload: { roles: ['company_admin'] },
     });

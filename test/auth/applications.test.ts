@@ -46,7 +46,7 @@ describe('applications', () => {
     const stored = JSON.stringify(row);
     expect(stored).not.toContain(app.appSecret);
     expect(stored).not.toContain(app.apiKey);
-    expect(row!.secretHash).toBe(sha(app.appSecret));
+    expect(row.secretHash).toBe(sha(app.appSecret));
   });
 
   it('renewing the secret gives a new one, shown once', async () => {

@@ -54,7 +54,7 @@ it('no log line holds a password, a password hash, a token or an application sec
     'Very-s3cret-pw',
     'Wrong-s3cret-pw',
     SUPERADMIN.password,
-    row!.passwordHash,
+    row.passwordHash,
     token,
     t.superToken,
     app.appSecret,

@@ -240,7 +240,7 @@ async function buildTenant(label: string): Promise<Tenant> {
       .select({ id: subscriptionsTable.id })
       .from(subscriptionsTable)
       .where(eq(subscriptionsTable.companyId, companies[k]));
-    resources.push({ kind: 'subscription', id: sub!.id, placement: { company: k } });
+    resources.push({ kind: 'subscription', id: sub.id, placement: { company: k } });
   }
   const invitation = await api('POST', `${A_}/companies/${companies.ecVad}/join-companies/invitations`, {
     email: `tenant-${label}-invited-${next()}@example.com`,
@@ -267,7 +267,7 @@ async function buildTenant(label: string): Promise<Tenant> {
   })) as unknown as Record<string, unknown>[];
   resources.push({
     kind: 'systemPhoneNumber',
-    id: number!.id as string,
+    id: number.id as string,
     placement: { company: 'ecIr', site: 'siteEcIr' },
   });
   // A subscription bought for a customer: what subscription operations on B could read or alter.
@@ -441,8 +441,8 @@ function changes(before: Record<string, string[]>, after: Record<string, string[
   for (const name of Object.keys(before)) {
     const was = new Set(before[name]);
     const is_ = new Set(after[name]);
-    for (const r of before[name]!) if (!is_.has(r)) out.push(`${name} - ${r.slice(0, 300)}`);
-    for (const r of after[name]!) if (!was.has(r)) out.push(`${name} + ${r.slice(0, 300)}`);
+    for (const r of before[name]) if (!is_.has(r)) out.push(`${name} - ${r.slice(0, 300)}`);
+    for (const r of after[name]) if (!was.has(r)) out.push(`${name} + ${r.slice(0, 300)}`);
   }
   return out;
 }
@@ -476,7 +476,7 @@ function loaded(caller: Caller, kind: TargetKindName, id: string) {
           .select(Object.fromEntries(RELATION_NAMES.map((r) => [r, relationSql(r, c, kindColumns(kind))])))
           .from(target.table)
           .where(eq(target.id, id))) as Record<string, unknown>[];
-        return { row: row as Record<string, unknown>, holds: (r: RelationName) => rel?.[r] === true };
+        return { row: row, holds: (r: RelationName) => rel?.[r] === true };
       })(),
     );
   }
@@ -504,7 +504,7 @@ async function mayAct(
 // ---------------------------------------------------------------------------------------------
 // The plan, from the declarations.
 
-const pathParams = (op: AnyOperation) => [...op.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);
+const pathParams = (op: AnyOperation) => [...op.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
 const bodyFields = (op: AnyOperation) =>
   Object.keys((op.body as { properties?: object } | undefined)?.properties ?? {});
 /** Whether the target's id is in the request at all (createOwnCompany's is always the caller's company). */
@@ -567,7 +567,7 @@ function withPathParam(op: AnyOperation, req: Req, field: string, id: string): R
   const segments = fullPath(op.path).split('/');
   const at = segments.indexOf(`:${field}`);
   const [path, query] = req.url.split('?');
-  const parts = path!.split('/');
+  const parts = path.split('/');
   if (at < 0 || parts.length !== segments.length)
     throw new Error(`${op.operationId}: the sample's path does not match ${op.path}`);
   parts[at] = id;
@@ -708,10 +708,10 @@ describe('issue 9, point 8: the isolation test covers the policy table', () => {
         const [row] = await t.db.select().from(companiesTable).where(eq(companiesTable.id, tenant.ids.companies[k]));
         expect({
           k,
-          isBP: row!.isBP,
-          bpType: row!.bpType,
-          bpId: row!.bpId,
-          organisationId: row!.organisationId,
+          isBP: row.isBP,
+          bpType: row.bpType,
+          bpId: row.bpId,
+          organisationId: row.organisationId,
         }).toEqual({
           k,
           isBP: f.isBP ?? false,
@@ -748,7 +748,7 @@ describe("issue 9, point 8: a tenant's callers with the ids of another tenant", 
       const statuses: Record<number, number> = {};
       for (const c of calls) {
         const res = await t.inject({
-          method: c.req.method as InjectOptions['method'],
+          method: c.req.method,
           url: c.req.url,
           headers: { ...bearer(c.token), ...c.req.headers },
           ...(c.req.payload !== undefined ? { payload: c.req.payload as InjectOptions['payload'] } : {}),

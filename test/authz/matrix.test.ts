@@ -40,7 +40,7 @@ import { CONDITION_ERRORS, CONDITIONS, type ConditionInput } from '../../src/aut
 import { ERRORS } from '../../src/errors/catalogue.ts';
 import { callerParams, RELATION_NAMES, relationSql, type RelationName } from '../../src/authz/relations.ts';
 import { ROLES, type Caller, type Role } from '../../src/authz/roles.ts';
-import { ancestry, kindColumns, TARGETS, type TargetKind, type TargetKindName } from '../../src/authz/targets.ts';
+import { ancestry, kindColumns, TARGETS, type TargetKindName } from '../../src/authz/targets.ts';
 import { eq } from 'drizzle-orm';
 import {
   COMPANY_KEYS,
@@ -426,7 +426,7 @@ function routeRegex(op: AnyOperation): RegExp[] {
 }
 
 function checkRoute(op: AnyOperation, req: Req): void {
-  const path = req.url.split('?')[0]!;
+  const path = req.url.split('?')[0];
   expect(req.method, `the sample of ${op.operationId} uses the method of its declaration`).toBe(op.method);
   expect(
     routeRegex(op).some((r) => r.test(path)),
@@ -442,7 +442,7 @@ async function call(
 ): Promise<LightMyRequestResponse> {
   checkRoute(op, req);
   const opts: InjectOptions = {
-    method: req.method as InjectOptions['method'],
+    method: req.method,
     url: req.url,
     headers: { ...(token ? bearer(token) : {}), ...req.headers },
     ...(req.payload !== undefined ? { payload: req.payload as InjectOptions['payload'] } : {}),
@@ -463,7 +463,7 @@ function generate(): void {
   for (const operationId of Object.keys(POLICY)) {
     const op = declared.get(operationId);
     if (!op) continue; // in the table, not served yet
-    const entry = POLICY[operationId]!;
+    const entry = POLICY[operationId];
     const sample = SAMPLES[operationId];
     if (!sample) {
       problems.push(`operation ${operationId} has no sample request in test/authz/samples/ (see types.ts there)`);
@@ -666,7 +666,7 @@ function generateParentBinding(op: AnyOperation, sample: Extract<Sample, { type:
   const parent = pathParents(op.target)[0];
   if (!parent) return;
   const kind = op.target!.kind;
-  const placement = PRODUCERS.any(HOMES.superadmin, kind)[0]!;
+  const placement = PRODUCERS.any(HOMES.superadmin, kind)[0];
   cases.push({
     name: `${op.operationId} / superadmin / a ${kind} under another ${parent.kind} than its own -> 404`,
     run: async () => {
@@ -686,7 +686,7 @@ function generateParentBinding(op: AnyOperation, sample: Extract<Sample, { type:
       const segments = fullPath(op.path).split('/');
       const at = segments.indexOf(`:${parent.field}`);
       const [path, query] = req.url.split('?');
-      const parts = path!.split('/');
+      const parts = path.split('/');
       expect(
         at > 0 && parts.length === segments.length,
         `${op.operationId}: the sample's path matches its declaration`,
@@ -886,7 +886,7 @@ async function buildWorld(t: TestApp): Promise<World> {
     role: Profile,
     at: { companyId: string; siteId?: string } = {
       companyId: companyIds[HOMES[role].company],
-      siteId: HOMES[role].site ? sites[HOMES[role].site!] : undefined,
+      siteId: HOMES[role].site ? sites[HOMES[role].site] : undefined,
     },
   ) => makeUser(t, at.companyId, role.split('+') as Role[], { siteId: at.siteId });
   const callers = {} as Record<Profile, MadeUser>;
@@ -1203,25 +1203,25 @@ describe('the matrix covers the policy table', () => {
     const t = w.t;
     const callerOf = async (u: MadeUser): Promise<Caller> => {
       const [user] = await t.db.select().from(users).where(eq(users.id, u.id));
-      const [company] = await t.db.select().from(companies).where(eq(companies.id, user!.companyId));
+      const [company] = await t.db.select().from(companies).where(eq(companies.id, user.companyId));
       return {
-        userId: user!.id,
+        userId: user.id,
         sessionId: '',
         appId: null,
-        loginEmail: user!.loginEmail,
-        companyId: user!.companyId,
-        roles: user!.roles as Role[],
-        siteId: user!.siteId,
-        organisationId: company!.organisationId,
-        companyIsBP: company!.isBP,
-        companyBpType: company!.bpType,
-        companyBpId: company!.bpId,
+        loginEmail: user.loginEmail,
+        companyId: user.companyId,
+        roles: user.roles,
+        siteId: user.siteId,
+        organisationId: company.organisationId,
+        companyIsBP: company.isBP,
+        companyBpType: company.bpType,
+        companyBpId: company.bpId,
       };
     };
     const mismatches: string[] = [];
     let checked = 0;
     for (const kind of Object.keys(TARGETS) as TargetKindName[]) {
-      const target = TARGETS[kind] as TargetKind;
+      const target = TARGETS[kind];
       for (const role of PROFILES) {
         const home = HOMES[role];
         const placements = new Map<string, Placement>();

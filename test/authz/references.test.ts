@@ -57,7 +57,7 @@ const expectRefused = (
   expect({ status: res.statusCode, code: res.json().errorDetailsCode }, res.body).toEqual(REFUSED);
   expect(res.json().errorDetails.field).toBe(field);
 };
-const company = async (id: string) => (await t.db.select().from(companies).where(eq(companies.id, id)))[0]!;
+const company = async (id: string) => (await t.db.select().from(companies).where(eq(companies.id, id)))[0];
 
 describe('issue 9, point 6: companyContactId', () => {
   it('issue 9, point 6: a user of another tenant as companyContactId is 400 and nothing is stored', async () => {
@@ -147,7 +147,7 @@ describe('issue 9, point 6: siteId of a user', () => {
       'siteId',
     );
     const [row] = await t.db.select().from(users).where(eq(users.id, colleague.id));
-    expect({ siteId: row!.siteId, firstName: row!.firstName }).toEqual({ siteId: null, firstName: 'First' });
+    expect({ siteId: row.siteId, firstName: row.firstName }).toEqual({ siteId: null, firstName: 'First' });
   });
 
   it('issue 9, point 6: a site_admin, who reads only his site, cannot send a user to another site of his company', async () => {

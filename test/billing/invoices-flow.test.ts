@@ -73,7 +73,7 @@ describe('from a subscription to its invoice, through the API', () => {
       'unitOfMeasure',
     ];
     const pick = (i: Record<string, unknown>) => Object.fromEntries(same.map((k) => [k, i[k]]));
-    expect(pick(quoted[0]!)).toMatchObject({
+    expect(pick(quoted[0])).toMatchObject({
       serviceStartDate: '2026-11-21',
       serviceEndDate: '2026-11-30',
       quantity: 10,

@@ -125,7 +125,7 @@ describe('the invoice PDF', () => {
     const inv = (await t.db.select().from(invoices).where(eq(invoices.companyId, companyId))).find(
       (i) => i.billingPeriod === '2026-11',
     )!;
-    return { invoice: inv, fileId: inv.invoiceFiles[0]!.id };
+    return { invoice: inv, fileId: inv.invoiceFiles[0].id };
   };
   const download = (companyId: string, fileId: string, token = t.superToken, accept = 'application/json') =>
     call(t)('GET', `${S}/companies/${companyId}/invoices/files/${fileId}`, token, undefined, { accept });
@@ -145,7 +145,7 @@ describe('the invoice PDF', () => {
 
   it('issue 11, point 3: poppler finds in the PDF the invoice number, the BP, the period, every item with its calculation, the tax and the total', async () => {
     const { invoice: novInvoice } = await fileOf(w.dr);
-    const res = await download(w.dr, novInvoice.invoiceFiles[0]!.id);
+    const res = await download(w.dr, novInvoice.invoiceFiles[0].id);
     const text = pdfText(Buffer.from(res.json().Invoice, 'base64')).replace(/\s+/g, ' ');
     expect(text).toContain(`Invoice ${novInvoice.invoiceNumber}`);
     expect(text).toContain('Société Générale des Télécoms');

@@ -6,7 +6,7 @@
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Decimal } from 'decimal.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany } from '../support/factories.ts';
@@ -54,7 +54,11 @@ describe('issue 11, point 6: rounding across a billing run', () => {
     await fc.assert(
       fc.asyncProperty(bp, async (b) => {
         const bpId = await makeCompany(t, { isBP: true, bpType: b.vad ? 'VAD' : 'DR' });
-        await t.db.update(companies).set({ currency: b.currency, country: b.country }).where(eq(companies.id, bpId));
+        // A currency billing rounds but the API does not offer (its column is typed with the API's): written as a parameter.
+        await t.db
+          .update(companies)
+          .set({ currency: sql`${b.currency}`, country: b.country })
+          .where(eq(companies.id, bpId));
         const ec = await makeCompany(t, { bpId });
         const expected = new Map<string, { charge: string; tax: string }>();
         const rate = taxRateFor(taxTable(t.deps.config), b.country);

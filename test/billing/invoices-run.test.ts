@@ -60,12 +60,12 @@ describe('the billing run of a period', () => {
       accountName: 'Société Générale des Télécoms',
       createdBy: expect.any(String),
     });
-    expect(Number(drInvoice!.amountWithoutTax)).toBe(89.17);
-    expect(Number(drInvoice!.taxAmount)).toBe(17.83);
-    expect(Number(drInvoice!.amount)).toBe(107);
-    expect(Number(drInvoice!.balance)).toBe(107);
-    expect(drInvoice!.body).toBe(`/v1/files/${drInvoice!.invoiceFiles[0]!.id}`);
-    const drItems = await itemsOf(drInvoice!.id);
+    expect(Number(drInvoice.amountWithoutTax)).toBe(89.17);
+    expect(Number(drInvoice.taxAmount)).toBe(17.83);
+    expect(Number(drInvoice.amount)).toBe(107);
+    expect(Number(drInvoice.balance)).toBe(107);
+    expect(drInvoice.body).toBe(`/v1/files/${drInvoice.invoiceFiles[0].id}`);
+    const drItems = await itemsOf(drInvoice.id);
     expect(
       drItems.map((i) => [
         i.subscriptionId,
@@ -91,11 +91,11 @@ describe('the billing run of a period', () => {
     ).toBe(true);
     // Amount = sum of the rounded items and their taxes.
     const cents = (s: string) => Math.round(Number(s) * 100);
-    expect(drItems.reduce((s, i) => s + cents(i.chargeAmount) + cents(i.taxAmount), 0)).toBe(cents(drInvoice!.amount));
+    expect(drItems.reduce((s, i) => s + cents(i.chargeAmount) + cents(i.taxAmount), 0)).toBe(cents(drInvoice.amount));
 
     // The VAD in Germany (19 %): the IR's own subscription, the IR's End Customer's, its own End Customer's.
     const [vadInvoice] = await invoicesOf(w.vad);
-    const vadItems = await itemsOf(vadInvoice!.id);
+    const vadItems = await itemsOf(vadInvoice.id);
     expect(vadItems.map((i) => [i.subscriptionId, i.chargeAmount, i.taxAmount, i.taxRate]).sort()).toEqual(
       [
         [w.subs.irUsers, '15.00', '2.85', '0.19'],
@@ -103,7 +103,7 @@ describe('the billing run of a period', () => {
         [w.subs.ecVadFlat, '30.00', '5.70', '0.19'],
       ].sort(),
     );
-    expect(vadInvoice!.invoiceNumber).toBe('INV-000001');
+    expect(vadInvoice.invoiceNumber).toBe('INV-000001');
 
     // Nobody else has invoices: the IR, the End Customers, the lone company.
     for (const c of [w.ir, w.ecDr1, w.ecIr, w.lone]) expect(await invoicesOf(c)).toHaveLength(0);
@@ -111,15 +111,15 @@ describe('the billing run of a period', () => {
     // The ledger: the charge before the 1st is invoiced by the DR's invoice, the later one waits.
     const [before] = await t.db.select().from(billingCharges).where(eq(billingCharges.id, w.charges.before));
     const [afterCharge] = await t.db.select().from(billingCharges).where(eq(billingCharges.id, w.charges.after));
-    expect(before!.invoiceId).toBe(drInvoice!.id);
-    expect(afterCharge!.invoiceId).toBeNull();
+    expect(before.invoiceId).toBe(drInvoice.id);
+    expect(afterCharge.invoiceId).toBeNull();
   });
 
   it('issue 11, point 3: running the period again changes nothing', async () => {
     const snapshot = async () => ({
       invoices: await t.db.select().from(invoices).orderBy(invoices.id),
-      items: (await t.db.select({ n: sql<number>`count(*)::int` }).from(invoiceItems))[0]!.n,
-      files: (await t.db.select({ n: sql<number>`count(*)::int` }).from(invoicingFiles))[0]!.n,
+      items: (await t.db.select({ n: sql<number>`count(*)::int` }).from(invoiceItems))[0].n,
+      files: (await t.db.select({ n: sql<number>`count(*)::int` }).from(invoicingFiles))[0].n,
       uninvoiced: (await t.db.select().from(billingCharges).where(isNull(billingCharges.invoiceId))).map((c) => c.id),
     });
     const first = await snapshot();
@@ -177,7 +177,7 @@ describe('running the next period ahead', () => {
       ['Recurring', '10.00'],
     ]);
     const [afterCharge] = await t.db.select().from(billingCharges).where(eq(billingCharges.id, w.charges.after));
-    expect(afterCharge!.invoiceId).toBe(dec.id);
+    expect(afterCharge.invoiceId).toBe(dec.id);
   });
 });
 

@@ -12,6 +12,8 @@ import { newId } from '../../src/shared/ids.ts';
 import { recordCharges, type ChargeableOffer } from '../../src/modules/billing/charges.service.ts';
 import { taxTable } from '../../src/modules/billing/tax.ts';
 import { portsOf } from '../../src/ports/ports.ts';
+import type { BusinessModel } from '../../src/modules/commerce/offers.schemas.ts';
+import type { SubscriptionStatus } from '../../src/modules/commerce/subscriptions.schemas.ts';
 
 export const S = '/api/svc/subscription/v1.0';
 export const I = '/api/svc/invoicing/v1.0';
@@ -42,7 +44,13 @@ export interface InvoiceWorld {
 
 async function makeOffer(
   t: TestApp,
-  o: { name: string; businessModel: string; prices: OfferPrice[]; isPrepaid?: boolean; prepaidDuration?: number },
+  o: {
+    name: string;
+    businessModel: BusinessModel;
+    prices: OfferPrice[];
+    isPrepaid?: boolean;
+    prepaidDuration?: number;
+  },
 ): Promise<ChargeableOffer> {
   const row = {
     id: newId(),
@@ -65,7 +73,7 @@ async function subscribe(
   offerId: string,
   maxNumberUsers: number | null,
   creationDate: string,
-  status = 'active',
+  status: SubscriptionStatus = 'active',
 ): Promise<string> {
   const id = newId();
   await t.db

@@ -109,7 +109,7 @@ describe('list invoicing files', () => {
 
 describe('download an invoicing file', () => {
   const pathOf = async (companyId: string, invoiceType: string, period = '2026-11') =>
-    (await list(`companyId=${companyId}&invoiceType=${invoiceType}&billingPeriod=${period}`))[0]!.path;
+    (await list(`companyId=${companyId}&invoiceType=${invoiceType}&billingPeriod=${period}`))[0].path;
 
   it('doc 1, invoicing module: an INV file is text/csv with Content-Disposition, one line per item of the invoice, the columns of docs/billing.md', async () => {
     const path = await pathOf(w.dr, 'services');

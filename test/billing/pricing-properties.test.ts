@@ -54,11 +54,11 @@ describe('issue 11, point 6: property tests of the pricing function', () => {
         fc.constantFrom(...RATES),
         (offer, quantity, period, cuts, rate) => {
           const [y, m] = period.split('-').map(Number);
-          const last = daysInMonth(y!, m!);
+          const last = daysInMonth(y, m);
           const starts = [1, ...cuts.filter((d) => d <= last).sort((a, b) => a - b)];
           const day = (d: number) => `${period}-${String(d).padStart(2, '0')}`;
           const pieces = starts.map((s, i) =>
-            pricePiece(offer, quantity, day(s), day(i + 1 < starts.length ? starts[i + 1]! - 1 : last), rate),
+            pricePiece(offer, quantity, day(s), day(i + 1 < starts.length ? starts[i + 1] - 1 : last), rate),
           );
           const whole = new Decimal(priceRecurring(offer, quantity, period, rate).chargeAmount);
           const sum = pieces.reduce((s, p) => s.plus(p.chargeAmount), new Decimal(0));
@@ -66,7 +66,7 @@ describe('issue 11, point 6: property tests of the pricing function', () => {
           // the pieces cover the month exactly, day after day
           expect(pieces.map((p) => p.serviceStartDate)[0]).toBe(day(1));
           for (let i = 1; i < pieces.length; i++)
-            expect(pieces[i]!.serviceStartDate).toBe(addDays(pieces[i - 1]!.serviceEndDate, 1));
+            expect(pieces[i].serviceStartDate).toBe(addDays(pieces[i - 1].serviceEndDate, 1));
         },
       ),
       { numRuns: 500 },
@@ -103,7 +103,7 @@ describe('issue 11, point 6: property tests of the pricing function', () => {
             const amount = new Decimal(later.amountWithoutTax);
             expect(amount.lte(previous)).toBe(true);
             previous = amount;
-            if (later.items.length) expect(later.items[0]!.serviceEndDate).toBe(addDays(end, -1));
+            if (later.items.length) expect(later.items[0].serviceEndDate).toBe(addDays(end, -1));
           }
         },
       ),

@@ -298,7 +298,7 @@ describe('issue 11, pricing rules: taking back a prepaid add-on (doc 1, update s
       calculation: '- 2 users x 5.00 EUR x (11 months + 21/31 days)',
       kind: 'prepaid-take-back',
     });
-    expect(back.items[0]!.chargeAmount).toBe(
+    expect(back.items[0].chargeAmount).toBe(
       new Decimal(10)
         .times(new Decimal(11).plus(new Decimal(21).div(31)))
         .toDecimalPlaces(2, Decimal.ROUND_HALF_UP)

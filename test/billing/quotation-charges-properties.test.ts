@@ -4,7 +4,7 @@
 // quotations of the same changes gave, to the minor unit, through the real HTTP operations.
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany } from '../support/factories.ts';
@@ -64,7 +64,11 @@ describe('issue 11, point 6: quotations and the charges the same changes record'
     await fc.assert(
       fc.asyncProperty(arb, async (r) => {
         t.clock.advance(r.waitDays * DAY + 3_600_000);
-        await t.db.update(companies).set({ currency: r.currency, country: r.country }).where(eq(companies.id, w.vad));
+        // A currency billing rounds but the API does not offer (its column is typed with the API's): written as a parameter.
+        await t.db
+          .update(companies)
+          .set({ currency: sql`${r.currency}`, country: r.country })
+          .where(eq(companies.id, w.vad));
         const ec = await makeCompany(t, { bpId: w.vad });
         const o = await call('POST', `${S}/offers`, {
           name: `Property offer ${Math.random()}`,
@@ -91,8 +95,8 @@ describe('issue 11, point 6: quotations and the charges the same changes record'
             .orderBy(billingCharges.createdAt);
         const first = await rows();
         expect(first).toHaveLength(1);
-        expect(first[0]!.currency).toBe(r.currency);
-        same(q1.json().data.invoiceItems, first[0]!.items as unknown as Record<string, unknown>[]);
+        expect(first[0].currency).toBe(r.currency);
+        same(q1.json().data.invoiceItems, first[0].items as unknown as Record<string, unknown>[]);
 
         // A raise later on (within a prepaid term): the quantity and/or the prepaid duration.
         t.clock.advance((r.prepaid ? Math.min(r.laterDays, 300) : r.laterDays % 60) * DAY);
@@ -107,7 +111,7 @@ describe('issue 11, point 6: quotations and the charges the same changes record'
         const after = await rows();
         const quoted = q2.json().data.invoiceItems as Record<string, unknown>[];
         expect(after).toHaveLength(quoted.length ? 2 : 1);
-        if (quoted.length) same(quoted, after[1]!.items as unknown as Record<string, unknown>[]);
+        if (quoted.length) same(quoted, after[1].items as unknown as Record<string, unknown>[]);
         await waitFor(t, ec, id, (s) => s.syncOngoing === false);
       }),
       { numRuns: 15 },

@@ -281,7 +281,7 @@ describe('doc 1, create a quotation, rules 1 to 6', () => {
     const [row] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, sub.id));
     expect(raise.chargeMetrics[0]).toMatchObject({
       originRatePlanId: 'rp-monthly',
-      originalId: row!.billingSubscriptionId,
+      originalId: row.billingSubscriptionId,
       number: sub.id,
     });
     const lower = await quote(w.ecVad, { subscriptionId: sub.id, maxNumberUsers: 9 });
@@ -299,9 +299,9 @@ describe('doc 1, create a quotation, rules 1 to 6', () => {
 describe('issue 11, point 1: a quotation is pure; the change it quotes records exactly its items', () => {
   it('issue 11, point 1: a quotation changes nothing and emits nothing (no subscription, no charge, no outbox entry), even with an Idempotency-Key', async () => {
     const counts = async () => [
-      (await t.db.select({ n: count() }).from(subscriptions))[0]!.n,
-      (await t.db.select({ n: count() }).from(billingCharges))[0]!.n,
-      (await t.db.select({ n: count() }).from(outbox))[0]!.n,
+      (await t.db.select({ n: count() }).from(subscriptions))[0].n,
+      (await t.db.select({ n: count() }).from(billingCharges))[0].n,
+      (await t.db.select({ n: count() }).from(outbox))[0].n,
     ];
     const before = await counts();
     const res = await call(
@@ -334,10 +334,8 @@ describe('issue 11, point 1: a quotation is pure; the change it quotes records e
       const rows = await rowsOf(sub.id);
       expect(rows).toHaveLength(2);
       expect(rows.map((r) => r.invoicedCompanyId)).toEqual([w.vad, w.vad]);
-      expect(asNumbers(rows[0]!.items as unknown as Record<string, unknown>[])).toEqual(
-        asNumbers(created.invoiceItems),
-      );
-      expect(asNumbers(rows[1]!.items as unknown as Record<string, unknown>[])).toEqual(asNumbers(raised.invoiceItems));
+      expect(asNumbers(rows[0].items as unknown as Record<string, unknown>[])).toEqual(asNumbers(created.invoiceItems));
+      expect(asNumbers(rows[1].items as unknown as Record<string, unknown>[])).toEqual(asNumbers(raised.invoiceItems));
       expect(raised.invoiceItems.length).toBe(1);
       await waitFor(t, company, sub.id, (s) => s.syncOngoing === false);
     }

@@ -76,7 +76,10 @@ async function targetUser(companyId: string, siteId: string | null = null): Prom
   return id;
 }
 
-async function subscription(companyId: string, status = 'active'): Promise<string> {
+async function subscription(
+  companyId: string,
+  status: 'creating' | 'active' | 'terminated' = 'active',
+): Promise<string> {
   const offerId = newId();
   await t.db.insert(offers).values({ id: offerId, name: `Offer ${offerId}`, businessModel: 'nb_users' });
   const id = newId();

@@ -31,7 +31,7 @@ const ids = async (companyId: string, qs = '', token = t.superToken) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.map((o: { id: string }) => o.id) as string[];
 };
-const defaultOfferId = async () => (await t.db.select().from(offers).where(eq(offers.isDefault, true)))[0]!.id;
+const defaultOfferId = async () => (await t.db.select().from(offers).where(eq(offers.isDefault, true)))[0].id;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -85,10 +85,10 @@ describe('issue 10, point 1: the catalog a company sees', () => {
     const upd = await call('PUT', `${A}/${lone}`, { catalogId: ghost, slogan: 'not stored' });
     expect(upd.json()).toMatchObject({ errorCode: 400, errorDetailsCode: 400605, errorDetails: { catalogId: ghost } });
     const [row] = await t.db.select().from(companies).where(eq(companies.id, lone));
-    expect({ catalogId: row!.catalogId, slogan: row!.slogan }).toEqual({ catalogId: null, slogan: null });
-    const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(companies))[0]!.n;
+    expect({ catalogId: row.catalogId, slogan: row.slogan }).toEqual({ catalogId: null, slogan: null });
+    const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(companies))[0].n;
     expect((await call('POST', A, { name: 'Catalogued', catalogId: ghost })).json().errorDetailsCode).toBe(400605);
-    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(companies))[0]!.n).toBe(before);
+    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(companies))[0].n).toBe(before);
     const created = await call('POST', A, { name: 'Catalogued', catalogId: ownCatalog });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().data.catalogId).toBe(ownCatalog);

@@ -5,6 +5,7 @@ import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser } from '../support/factories.ts';
 import { offers, subscriptions, type OfferFeature } from '../../src/modules/commerce/commerce.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
+import type { SubscriptionStatus } from '../../src/modules/commerce/subscriptions.schemas.ts';
 
 const S = '/api/svc/subscription/v1.0';
 let t: TestApp;
@@ -26,7 +27,7 @@ const bool = (ref: string, isEnabled: boolean): OfferFeature => ({
 async function subscribe(
   companyId: string,
   features: OfferFeature[],
-  status = 'active',
+  status: SubscriptionStatus = 'active',
   creationDate = new Date('2026-01-01T00:00:00Z'),
 ) {
   const offerId = newId();

@@ -49,8 +49,8 @@ async function countsAgree(subscriptionId: string): Promise<number> {
     .select({ n: sql<number>`count(*)::int` })
     .from(licences)
     .where(eq(licences.subscriptionId, subscriptionId));
-  expect(s!.numberAssignedUsers).toBe(r!.n);
-  return r!.n;
+  expect(s.numberAssignedUsers).toBe(r.n);
+  return r.n;
 }
 
 describe('issue 10, point 4: licence counters under concurrency', () => {
@@ -75,7 +75,7 @@ describe('issue 10, point 4: licence counters under concurrency', () => {
   it('the same user assigned 10 times at once holds one licence, counted once', async () => {
     const sub = await subscription(10);
     const [u] = await newUsers(1, company);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => assign(u!, sub)));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => assign(u, sub)));
     expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
     expect(await countsAgree(sub)).toBe(1);
   });

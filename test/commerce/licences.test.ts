@@ -9,6 +9,8 @@ import { makeCompany, makeUser, PASSWORD, type MadeUser } from '../support/facto
 import { licences, offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { addDefaultSubscription, licenceCounters } from '../../src/modules/commerce/commerce.api.ts';
 import { newId } from '../../src/shared/ids.ts';
+import type { BusinessModel } from '../../src/modules/commerce/offers.schemas.ts';
+import type { SubscriptionStatus } from '../../src/modules/commerce/subscriptions.schemas.ts';
 
 const A = '/api/svc/admin/v1.0';
 const licence = (userId: string, subscriptionId: string) =>
@@ -20,7 +22,7 @@ let irAdmin: MadeUser, ecOfIrAdmin: MadeUser, loneAdmin: MadeUser;
 
 async function subscription(
   companyId: string,
-  o: { maxNumberUsers?: number | null; status?: string; businessModel?: string } = {},
+  o: { maxNumberUsers?: number | null; status?: SubscriptionStatus; businessModel?: BusinessModel } = {},
 ): Promise<string> {
   const offerId = newId();
   await t.db
@@ -41,7 +43,7 @@ const assign = (userId: string, subscriptionId: string, token = t.superToken) =>
 const unassign = (userId: string, subscriptionId: string, token = t.superToken) =>
   t.inject({ method: 'DELETE', url: licence(userId, subscriptionId), headers: bearer(token) });
 const counter = async (id: string) =>
-  (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0]!.numberAssignedUsers;
+  (await t.db.select().from(subscriptions).where(eq(subscriptions.id, id)))[0].numberAssignedUsers;
 const rows = async (id: string) => (await t.db.select().from(licences).where(eq(licences.subscriptionId, id))).length;
 const plainUser = async (companyId: string) => (await makeUser(t, companyId)).id;
 
@@ -112,7 +114,7 @@ describe('doc 1, licences: assign and unassign', () => {
   });
 
   it('doc 1, subscription states: only an active subscription gives licences (409650 while creating, and when terminated)', async () => {
-    for (const status of ['creating', 'terminated']) {
+    for (const status of ['creating', 'terminated'] as const) {
       const sub = await subscription(lone, { status });
       const res = await assign(await plainUser(lone), sub);
       expect(res.statusCode, res.body).toBe(409);
@@ -197,7 +199,7 @@ describe('doc 3, create company rule 7: users are assigned to the default subscr
   beforeAll(async () => {
     company = await makeCompany(t);
     await addDefaultSubscription(t.db, company, t.clock.now());
-    defaultSub = (await t.db.select().from(subscriptions).where(eq(subscriptions.companyId, company)))[0]!.id;
+    defaultSub = (await t.db.select().from(subscriptions).where(eq(subscriptions.companyId, company)))[0].id;
     admin = await makeUser(t, company, ['company_admin']);
   });
   const holdsDefault = async (userId: string) =>
@@ -252,7 +254,7 @@ describe('doc 3, create company rule 7: users are assigned to the default subscr
   it("a user of the Default company who creates his own company holds its default subscription's licence, and gives back the Default company's", async () => {
     const defaultCompanySub = (
       await t.db.select().from(subscriptions).where(eq(subscriptions.companyId, t.defaultCompanyId))
-    )[0]!.id;
+    )[0].id;
     const res = await t.inject({
       method: 'POST',
       url: `${A}/users`,
@@ -270,7 +272,7 @@ describe('doc 3, create company rule 7: users are assigned to the default subscr
       payload: { name: `Own ${newId()}` },
     });
     expect(own.statusCode, own.body).toBe(201);
-    const ownSub = (await t.db.select().from(subscriptions).where(eq(subscriptions.companyId, own.json().data.id)))[0]!
+    const ownSub = (await t.db.select().from(subscriptions).where(eq(subscriptions.companyId, own.json().data.id)))[0]
       .id;
     expect(await holdsDefault(u.id)).toEqual([ownSub]);
     expect(await counter(ownSub)).toBe(1);

@@ -7,6 +7,7 @@ import { makeBpTree } from './bp-tree.ts';
 import { makeCompany, makeUser } from '../support/factories.ts';
 import { offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
+import type { SubscriptionStatus } from '../../src/modules/commerce/subscriptions.schemas.ts';
 
 const S = '/api/svc/subscription/v1.0';
 const A = '/api/svc/admin/v1.0';
@@ -26,7 +27,7 @@ async function subscribe(
   offerId: string,
   maxNumberUsers: number,
   assigned: number,
-  status = 'active',
+  status: SubscriptionStatus = 'active',
 ): Promise<void> {
   const id = newId();
   await t.db.insert(subscriptions).values({ id, companyId, offerId, status, maxNumberUsers });

@@ -25,9 +25,9 @@ afterAll(() => t.close());
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, token = t.superToken) =>
   t.inject({ method, url: `${S}${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
 const count = async (table: typeof offers | typeof catalogs) =>
-  (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
-const defaultOffer = async () => (await t.db.select().from(offers).where(eq(offers.isDefault, true)))[0]!;
-const defaultCatalog = async () => (await t.db.select().from(catalogs).where(eq(catalogs.isDefault, true)))[0]!;
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+const defaultOffer = async () => (await t.db.select().from(offers).where(eq(offers.isDefault, true)))[0];
+const defaultCatalog = async () => (await t.db.select().from(catalogs).where(eq(catalogs.isDefault, true)))[0];
 const makeOffer = async (body: object = {}) => {
   const res = await call('POST', '/offers', { name: `Offer ${newId()}`, ...body });
   expect(res.statusCode, res.body).toBe(201);
@@ -90,7 +90,7 @@ describe('issue 10, point 1: offers (superadmin)', () => {
       lastUpdateDate: '2026-11-21T08:00:00.000Z',
     });
     const [row] = await t.db.select().from(offers).where(eq(offers.id, res.json().data.id));
-    expect(row!.prices).toEqual(EVERY_FIELD.prices);
+    expect(row.prices).toEqual(EVERY_FIELD.prices);
   });
 
   it('issue 10, point 1: prices take ISO 4217 currencies and decimal amounts as text only; a refused offer is not stored', async () => {

@@ -123,7 +123,7 @@ describe('issue 10, point 3: the state machine of a subscription', () => {
     await t.db
       .update(companies)
       .set({
-        catalogId: (await t.db.select({ c: companies.catalogId }).from(companies).where(eq(companies.id, w.vad)))[0]!.c,
+        catalogId: (await t.db.select({ c: companies.catalogId }).from(companies).where(eq(companies.id, w.vad)))[0].c,
         bpBusinessModel: 'resell',
         bpApplicantNumber: `APP-${vad}`,
       })
@@ -149,7 +149,7 @@ describe('issue 10, point 3: the state machine of a subscription', () => {
       sql`SELECT count(*)::int AS n FROM port_records WHERE port = 'billing' AND kind = 'account' AND data->>'companyId' = ${vad}`,
     )) as unknown as { rows: { n: number }[] };
     expect(account).toBeDefined();
-    expect(accounts.rows[0]!.n).toBe(1);
+    expect(accounts.rows[0].n).toBe(1);
   });
 
   it("issue 10, point 3: a synchronisation that keeps failing gives up with a visible syncError and the order it made; a superadmin retries it and it becomes active without ordering again, even when the order's id was never saved", async () => {
@@ -187,7 +187,7 @@ describe('issue 10, point 3: the state machine of a subscription', () => {
           (await t.db.execute(
             sql`SELECT count(*)::int AS n FROM port_records WHERE port = 'orders' AND kind = 'order' AND parent_id = ${w.ecVad}`,
           )) as unknown as { rows: { n: number }[] }
-        ).rows[0]!.n;
+        ).rows[0].n;
       const ordersBefore = await orders();
       const retried = await call('POST', `${S}/companies/${w.ecVad}/subscriptions/${made.id}/retry-sync`);
       expect(retried.statusCode, retried.body).toBe(200);
@@ -217,7 +217,7 @@ describe('issue 10, point 2: create a subscription, rules 1 to 11', () => {
         .select({ n: sql<number>`count(*)::int` })
         .from(subscriptions)
         .where(eq(subscriptions.companyId, w.ecUnknown))
-    )[0]!.n;
+    )[0].n;
     const res = await subscribe(w.ecUnknown, { offerId: w.offers.flat }, w.unknownFinance.token);
     expect(res.json()).toMatchObject({
       errorCode: 400,
@@ -230,7 +230,7 @@ describe('issue 10, point 2: create a subscription, rules 1 to 11', () => {
           .select({ n: sql<number>`count(*)::int` })
           .from(subscriptions)
           .where(eq(subscriptions.companyId, w.ecUnknown))
-      )[0]!.n,
+      )[0].n,
     ).toBe(before);
     // A number of the order system's configuration is known.
     await t.db.update(companies).set({ bpApplicantNumber: 'CONFIGURED-1' }).where(eq(companies.id, w.vadUnknown));
@@ -450,7 +450,7 @@ describe('issue 10, point 5: Idempotency-Key', () => {
           .select({ n: sql<number>`count(*)::int` })
           .from(subscriptions)
           .where(eq(subscriptions.companyId, world.ecVad))
-      )[0]!.n;
+      )[0].n;
       expect(n).toBe(1);
     } finally {
       await second.close();

@@ -37,7 +37,7 @@ const licence = async (subscriptionId: string, companyId: string) => {
   const [s] = await t.db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
   await t.db
     .update(subscriptions)
-    .set({ numberAssignedUsers: s!.numberAssignedUsers + 1 })
+    .set({ numberAssignedUsers: s.numberAssignedUsers + 1 })
     .where(eq(subscriptions.id, subscriptionId));
 };
 
@@ -248,7 +248,7 @@ describe('issue 10, point 2: update a subscription, rules 1 to 8', () => {
     expect(o.statusCode, o.body).toBe(201);
     const offer = o.json().data;
     const [vad] = await t.db.select({ catalogId: companies.catalogId }).from(companies).where(eq(companies.id, w.vad));
-    await t.db.insert(catalogOffers).values({ catalogId: vad!.catalogId!, offerId: offer.id });
+    await t.db.insert(catalogOffers).values({ catalogId: vad.catalogId!, offerId: offer.id });
     const ec = await makeCompany(t, { bpId: w.vad });
     const sub = await active(ec, { offerId: offer.id, maxNumberUsers: 10 });
     for (const n of [15, 12]) {
@@ -270,21 +270,21 @@ describe('issue 10, point 2: update a subscription, rules 1 to 8', () => {
     const mirror = priceChange(
       pricedOffer(
         { ...offer, isDefault: false, billingProductRatePlanId: null, billingProductRatePlanChargeId: null },
-        ledger[0]!.currency,
+        ledger[0].currency,
       ),
       { date: '2026-11-21', termStart: '2026-11-21', before: { quantity: 12 }, after: { quantity: 15 } },
-      items[2]!.taxRate as string,
+      items[2].taxRate,
     );
     expect(items[2]).toMatchObject({
-      chargeAmount: `-${mirror.items[0]!.chargeAmount}`,
-      taxAmount: `-${mirror.items[0]!.taxAmount}`,
+      chargeAmount: `-${mirror.items[0].chargeAmount}`,
+      taxAmount: `-${mirror.items[0].taxAmount}`,
       serviceStartDate: '2026-11-21',
     });
     // The run of the next period (charges dated before its 1st) invoices the three items; the total is their sum.
     const run = await call('POST', `${S}/billing-runs`, { billingPeriod: '2026-12' });
     expect(run.statusCode, run.body).toBe(200);
     const [inv] = await t.db.select().from(invoices).where(eq(invoices.companyId, w.vad));
-    const lines = await t.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, inv!.id));
+    const lines = await t.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, inv.id));
     const mine = lines.filter((l) => l.subscriptionId === sub.id);
     expect(mine.map((l) => l.chargeAmount).sort()).toEqual(items.map((i) => i.chargeAmount).sort());
   });
@@ -301,8 +301,8 @@ describe('issue 10, point 2: update a subscription, rules 1 to 8', () => {
     const [a, b] = await Promise.all(
       [6, 7].map((n) => call('PUT', url(w.ecVad, sub.id), { maxNumberUsers: n }, w.vadFinance.token)),
     );
-    expect([a!.statusCode, b!.statusCode].sort()).toEqual([200, 409]);
-    const winner = a!.statusCode === 200 ? 6 : 7;
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? 6 : 7;
     const done = await waitFor(t, w.ecVad, sub.id, (s) => s.syncOngoing === false);
     expect(done.maxNumberUsers).toBe(winner);
   });
@@ -327,7 +327,7 @@ describe('issue 10, point 2: delete a subscription', () => {
     expect(await t.db.select().from(licences).where(eq(licences.subscriptionId, sub.id))).toEqual([]);
     const deletes = (await eventsOf(t, sub.id)).filter((e) => e.action === 'delete');
     expect(deletes.map((e) => e.userId).sort()).toEqual([w.vadFinance.id, w.vadAdmin.id, w.ecVadAdmin.id].sort());
-    expect(deletes[0]!.xml).not.toContain('<offerId>');
+    expect(deletes[0].xml).not.toContain('<offerId>');
   });
 
   it('doc 1, delete: a subscription known to billing is terminated, its licences unassigned (counter 0), its order and billing subscription cancelled', async () => {

@@ -156,5 +156,5 @@ export async function eventsOf(
       sql`${outbox.kind} = 'companysubscription' AND ${outbox.stanza} LIKE ${`%subscriptionId="${subscriptionId}"%`}`,
     )
     .orderBy(outbox.seq);
-  return rows.map((r) => ({ userId: r.userId, action: /action="(\w+)"/.exec(r.stanza)![1]!, xml: r.stanza }));
+  return rows.map((r) => ({ userId: r.userId, action: /action="(\w+)"/.exec(r.stanza)![1], xml: r.stanza }));
 }

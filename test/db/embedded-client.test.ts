@@ -55,7 +55,7 @@ describe('the embedded database in its own thread', { skip: !embedded && 'embedd
         throw new Error('refused');
       })
       .catch((e: Error) => e);
-    expect((err as Error).message).toBe('refused');
+    expect(err.message).toBe('refused');
     expect((await client.query('SELECT count(*)::int AS n FROM t WHERE id = 3')).rows).toEqual([{ n: 0 }]);
   });
 
@@ -63,10 +63,10 @@ describe('the embedded database in its own thread', { skip: !embedded && 'embedd
     const bytes = Buffer.from([0, 1, 2, 255, 0, 42]);
     await client.query('INSERT INTO t (id, data) VALUES (4, $1)', [bytes]);
     const [row] = (await client.query<{ data: Buffer }>('SELECT data FROM t WHERE id = 4')).rows;
-    expect(Buffer.isBuffer(row!.data)).toBe(true);
-    expect(row!.data.equals(bytes)).toBe(true);
+    expect(Buffer.isBuffer(row.data)).toBe(true);
+    expect(row.data.equals(bytes)).toBe(true);
     const [arr] = (await client.query<unknown[]>('SELECT data FROM t WHERE id = 4', [], { rowMode: 'array' })).rows;
-    expect(Buffer.isBuffer(arr![0])).toBe(true);
+    expect(Buffer.isBuffer(arr[0])).toBe(true);
   });
 
   it("types asked as text come as PostgreSQL's text (Drizzle's dates); a parser that would change a value is refused rather than ignored", async () => {
@@ -75,9 +75,9 @@ describe('the embedded database in its own thread', { skip: !embedded && 'embedd
     const [row] = (
       await client.query<{ at: unknown }>('SELECT at FROM t WHERE id = 5', [], { parsers: { 1184: keep } })
     ).rows;
-    expect(typeof row!.at).toBe('string');
+    expect(typeof row.at).toBe('string');
     const [parsed] = (await client.query<{ at: unknown }>('SELECT at FROM t WHERE id = 5')).rows;
-    expect(parsed!.at).toBeInstanceOf(Date);
+    expect(parsed.at).toBeInstanceOf(Date);
     await expect(client.query('SELECT at FROM t', [], { parsers: { 1184: (v: string) => v.length } })).rejects.toThrow(
       /only parsers that keep the text/,
     );

@@ -19,12 +19,11 @@ const version = async (db: Executor) =>
       (await db.execute(
         sql`SELECT sum(version)::bigint AS v FROM list_versions WHERE name = 'companies' OR name LIKE 'companies#%'`,
       )) as unknown as { rows: { v: string }[] }
-    ).rows[0]!.v,
+    ).rows[0].v,
   );
 const xid = async (db: Executor) =>
   Number(
-    ((await db.execute(sql`SELECT pg_current_xact_id()::text AS x`)) as unknown as { rows: { x: string }[] }).rows[0]!
-      .x,
+    ((await db.execute(sql`SELECT pg_current_xact_id()::text AS x`)) as unknown as { rows: { x: string }[] }).rows[0].x,
   );
 
 describe('list version (companies lists)', () => {

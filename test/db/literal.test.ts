@@ -27,8 +27,8 @@ afterAll(() => pglite.close());
 async function bothPaths(statement: string, cast: string, value: unknown): Promise<[unknown, unknown]> {
   const literal = sqlLiteral(value);
   if (literal === undefined) throw new Error(`no literal for ${JSON.stringify(value)}`);
-  const viaLiteral = (await pglite.query<{ v: unknown }>(`EXECUTE ${statement}(${literal})`)).rows[0]!.v;
-  const viaBound = (await pglite.query<{ v: unknown }>(`SELECT $1::${cast} AS v`, [value])).rows[0]!.v;
+  const viaLiteral = (await pglite.query<{ v: unknown }>(`EXECUTE ${statement}(${literal})`)).rows[0].v;
+  const viaBound = (await pglite.query<{ v: unknown }>(`SELECT $1::${cast} AS v`, [value])).rows[0].v;
   return [viaLiteral, viaBound];
 }
 
@@ -87,7 +87,7 @@ describe('SQL literals of the embedded database (fast-check, PGlite)', () => {
           .chain((n) => fc.array(fc.array(anyText, { minLength: n, maxLength: n }), { minLength: 1, maxLength: 3 })),
         async (arr) => {
           const literal = sqlLiteral(arr)!;
-          const viaLiteral = (await pglite.query<{ v: unknown }>(`EXECUTE lit_array2(${literal})`)).rows[0]!.v;
+          const viaLiteral = (await pglite.query<{ v: unknown }>(`EXECUTE lit_array2(${literal})`)).rows[0].v;
           expect(viaLiteral).toEqual(arr);
         },
       ),
@@ -103,10 +103,10 @@ describe('SQL literals of the embedded database (fast-check, PGlite)', () => {
           // Compared as the instant the database holds (in milliseconds): PGlite's own reading of
           // a timestamp back into a Date misreads years below 100, on both paths.
           const literal = sqlLiteral(d)!;
-          const viaLiteral = (await pglite.query<{ v: number }>(`EXECUTE lit_ts(${literal})`)).rows[0]!.v;
+          const viaLiteral = (await pglite.query<{ v: number }>(`EXECUTE lit_ts(${literal})`)).rows[0].v;
           const viaBound = (
             await pglite.query<{ v: number }>('SELECT (extract(epoch FROM $1::timestamptz) * 1000)::float8 AS v', [d])
-          ).rows[0]!.v;
+          ).rows[0].v;
           expect(viaLiteral).toBe(d.getTime());
           expect(viaLiteral).toBe(viaBound);
         },

@@ -13,7 +13,7 @@ const mode = async () => {
   const r = (await held.database.db.execute(sql`SELECT current_setting('plan_cache_mode') AS m`)) as unknown as {
     rows: { m: string }[];
   };
-  return r.rows[0]!.m;
+  return r.rows[0].m;
 };
 
 describe('prepared statements: one plan for every value', () => {
@@ -26,7 +26,7 @@ describe('prepared statements: one plan for every value', () => {
       ['x'],
       { genericPlan: true },
     );
-    expect(row!.m).toBe('force_generic_plan');
+    expect(row.m).toBe('force_generic_plan');
     expect(await mode()).toBe('auto');
   });
 
@@ -38,8 +38,8 @@ describe('prepared statements: one plan for every value', () => {
     const r = (await database.db.execute(
       sql`SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE name = 'test_plan_lookup'`,
     )) as unknown as { rows: { generic_plans: number; custom_plans: number }[] };
-    expect(Number(r.rows[0]!.generic_plans)).toBeGreaterThanOrEqual(3);
-    expect(Number(r.rows[0]!.custom_plans)).toBeLessThanOrEqual(5);
+    expect(Number(r.rows[0].generic_plans)).toBeGreaterThanOrEqual(3);
+    expect(Number(r.rows[0].custom_plans)).toBeLessThanOrEqual(5);
   });
 
   it('values come back typed as a plain query gives them (numbers, booleans, JSON, arrays, NULL)', async () => {
@@ -55,6 +55,6 @@ describe('prepared statements: one plan for every value', () => {
     await expect(failing).rejects.toThrow(/division by zero/);
     expect(await mode()).toBe('auto');
     const [row] = await held.database.prepared<{ q: number }>('test_plan_fail', `SELECT 1 / $1::int AS q`, [1]);
-    expect(row!.q).toBe(1);
+    expect(row.q).toBe(1);
   });
 });

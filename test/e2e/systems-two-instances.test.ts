@@ -126,7 +126,7 @@ async function lastRequest(): Promise<{ askedBy: string; sentBy: string | null; 
     .where(eq(xmppRequests.recipient, `${system.jid_pbxpcg}/gateway`))
     .orderBy(desc(xmppRequests.createdAt))
     .limit(1);
-  return row!;
+  return row;
 }
 
 describe('issue 12, point 5: two instances of the service, one Prosody', () => {
@@ -189,14 +189,14 @@ describe('issue 12, point 5: two instances of the service, one Prosody', () => {
     ).json().data as { id: string }[];
     refuse = false;
     const via = [b, a, b, a];
-    const answers = await Promise.all(numbers.map((n, i) => put(via[i]!, n.id, { lastName: `Both${i}` })));
+    const answers = await Promise.all(numbers.map((n, i) => put(via[i], n.id, { lastName: `Both${i}` })));
     expect(answers.map((r) => [r.statusCode, r.json().data.lastName])).toEqual([
       [200, 'Both0'],
       [200, 'Both1'],
       [200, 'Both2'],
       [200, 'Both3'],
     ]);
-    for (const [i, n] of numbers.entries()) expect((await stored(n.id))!.lastName).toBe(`Both${i}`);
+    for (const [i, n] of numbers.entries()) expect((await stored(n.id)).lastName).toBe(`Both${i}`);
   });
 
   it('issue 12, point 5: a refusal of the gateway is 502 at the instance that asked, A or B; nothing changes', async () => {

@@ -328,7 +328,7 @@ describe('issue 12, point 5: the gateway of a system over Prosody', () => {
     await connected();
     expect((await historyOf(6)).history[5]).toEqual({ eventType: 'LOGOUT', eventDate: checkedAt });
     gateway = await gatewayLogin();
-    expect((await historyOf(7)).history[6]!.eventType).toBe('LOGIN');
+    expect((await historyOf(7)).history[6].eventType).toBe('LOGIN');
   });
 
   it('issue 12, point 5: deleting the system sends the gateway the iq with pbx action=delete; after its acknowledgement the system is gone', async () => {

@@ -289,7 +289,7 @@ describe('XMPP end to end (Prosody)', () => {
             }),
           ),
         );
-        ids.push(id!);
+        ids.push(id);
       }
       await new Promise((r) => setTimeout(r, 500));
       expect(bg.xmpp.connected()).toBe(false);

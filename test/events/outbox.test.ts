@@ -54,14 +54,14 @@ describe('outbox', () => {
     await dispatcher.runOnce();
     const out = sent(captured.lines);
     expect(out.filter((s) => s.to === to)).toHaveLength(1);
-    expect(out[0]!.stanza).toBe(
-      `<message type="management" to="${to}" id="${out[0]!.id}"><command_ended xmlns="jabber:iq:configuration" commandId="cmd-1"/></message>`,
+    expect(out[0].stanza).toBe(
+      `<message type="management" to="${to}" id="${out[0].id}"><command_ended xmlns="jabber:iq:configuration" commandId="cmd-1"/></message>`,
     );
     expect(out.some((s) => s.to === rolledBack)).toBe(false);
     const rows = (await file.database.db.execute(
       sql`SELECT count(*)::int AS n FROM outbox WHERE recipient = ${rolledBack}`,
     )) as unknown as { rows: { n: number }[] };
-    expect(rows.rows[0]!.n).toBe(0);
+    expect(rows.rows[0].n).toBe(0);
     // Delivered once: another pass sends nothing again.
     expect(await dispatcher.runOnce()).toBe(0);
   });
@@ -196,7 +196,7 @@ describe('outbox', () => {
         (await file.database.db.execute(sql`SELECT name FROM companies WHERE id = ${companyId}`)) as unknown as {
           rows: { name: string }[];
         }
-      ).rows[0]!.name;
+      ).rows[0].name;
     expect(await rename(file.database.db, { id: companyId, name: 'After' }, [to], commandEnded('renamed'))).toBe(true);
     expect(await name()).toBe('After');
     expect(await rename(file.database.db, { id: newId(), name: 'Nobody' }, [to], commandEnded('no-row'))).toBe(false);
@@ -205,7 +205,7 @@ describe('outbox', () => {
     await dispatcher.runOnce();
     const out = sent(captured.lines).filter((x) => x.to === to);
     expect(out).toHaveLength(1);
-    expect(out[0]!.stanza).toContain('commandId="renamed"');
+    expect(out[0].stanza).toContain('commandId="renamed"');
     // Numbered after the events written by emit for the same recipient.
     await file.database.db.transaction(async (tx) => void (await emit(tx, to, commandEnded('next'))));
     const seqs = (await file.database.db.execute(

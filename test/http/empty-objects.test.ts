@@ -49,7 +49,7 @@ function sample(s: Schema): unknown {
   if (s.const !== undefined) return s.const;
   if (s.enum) return s.enum[0];
   const branches: Schema[] | undefined = s.anyOf ?? s.oneOf;
-  if (branches) return sample(branches.find((b) => b.type !== 'null') ?? branches[0]!);
+  if (branches) return sample(branches.find((b) => b.type !== 'null') ?? branches[0]);
   switch (s.type) {
     case 'string':
       if (s.format === 'email') return 'sample@example.com';
@@ -114,7 +114,7 @@ function putCases(): PutCase[] {
 async function urlOf(c: PutCase): Promise<string> {
   let url = c.path;
   for (const [, name] of c.path.matchAll(/\{([^}]+)\}/g)) {
-    const make = PARAMS[name!];
+    const make = PARAMS[name];
     if (!make)
       throw new Error(`${c.operationId}: no fixture for path parameter ${name}; add one to PARAMS in this file`);
     url = url.replace(`{${name}}`, await make());
@@ -183,7 +183,7 @@ describe('issue 8, point 2: an empty nested object in a PUT changes nothing (rou
       slogan: 'still applied',
     });
     const [row] = await t.db.select().from(companies).where(eq(companies.id, id));
-    expect(row!.selectedTheme).toEqual({ dark: 'night', light: 'day' });
+    expect(row.selectedTheme).toEqual({ dark: 'night', light: 'day' });
     const cleared = await t.inject({
       method: 'PUT',
       url,
@@ -222,7 +222,7 @@ describe('issue 8, point 2: an empty nested object in a PUT changes nothing (rou
     expect(viaSet.statusCode, viaSet.body).toBe(200);
     expect(viaSet.json().data).toEqual({ id, customData: data });
     const [row] = await t.db.select().from(companies).where(eq(companies.id, id));
-    expect(row!.customData).toEqual(data);
+    expect(row.customData).toEqual(data);
     // A non-empty object still replaces, and an empty object inside free-form data is data.
     const replaced = await t.inject({
       method: 'PUT',

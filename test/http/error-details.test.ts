@@ -88,7 +88,7 @@ describe('issue 8, point 7: errorDetails is always an object (doc 1, Errors)', (
     const spec = t.app.swagger() as {
       components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
     };
-    const details = spec.components.schemas.Error!.properties.errorDetails!;
+    const details = spec.components.schemas.Error.properties.errorDetails;
     expect(details.type).toBe('object');
     expect(details.anyOf).toBeUndefined();
   });

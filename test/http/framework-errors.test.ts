@@ -171,7 +171,7 @@ describe('issue 9, point 2: framework errors in the error body of document 1, ec
     const answers = data.split(/(?=HTTP\/1\.1 )/);
     expect(answers.length, data).toBe(2);
     expect(answers[0]).toMatch(/^HTTP\/1\.1 201/);
-    const [head = '', second = ''] = answers[1]!.split('\r\n\r\n');
+    const [head = '', second = ''] = answers[1].split('\r\n\r\n');
     const headers = Object.fromEntries(
       head
         .split('\r\n')

@@ -131,7 +131,7 @@ beforeAll(async () => {
   });
   ids.templateId = templates.json().data[0].id as string;
   tokens.superadmin = t.superToken;
-  superadminId = (await t.db.select({ id: users.id }).from(users).where(eq(users.loginEmail, SUPERADMIN.email)))[0]!.id;
+  superadminId = (await t.db.select({ id: users.id }).from(users).where(eq(users.loginEmail, SUPERADMIN.email)))[0].id;
   tokens.company_admin = admin.token;
 });
 afterAll(() => t?.close());
@@ -157,7 +157,7 @@ function errorShapeProblem(res: LightMyRequestResponse, req: FuzzRequest): strin
 /** The long values of the URL and headers of a request (raw and decoded), which an error answer must not repeat. */
 function longInputs(req: FuzzRequest): string[] {
   const [path, query = ''] = req.url.split('?');
-  const parts = [...path!.split('/'), ...query.split('&').flatMap((p) => p.split('=')), ...Object.values(req.headers)];
+  const parts = [...path.split('/'), ...query.split('&').flatMap((p) => p.split('=')), ...Object.values(req.headers)];
   const decoded = parts.flatMap((p) => {
     try {
       return [p, decodeURIComponent(p)];
@@ -228,7 +228,7 @@ describe('issue 9, point 1: requests generated from the OpenAPI document', () =>
       expect(ops.length).toBeGreaterThan(0);
       const unknownParams = new Set<string>();
       const pathValue = (name: string) => {
-        if (ids[name]) return ids[name]!;
+        if (ids[name]) return ids[name];
         unknownParams.add(name);
         return '0123456789abcdef01234567';
       };
@@ -308,7 +308,7 @@ describe('issue 9, point 1: requests generated from the OpenAPI document', () =>
           try {
             validateResponse(spec, req.method, req.url, res);
           } catch (err) {
-            fail(`not as documented: ${(err as Error).message.split('\n')[0]!.slice(0, 300)}`);
+            fail(`not as documented: ${(err as Error).message.split('\n')[0].slice(0, 300)}`);
           }
           if (res.statusCode < 300) await keepSession(role);
         }

@@ -119,7 +119,7 @@ describe('issue 9: the 5xx defects found from outside answer 400', () => {
       .select({ customData: companies.customData })
       .from(companies)
       .where(eq(companies.id, companyId));
-    expect(row!.customData).toBeNull();
+    expect(row.customData).toBeNull();
     expect(await t.db.$count(companies, eq(companies.name, 'Deep Inc'))).toBe(0);
   });
 

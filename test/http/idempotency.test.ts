@@ -22,7 +22,7 @@ const usersNamed = async (email: string) =>
       .select({ n: count() })
       .from(users)
       .where(sql`${users.loginEmail} = ${email}`)
-  )[0]!.n;
+  )[0].n;
 const post = (key: string, payload: object, token = t.superToken) =>
   t.inject({ method: 'POST', url: USERS, headers: { ...bearer(token), 'idempotency-key': key }, payload });
 
@@ -53,7 +53,7 @@ describe('Idempotency-Key', () => {
       .from(users)
       .where(sql`'superadmin' = ANY(${users.roles})`);
     await t.db.insert(idempotencyKeys).values({
-      scope: `user:${me!.id}`,
+      scope: `user:${me.id}`,
       key: 'k3',
       requestHash: 'in-flight',
       state: 'running',

@@ -26,7 +26,7 @@ const list = (n: number) => `[${Array.from({ length: n }, () => '1').join(',')}]
 
 async function storedCustomData(id: string) {
   const [row] = await t.db.select({ customData: companies.customData }).from(companies).where(eq(companies.id, id));
-  return row!.customData;
+  return row.customData;
 }
 
 describe('issue 9, point 3: bounds on request bodies', () => {

@@ -214,7 +214,7 @@ describe('issue 8, point 6: every upload path answers bad input with 400 or 415,
           ['application/json', '{"image":"x"}'],
         ];
         for (const [type, body] of wrong) {
-          if (accepted.has(type.split(';')[0]!)) continue;
+          if (accepted.has(type.split(';')[0])) continue;
           expect4xx(await send(op, type, body), [415], `${op.operationId} ${type}`);
         }
       });

@@ -33,7 +33,7 @@ describe('background of an instance', () => {
     const [id] = await t.db.transaction((tx) => emit(tx, 'someone@localhost', commandEnded('wired')));
     await until(async () => done.length === 1);
     await until(
-      async () => !!(await t.db.select({ d: outbox.deliveredAt }).from(outbox).where(eq(outbox.id, id!)))[0]?.d,
+      async () => !!(await t.db.select({ d: outbox.deliveredAt }).from(outbox).where(eq(outbox.id, id)))[0]?.d,
     );
     expect(done).toEqual(['ran']);
     expect(bg.xmpp.kind).toBe('log');

@@ -142,8 +142,8 @@ describe('job queue', () => {
       expect(done).toHaveLength(29);
       expect(most).toBeGreaterThan(1);
       expect(most).toBeLessThanOrEqual(10);
-      expect((await q.state('bulk', ids[7]!))?.state).toBe('failed');
-      expect((await q.state('bulk', ids[8]!))?.state).toBe('completed');
+      expect((await q.state('bulk', ids[7]))?.state).toBe('failed');
+      expect((await q.state('bulk', ids[8]))?.state).toBe('completed');
     });
   });
 
@@ -156,7 +156,7 @@ describe('job queue', () => {
       await clock.tick(60_000);
       expect(ran).toHaveLength(0);
       await tickUntil(clock, async () => (await q.state('delayed', id))?.state === 'completed');
-      expect(ran[0]! - Date.parse(START)).toBeGreaterThanOrEqual(120_000);
+      expect(ran[0] - Date.parse(START)).toBeGreaterThanOrEqual(120_000);
     });
   });
 
@@ -220,7 +220,7 @@ describe('job queue', () => {
       expect(await q.state('tx', rolledBackId)).toBeUndefined();
       expect((await q.state('tx', committed))?.state).toBeDefined();
       const rows = await file.database.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'tx'`);
-      expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
+      expect((rows as { rows: { n: number }[] }).rows[0].n).toBe(1);
     });
   });
 });

@@ -63,7 +63,7 @@ describe('the bundle is rebuilt when any file it was made from changes', () => {
   it('a source whose time or size is not the one recorded, or a missing bundle, makes it stale', () => {
     const saved = readFileSync(join(DIR, 'service.json'), 'utf8');
     const manifest = manifestOf();
-    manifest.inputs['src/app.ts']![0] -= 1000; // as if src/app.ts had been saved since
+    manifest.inputs['src/app.ts'][0] -= 1000; // as if src/app.ts had been saved since
     writeFileSync(join(DIR, 'service.json'), JSON.stringify(manifest));
     expect(bundleIsFresh(DIR)).toBe(false);
     const resized = manifestOf();

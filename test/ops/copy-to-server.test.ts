@@ -28,7 +28,7 @@ const children: import('node:child_process').ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.exitCode === null && c.kill('SIGKILL')));
 
 function run(args: string[], env: Record<string, string>) {
-  const proc = spawn(NODE[0]!, [...NODE.slice(1), ...args], {
+  const proc = spawn(NODE[0], [...NODE.slice(1), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,8 +33,8 @@ function run(command: string, args: string[], env: Record<string, string>): Run 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
+  proc.stdout.on('data', (d) => (out += d));
+  proc.stderr.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => proc.on('exit', (code) => r(code)));
   return { proc, out: () => out, exited };
 }

@@ -16,5 +16,5 @@ export function captureLog(): CapturedLog {
       done();
     },
   });
-  return { log: pino({ level: 'info' }, stream) as unknown as FastifyBaseLogger, lines };
+  return { log: pino({ level: 'info' }, stream), lines };
 }

@@ -119,7 +119,7 @@ function pickResponse(responses: Json, status: number): { key: string; response:
 function resolveRef(spec: Json, node: Json): Json {
   let cur = node;
   for (let depth = 0; typeof cur.$ref === 'string' && depth < 10; depth++) {
-    const ref = cur.$ref as string;
+    const ref = cur.$ref;
     if (!ref.startsWith('#/')) throw new OpenApiValidationError(`unsupported $ref ${ref}`);
     let target: unknown = spec;
     for (const raw of ref.slice(2).split('/')) {
@@ -134,7 +134,7 @@ function resolveRef(spec: Json, node: Json): Json {
 
 function isJson(contentType: string | undefined): boolean {
   if (!contentType) return false;
-  const mime = contentType.split(';')[0]!.trim().toLowerCase();
+  const mime = contentType.split(';')[0].trim().toLowerCase();
   return mime === 'application/json' || mime.endsWith('+json');
 }
 
@@ -161,7 +161,7 @@ export function validateResponse(
   const contentType = res.headers['content-type'];
   if (!isJson(typeof contentType === 'string' ? contentType : undefined)) return;
 
-  const path = url.split('?')[0]!.split('#')[0]!;
+  const path = url.split('?')[0].split('#')[0];
   const c = cacheFor(spec);
   const template = c.templates.find((t) => t.regex.test(path))?.template;
   if (!template) return;

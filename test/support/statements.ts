@@ -19,7 +19,7 @@ export async function statementsOf(t: TestApp, run: () => Promise<unknown>): Pro
   methods.forEach((m, i) => {
     target[m] = function (this: unknown, q: unknown, ...rest: unknown[]) {
       seen.push(typeof q === 'string' ? q : String((q as { name?: string }).name ?? (q as { text?: string }).text));
-      return originals[i]!.call(this, q, ...rest);
+      return originals[i].call(this, q, ...rest);
     };
   });
   try {

@@ -130,9 +130,9 @@ describe('doc 3, update system; reset of the PBX agent password', () => {
     });
     const events = await w.t.db.select().from(outbox).where(eq(outbox.recipient, s.jid_pbxpcg));
     expect(events.length).toBe(1);
-    expect(events[0]!.stanza).toContain('<config xmlns="urn:xmpp:pbxagent:config:1"><pbx action="update">');
-    expect(events[0]!.stanza).toContain(`<systemId>${s.id}</systemId>`);
-    expect(events[0]!.stanza).toMatch(/^<message type="management">/);
+    expect(events[0].stanza).toContain('<config xmlns="urn:xmpp:pbxagent:config:1"><pbx action="update">');
+    expect(events[0].stanza).toContain(`<systemId>${s.id}</systemId>`);
+    expect(events[0].stanza).toMatch(/^<message type="management">/);
   });
 
   it('doc 3, System: isCentrex, set at creation, is read-only (400550); its current value is accepted', async () => {
@@ -307,13 +307,13 @@ describe('doc 3, link and unlink systems and sites', () => {
     const first = await req('DELETE', `${A}/sites/${w.site1}/systems/${plain.id}`, w.ec1Admin.token);
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toEqual([]);
-    expect((await row(plain.id))!.siteIds).toEqual([w.site1b]);
+    expect((await row(plain.id)).siteIds).toEqual([w.site1b]);
     const last = await req('DELETE', `${A}/sites/${w.site1b}/systems/${plain.id}`, w.ec1Admin.token);
     expect(last.statusCode).toBe(409);
     expect(last.json().errorDetailsCode).toBe(409550);
     const shared = await create(w.ec1Admin.token, { siteId: w.site1, name: 'Shared last', isShared: true });
     expect((await req('DELETE', `${A}/sites/${w.site1}/systems/${shared.id}`, w.ec1Admin.token)).statusCode).toBe(200);
-    expect((await row(shared.id))!.siteIds).toEqual([]);
+    expect((await row(shared.id)).siteIds).toEqual([]);
     // A system not linked to the site is none of its systems: 404.
     expect((await req('DELETE', `${A}/sites/${w.site1}/systems/${shared.id}`, w.ec1Admin.token)).statusCode).toBe(404);
     expect((await req('DELETE', `${A}/sites/${w.site1}/systems/${newId()}`, w.ec1Admin.token)).statusCode).toBe(404);

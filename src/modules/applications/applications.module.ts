@@ -32,7 +32,7 @@ export const applicationsModule = defineModule({
     app.addHook('onRequest', (req, _reply, done) => {
       const key = req.headers.apikey;
       if (key === undefined) return done();
-      apiKeyIsActive(deps.database.db, Array.isArray(key) ? key[0]! : key).then(
+      apiKeyIsActive(deps.database.db, Array.isArray(key) ? key[0] : key).then(
         (active) => (active ? done() : done(new AppError('API_KEY_NOT_ALLOWED'))),
         (err: Error) => done(err),
       );

@@ -67,7 +67,7 @@ export const updateApplication = defineOperation({
   response: Application,
   envelope: 'data',
   target: byId,
-  command: (ctx, { body }) => service.updateApplication(ctx.db, ctx.target.id as string, body, ctx.now),
+  command: (ctx, { body }) => service.updateApplication(ctx.db, ctx.target.id, body, ctx.now),
 });
 
 export const deleteApplication = defineOperation({
@@ -81,8 +81,8 @@ export const deleteApplication = defineOperation({
   envelope: 'status',
   target: byId,
   command: async (ctx) => {
-    await service.deleteApplication(ctx.db, ctx.target.id as string);
-    return { status: `Application ${ctx.target.id as string} deleted`, data: [] };
+    await service.deleteApplication(ctx.db, ctx.target.id);
+    return { status: `Application ${ctx.target.id} deleted`, data: [] };
   },
 });
 
@@ -97,7 +97,7 @@ export const renewApplicationSecret = defineOperation({
   envelope: 'data',
   successStatus: 200,
   target: byId,
-  command: (ctx) => service.renewSecret(ctx.db, ctx.target.id as string, ctx.deps.keys.seal, ctx.now),
+  command: (ctx) => service.renewSecret(ctx.db, ctx.target.id, ctx.deps.keys.seal, ctx.now),
 });
 
 export const applicationOperations = [

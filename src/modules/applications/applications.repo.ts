@@ -10,7 +10,7 @@ export type NewApplication = typeof applications.$inferInsert;
 
 export async function insertApplication(exec: Executor, a: NewApplication): Promise<ApplicationRow> {
   const [row] = await exec.insert(applications).values(a).returning();
-  return row!;
+  return row;
 }
 
 export async function updateApplicationRow(
@@ -19,7 +19,7 @@ export async function updateApplicationRow(
   patch: Partial<NewApplication>,
 ): Promise<ApplicationRow> {
   const [row] = await exec.update(applications).set(patch).where(eq(applications.id, id)).returning();
-  return row!;
+  return row;
 }
 
 export async function deleteApplicationRow(exec: Executor, id: string): Promise<void> {

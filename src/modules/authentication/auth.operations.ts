@@ -19,7 +19,7 @@ const P = '/authentication/v1.0';
 function parseBasic(header: string | undefined): [string, string] | undefined {
   const m = header ? /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header) : null;
   if (!m) return undefined;
-  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const decoded = Buffer.from(m[1], 'base64').toString('utf8');
   const i = decoded.indexOf(':');
   return i < 0 ? undefined : [decoded.slice(0, i), decoded.slice(i + 1)];
 }

@@ -1,6 +1,7 @@
 // SQL of invoices, billing runs and invoicing files; every function takes the executor it runs on.
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { FileType, InvoiceType } from './invoicing-files.ts';
 import { billedPeriods, invoiceFiles, invoiceItems, invoices, invoicingFiles } from './invoices.tables.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -106,8 +107,8 @@ export async function invoiceFile(db: Executor, companyId: string, fileId: strin
 export interface FileFilters {
   companyId?: string;
   billingPeriod?: string;
-  invoiceType?: string;
-  fileType?: string;
+  invoiceType?: InvoiceType;
+  fileType?: FileType;
   invoiceCreationDate?: string;
   fromInvoiceCreationDate?: string;
   toInvoiceCreationDate?: string;

@@ -6,6 +6,10 @@ import { formatQuery } from '../../http/format.ts';
 import { FILE_TYPES, INVOICE_TYPES } from './invoicing-files.ts';
 import { PERIOD_PATTERN } from './billing-runs.service.ts';
 
+export const CHARGE_TYPES = ['Recurring', 'OneTime'] as const;
+/** The union the invoice items' chargeType column carries (invoices.tables.ts). */
+export type ChargeType = (typeof CHARGE_TYPES)[number];
+
 const Day = (description?: string) => Type.String({ format: 'date', ...(description ? { description } : {}) });
 const Money = (description?: string) => Type.Number(description ? { description } : {});
 
@@ -26,7 +30,7 @@ export const InvoiceItem = Obj({
   taxAmount: Money('the item charge x the tax rate, rounded half-up'),
   quantity: Type.Number(),
   chargeDate: Type.String({ description: 'YYYY-MM-DD HH:MM:SS (UTC)' }),
-  chargeType: OneOf(['Recurring', 'OneTime'] as const),
+  chargeType: OneOf(CHARGE_TYPES),
   processingType: Type.String({ description: 'Charge' }),
   calculation: Type.String({ description: 'how chargeAmount was computed, e.g. "10 users x 5.00 EUR x 1 month"' }),
   taxRate: Type.Optional(

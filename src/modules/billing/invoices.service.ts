@@ -3,7 +3,9 @@ import type { SQL } from 'drizzle-orm';
 import { create as contentDisposition } from 'content-disposition';
 import type { Executor } from '../../db/client.ts';
 import { fail } from '../../errors/catalogue.ts';
+import type { Static } from 'typebox';
 import type { ListResult } from '../../http/operation.ts';
+import type { Invoice, InvoicingFile } from './invoices.schemas.ts';
 import * as repo from './invoices.repo.ts';
 import type { CompanyFacts } from '../admin/companies/companies.api.ts';
 
@@ -22,7 +24,7 @@ export async function listInvoices(
   db: Executor,
   company: InvoicedCompany,
   full: boolean,
-): Promise<ListResult<Record<string, unknown>>> {
+): Promise<ListResult<Static<typeof Invoice>>> {
   mustBeInvoiced(company);
   const rows = await repo.companyInvoices(db, company.id, full);
   const items = rows.map(({ invoice: i, items }) => ({
@@ -61,7 +63,7 @@ export async function listInvoices(
       taxAmount: num(it.taxAmount),
       quantity: it.quantity,
       chargeDate: it.chargeDate,
-      chargeType: it.chargeType as 'Recurring' | 'OneTime',
+      chargeType: it.chargeType,
       processingType: it.processingType,
       calculation: it.calculation,
       taxRate: it.taxRate,
@@ -80,7 +82,7 @@ export async function invoiceFile(db: Executor, company: InvoicedCompany, fileId
 /** The PDF itself when the client asks for it and not for JSON; JSON (document 1's `{Invoice}`) otherwise. */
 export function wantsPdf(accept: string | undefined): boolean {
   if (!accept) return false;
-  const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase());
+  const types = accept.split(',').map((t) => t.split(';')[0].trim().toLowerCase());
   return types.includes('application/pdf') && !types.includes('application/json');
 }
 
@@ -90,7 +92,7 @@ export async function listFiles(
   db: Executor,
   scope: SQL | undefined,
   filters: repo.FileFilters,
-): Promise<ListResult<Record<string, unknown>>> {
+): Promise<ListResult<Static<typeof InvoicingFile>>> {
   const items = await repo.listInvoicingFiles(db, scope, filters);
   return { items, total: items.length, limit: items.length, offset: 0 };
 }

@@ -17,6 +17,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
+import type { ChargeType } from './invoices.schemas.ts';
+import type { FileType, InvoiceType } from './invoicing-files.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -117,7 +119,7 @@ export const invoiceItems = pgTable(
     taxRate: numeric('tax_rate').notNull(),
     taxAmount: numeric('tax_amount').notNull(),
     chargeDate: text('charge_date').notNull(),
-    chargeType: text('charge_type').notNull(),
+    chargeType: text('charge_type').$type<ChargeType>().notNull(),
     processingType: text('processing_type').notNull(),
     calculation: text('calculation').notNull(),
   },
@@ -153,8 +155,8 @@ export const invoicingFiles = pgTable(
       .notNull()
       .references(() => companies.id),
     billingPeriod: text('billing_period').notNull(),
-    invoiceType: text('invoice_type').notNull(),
-    fileType: text('file_type').notNull(),
+    invoiceType: text('invoice_type').$type<InvoiceType>().notNull(),
+    fileType: text('file_type').$type<FileType>().notNull(),
     path: text('path').notNull(),
     fileName: text('file_name').notNull(),
     invoiceId: text('invoice_id'),

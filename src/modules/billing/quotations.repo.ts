@@ -6,6 +6,7 @@
 import type { SQL } from 'drizzle-orm';
 import * as commerce from '../commerce/commerce.api.ts';
 import { BPS_EXTRA, bpsFromExtra, type BpFacts } from '../admin/companies/companies.api.ts';
+import { textOrNull } from '../../shared/json-values.ts';
 
 /** The body fields the extras read (bound as parameters of the statement). */
 export const QUOTATION_INPUTS = {
@@ -37,7 +38,7 @@ export interface QuotationReads {
 export function quotationReads(extras: Record<string, unknown>): QuotationReads {
   const bps = bpsFromExtra(extras.bps);
   return {
-    catalogId: (extras.catalogId as string | null) ?? null,
+    catalogId: textOrNull(extras.catalogId),
     offer: commerce.offerFromExtra(extras.offer),
     inCatalog: extras.inCatalog === true,
     subscription: commerce.subscriptionWithOfferFromExtra(extras.subscription),

@@ -13,12 +13,12 @@ export type NewCatalog = typeof catalogs.$inferInsert;
 
 export async function insertCatalog(exec: Executor, c: NewCatalog): Promise<CatalogRow> {
   const [row] = await exec.insert(catalogs).values(c).returning();
-  return row!;
+  return row;
 }
 
 export async function updateCatalogRow(exec: Executor, id: string, patch: Partial<NewCatalog>): Promise<CatalogRow> {
   const [row] = await exec.update(catalogs).set(patch).where(eq(catalogs.id, id)).returning();
-  return row!;
+  return row;
 }
 
 export async function deleteCatalogRow(exec: Executor, id: string): Promise<void> {

@@ -5,6 +5,8 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex 
 import { ts } from '../../db/columns.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
 import { users } from '../admin/users/users.tables.ts';
+import type { BusinessModel } from './offers.schemas.ts';
+import type { PrepaidRenewalOption, RenewalTermOption, SubscriptionStatus } from './subscriptions.schemas.ts';
 
 /** One price of an offer: ISO 4217 currency, decimal amount as text (never a float). */
 export interface OfferPrice {
@@ -42,7 +44,7 @@ export const offers = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     canBeSold: boolean('can_be_sold').notNull().default(false),
     isDemo: boolean('is_demo').notNull().default(false),
-    businessModel: text('business_model'),
+    businessModel: text('business_model').$type<BusinessModel>(),
     isExclusive: boolean('is_exclusive').notNull().default(false),
     isPrepaid: boolean('is_prepaid').notNull().default(false),
     prepaidDuration: integer('prepaid_duration'),
@@ -140,7 +142,7 @@ export const subscriptions = pgTable(
     offerId: text('offer_id')
       .notNull()
       .references(() => offers.id),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('active'),
     isDefault: boolean('is_default').notNull().default(false),
     syncOngoing: boolean('sync_ongoing').notNull().default(false),
     maxNumberUsers: integer('max_number_users'),
@@ -154,9 +156,9 @@ export const subscriptions = pgTable(
     // Prepaid renewal (document 1, create and update subscription).
     autoRenew: boolean('auto_renew'),
     renewalTerm: integer('renewal_term'),
-    renewalTermOption: text('renewal_term_option'),
+    renewalTermOption: text('renewal_term_option').$type<RenewalTermOption>(),
     prepaidDuration: integer('prepaid_duration'),
-    prepaidRenewalOption: text('prepaid_renewal_option'),
+    prepaidRenewalOption: text('prepaid_renewal_option').$type<PrepaidRenewalOption>(),
     /** The end of a prepaid subscription (creation + prepaidDuration months); it ends there when autoRenew is false. */
     expirationDate: ts('expiration_date'),
     // Document 1, update rule 6: licences added to a prepaid subscription this month (an add-on) can be taken back until the month ends.

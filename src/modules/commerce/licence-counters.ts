@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bpTypeSql } from '../admin/companies/companies.api.ts';
+import { rowsOf } from '../../db/raw.ts';
 
 /** Document 1: the IR counters for a BP IR company's nb_users subscription, numberAssignedUsers otherwise. */
 export type LicenceCounters =
@@ -23,8 +24,6 @@ interface Row {
   own: number;
   ecs: number;
 }
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /**
  * The counters of each subscription, by id (unknown ids are absent). A licence row keeps the

@@ -4,12 +4,11 @@
 // licence_release_trigger, whatever removes rows (unassignment, deleted user, deleted subscription).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsOf } from '../../db/raw.ts';
 import { licences, subscriptions } from './commerce.tables.ts';
 import { bpIdSql, bpTypeSql } from '../admin/companies/companies.api.ts';
 
 export type LicenceRow = typeof licences.$inferSelect;
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /** What the assignment rules read: the subscription's company kind and the user's company's BP. */
 export interface AssignmentFacts {

@@ -3,6 +3,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bpScope } from '../admin/companies/companies.api.ts';
+import type { BusinessModel } from './offers.schemas.ts';
+import { rowsOf } from '../../db/raw.ts';
 
 export interface OfferCounterRow {
   offerId: string;
@@ -10,7 +12,7 @@ export interface OfferCounterRow {
   offerReference: string | null;
   erpReference: string | null;
   groupName: string | null;
-  businessModel: string | null;
+  businessModel: BusinessModel | null;
   isDefault: boolean;
   canBeSold: boolean;
   isDemo: boolean;
@@ -25,8 +27,6 @@ export interface OfferCounterRow {
   myResellersNbLicences: number;
   myResellersNumberAssignedUsers: number;
 }
-
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 /**
  * The BP's own subscriptions (myCompany*) and those of the companies under it (myResellers*: its

@@ -14,7 +14,6 @@ export async function listOfferCounters(
   const rows = await repo.offerCounters(exec, company);
   return rows.map((r) => ({
     ...r,
-    businessModel: r.businessModel as Static<typeof OfferCounter>['businessModel'],
     totalNbLicences: r.myCompanyNbLicences + r.myResellersNbLicences,
     totalNumberAssignedUsers: r.myCompanyNumberAssignedUsers + r.myResellersNumberAssignedUsers,
   }));

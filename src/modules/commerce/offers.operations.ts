@@ -19,6 +19,7 @@ import {
 import * as service from './offers.service.ts';
 import { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
 import { companyOffersGrants } from './commerce.policy.ts';
+import { textOrNull } from '../../shared/json-values.ts';
 
 const tag = 'Offers';
 const S = '/subscription/v1.0';
@@ -130,7 +131,7 @@ export const listCompanyOffers = defineOperation({
       ctx.caller,
       companyOffersGrants,
       ctx.target,
-      ctx.extras.catalogId as string | null,
+      textOrNull(ctx.extras.catalogId),
       query,
       parsePaging(query, OFFER_SORT_FIELDS, 'name'),
       ctx.listVersion,
@@ -156,7 +157,7 @@ export const getCompanyOffer = defineOperation({
       ctx.caller,
       companyOffersGrants,
       ctx.target,
-      ctx.extras.catalogId as string | null,
+      textOrNull(ctx.extras.catalogId),
       params.offerId,
     ),
 });

@@ -15,12 +15,12 @@ export type NewOffer = typeof offers.$inferInsert;
 
 export async function insertOffer(exec: Executor, o: NewOffer): Promise<OfferRow> {
   const [row] = await exec.insert(offers).values(o).returning();
-  return row!;
+  return row;
 }
 
 export async function updateOfferRow(exec: Executor, id: string, patch: Partial<NewOffer>): Promise<OfferRow> {
   const [row] = await exec.update(offers).set(patch).where(eq(offers.id, id)).returning();
-  return row!;
+  return row;
 }
 
 export async function deleteOfferRow(exec: Executor, id: string): Promise<void> {

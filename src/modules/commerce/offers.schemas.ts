@@ -9,6 +9,8 @@ import { AMOUNT_PATTERN, CURRENCY_PATTERN } from './money.ts';
 export const BUSINESS_MODELS = ['nb_users', 'nb_services', 'usage', 'flat_fee'] as const;
 export const PROVIDER_TYPES = ['media', 'conference'] as const;
 export const FEATURE_TYPES = ['number', 'boolean'] as const;
+/** The union the businessModel columns carry (commerce.tables.ts). */
+export type BusinessModel = (typeof BUSINESS_MODELS)[number];
 
 const str = (max: number, description?: string) =>
   Type.String({ maxLength: max, ...(description ? { description } : {}) });

@@ -19,7 +19,6 @@ type UpdateBody = Static<typeof UpdateOfferBody>;
 export function toApiOffer(o: repo.OfferRow): Static<typeof Offer> {
   return {
     ...o,
-    businessModel: o.businessModel as Static<typeof Offer>['businessModel'],
     // An offer declares what its subscriptions need; provisioning itself runs for subscriptions.
     provisioningNeeded: o.provisioningNeeded.map((p) => ({ ...p, provisioningOngoing: false })),
   };
@@ -63,7 +62,7 @@ function checkOffer(o: {
 function columnsOf(body: CreateBody | UpdateBody): Partial<repo.NewOffer> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) if (v !== undefined) out[k] = v;
-  return out as Partial<repo.NewOffer>;
+  return out;
 }
 
 export async function createOffer(db: Executor, body: CreateBody, now: Date) {
@@ -84,7 +83,7 @@ export async function createOffer(db: Executor, body: CreateBody, now: Date) {
 
 export async function updateOffer(db: Executor, target: repo.OfferRow, body: UpdateBody, now: Date) {
   const patch = columnsOf(body);
-  checkOffer({ ...target, ...patch } as Parameters<typeof checkOffer>[0]);
+  checkOffer({ ...target, ...patch });
   if (Object.keys(patch).length === 0) return toApiOffer(target);
   return toApiOffer(await repo.updateOfferRow(db, target.id, { ...patch, lastUpdateDate: now }));
 }

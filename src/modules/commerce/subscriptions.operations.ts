@@ -26,6 +26,7 @@ import {
 } from './subscriptions.schemas.ts';
 import * as service from './subscriptions.service.ts';
 import { commercePolicy } from './commerce.policy.ts';
+import { textOrNull, texts } from '../../shared/json-values.ts';
 
 const tag = 'Subscriptions';
 const S = '/subscription/v1.0';
@@ -57,11 +58,11 @@ const CREATION_EXTRAS = {
 
 function creationReads(extras: Record<string, unknown>): service.CreationReads {
   return {
-    catalogId: (extras.catalogId as string | null) ?? null,
+    catalogId: textOrNull(extras.catalogId),
     offer: offerFromExtra(extras.offer),
     inCatalog: extras.inCatalog === true,
     ...bpsFromExtra(extras.bps),
-    recipients: (extras.recipients as string[] | null) ?? [],
+    recipients: texts(extras.recipients),
   };
 }
 

@@ -8,6 +8,10 @@ import { BUSINESS_MODELS, Provisioning } from './offers.schemas.ts';
 export const SUBSCRIPTION_STATUSES = ['creating', 'active', 'terminated'] as const;
 export const RENEWAL_TERM_OPTIONS = ['1_year', 'initial'] as const;
 export const PREPAID_RENEWAL_OPTIONS = ['billed', 'allocated'] as const;
+// The unions the columns carry (commerce.tables.ts).
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export type RenewalTermOption = (typeof RENEWAL_TERM_OPTIONS)[number];
+export type PrepaidRenewalOption = (typeof PREPAID_RENEWAL_OPTIONS)[number];
 
 const str = Nullable(Type.String());
 const count = Type.Optional(Type.Integer());

@@ -58,7 +58,7 @@ export function toApiSubscription(
     isExclusive: o.isExclusive,
     isDemo: o.isDemo,
     isPrepaid: o.isPrepaid,
-    businessModel: o.businessModel as Api['businessModel'],
+    businessModel: o.businessModel,
     billingOfferId: o.billingOfferId,
     billingProductRatePlanId: o.billingProductRatePlanId,
     billingProductRatePlanChargeId: o.billingProductRatePlanChargeId,
@@ -66,7 +66,7 @@ export function toApiSubscription(
     bsSubscriptionId: s.bsSubscriptionId,
     creationDate: s.creationDate,
     createdBy: s.createdBy ?? null,
-    status: s.status as Api['status'],
+    status: s.status,
     syncOngoing: s.syncOngoing,
     syncError: s.syncError,
     syncFailedAt: s.syncFailedAt,
@@ -87,9 +87,9 @@ export function toApiSubscription(
     ).map(({ providerId: _id, ...p }) => p),
     autoRenew: s.autoRenew,
     renewalTerm: s.renewalTerm,
-    renewalTermOption: s.renewalTermOption as Api['renewalTermOption'],
+    renewalTermOption: s.renewalTermOption,
     prepaidDuration: s.prepaidDuration,
-    prepaidRenewalOption: s.prepaidRenewalOption as Api['prepaidRenewalOption'],
+    prepaidRenewalOption: s.prepaidRenewalOption,
     expirationDate: s.expirationDate,
     terminationDate: s.terminationDate,
     lastUpdateDate: s.lastUpdateDate,
@@ -314,7 +314,7 @@ export async function listSubscriptions(
         db,
         rows.map((r) => ({ id: r.sub.id })),
       )
-    : new Map();
+    : new Map<string, LicenceCounters>();
   const items = rows.map((r) => toApiSubscription(r.sub, r.offer, counters.get(r.sub.id)));
   return { items, total: items.length, limit: items.length, offset: 0 };
 }

@@ -126,7 +126,7 @@ export async function synchronise(deps: JobDeps, subscriptionId: string, signal?
 
     // The providers, for offers that need them (provisioningOngoing until each answers).
     for (let i = 0; i < sub.provisioning.length; i++) {
-      const p = sub.provisioning[i]!;
+      const p = sub.provisioning[i];
       if (!p.provisioningOngoing) continue;
       const made = await providers.provision({
         providerType: p.providerType,
@@ -148,7 +148,7 @@ export async function synchronise(deps: JobDeps, subscriptionId: string, signal?
     const maxNumberUsers = sub.updatingMaxNumberUsers ?? sub.maxNumberUsers;
     const done = {
       ...sub,
-      status: 'active',
+      status: 'active' as const,
       syncOngoing: false,
       maxNumberUsers,
       updatingMaxNumberUsers: null,

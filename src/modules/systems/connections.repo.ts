@@ -47,7 +47,7 @@ export async function eventsOf(exec: Executor, systemIds: string[]): Promise<Con
     .from(systemConnectionEvents)
     .where(
       systemIds.length === 1
-        ? eq(systemConnectionEvents.systemId, systemIds[0]!)
+        ? eq(systemConnectionEvents.systemId, systemIds[0])
         : inArray(systemConnectionEvents.systemId, systemIds),
     )
     .orderBy(asc(systemConnectionEvents.systemId), asc(systemConnectionEvents.seq));

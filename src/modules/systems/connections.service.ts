@@ -116,8 +116,6 @@ export async function connectionHistories(
 ): Promise<Map<string, ConnectionEvent[]>> {
   const out = new Map<string, ConnectionEvent[]>(systemIds.map((id) => [id, []]));
   for (const e of await repo.eventsOf(exec, systemIds))
-    out
-      .get(e.systemId)
-      ?.push({ eventType: e.eventType as ConnectionEvent['eventType'], eventDate: e.eventDate.toISOString() });
+    out.get(e.systemId)?.push({ eventType: e.eventType, eventDate: e.eventDate.toISOString() });
   return out;
 }

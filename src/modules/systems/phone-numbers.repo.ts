@@ -19,7 +19,7 @@ export async function upsertPhoneNumbers(exec: Executor, rows: NewPhoneNumber[])
       .values(r)
       .onConflictDoUpdate({ target: [systemPhoneNumbers.systemId, systemPhoneNumbers.shortNumber], set: rest })
       .returning();
-    out.push(row!);
+    out.push(row);
   }
   return out;
 }

@@ -4,14 +4,14 @@ import type { Executor } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import type { Paging } from '../../http/paging.ts';
 import { systems } from './systems.tables.ts';
-import type { SYSTEM_SORT_FIELDS } from './systems.schemas.ts';
+import type { SYSTEM_SORT_FIELDS, SystemStatus, SystemType } from './systems.schemas.ts';
 
 export type SystemRow = typeof systems.$inferSelect;
 export type NewSystem = typeof systems.$inferInsert;
 
 export async function insertSystem(exec: Executor, s: NewSystem): Promise<SystemRow> {
   const [row] = await exec.insert(systems).values(s).returning();
-  return row!;
+  return row;
 }
 
 export async function updateSystemRow(
@@ -38,7 +38,7 @@ export async function lockSystem(exec: Executor, id: string): Promise<SystemRow 
 export async function setSystemSites(exec: Executor, id: string, siteIds: string[]): Promise<SystemRow> {
   const siteId = siteIds[0] ?? null;
   const [row] = await exec.update(systems).set({ siteIds, siteId }).where(eq(systems.id, id)).returning();
-  return row!;
+  return row;
 }
 
 export async function countSystemsOfSite(exec: Executor, siteId: string): Promise<number> {
@@ -68,8 +68,8 @@ const SORT = {
 export interface SystemFilters {
   siteId?: string;
   name?: string;
-  type?: string;
-  status?: string;
+  type?: SystemType;
+  status?: SystemStatus;
   companyId?: string;
   bpId?: string;
   isShared?: boolean;

@@ -1,5 +1,5 @@
 // Schemas of telephone systems (document 3, Systems and sites; routes.md, Systems).
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { DateTime, DateTimeText, Id, Nullable, Obj, OneOf } from '../../http/schemas.ts';
 import { formatQuery } from '../../http/format.ts';
 import { pagingQuery } from '../../http/paging.ts';
@@ -7,12 +7,20 @@ import { pagingQuery } from '../../http/paging.ts';
 export const SYSTEM_TYPES = ['oxo', 'oxe', 'third_party', 'undefined'] as const;
 export const SYSTEM_STATUSES = ['created', 'activating', 'activated', 'terminated'] as const;
 export const SEARCH_SOURCES = ['SVC', 'LDAP', 'PBX'] as const;
+export const CONNECTION_EVENT_TYPES = ['LOGIN', 'LOGOUT'] as const;
+// The unions the columns carry (systems.tables.ts).
+export type SystemType = (typeof SYSTEM_TYPES)[number];
+export type SystemStatus = (typeof SYSTEM_STATUSES)[number];
+export type SearchSource = (typeof SEARCH_SOURCES)[number];
+export type ConnectionEventType = (typeof CONNECTION_EVENT_TYPES)[number];
 
 const Translator = Obj({
   regexpMatch: Type.String({ maxLength: 1024 }),
   regexpReplace: Type.String({ maxLength: 1024 }),
   description: Type.Optional(Type.String({ maxLength: 1024 })),
 });
+/** A numbering rule; the type the pbxNumberingTranslator column carries (systems.tables.ts). */
+export type Translator = Static<typeof Translator>;
 const Name = Type.String({ minLength: 1, maxLength: 255 });
 const Text = Type.String({ maxLength: 255 });
 
@@ -49,7 +57,7 @@ export const System = Obj(
     creationDate: DateTime(),
     statusUpdatedDate: DateTime(),
     connectionHistory: Type.Optional(
-      Type.Array(Obj({ eventType: OneOf(['LOGIN', 'LOGOUT'] as const), eventDate: DateTime() }), {
+      Type.Array(Obj({ eventType: OneOf(CONNECTION_EVENT_TYPES), eventDate: DateTime() }), {
         description: 'with connectionHistory=true',
       }),
     ),

@@ -12,11 +12,8 @@ import { XmppAccountFailed, type XmppAccounts } from '../../xmpp/accounts.ts';
 import * as repo from './systems.repo.ts';
 import { connectionHistories, type ConnectionEvent } from './connections.service.ts';
 import type { CreateSystemBody, UpdateSystemBody } from './systems.schemas.ts';
-import type { SEARCH_SOURCES, SYSTEM_STATUSES, SYSTEM_TYPES } from './systems.schemas.ts';
 import { companyFacts } from '../admin/companies/companies.api.ts';
 import { systemsOfSite } from '../admin/sites/sites.api.ts';
-
-type Translator = { regexpMatch: string; regexpReplace: string; description?: string };
 
 /** A secret of an XMPP account: 32 random bytes, never logged (docs/security.md). */
 export const newSecret = () => randomBytes(32).toString('base64url');
@@ -29,8 +26,8 @@ export function toApiSystem(s: repo.SystemRow, opts: { connectionHistory?: Conne
     pbxId: s.pbxId,
     country: s.country,
     version: s.version,
-    type: s.type as (typeof SYSTEM_TYPES)[number],
-    status: s.status as (typeof SYSTEM_STATUSES)[number],
+    type: s.type,
+    status: s.status,
     siteId: s.siteIds,
     companyId: s.companyId,
     bpId: s.bpId,
@@ -43,12 +40,12 @@ export function toApiSystem(s: repo.SystemRow, opts: { connectionHistory?: Conne
     usePbxMainBundlePrefix: s.usePbxMainBundlePrefix,
     pbxNationalPrefix: s.pbxNationalPrefix,
     pbxInternationalPrefix: s.pbxInternationalPrefix,
-    pbxNumberingTranslator: s.pbxNumberingTranslator as Translator[],
+    pbxNumberingTranslator: s.pbxNumberingTranslator,
     hasMediaPillar: s.hasMediaPillar,
     isShared: s.isShared,
     isCentrex: s.isCentrex,
     isOxoManaged: s.isOxoManaged,
-    searchResultOrder: s.searchResultOrder as (typeof SEARCH_SOURCES)[number][],
+    searchResultOrder: s.searchResultOrder,
     activatingTransactionId: s.activatingTransactionId,
     jid_pbxagent_password_activating: s.jidPbxagentPasswordActivating,
     creationDate: s.creationDate,

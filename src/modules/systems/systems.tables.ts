@@ -6,6 +6,7 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex 
 import { ts } from '../../db/columns.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
 import { sites } from '../admin/sites/sites.tables.ts';
+import type { ConnectionEventType, SearchSource, SystemStatus, SystemType, Translator } from './systems.schemas.ts';
 
 export const systems = pgTable(
   'systems',
@@ -15,8 +16,8 @@ export const systems = pgTable(
     pbxId: text('pbx_id').notNull(),
     country: text('country'),
     version: text('version'),
-    type: text('type').notNull().default('undefined'),
-    status: text('status').notNull().default('created'),
+    type: text('type').$type<SystemType>().notNull().default('undefined'),
+    status: text('status').$type<SystemStatus>().notNull().default('created'),
     // The company the system was created for (the company of its first site): its administrators
     // (and their BP and organisation) manage it; decisions "Telephone systems".
     companyId: text('company_id')
@@ -43,6 +44,7 @@ export const systems = pgTable(
     pbxNationalPrefix: text('pbx_national_prefix'),
     pbxInternationalPrefix: text('pbx_international_prefix'),
     pbxNumberingTranslator: jsonb('pbx_numbering_translator')
+      .$type<Translator[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     hasMediaPillar: boolean('has_media_pillar').notNull().default(false),
@@ -51,6 +53,7 @@ export const systems = pgTable(
     isOxoManaged: boolean('is_oxo_managed').notNull().default(false),
     searchResultOrder: text('search_result_order')
       .array()
+      .$type<SearchSource[]>()
       .notNull()
       .default(sql`ARRAY['SVC','LDAP','PBX']::text[]`),
     activatingTransactionId: text('activating_transaction_id'),
@@ -81,7 +84,7 @@ export const systemConnectionEvents = pgTable(
     /** The event's number for its system, in the order received (two events can share a date). */
     seq: integer('seq').notNull(),
     /** LOGIN or LOGOUT. */
-    eventType: text('event_type').notNull(),
+    eventType: text('event_type').$type<ConnectionEventType>().notNull(),
     eventDate: ts('event_date').notNull(),
   },
   (t) => [primaryKey({ columns: [t.systemId, t.seq] })],

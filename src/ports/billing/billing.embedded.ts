@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { PortFailure } from '../control.ts';
 import { records } from '../records.ts';
 import { idFor, newId } from '../../shared/ids.ts';
-import { statement } from '../../db/raw.ts';
+import { rowsOf, statement } from '../../db/raw.ts';
 import type { BillingAccount, BillingPort, BillingSubscription, Invoice } from './billing.port.ts';
 
 /** Sum of decimal strings, exact to the cent and beyond (scaled integers, no floats). */
@@ -56,10 +56,10 @@ export function embeddedBilling(db: Db, now: () => Date): BillingPort {
   // docs/decisions.md, Commerce: catalogs and offers): a rate plan is an offer's billingProductRatePlanId,
   // its prices the offer's. Read as text, never through a float.
   const ratePlanPrice = async (ratePlanId: string, currency: string): Promise<string | undefined> => {
-    const { rows } = (await db.execute(sql`SELECT p->>'amount' AS amount FROM offers o, jsonb_array_elements(o.prices) p
-      WHERE o.billing_product_rate_plan_id = ${ratePlanId} AND p->>'currency' = ${currency} LIMIT 1`)) as unknown as {
-      rows: { amount: string }[];
-    };
+    const rows = rowsOf<{ amount: string }>(
+      await db.execute(sql`SELECT p->>'amount' AS amount FROM offers o, jsonb_array_elements(o.prices) p
+      WHERE o.billing_product_rate_plan_id = ${ratePlanId} AND p->>'currency' = ${currency} LIMIT 1`),
+    );
     return rows[0]?.amount;
   };
   return {

@@ -24,7 +24,7 @@ function quotableOffer(ctx: Ctx): Promise<string> {
           prices: [{ currency: 'EUR', amount: '5.00' }],
         });
         const [d] = await ctx.t.db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.isDefault, true));
-        await ctx.t.db.insert(catalogOffers).values({ catalogId: d!.id, offerId: id });
+        await ctx.t.db.insert(catalogOffers).values({ catalogId: d.id, offerId: id });
         return id;
       })(),
     );

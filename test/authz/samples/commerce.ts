@@ -26,7 +26,7 @@ async function subscriptionOfUsersCompany(ctx: Ctx, userId: string): Promise<str
   const id = newId();
   await ctx.t.db
     .insert(subscriptions)
-    .values({ id, companyId: u!.companyId, offerId, status: 'active', maxNumberUsers: null });
+    .values({ id, companyId: u.companyId, offerId, status: 'active', maxNumberUsers: null });
   return id;
 }
 
@@ -51,7 +51,7 @@ async function userJoinsSubscriptionsCompany(ctx: Ctx, userId: string, subscript
 /** The user holds a licence of the subscription (row and count), so that unassigning removes one. */
 async function holdsLicence(ctx: Ctx, userId: string, subscriptionId: string): Promise<void> {
   const [u] = await ctx.t.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, userId));
-  await ctx.t.db.insert(licences).values({ subscriptionId, userId, userCompanyId: u!.companyId });
+  await ctx.t.db.insert(licences).values({ subscriptionId, userId, userCompanyId: u.companyId });
   await ctx.t.db
     .update(subscriptions)
     .set({ numberAssignedUsers: sql`${subscriptions.numberAssignedUsers} + 1` })
@@ -76,7 +76,7 @@ function offerOfDefaultCatalog(ctx: Ctx, key: string, values: Partial<typeof off
         const id = newId();
         await ctx.t.db.insert(offers).values({ id, name: `Matrix ${key} offer ${ctx.n}`, ...values });
         const [d] = await ctx.t.db.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.isDefault, true));
-        await ctx.t.db.insert(catalogOffers).values({ catalogId: d!.id, offerId: id });
+        await ctx.t.db.insert(catalogOffers).values({ catalogId: d.id, offerId: id });
         return id;
       })(),
     );
@@ -121,7 +121,7 @@ async function irBuysForItself(ctx: Ctx, companyId: string): Promise<boolean> {
 async function prepaidForIr(ctx: Ctx, id: string, companyId: string): Promise<string> {
   if (!(await irBuysForItself(ctx, companyId))) return companyId;
   const [sub] = await ctx.t.db.select().from(subscriptions).where(eq(subscriptions.id, id));
-  await ctx.t.db.update(offers).set({ isPrepaid: true, prepaidDuration: 12 }).where(eq(offers.id, sub!.offerId));
+  await ctx.t.db.update(offers).set({ isPrepaid: true, prepaidDuration: 12 }).where(eq(offers.id, sub.offerId));
   await ctx.t.db.update(subscriptions).set({ creationDate: ctx.t.clock.now() }).where(eq(subscriptions.id, id));
   return companyId;
 }

@@ -53,10 +53,10 @@ async function invoiceWithFile(ctx: Ctx, companyId: string): Promise<string> {
 /** A CSV file of the caller's own company: whoever holds a grant reaches it (every grant reaches the caller's home). */
 async function fileOfCallersCompany(ctx: Ctx): Promise<string> {
   const [u] = await ctx.t.db.select({ companyId: users.companyId }).from(users).where(eq(users.id, ctx.caller.id));
-  const path = `${u!.companyId}/2026-11/services/matrix-${ctx.n}.csv`;
+  const path = `${u.companyId}/2026-11/services/matrix-${ctx.n}.csv`;
   await ctx.t.db.insert(invoicingFiles).values({
     id: newId(),
-    companyId: u!.companyId,
+    companyId: u.companyId,
     billingPeriod: '2026-11',
     invoiceType: 'services',
     fileType: 'INV',

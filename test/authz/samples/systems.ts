@@ -17,7 +17,7 @@ async function systemAt(ctx: Ctx, siteId: string, isShared: boolean): Promise<st
     id,
     name: `Sample system ${ctx.n}`,
     pbxId: `PBX${id}`,
-    companyId: site!.companyId,
+    companyId: site.companyId,
     siteId,
     siteIds: isShared ? [siteId] : [],
     isShared,

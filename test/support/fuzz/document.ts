@@ -32,7 +32,7 @@ export function resolver(spec: Json): (s: unknown) => Schema {
     let cur = (s ?? {}) as Schema;
     for (let i = 0; typeof cur.$ref === 'string' && i < 10; i++) {
       let target: unknown = spec;
-      for (const key of (cur.$ref as string).slice(2).split('/')) target = (target as Json | undefined)?.[key];
+      for (const key of cur.$ref.slice(2).split('/')) target = (target as Json | undefined)?.[key];
       cur = (target ?? {}) as Schema;
     }
     return cur;
@@ -51,7 +51,7 @@ export function documentOperations(spec: Json): DocOperation[] {
       const content = (resolve(op.requestBody).content ?? undefined) as
         Record<string, { schema?: unknown }> | undefined;
       const ok = Object.entries((op.responses ?? {}) as Record<string, Json>).find(([s]) => s.startsWith('2'))?.[1];
-      const okTypes = Object.keys((resolve(ok).content ?? {}) as Json);
+      const okTypes = Object.keys(resolve(ok).content ?? {});
       out.push({
         operationId: String(op.operationId),
         method: method.toUpperCase(),
@@ -96,7 +96,7 @@ export function validSample(
   if (Array.isArray(s.enum)) return s.enum[0];
   for (const k of ['anyOf', 'oneOf'] as const) {
     const branches = s[k] as Schema[] | undefined;
-    if (branches) return again(branches.map(resolve).find((b) => b.type !== 'null') ?? branches[0]!);
+    if (branches) return again(branches.map(resolve).find((b) => b.type !== 'null') ?? branches[0]);
   }
   const type = Array.isArray(s.type) ? (s.type as string[]).find((x) => x !== 'null') : (s.type as string | undefined);
   switch (type) {

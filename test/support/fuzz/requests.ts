@@ -69,7 +69,7 @@ function baseBody(op: DocOperation, ctx: FuzzContext, n: number): { type: string
       text: new URLSearchParams(Object.entries(v).map(([k, x]) => [k, String(x)])).toString(),
     };
   }
-  return { type: op.body.types[0]!, text: 'fuzz' };
+  return { type: op.body.types[0], text: 'fuzz' };
 }
 
 function base(op: DocOperation, ctx: FuzzContext, n: number): FuzzRequest {
@@ -102,7 +102,7 @@ function withRaw(bodyText: string, path: string[], raw: string | undefined): str
     if (typeof obj[k] !== 'object' || obj[k] === null || Array.isArray(obj[k])) obj[k] = {};
     obj = obj[k] as Record<string, unknown>;
   }
-  const last = path[path.length - 1]!;
+  const last = path[path.length - 1];
   if (raw === undefined) {
     delete obj[last];
     return JSON.stringify(body);
@@ -160,7 +160,7 @@ const bodyMutation: Mutation = (op, ctx, r, n) => {
   const paths = fieldPaths(op.body?.json ?? op.body?.form, ctx.resolve);
   const form = r.int(10);
   if (op.body?.form && !op.body.json) {
-    const name = paths.length ? r.pick(paths)[0]! : 'grant_type';
+    const name = paths.length ? r.pick(paths)[0] : 'grant_type';
     const value = form < 7 ? urlText(r.pick(NASTY_STRINGS)) : r.pick(QUERY_VALUES);
     return {
       ...b,

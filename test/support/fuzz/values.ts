@@ -26,7 +26,7 @@ export function rng(seed: number): Rng {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  return { next, int, pick: (items) => items[int(items.length)]! };
+  return { next, int, pick: (items) => items[int(items.length)] };
 }
 
 const deepObject = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);

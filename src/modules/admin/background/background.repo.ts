@@ -2,12 +2,42 @@
 // has started once) and the outbox.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/raw.ts';
 import type { Paging } from '../../../http/paging.ts';
-import { jobTablesExist, outboxStateSql } from '../../../jobs/counts.ts';
+import { jobTablesExist, outboxStateSql, type OUTBOX_STATES } from '../../../jobs/counts.ts';
+import type { JOB_STATES } from '../../../jobs/queue.ts';
 import type { JOB_SORT_FIELDS, OUTBOX_SORT_FIELDS } from './background.schemas.ts';
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+type Time = Date | string | null;
+const iso = (v: Time) => (v === null ? null : new Date(v).toISOString());
+
+/** A row of pg-boss's job table as listJobs reads it (its times as the driver gives them). */
+interface JobRow {
+  id: string;
+  name: string;
+  state: (typeof JOB_STATES)[number];
+  retry_count: number;
+  retry_limit: number;
+  created_on: Date | string;
+  start_after: Date | string;
+  started_on: Time;
+  completed_on: Time;
+  error: string | null;
+  total: number;
+}
+
+interface OutboxRow {
+  id: string;
+  recipient: string;
+  seq: number | string;
+  kind: string;
+  state: (typeof OUTBOX_STATES)[number];
+  attempts: number;
+  last_error: string | null;
+  created_at: Date | string;
+  delivered_at: Time;
+  next_attempt_at: Time;
+}
 const where = (conds: SQL[]) => (conds.length ? sql`WHERE ${sql.join(conds, sql` AND `)}` : sql``);
 
 const JOB_SORT = { createdOn: sql`created_on`, name: sql`name`, state: sql`state::text` };
@@ -29,7 +59,7 @@ export async function listJobs(
     );
   if (f.name) conds.push(sql`name = ${f.name}`);
   const dir = p.sortOrder === 1 ? sql`ASC` : sql`DESC`;
-  const rows = rowsOf<Record<string, unknown>>(
+  const rows = rowsOf<JobRow>(
     await db.execute(sql`
     SELECT id::text, name, state::text AS state, retry_count, retry_limit, created_on, start_after, started_on, completed_on,
            CASE WHEN state::text IN ('failed', 'retry') THEN output->>'message' END AS error,
@@ -38,23 +68,23 @@ export async function listJobs(
     ORDER BY ${JOB_SORT[p.sortField]} ${dir}, id ${dir}
     LIMIT ${p.limit} OFFSET ${p.offset}`),
   );
-  let total = (rows[0]?.total as number | undefined) ?? 0;
+  let total = rows[0]?.total ?? 0;
   if (!rows.length && p.offset > 0)
-    total = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job ${where(conds)}`))[0]!
+    total = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job ${where(conds)}`))[0]
       .n;
   return {
     total,
     items: rows.map((r) => ({
-      id: r.id as string,
-      name: r.name as string,
-      state: r.state as never,
-      retryCount: r.retry_count as number,
-      retryLimit: r.retry_limit as number,
-      createdOn: iso(r.created_on)!,
-      startAfter: iso(r.start_after)!,
+      id: r.id,
+      name: r.name,
+      state: r.state,
+      retryCount: r.retry_count,
+      retryLimit: r.retry_limit,
+      createdOn: new Date(r.created_on).toISOString(),
+      startAfter: new Date(r.start_after).toISOString(),
       startedOn: iso(r.started_on),
       completedOn: iso(r.completed_on),
-      error: (r.error as string | null) ?? null,
+      error: r.error ?? null,
     })),
   };
 }
@@ -76,26 +106,26 @@ export async function listOutbox(
     );
   if (f.recipient) conds.push(sql`recipient = ${f.recipient}`);
   const dir = p.sortOrder === 1 ? sql`ASC` : sql`DESC`;
-  const rows = rowsOf<Record<string, unknown>>(
+  const rows = rowsOf<OutboxRow>(
     await db.execute(sql`
     SELECT id, recipient, seq, kind, ${outboxStateSql} AS state, attempts, last_error, created_at, delivered_at, next_attempt_at
     FROM outbox ${where(conds)}
     ORDER BY ${OUTBOX_SORT[p.sortField]} ${dir}, seq ${dir}, id ${dir}
     LIMIT ${p.limit} OFFSET ${p.offset}`),
   );
-  const total = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM outbox ${where(conds)}`))[0]!
+  const total = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM outbox ${where(conds)}`))[0]
     .n;
   return {
     total,
     items: rows.map((r) => ({
-      id: r.id as string,
-      recipient: r.recipient as string,
+      id: r.id,
+      recipient: r.recipient,
       seq: Number(r.seq),
-      kind: r.kind as string,
-      state: r.state as never,
-      attempts: r.attempts as number,
-      lastError: (r.last_error as string | null) ?? null,
-      createdAt: iso(r.created_at)!,
+      kind: r.kind,
+      state: r.state,
+      attempts: r.attempts,
+      lastError: r.last_error ?? null,
+      createdAt: new Date(r.created_at).toISOString(),
       deliveredAt: iso(r.delivered_at),
       nextAttemptAt: iso(r.next_attempt_at),
     })),

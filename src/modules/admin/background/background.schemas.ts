@@ -1,6 +1,6 @@
 // Schemas of the background-work listings (superadmin, read-only).
 import { Type } from 'typebox';
-import { DateTime, Obj, nameSchemas } from '../../../http/schemas.ts';
+import { DateTime, Obj, OneOf, nameSchemas } from '../../../http/schemas.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 import { JOB_STATES } from '../../../jobs/queue.ts';
 import { OUTBOX_STATES } from '../../../jobs/counts.ts';
@@ -12,7 +12,7 @@ export const Job = Obj(
   {
     id: Type.String(),
     name: Type.String(),
-    state: Type.Union(JOB_STATES.map((s) => Type.Literal(s))),
+    state: OneOf(JOB_STATES),
     retryCount: Type.Integer(),
     retryLimit: Type.Integer(),
     createdOn: DateTime(),
@@ -29,7 +29,7 @@ export const OutboxEntry = Obj({
   recipient: Type.String(),
   seq: Type.Integer({ description: "position in the recipient's queue (commit order)" }),
   kind: Type.String({ description: 'the event (child element) name' }),
-  state: Type.Union(OUTBOX_STATES.map((s) => Type.Literal(s))),
+  state: OneOf(OUTBOX_STATES),
   attempts: Type.Integer(),
   lastError: Nullable(Type.String()),
   createdAt: DateTime(),

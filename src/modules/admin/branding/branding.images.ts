@@ -61,7 +61,7 @@ export const SERVED_SIZES: Record<ImageKind, readonly number[]> = {
 /** The served size for a requested one: the nearest served size not below it (the largest above them all). */
 export function servedSize(kind: ImageKind, requested: number): number {
   const sizes = SERVED_SIZES[kind];
-  return sizes.find((s) => s >= requested) ?? sizes[sizes.length - 1]!;
+  return sizes.find((s) => s >= requested) ?? sizes[sizes.length - 1];
 }
 
 /** The pixel budget of one decode of `kind`: the largest image an upload may have. */

@@ -11,7 +11,10 @@ import * as repo from './branding.repo.ts';
 const LABEL: Record<ImageKind, string> = { avatar: 'Avatar', banner: 'Banner' };
 
 /** Only a superadmin handles the avatar and banner of the Default and Terminated companies. */
-function guardSystemCompany(caller: Caller, company: Record<string, unknown>): void {
+/** The fields of the authorised company (its row) that setting or deleting an image reads. */
+type ImageCompany = { id: string; systemRole: string | null };
+
+function guardSystemCompany(caller: Caller, company: ImageCompany): void {
   if (company.systemRole != null && !caller.roles.includes('superadmin'))
     fail('SYSTEM_COMPANY_IMAGE', { companyId: company.id });
 }
@@ -22,7 +25,7 @@ function guardSystemCompany(caller: Caller, company: Record<string, unknown>): v
  */
 export async function prepareImage(
   caller: Caller,
-  company: Record<string, unknown>,
+  company: ImageCompany,
   kind: ImageKind,
   image: Buffer | string,
   concurrency: number,
@@ -34,12 +37,12 @@ export async function prepareImage(
 /** Stores the checked image as the company's `kind` and drops its variants. */
 export async function storeImage(
   db: Executor,
-  company: Record<string, unknown>,
+  company: ImageCompany,
   kind: ImageKind,
   checked: CheckedImage,
   now: Date,
 ) {
-  const companyId = company.id as string;
+  const companyId = company.id;
   await db.transaction(async (tx) => {
     const row = {
       mime: checked.mime,
@@ -52,19 +55,19 @@ export async function storeImage(
     await repo.deleteVariants(tx, companyId, kind);
     await repo.setCompanyImageDate(tx, companyId, kind, now);
   });
-  return { status: `${LABEL[kind]} of company ${companyId} set`, data: [] as never[] };
+  return { status: `${LABEL[kind]} of company ${companyId} set`, data: [] };
 }
 
 /** Deleting removes the original and every cached variant; deleting what is not set is not an error. */
-export async function deleteImage(db: Executor, caller: Caller, company: Record<string, unknown>, kind: ImageKind) {
+export async function deleteImage(db: Executor, caller: Caller, company: ImageCompany, kind: ImageKind) {
   guardSystemCompany(caller, company);
-  const companyId = company.id as string;
+  const companyId = company.id;
   await db.transaction(async (tx) => {
     await repo.deleteImageRow(tx, companyId, kind);
     await repo.deleteVariants(tx, companyId, kind);
     await repo.setCompanyImageDate(tx, companyId, kind, null);
   });
-  return { status: `${LABEL[kind]} of company ${companyId} deleted`, data: [] as never[] };
+  return { status: `${LABEL[kind]} of company ${companyId} deleted`, data: [] };
 }
 
 const asDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));

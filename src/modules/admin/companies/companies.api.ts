@@ -6,15 +6,16 @@
 import { and, asc, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, QueryBuilder, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.ts';
+import { rowsOf } from '../../../db/raw.ts';
 import type { Paging } from '../../../http/paging.ts';
 import { companies } from './companies.tables.ts';
+import type { BpBusinessModel } from './companies.schemas.ts';
 
 export { companyCommerce, type CompanyCommerce, type OfferFilters, type SubscriptionView } from './companies.hooks.ts';
 export { readCompany, companySubscriptions } from './companies.service.ts';
 export { Company, COMPANY_FORMATS } from './companies.schemas.ts';
 export type { CompanyRow } from './companies.repo.ts';
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
 // ---------------------------------------------------------------------------------------------
 // Facts about a company.
@@ -107,7 +108,7 @@ export async function overCompany<T extends Record<string, unknown>>(
   exprs: { [K in keyof T]: SQL },
 ): Promise<T | undefined> {
   const cols = sql.join(
-    Object.entries(exprs).map(([name, e]) => sql`${e as SQL} AS ${sql.identifier(name)}`),
+    Object.entries(exprs).map(([name, e]) => sql`${e} AS ${sql.identifier(name)}`),
     sql`, `,
   );
   return rowsOf<T>(await exec.execute(sql`SELECT ${cols} FROM companies t WHERE t.id = ${companyId}`))[0];
@@ -173,7 +174,7 @@ export interface BillingCompany {
 /** A BP above a company as the BPS_EXTRA gives it: who is invoiced, and the applicant check's facts (document 1, create a quotation, rule 4). */
 export interface BpFacts extends BillingCompany {
   name: string;
-  bpBusinessModel: string | null;
+  bpBusinessModel: BpBusinessModel | null;
   bpApplicantNumber: string | null;
 }
 
@@ -276,9 +277,11 @@ export function invoicedCompanies(bp: InvoicedBp) {
 
 /** Ids and names of the companies whose usage records a BP's CDR files hold: its customers and itself. */
 export async function customerNames(db: Executor, bp: InvoicedBp): Promise<Map<string, string>> {
-  const { rows } = (await db.execute(
-    sql`SELECT c.id, c.name FROM companies c WHERE ${customersOf(bp, { bpId: sql`c.bp_id` })} OR c.id = ${bp.id}`,
-  )) as unknown as { rows: { id: string; name: string }[] };
+  const rows = rowsOf<{ id: string; name: string }>(
+    await db.execute(
+      sql`SELECT c.id, c.name FROM companies c WHERE ${customersOf(bp, { bpId: sql`c.bp_id` })} OR c.id = ${bp.id}`,
+    ),
+  );
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -320,7 +323,7 @@ export async function setCompanyCustomisations(
     .set({ customisations: values, selectedAppCustomisationTemplate: templateId })
     .where(eq(companies.id, companyId))
     .returning({ customisations: companies.customisations });
-  return row!.customisations;
+  return row.customisations;
 }
 
 /** Merges `patch` into the company's customisation values in one statement; returns the company (customisation). */
@@ -330,7 +333,7 @@ export async function mergeCompanyCustomisations(exec: Executor, companyId: stri
     .set({ customisations: sql`${companies.customisations} || ${JSON.stringify(patch)}::jsonb` })
     .where(eq(companies.id, companyId))
     .returning();
-  return row!;
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { AnyOperation } from '../../../http/operation.ts';
 import { defineOperation } from '../../../http/operation.ts';
 import { parsePaging, listResult } from '../../../http/paging.ts';
-import { formatLevel } from '../../../http/format.ts';
+import { formatLevel, smallItems } from '../../../http/format.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import type { ReferenceRef } from '../../../authz/references.ts';
 import type { CompanyRow } from './companies.repo.ts';
@@ -141,7 +141,7 @@ export const listCompanies = defineOperation({
         paging,
         ctx.listVersion,
       );
-      return listResult(rows, total, paging);
+      return listResult(smallItems(Company, COMPANY_FORMATS, rows), total, paging);
     }
     const { rows, total } = await repo.listCompanyRows(ctx.deps.database, scope, filters, paging, ctx.listVersion);
     // Subscriptions and user counts only when the level shows them: two statements for the page.
@@ -200,7 +200,10 @@ export const getCompany = defineOperation({
     return service.toApiCompany(c, {
       selectedThemeObj: query.selectedThemeObj,
       subscriptions: repo.subscriptionsFromExtra(ctx.extras.subscriptions),
-      numberUsers: service.mayCountUsers(ctx.caller, c) ? (ctx.extras.numberUsers as number) : undefined,
+      numberUsers:
+        service.mayCountUsers(ctx.caller, c) && typeof ctx.extras.numberUsers === 'number'
+          ? ctx.extras.numberUsers
+          : undefined,
     });
   },
 });
@@ -249,7 +252,7 @@ export const deleteCompany = defineOperation({
   target: { kind: 'company', from: 'params', field: 'companyId' },
   command: async (ctx) => {
     const data = await service.deleteCompany(ctx.db, ctx.caller, ctx.target, ctx.now);
-    return { status: `Company ${ctx.target.id as string} terminated`, data };
+    return { status: `Company ${ctx.target.id} terminated`, data };
   },
 });
 

@@ -16,7 +16,7 @@ export type NewCompany = typeof companies.$inferInsert;
 
 export async function insertCompany(exec: Executor, c: NewCompany): Promise<CompanyRow> {
   const [row] = await exec.insert(companies).values(c).returning();
-  return row!;
+  return row;
 }
 
 export async function findCompany(exec: Executor, id: string): Promise<CompanyRow | undefined> {
@@ -34,7 +34,7 @@ export async function findSystemCompany(
 
 export async function updateCompanyRow(exec: Executor, id: string, patch: Partial<NewCompany>): Promise<CompanyRow> {
   const [row] = await exec.update(companies).set(patch).where(eq(companies.id, id)).returning();
-  return row!;
+  return row;
 }
 
 export type { SubscriptionView } from './companies.hooks.ts';
@@ -97,7 +97,8 @@ export function companyFilterSql(f: CompanyFilters): SQL[] {
   if (f.isBP !== undefined) c.push(eq(companies.isBP, f.isBP));
   if (f.hasBP !== undefined) c.push(f.hasBP ? sql`${companies.bpId} IS NOT NULL` : sql`${companies.bpId} IS NULL`);
   // One value as an equality: an ordered index range can then serve the page (= ANY cannot).
-  if (f.status?.length === 1) c.push(eq(companies.status, f.status[0]!));
+  // The query's values are free text (an unknown one matches no company): compared as text, as eq() would write it.
+  if (f.status?.length === 1) c.push(sql`${companies.status} = ${f.status[0]}`);
   else if (f.status?.length) c.push(sql`${companies.status} = ANY(${textArray(f.status)})`);
   if (f.visibility?.length) c.push(sql`${companies.visibility} = ANY(${textArray(f.visibility)})`);
   if (f.bpType?.length) c.push(sql`${companies.bpType} = ANY(${textArray(f.bpType)})`);

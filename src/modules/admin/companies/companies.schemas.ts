@@ -1,5 +1,5 @@
 // Schemas of the companies operations (document 3, Company: writable and read-only fields).
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import { DateTime, Id, Nullable, Obj, OneOf, nameSchemas } from '../../../http/schemas.ts';
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
@@ -84,13 +84,37 @@ export const US_STATES = [
   'WY',
 ] as const;
 export const CA_PROVINCES = ['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'] as const;
+export const BP_BUSINESS_MODELS = ['referral', 'resell'] as const;
+export const BILLING_MODELS = ['monthly', 'prepaid_1y', 'prepaid_3y', 'prepaid_5y'] as const;
+export const OFFER_TYPES = ['freemium', 'premium'] as const;
+export const AVATAR_SHAPES = ['square', 'circle'] as const;
+export const SUBSCRIPTION_UPDATE_OPS = ['all', 'increase_only'] as const;
+export const ENABLED_DISABLED = ['enabled', 'disabled'] as const;
+export const DEVICE_FIRMWARES = ['released', 'latest'] as const;
+export const CURRENCIES = ['USD', 'EUR', 'CNY'] as const;
+// The unions the columns carry (companies.tables.ts): one list for the schema and the column.
+export type CompanyStatus = (typeof STATUSES)[number];
+export type CompanyVisibility = (typeof VISIBILITIES)[number];
+export type BpType = (typeof BP_TYPES)[number];
+export type BpBusinessType = (typeof BP_BUSINESS_TYPES)[number];
+export type BpBusinessModel = (typeof BP_BUSINESS_MODELS)[number];
+export type CompanySize = (typeof SIZES)[number];
+export type BillingModel = (typeof BILLING_MODELS)[number];
+export type OfferType = (typeof OFFER_TYPES)[number];
+export type AvatarShape = (typeof AVATAR_SHAPES)[number];
+export type SubscriptionUpdateOps = (typeof SUBSCRIPTION_UPDATE_OPS)[number];
+export type EnabledDisabled = (typeof ENABLED_DISABLED)[number];
+export type DeviceFirmware = (typeof DEVICE_FIRMWARES)[number];
+export type CompanyCurrency = (typeof CURRENCIES)[number];
+export type CompanyState = (typeof US_STATES)[number] | (typeof CA_PROVINCES)[number];
 const ECONOMIC = 'ABCDEFGHIJKLMNOPQRSTU'.split('');
-const enabled = lit(['enabled', 'disabled']);
+const enabled = lit(ENABLED_DISABLED);
 
 const Theme = Obj({
   dark: Type.Optional(Type.String({ maxLength: 64 })),
   light: Type.Optional(Type.String({ maxLength: 64 })),
 });
+export type Theme = Static<typeof Theme>;
 const ThemeCustomers = Obj({
   dark: Type.Optional(Type.String({ maxLength: 64 })),
   light: Type.Optional(Type.String({ maxLength: 64 })),
@@ -111,7 +135,7 @@ const CustomData = Type.Object(
 
 /** Fields writable at creation and on update (document 3, Company: writable fields). */
 const common = {
-  adminAllowedUpdateSubscriptionsOps: lit(['all', 'increase_only']),
+  adminAllowedUpdateSubscriptionsOps: lit(SUBSCRIPTION_UPDATE_OPS),
   adminCanSetCustomData: Type.Boolean(),
   adminEmail: Type.String({ format: 'email', minLength: 3, maxLength: 255 }),
   supportEmail: Type.String({ format: 'email', minLength: 3, maxLength: 255 }),
@@ -121,11 +145,11 @@ const common = {
   allowDeviceFirmwareSelection: Type.Boolean(),
   allowUsersSelectPublicTheme: Type.Boolean(),
   allowUsersSelectTheme: Type.Boolean(),
-  avatarShape: lit(['square', 'circle']),
-  billingModel: lit(['monthly', 'prepaid_1y', 'prepaid_3y', 'prepaid_5y']),
+  avatarShape: lit(AVATAR_SHAPES),
+  billingModel: lit(BILLING_MODELS),
   bpApplicantNumber: str(0, 255),
   bpCRDid: str(0, 255),
-  bpBusinessModel: lit(['referral', 'resell']),
+  bpBusinessModel: lit(BP_BUSINESS_MODELS),
   bpBusinessType: Type.Array(lit(BP_BUSINESS_TYPES), { maxItems: 4 }),
   bpHasRightToConnect: Type.Boolean(),
   bpHasRightToSell: Type.Boolean(),
@@ -142,7 +166,7 @@ const common = {
     maxLength: 3,
     description: 'ISO 3166-1 alpha-3 code of GET /enduser/v1.0/countries; create only (the data location follows it)',
   }),
-  currency: lit(['USD', 'EUR', 'CNY']),
+  currency: lit(CURRENCIES),
   // null clears; {} changes nothing (route table, conventions: src/http/empty-objects.ts).
   customData: nullable(CustomData),
   ddiReadOnly: Type.Boolean(),
@@ -159,11 +183,11 @@ const common = {
   isBP: Type.Boolean(),
   isCentrex: Type.Boolean(),
   mobilePermanentConnectionMode: Type.Boolean(),
-  offerType: lit(['freemium', 'premium']),
+  offerType: lit(OFFER_TYPES),
   postalCode: str(0, 64),
   privateDC: Type.String({ maxLength: 64, description: 'private data centre tag; create only' }),
   crmAccountId: str(0, 64),
-  selectedDeviceFirmware: lit(['released', 'latest']),
+  selectedDeviceFirmware: lit(DEVICE_FIRMWARES),
   selectedTheme: nullable(Theme),
   selectedThemeCustomers: nullable(ThemeCustomers),
   sendPrepaidSubscriptionsNotification: Type.Boolean(),
@@ -223,6 +247,15 @@ const nullableProps = <P extends Record<string, TSchema>>(p: P): NullableProps<P
   return out as NullableProps<P>;
 };
 
+const ContractAcceptation = Obj({
+  acceptationDate: Type.Optional(DateTime()),
+  bpAdminId: Type.Optional(Type.String()),
+  bpAdminLoginEmail: Type.Optional(Type.String()),
+});
+// The types the JSON columns carry (companies.tables.ts).
+export type ThemeCustomers = Static<typeof ThemeCustomers>;
+export type ContractAcceptation = Static<typeof ContractAcceptation>;
+
 export const Company = Obj(
   {
     id: Id(),
@@ -233,18 +266,14 @@ export const Company = Obj(
     }),
     latin_name: Type.String(),
     organisationId: nullable(Type.String()),
-    numberUsers: Type.Integer({ description: 'only when the reader reads his own company or one he manages' }),
+    numberUsers: Type.Optional(
+      Type.Integer({ description: 'only when the reader reads his own company or one he manages' }),
+    ),
     dataLocation: Obj({ name: Type.String(), location: Type.String(), country: Type.String() }),
     settings: Obj({ iceServers: Type.Array(Type.Never()) }),
     forceHandshake: Type.Boolean(),
     visiblityRequests: Type.Array(Type.Never()),
-    bpContractAcceptationInfo: nullable(
-      Obj({
-        acceptationDate: Type.Optional(DateTime()),
-        bpAdminId: Type.Optional(Type.String()),
-        bpAdminLoginEmail: Type.Optional(Type.String()),
-      }),
-    ),
+    bpContractAcceptationInfo: nullable(ContractAcceptation),
     officeSuiteScopesGranted: Type.Array(Type.Never()),
     lastAvatarUpdateDate: nullable(DateTime()),
     lastBannerUpdateDate: nullable(DateTime()),

@@ -68,24 +68,21 @@ export interface View {
 }
 
 export function toApiCompany(c: repo.CompanyRow, v: View = {}): Static<typeof Company> {
-  const theme = c.selectedTheme as { dark?: string; light?: string } | null;
+  const theme = c.selectedTheme;
   const { systemRole: _s, customisations: _c, featureCustomisation: _f, createdByUserId: _u, ...fields } = c;
   // The enumerated columns hold only values the schema let in: their text is the document's union.
   return {
     ...fields,
     selectedTheme: v.selectedThemeObj ? theme : (theme?.light ?? theme?.dark ?? null),
-    selectedThemeCustomers: c.selectedThemeCustomers as Record<string, unknown> | null,
-    customData: c.customData as Record<string, unknown> | null,
-    bpContractAcceptationInfo: c.bpContractAcceptationInfo as Record<string, unknown> | null,
     latin_name: latinName(c.name),
     ...(v.numberUsers !== undefined ? { numberUsers: v.numberUsers } : {}),
     dataLocation: dataLocationOf(c.country),
-    settings: { iceServers: [] as never[] },
+    settings: { iceServers: [] },
     forceHandshake: false,
-    visiblityRequests: [] as never[],
-    officeSuiteScopesGranted: [] as never[],
+    visiblityRequests: [],
+    officeSuiteScopesGranted: [],
     subscriptions: v.subscriptions ?? [],
-  } as Static<typeof Company>;
+  };
 }
 
 const OPERATOR_ROLES: readonly Role[] = ['superadmin', 'support', 'business_admin'];
@@ -187,7 +184,7 @@ async function checkBp(exec: Executor, bpId: string, selfId?: string): Promise<r
 function columnsOf(body: CreateBody | UpdateBody): Partial<repo.NewCompany> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(body)) if (v !== undefined) out[k] = v;
-  return out as Partial<repo.NewCompany>;
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,7 +205,7 @@ export async function createCompany(
   return db.transaction(async (exec) => {
     checkName(body.name);
     const country = body.country ?? 'FRA';
-    checkPlace(country, body.state as string | null | undefined);
+    checkPlace(country, body.state);
     if (!isSuperadmin(caller)) {
       // The subscription flags are checked once the company's BP is known (below).
       const refused = [...SUPERADMIN_FIELDS, ...(own ? (['isBP', 'bpId', 'bpHasRightToConnect'] as const) : [])].filter(
@@ -224,7 +221,7 @@ export async function createCompany(
       createdByUserId: caller.userId,
       creationDate: now,
       statusUpdatedDate: now,
-    } as repo.NewCompany;
+    };
     const bpRules = (bp: repo.CompanyRow) => {
       values.bpId = bp.id;
       if (bp.bpType === 'VAD' && body.isBP === true) {
@@ -239,7 +236,7 @@ export async function createCompany(
       Object.assign(values, { status: 'active', isBP: false, bpId: null, organisationId: null });
     } else if (isSuperadmin(caller)) {
       if (body.bpId) {
-        const bp = await checkBp(exec, body.bpId as string);
+        const bp = await checkBp(exec, body.bpId);
         if (body.isBP === undefined) bpRules(bp);
       }
       values.status = body.status ?? 'active';
@@ -248,7 +245,7 @@ export async function createCompany(
       // Rules 3 and 6: in the organisation, or under a BP of the organisation.
       values.organisationId = caller.organisationId;
       values.status = 'active';
-      if (body.bpId) bpRules(await checkBp(exec, body.bpId as string));
+      if (body.bpId) bpRules(await checkBp(exec, body.bpId));
       else Object.assign(values, { isBP: false, bpId: null, bpType: null });
     } else if ((caller.roles.includes('bp_admin') || caller.roles.includes('bp_finance')) && caller.companyIsBP) {
       // Rule 2: attached to the caller's BP company, starts initializing.
@@ -269,7 +266,7 @@ export async function createCompany(
     // Rule 7: the default offer.
     await companyCommerce.get.addDefaultSubscription(exec, row.id, now);
     if (own) {
-      const roles = [...new Set([...(await userRoles(exec, caller.userId)), 'company_admin', 'user'])];
+      const roles = [...new Set<Role>([...(await userRoles(exec, caller.userId)), 'company_admin', 'user'])];
       await moveUserToCompany(exec, caller.userId, row.id, roles, now);
       // He arrives in it: his licences follow (rule 7: its default subscription's).
       await companyCommerce.get.userChangedCompany(exec, { id: caller.userId, companyId: row.id }, now);
@@ -312,11 +309,10 @@ export async function updateCompany(
     }
     if (changed('country')) fail('COMPANY_DATA_LOCATION_FIXED', { country: target.country });
     if (changed('privateDC')) fail('COMPANY_CREATE_ONLY_FIELD', { field: 'privateDC' });
-    if (body.state !== undefined) checkPlace(target.country, body.state as string | null);
+    if (body.state !== undefined) checkPlace(target.country, body.state);
     if (body.status === 'terminated' && target.status !== 'terminated') fail('COMPANY_STATUS_NOT_SETTABLE');
-    if (body.bpId && changed('bpId')) await checkBp(exec, body.bpId as string, target.id);
-    if (body.catalogId && changed('catalogId'))
-      await companyCommerce.get.assertCatalogExists(exec, body.catalogId as string);
+    if (body.bpId && changed('bpId')) await checkBp(exec, body.bpId, target.id);
+    if (body.catalogId && changed('catalogId')) await companyCommerce.get.assertCatalogExists(exec, body.catalogId);
     const isBP = body.isBP ?? target.isBP;
     if (body.allowPhoneNumbersVisibility === true && !isBP) fail('COMPANY_NOT_BP');
     // Rule 8: CENTREX status is fixed once the company has sites.
@@ -364,7 +360,7 @@ export async function setCustomData(
   );
   if (!manager && target.adminCanSetCustomData === false) fail('COMPANY_CUSTOM_DATA_NOT_ALLOWED');
   const row = customData === undefined ? target : await repo.updateCompanyRow(exec, target.id, { customData });
-  return { id: row.id, customData: row.customData as Record<string, unknown> | null };
+  return { id: row.id, customData: row.customData };
 }
 
 /** The company's subscriptions with their offers, oldest first, for the service description of customisation. */

@@ -2,6 +2,7 @@
 // values, the built-in templates and the defaults of a company that never applied one.
 import { Type } from 'typebox';
 import { Obj } from '../../../http/schemas.ts';
+import { isRecord, recordOf } from '../../../shared/json-values.ts';
 
 export const CUSTOMISATION_KEYS = [
   'fileSharingCustomisation',
@@ -66,12 +67,10 @@ function values(
   disabled: readonly CustomisationKey[],
   enabledRestrictions: readonly CustomisationKey[] = [],
 ): CompanyValues {
-  const out = {} as CompanyValues;
-  for (const k of CUSTOMISATION_KEYS) {
+  return recordOf(CUSTOMISATION_KEYS, (k) => {
     const on = RESTRICTIONS.includes(k) ? enabledRestrictions.includes(k) : !disabled.includes(k);
-    out[k] = on ? 'enabled' : 'disabled';
-  }
-  return out;
+    return on ? 'enabled' : 'disabled';
+  });
 }
 
 /** The values of a company that never applied a template (those of the `Full` template). */
@@ -134,24 +133,22 @@ export const BUILT_IN_TEMPLATES: readonly BuiltInTemplate[] = [
   },
 ];
 
-const isKey = (k: string): k is CustomisationKey => (CUSTOMISATION_KEYS as readonly string[]).includes(k);
+const isKey = (k: string): k is CustomisationKey => CUSTOMISATION_KEYS.some((key) => key === k);
 
 /** The company's value of every key: what it set, the default for the rest. Stray stored keys are ignored. */
 export function companyValues(stored: unknown): CompanyValues {
   const out = { ...DEFAULT_COMPANY_VALUES };
-  if (stored && typeof stored === 'object') {
-    for (const [k, v] of Object.entries(stored as Record<string, unknown>))
-      if (isKey(k) && (v === 'enabled' || v === 'disabled')) out[k] = v;
+  if (isRecord(stored)) {
+    for (const [k, v] of Object.entries(stored)) if (isKey(k) && (v === 'enabled' || v === 'disabled')) out[k] = v;
   }
   return out;
 }
 
 /** A user's value of every key: same_than_company unless he has his own. */
 export function userValues(stored: unknown): UserValues {
-  const out = Object.fromEntries(CUSTOMISATION_KEYS.map((k) => [k, 'same_than_company'])) as UserValues;
-  if (stored && typeof stored === 'object') {
-    for (const [k, v] of Object.entries(stored as Record<string, unknown>))
-      if (isKey(k) && (v === 'enabled' || v === 'disabled')) out[k] = v;
+  const out: UserValues = recordOf(CUSTOMISATION_KEYS, () => 'same_than_company');
+  if (isRecord(stored)) {
+    for (const [k, v] of Object.entries(stored)) if (isKey(k) && (v === 'enabled' || v === 'disabled')) out[k] = v;
   }
   return out;
 }

@@ -14,6 +14,7 @@ import {
 import * as service from './customisation.service.ts';
 import * as repo from './customisation.repo.ts';
 import { loadDescription, renderDescription } from './service-description.ts';
+import { recordOf } from '../../../shared/json-values.ts';
 
 const tag = 'Customisation';
 const A = '/admin/v1.0';
@@ -42,10 +43,7 @@ const FeatureCustomisation = Obj({
   selectedAppCustomisationTemplate: TemplateRef,
   customisations: CompanyValuesSchema,
   companyManaged: Obj(
-    Object.fromEntries(COMPANY_MANAGED_KEYS.map((k) => [k, EnabledDisabled])) as Record<
-      (typeof COMPANY_MANAGED_KEYS)[number],
-      typeof EnabledDisabled
-    >,
+    recordOf(COMPANY_MANAGED_KEYS, () => EnabledDisabled),
     { description: 'keys still managed by the company operations (read-only here)' },
   ),
 });
@@ -186,7 +184,7 @@ export const getServiceDescription = defineOperation({
   target: { kind: 'company', from: 'params', field: 'companyId' },
   command: async (ctx) => ({
     mediaType: 'application/pdf',
-    fileName: `service-description-${ctx.target.id as string}.pdf`,
+    fileName: `service-description-${ctx.target.id}.pdf`,
     disposition: 'inline' as const,
     body: await renderDescription(await loadDescription(ctx.db, ctx.target), ctx.now),
   }),

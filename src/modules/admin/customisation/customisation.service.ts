@@ -14,6 +14,7 @@ import {
 } from './customisation.keys.ts';
 import * as repo from './customisation.repo.ts';
 import type { TemplateRow } from './customisation.repo.ts';
+import { recordOf } from '../../../shared/json-values.ts';
 
 type CompanyRow = TargetRow<'company'>;
 
@@ -91,7 +92,7 @@ export async function applyTemplate(db: Executor, company: CompanyRow, body: App
       },
     };
   }
-  const companyId = company.id as string;
+  const companyId = company.id;
   const customisations = await repo.setCompanyCustomisations(db, companyId, values, template.id);
   return {
     status: `Customisation template ${template.name} applied to company ${companyId}`,
@@ -114,14 +115,11 @@ export type TemplateRef = { id: string; name: string | null } | null;
 /** `ref`: the template reference when the authorising statement read it already (customisation.repo.ts). */
 export async function featureCustomisation(db: Executor, company: CompanyRow, ref?: TemplateRef) {
   return {
-    companyId: company.id as string,
+    companyId: company.id,
     selectedAppCustomisationTemplate:
       ref !== undefined ? ref : await templateRef(db, company.selectedAppCustomisationTemplate),
     customisations: companyValues(company.customisations),
-    companyManaged: Object.fromEntries(COMPANY_MANAGED_KEYS.map((k) => [k, company[k] as string])) as Record<
-      (typeof COMPANY_MANAGED_KEYS)[number],
-      string
-    >,
+    companyManaged: recordOf(COMPANY_MANAGED_KEYS, (k) => company[k]),
   };
 }
 
@@ -129,7 +127,7 @@ export async function featureCustomisation(db: Executor, company: CompanyRow, re
 export async function setFeatureCustomisation(db: Executor, company: CompanyRow, body: Record<string, unknown>) {
   const patch = cleanCompanyValues(body);
   if (Object.keys(patch).length === 0) return featureCustomisation(db, company);
-  return featureCustomisation(db, await repo.mergeCompanyCustomisations(db, company.id as string, patch));
+  return featureCustomisation(db, await repo.mergeCompanyCustomisations(db, company.id, patch));
 }
 
 /** `pre`: the template reference and the templates when the authorising statement read them already. */
@@ -140,11 +138,11 @@ export async function customElements(
 ) {
   const customData =
     company.customData && typeof company.customData === 'object' && !Array.isArray(company.customData)
-      ? (company.customData as Record<string, unknown>)
+      ? company.customData
       : {};
   const templates = pre?.templates ?? (await repo.listTemplateSummaries(db));
   return {
-    companyId: company.id as string,
+    companyId: company.id,
     customDataKeys: Object.keys(customData).sort(),
     selectedAppCustomisationTemplate: pre ? pre.ref : await templateRef(db, company.selectedAppCustomisationTemplate),
     customisationTemplates: templates,

@@ -8,6 +8,7 @@ import * as repo from './customisation.repo.ts';
 import { companySubscriptions } from '../companies/companies.api.ts';
 import { writeText } from '../../../pdf/fonts.ts';
 import { newPdf } from '../../../pdf/document.ts';
+import type { TargetRow } from '../../../authz/targets.ts';
 
 const day = (d: unknown) =>
   d instanceof Date ? d.toISOString().slice(0, 10) : d ? new Date(String(d)).toISOString().slice(0, 10) : '-';
@@ -28,16 +29,14 @@ export interface DescriptionData {
   }[];
 }
 
-export async function loadDescription(db: Executor, company: Record<string, unknown>): Promise<DescriptionData> {
-  const bpName = company.bpId ? await repo.companyName(db, company.bpId as string) : undefined;
-  const organisationName = company.organisationId
-    ? await repo.organisationName(db, company.organisationId as string)
-    : undefined;
+export async function loadDescription(db: Executor, company: TargetRow<'company'>): Promise<DescriptionData> {
+  const bpName = company.bpId ? await repo.companyName(db, company.bpId) : undefined;
+  const organisationName = company.organisationId ? await repo.organisationName(db, company.organisationId) : undefined;
   const templateName = company.selectedAppCustomisationTemplate
-    ? await repo.templateName(db, company.selectedAppCustomisationTemplate as string)
+    ? await repo.templateName(db, company.selectedAppCustomisationTemplate)
     : undefined;
-  const siteRows = await repo.companySites(db, company.id as string);
-  const subRows = await companySubscriptions(db, company.id as string);
+  const siteRows = await repo.companySites(db, company.id);
+  const subRows = await companySubscriptions(db, company.id);
   return {
     company,
     bpName: bpName ?? null,

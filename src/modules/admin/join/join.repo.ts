@@ -15,7 +15,7 @@ export type NewInvitation = typeof joinInvitations.$inferInsert;
 
 export async function insertLink(exec: Executor, l: NewLink): Promise<LinkRow> {
   const [row] = await exec.insert(joinCompanyLinks).values(l).returning();
-  return row!;
+  return row;
 }
 
 export async function findLink(exec: Executor, id: string): Promise<LinkRow | undefined> {
@@ -25,7 +25,7 @@ export async function findLink(exec: Executor, id: string): Promise<LinkRow | un
 
 export async function updateLinkRow(exec: Executor, id: string, patch: Partial<NewLink>): Promise<LinkRow> {
   const [row] = await exec.update(joinCompanyLinks).set(patch).where(eq(joinCompanyLinks.id, id)).returning();
-  return row!;
+  return row;
 }
 
 export async function deleteLinkRow(exec: Executor, id: string): Promise<LinkRow | undefined> {
@@ -113,7 +113,7 @@ export async function listLinkRows(
 
 export async function insertInvitation(exec: Executor, i: NewInvitation): Promise<InvitationRow> {
   const [row] = await exec.insert(joinInvitations).values(i).returning();
-  return row!;
+  return row;
 }
 
 export async function findInvitation(exec: Executor, id: string): Promise<InvitationRow | undefined> {

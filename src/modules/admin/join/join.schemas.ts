@@ -1,11 +1,14 @@
 // Schemas of join-company links (document 3), join invitations (route table, +) and
 // self-registration through a link.
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { DateTime, DateTimeText, Id, Obj, nameSchemas } from '../../../http/schemas.ts';
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
 const Name = Type.String({ maxLength: 255 });
+/** An invitation's status; the union the status column carries (join.tables.ts). */
+const InvitationStatus = Type.Union([Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('expired')]);
+export type InvitationStatus = Static<typeof InvitationStatus>;
 const Email = Type.String({ format: 'email', minLength: 3, maxLength: 255 });
 const Password = Type.String({
   minLength: 1,
@@ -115,7 +118,7 @@ export const JoinInvitation = Obj(
     invitedToBeCompanyAdmin: Type.Boolean(),
     invitedToBeBpAdmin: Type.Boolean(),
     invitedToBeBpFinance: Type.Boolean(),
-    status: Type.Union([Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('expired')]),
+    status: InvitationStatus,
     createdByAdminId: Type.Union([Type.String(), Type.Null()]),
     creationDate: DateTime(),
     expirationDate: DateTime(),
@@ -143,7 +146,7 @@ export const CreateJoinInvitationBody = Obj({
 export const JOIN_INVITATION_SORT_FIELDS = ['creationDate', 'email', 'expirationDate', 'status'] as const;
 
 export const ListJoinInvitationsQuery = Type.Object({
-  status: Type.Optional(Type.Union([Type.Literal('pending'), Type.Literal('accepted'), Type.Literal('expired')])),
+  status: Type.Optional(InvitationStatus),
   email: Type.Optional(Type.String({ description: 'exact e-mail, case-insensitive' })),
   ...pagingQuery(JOIN_INVITATION_SORT_FIELDS, 'creationDate'),
 });

@@ -3,6 +3,7 @@
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../../db/columns.ts';
 import { companies } from '../companies/companies.tables.ts';
+import type { InvitationStatus } from './join.schemas.ts';
 
 // Document 3, join-company links: a link id lets a user create his account in the company.
 export const joinCompanyLinks = pgTable(
@@ -37,7 +38,7 @@ export const joinInvitations = pgTable(
     invitedToBeBpAdmin: boolean('invited_to_be_bp_admin').notNull().default(false),
     invitedToBeBpFinance: boolean('invited_to_be_bp_finance').notNull().default(false),
     tokenHash: text('token_hash').notNull(),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<InvitationStatus>().notNull().default('pending'),
     createdByAdminId: text('created_by_admin_id'),
     creationDate: ts('creation_date').notNull().defaultNow(),
     expirationDate: ts('expiration_date').notNull(),

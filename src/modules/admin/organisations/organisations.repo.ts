@@ -20,7 +20,7 @@ export {
 
 export async function insertOrganisation(exec: Executor, o: NewOrganisation): Promise<OrganisationRow> {
   const [row] = await exec.insert(organisations).values(o).returning();
-  return row!;
+  return row;
 }
 
 export async function updateOrganisationRow(

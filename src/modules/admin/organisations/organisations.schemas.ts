@@ -4,6 +4,8 @@ import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
 export const VISIBILITIES = ['public', 'private'] as const;
+/** The union the visibility column carries (organisations.tables.ts). */
+export type OrganisationVisibility = (typeof VISIBILITIES)[number];
 const Visibility = OneOf(VISIBILITIES);
 const Name = Type.String({ minLength: 1, maxLength: 255 });
 

@@ -9,7 +9,7 @@ import * as repo from './organisations.repo.ts';
 import type { CreateOrganisationBody, UpdateOrganisationBody } from './organisations.schemas.ts';
 
 export function toApiOrganisation(o: repo.OrganisationRow) {
-  return { id: o.id, name: o.name, visibility: o.visibility as 'public' | 'private', creationDate: o.creationDate };
+  return { id: o.id, name: o.name, visibility: o.visibility, creationDate: o.creationDate };
 }
 
 export function toApiCompany(c: repo.CompanyLinkRow) {

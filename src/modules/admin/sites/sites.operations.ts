@@ -113,7 +113,8 @@ export const updateSite = defineOperation({
       kind: 'company',
       from: 'body',
       field: 'companyId',
-      when: (site, { body }) => (body as { companyId: string }).companyId !== site.companyId,
+      when: (site, { body }) =>
+        (body && typeof body === 'object' && 'companyId' in body ? body.companyId : undefined) !== site.companyId,
     },
   },
   command: (ctx, { body }) => service.updateSite(ctx.db, ctx.target, body, ctx.now),

@@ -10,7 +10,7 @@ export type NewSite = typeof sites.$inferInsert;
 
 export async function insertSite(exec: Executor, s: NewSite): Promise<SiteRow> {
   const [row] = await exec.insert(sites).values(s).returning();
-  return row!;
+  return row;
 }
 
 export async function updateSiteRow(exec: Executor, id: string, patch: Partial<NewSite>): Promise<SiteRow | undefined> {
@@ -42,7 +42,8 @@ export async function listSiteRows(
 ): Promise<{ rows: SiteRow[]; total: number }> {
   const conds: (SQL | undefined)[] = [scope];
   if (f.companyId) conds.push(eq(sites.companyId, f.companyId));
-  if (f.status) conds.push(eq(sites.status, f.status));
+  // Free text (an unknown status matches no site): compared as text, as eq() would write it.
+  if (f.status) conds.push(sql`${sites.status} = ${f.status}`);
   const where = and(...conds.filter((c): c is SQL => !!c));
   const dir = p.sortOrder === 1 ? asc : desc;
   const [rows, count] = await Promise.all([

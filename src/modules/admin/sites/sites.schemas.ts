@@ -4,6 +4,8 @@ import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
 export const SITE_STATUSES = ['active', 'alerting', 'hold', 'terminated'] as const;
+/** The union the status column carries (sites.tables.ts). */
+export type SiteStatus = (typeof SITE_STATUSES)[number];
 const Status = OneOf(SITE_STATUSES);
 const Name = Type.String({ minLength: 1, maxLength: 255 });
 

@@ -49,8 +49,8 @@ export function toApiSite(s: repo.SiteRow) {
     creationDate: s.creationDate,
     statusUpdatedDate: s.statusUpdatedDate,
     // No ICE servers are configured per site in this service: the list is always empty.
-    settings: { iceServers: [] as never[] },
-    status: s.status as 'active' | 'alerting' | 'hold' | 'terminated',
+    settings: { iceServers: [] },
+    status: s.status,
   };
 }
 

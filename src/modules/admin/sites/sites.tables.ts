@@ -3,6 +3,7 @@
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../../db/columns.ts';
 import { companies } from '../companies/companies.tables.ts';
+import type { SiteStatus } from './sites.schemas.ts';
 
 export const sites = pgTable(
   'sites',
@@ -12,7 +13,7 @@ export const sites = pgTable(
     companyId: text('company_id')
       .notNull()
       .references(() => companies.id),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<SiteStatus>().notNull().default('active'),
     creationDate: ts('creation_date').notNull().defaultNow(),
     statusUpdatedDate: ts('status_updated_date').notNull().defaultNow(),
   },

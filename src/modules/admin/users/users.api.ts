@@ -6,7 +6,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../db/client.ts';
 import type { Paging } from '../../../http/paging.ts';
-import { ADMIN_ROLES } from '../../../authz/roles.ts';
+import { ADMIN_ROLES, type Role } from '../../../authz/roles.ts';
 import { users } from './users.tables.ts';
 
 export { User, USER_FORMATS } from './users.schemas.ts';
@@ -90,13 +90,13 @@ export async function moveUserToCompany(
   exec: Executor,
   userId: string,
   companyId: string,
-  roles: string[],
+  roles: Role[],
   now: Date,
 ): Promise<void> {
   await exec.update(users).set({ companyId, roles, siteId: null, lastUpdateDate: now }).where(eq(users.id, userId));
 }
 
-export async function userRoles(exec: Executor, userId: string): Promise<string[]> {
+export async function userRoles(exec: Executor, userId: string): Promise<Role[]> {
   const [u] = await exec.select({ roles: users.roles }).from(users).where(eq(users.id, userId));
   return u?.roles ?? [];
 }
@@ -151,5 +151,5 @@ export async function setUserCustomisations(
     .set({ customisations: values, selectedAppCustomisationTemplate: templateId })
     .where(eq(users.id, userId))
     .returning({ customisations: users.customisations });
-  return row!.customisations;
+  return row.customisations;
 }

@@ -38,7 +38,7 @@ export const createUser = defineOperation({
       where: (company) => ({ companyId: company.id }),
     },
   },
-  command: (ctx, { body }) => service.createUser(ctx.db, ctx.caller, ctx.target.id as string, body, ctx.now),
+  command: (ctx, { body }) => service.createUser(ctx.db, ctx.caller, ctx.target.id, body, ctx.now),
 });
 
 export const listUsers = defineOperation({
@@ -121,7 +121,7 @@ export const deleteUser = defineOperation({
   target: { kind: 'user', from: 'params', field: 'userId' },
   command: async (ctx) => {
     await service.deleteUser(ctx.db, ctx.caller, ctx.target);
-    return { status: `User ${ctx.target.id as string} deleted`, data: [] };
+    return { status: `User ${ctx.target.id} deleted`, data: [] };
   },
 });
 

@@ -13,7 +13,7 @@ export type NewUser = typeof users.$inferInsert;
 
 export async function insertUser(exec: Executor, u: NewUser): Promise<UserRow> {
   const [row] = await exec.insert(users).values(u).returning();
-  return row!;
+  return row;
 }
 
 export async function findByLoginEmail(exec: Executor, email: string): Promise<UserRow | undefined> {
@@ -32,7 +32,7 @@ export async function loginEmailTaken(exec: Executor, email: string, exceptId?: 
 
 export async function updateUserRow(exec: Executor, id: string, patch: Partial<NewUser>): Promise<UserRow> {
   const [row] = await exec.update(users).set(patch).where(eq(users.id, id)).returning();
-  return row!;
+  return row;
 }
 
 export async function deleteUserRow(exec: Executor, id: string): Promise<void> {

@@ -5,6 +5,8 @@ import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
 export const ADMIN_TYPES = ['undefined', 'bp_admin', 'organization_admin', 'company_admin', 'site_admin'] as const;
+/** The union the adminType column carries (users.tables.ts). */
+export type AdminType = (typeof ADMIN_TYPES)[number];
 
 const Role = OneOf(ROLES);
 const Name = Type.String({ maxLength: 255 });

@@ -106,9 +106,9 @@ export async function updateUser(
 ) {
   return db.transaction(async (exec) => {
     const patch: Partial<repo.NewUser> = { lastUpdateDate: now };
-    const roles = body.roles ? normaliseRoles(body.roles) : (target.roles as Role[]);
+    const roles = body.roles ? normaliseRoles(body.roles) : target.roles;
     if (body.roles) {
-      await assertRolesAllowed(exec, caller, target.companyId, roles, target.roles as Role[]);
+      await assertRolesAllowed(exec, caller, target.companyId, roles, target.roles);
       if (
         target.roles.includes('superadmin') &&
         !roles.includes('superadmin') &&
@@ -135,9 +135,10 @@ export async function updateUser(
         now,
       );
     }
-    for (const k of ['firstName', 'lastName', 'adminType', 'language', 'timezone'] as const) {
+    for (const k of ['firstName', 'lastName', 'language', 'timezone'] as const) {
       if (body[k] !== undefined) patch[k] = body[k];
     }
+    if (body.adminType !== undefined) patch.adminType = body.adminType;
     return toApiUser(await repo.updateUserRow(exec, target.id, patch));
   });
 }

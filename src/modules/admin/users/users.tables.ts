@@ -5,6 +5,8 @@ import { boolean, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/p
 import { ts } from '../../../db/columns.ts';
 import { companies } from '../companies/companies.tables.ts';
 import { sites } from '../sites/sites.tables.ts';
+import type { Role } from '../../../authz/roles.ts';
+import type { AdminType } from './users.schemas.ts';
 
 export const users = pgTable(
   'users',
@@ -23,9 +25,10 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     roles: text('roles')
       .array()
+      .$type<Role[]>()
       .notNull()
       .default(sql`ARRAY['user']::text[]`),
-    adminType: text('admin_type'),
+    adminType: text('admin_type').$type<AdminType>(),
     siteId: text('site_id').references(() => sites.id, { onDelete: 'set null' }),
     language: text('language'),
     timezone: text('timezone'),
