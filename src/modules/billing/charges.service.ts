@@ -5,7 +5,7 @@
 import type { Executor } from '../../db/client.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { newId } from '../../shared/ids.ts';
-import type { OfferPrice, SubscriptionChange } from '../commerce/commerce.api.ts';
+import type { ChargeableOffer, OfferPrice, SubscriptionChange } from '../commerce/commerce.api.ts';
 import {
   addMonths,
   priceChange,
@@ -19,18 +19,8 @@ import * as repo from './charges.repo.ts';
 
 export type { ChargeRow } from './charges.repo.ts';
 
-/** What pricing reads of an offer (commerce's offer row fits). */
-export interface ChargeableOffer {
-  id: string;
-  name: string;
-  businessModel: string | null;
-  isDefault: boolean;
-  isPrepaid: boolean;
-  prepaidDuration: number | null;
-  prices: OfferPrice[];
-  billingProductRatePlanId: string | null;
-  billingProductRatePlanChargeId: string | null;
-}
+/** What pricing reads of an offer: commerce's face says it. */
+export type { ChargeableOffer };
 
 /** What pricing reads of a subscription (commerce's subscription row fits). */
 export interface ChargedSubscription {

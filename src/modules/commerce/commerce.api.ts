@@ -49,22 +49,25 @@ export { subscriptionChanged, type SubscriptionChange } from './commerce.hooks.t
 export type { OfferPrice } from './commerce.tables.ts';
 export { CompanyIdParams } from './offers.schemas.ts';
 
+/** What pricing reads of an offer (billing's charges and invoices); an offer's row fits. */
+export interface ChargeableOffer {
+  id: string;
+  name: string;
+  businessModel: string | null;
+  isDefault: boolean;
+  isPrepaid: boolean;
+  prepaidDuration: number | null;
+  prices: (typeof offers.$inferSelect)['prices'];
+  billingProductRatePlanId: string | null;
+  billingProductRatePlanChargeId: string | null;
+}
+
 export interface RecurringRow {
   subscriptionId: string;
   companyId: string;
   companyName: string;
   maxNumberUsers: number | null;
-  offer: {
-    id: string;
-    name: string;
-    businessModel: string | null;
-    isDefault: boolean;
-    isPrepaid: boolean;
-    prepaidDuration: number | null;
-    prices: (typeof offers.$inferSelect)['prices'];
-    billingProductRatePlanId: string | null;
-    billingProductRatePlanChargeId: string | null;
-  };
+  offer: ChargeableOffer;
 }
 
 /**
