@@ -70,7 +70,7 @@ export function countersOf(row: Omit<Row, 'id'>): LicenceCounters {
  * The counts of countersOf for the subscription row `t`, as an extra of the authorising statement
  * (getSubscription answers in one round trip): the same counts as licenceCounters.
  */
-export const LICENCE_COUNTS_EXTRA = sql`(SELECT json_build_object(
+export const LICENCE_COUNTS_EXTRA = sql<{ irNbUsers: boolean; own: number; ecs: number }>`(SELECT json_build_object(
     'irNbUsers', COALESCE(${bpTypeSql(sql`t.company_id`)} = 'IR', FALSE) AND COALESCE((SELECT o.business_model = 'nb_users' FROM offers o WHERE o.id = t.offer_id), FALSE),
     'own', count(l.user_id) FILTER (WHERE l.user_company_id = t.company_id),
     'ecs', count(l.user_id) FILTER (WHERE l.user_company_id <> t.company_id))

@@ -196,7 +196,7 @@ export const getSubscription = defineOperation({
       ctx.parents.company,
       ctx.target,
       offerFromExtra(ctx.extras.offer)!,
-      ctx.extras.counts as { irNbUsers: boolean; own: number; ecs: number },
+      ctx.extras.counts,
     ),
 });
 

@@ -16,7 +16,6 @@ export { readCompany, companySubscriptions } from './companies.service.ts';
 export { Company, COMPANY_FORMATS } from './companies.schemas.ts';
 export type { CompanyRow } from './companies.repo.ts';
 
-
 // ---------------------------------------------------------------------------------------------
 // Facts about a company.
 

@@ -133,7 +133,7 @@ export const getFeatureCustomisation = defineOperation({
   response: FeatureCustomisation,
   envelope: 'data',
   target: { kind: 'company', from: 'params', field: 'companyId', extras: repo.FEATURE_CUSTOMISATION_EXTRAS },
-  command: (ctx) => service.featureCustomisation(ctx.db, ctx.target, ctx.extras.templateRef as service.TemplateRef),
+  command: (ctx) => service.featureCustomisation(ctx.db, ctx.target, ctx.extras.templateRef),
 });
 
 export const setFeatureCustomisation = defineOperation({
@@ -164,8 +164,8 @@ export const listCustomElements = defineOperation({
   target: { kind: 'company', from: 'params', field: 'companyId', extras: repo.CUSTOM_ELEMENTS_EXTRAS },
   command: (ctx) =>
     service.customElements(ctx.db, ctx.target, {
-      ref: ctx.extras.templateRef as service.TemplateRef,
-      templates: ctx.extras.templates as { id: string; name: string; isDefault: boolean }[],
+      ref: ctx.extras.templateRef,
+      templates: ctx.extras.templates,
     }),
 });
 

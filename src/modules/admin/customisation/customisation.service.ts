@@ -110,7 +110,8 @@ async function templateRef(db: Executor, id: unknown) {
   return (await repo.templateIdAndName(db, id)) ?? { id, name: null };
 }
 
-export type TemplateRef = { id: string; name: string | null } | null;
+export type { TemplateRef } from './customisation.repo.ts';
+import type { TemplateRef } from './customisation.repo.ts';
 
 /** `ref`: the template reference when the authorising statement read it already (customisation.repo.ts). */
 export async function featureCustomisation(db: Executor, company: CompanyRow, ref?: TemplateRef) {
