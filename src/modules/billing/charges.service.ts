@@ -5,7 +5,7 @@
 import type { Executor } from '../../db/client.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { newId } from '../../shared/ids.ts';
-import type { ChargeableOffer, OfferPrice, SubscriptionChange } from '../commerce/commerce.api.ts';
+import type { ChargeableOffer, SubscriptionChange } from '../commerce/commerce.api.ts';
 import {
   addMonths,
   priceChange,
