@@ -13,5 +13,20 @@ export const texts = (v: unknown): string[] =>
 
 /** A record with one entry per key: the one assertion of a record built from a list of keys. */
 export function recordOf<K extends string, V>(keys: readonly K[], value: (k: K) => V): Record<K, V> {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.fromEntries answers a string-keyed record
   return Object.fromEntries(keys.map((k) => [k, value(k)])) as Record<K, V>;
 }
+
+/** Whether a value is one of a list's members (a type guard, so no assertion follows it). */
+export const isOneOf = <T extends string | number>(list: readonly T[], v: unknown): v is T =>
+  list.some((x) => x === v);
+
+/** The keys of a record whose keys its type fixes: the one assertion of keys read from such a record. */
+// eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys answers string[] by design
+export const keysOf = <K extends string>(o: Partial<Record<K, unknown>>): K[] => Object.keys(o) as K[];
+
+/** The message of anything thrown (an Error's message, else its text). */
+export const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+/** A property of an object of unknown shape, read without asserting its shape. */
+export const field = (v: unknown, key: string): unknown => (isRecord(v) ? v[key] : undefined);
