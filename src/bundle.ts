@@ -12,6 +12,7 @@
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, relative } from 'node:path';
+import { field, isRecord } from './shared/json-values.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -54,12 +55,13 @@ function stamp(file: string): [number, number] {
 /** True when the bundle exists and no file it was made from (nor this file) changed since. */
 export function bundleIsFresh(dir = BUILD_DIR): boolean {
   try {
-    const manifest = JSON.parse(readFileSync(manifestFile(dir), 'utf8')) as Manifest;
+    const inputs = field(JSON.parse(readFileSync(manifestFile(dir), 'utf8')), 'inputs');
+    if (!isRecord(inputs)) return false;
     statSync(bundleFile(dir));
     statSync(workerBundleFile(dir));
-    for (const [file, [mtime, size]] of Object.entries(manifest.inputs)) {
+    for (const [file, recorded] of Object.entries(inputs)) {
       const [m, s] = stamp(join(ROOT, file));
-      if (m !== mtime || s !== size) return false;
+      if (!Array.isArray(recorded) || m !== recorded[0] || s !== recorded[1]) return false;
     }
     return true;
   } catch {

@@ -7,6 +7,7 @@ import { Value } from 'typebox/value';
 import type { Static, TSchema } from 'typebox';
 import { GATEWAY_SIMULATOR_MODES, SETTINGS, type Setting } from './settings.ts';
 import { isStrongPassword } from './shared/passwords.ts';
+import { field, isOneOf, isRecord } from './shared/json-values.ts';
 
 export interface Config {
   port: number;
@@ -91,19 +92,19 @@ export class ConfigError extends Error {
 
 /** The expected form of a setting, in words, from its schema. */
 export function expectedForm(schema: TSchema): string {
-  const s = schema as {
-    type?: string;
-    minimum?: number;
-    maximum?: number;
-    anyOf?: { const: string }[];
-    description?: string;
+  const s = {
+    type: field(schema, 'type'),
+    minimum: field(schema, 'minimum'),
+    maximum: field(schema, 'maximum'),
+    anyOf: field(schema, 'anyOf'),
+    description: field(schema, 'description'),
   };
-  if (s.anyOf) return `one of ${s.anyOf.map((x) => x.const).join(', ')}`;
-  if (s.description) return s.description;
+  if (Array.isArray(s.anyOf)) return `one of ${s.anyOf.map((x) => String(field(x, 'const'))).join(', ')}`;
+  if (typeof s.description === 'string') return s.description;
   const range = (what: string) =>
-    s.maximum !== undefined && s.maximum < Number.MAX_SAFE_INTEGER
-      ? `${what} from ${s.minimum} to ${s.maximum}`
-      : s.minimum !== undefined
+    typeof s.maximum === 'number' && s.maximum < Number.MAX_SAFE_INTEGER
+      ? `${what} from ${String(s.minimum)} to ${s.maximum}`
+      : typeof s.minimum === 'number'
         ? `${what} of at least ${s.minimum}`
         : what;
   if (s.type === 'integer') return range('an integer');
@@ -119,7 +120,7 @@ const NUMBER = /^-?\d+(\.\d+)?$/;
 function read(setting: Setting, env: Env): unknown {
   const raw = env[setting.env];
   if (raw === undefined || raw === '') return setting.default;
-  const type = (setting.schema as { type?: string }).type;
+  const type = field(setting.schema, 'type');
   const value =
     type === 'integer'
       ? INTEGER.test(raw)
@@ -153,7 +154,7 @@ function ports(spec: string | undefined): Record<string, string> {
     .map((p) => p.trim())
     .filter(Boolean)) {
     const [name, impl] = part.split('=').map((x) => x.trim());
-    if (!(PORT_NAMES as readonly string[]).includes(name))
+    if (!isOneOf(PORT_NAMES, name))
       throw new ConfigError(
         'PORTS',
         `PORTS: "${part}" names no port: expected <port>=<implementation> with a port among ${PORT_NAMES.join(', ')}`,
@@ -192,13 +193,15 @@ function taxRates(raw: string | undefined): Record<string, string> {
   } catch {
     throw fail('is not JSON');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw fail('is not an object');
+  if (!isRecord(parsed)) throw fail('is not an object');
+  const rates: Record<string, string> = {};
   for (const [country, rate] of Object.entries(parsed)) {
     if (!/^[A-Z]{3}$/.test(country)) throw fail(`has "${country.slice(0, 20)}", not an ISO 3166 alpha-3 code`);
     if (typeof rate !== 'string' || !TAX_RATE.test(rate))
       throw fail(`gives ${country} ${JSON.stringify(rate).slice(0, 20)}, not a rate from 0 to 1 as decimal text`);
+    rates[country] = rate;
   }
-  return parsed as Record<string, string>;
+  return rates;
 }
 
 /** The value of each setting, typed from its schema; optional where it has no default. */
@@ -208,11 +211,16 @@ type Values = {
     : Static<S['schema']> | undefined;
 };
 
+/** Whether every setting holds a value of its schema (or none, where it has no default). */
+const isValues = (v: Record<string, unknown>): v is Values =>
+  SETTINGS.every((s) => (v[s.env] === undefined ? !('default' in s) : Value.Check(s.schema, v[s.env])));
+
 /** Reads and checks every setting; throws ConfigError on the first wrong one. */
 export function loadConfig(env: Env = process.env): Config {
-  const v = Object.fromEntries(SETTINGS.map((s) => [s.env, read(s, env)])) as Values;
-  const xmppSet = ['XMPP_COMPONENT_URL', 'XMPP_COMPONENT_DOMAIN', 'XMPP_COMPONENT_SECRET'].filter(
-    (n) => v[n as keyof Values] !== undefined,
+  const v = Object.fromEntries(SETTINGS.map((s) => [s.env, read(s, env)]));
+  if (!isValues(v)) throw new Error('a setting escaped its check'); // read() checked each one
+  const xmppSet = (['XMPP_COMPONENT_URL', 'XMPP_COMPONENT_DOMAIN', 'XMPP_COMPONENT_SECRET'] as const).filter(
+    (n) => v[n] !== undefined,
   );
   if (xmppSet.length > 0 && xmppSet.length < 3)
     throw new ConfigError(

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { enableCompileCache, preferCommonJsBuilds } from './load-hooks.ts';
 import { buildBundle, bundleFile, bundleIsFresh, workerBundleFile } from './bundle.ts';
 import { startEmbeddedThread } from './db/embedded-thread.ts';
+import { errorMessage } from './shared/json-values.ts';
 
 async function bundleReady(): Promise<boolean> {
   if (bundleIsFresh()) return true;
@@ -13,7 +14,7 @@ async function bundleReady(): Promise<boolean> {
     return true;
   } catch (err) {
     process.stderr.write(
-      `svc-admin: the bundle could not be built (${(err as Error).message.split('\n')[0]}); running from the sources\n`,
+      `svc-admin: the bundle could not be built (${errorMessage(err).split('\n')[0]}); running from the sources\n`,
     );
     return false;
   }

@@ -16,6 +16,7 @@ import { serviceClock } from './clock.ts';
 import { createBackground } from './background.ts';
 import { startMetricsServer } from './http/metrics.ts';
 import { BUNDLED } from './shared/source-root.ts';
+import { errorMessage } from './shared/json-values.ts';
 
 /** A start that cannot go on, for a reason the operator can fix: one line, no stack trace. */
 class StartFailure extends Error {}
@@ -57,7 +58,7 @@ async function openWithin(config: Config): Promise<Database> {
       await Promise.race([ping(database.db), deadline]);
     } catch (err) {
       if (err instanceof StartFailure) throw err;
-      throw new StartFailure(`${where} cannot be reached: ${(err as Error).message}`);
+      throw new StartFailure(`${where} cannot be reached: ${errorMessage(err)}`);
     } finally {
       clearTimeout(timer);
     }

@@ -11,6 +11,7 @@ import parse from '@xmpp/xml/lib/parse.js';
 import type { Database } from '../db/client.ts';
 import type { XmppTransport } from '../xmpp/transport.ts';
 import { outbox, outboxRecipients } from './outbox.tables.ts';
+import { errorMessage } from '../shared/json-values.ts';
 
 export interface DispatcherOptions {
   database: Database;
@@ -86,7 +87,7 @@ export function createDispatcher(o: DispatcherOptions): Dispatcher {
           .update(outbox)
           .set({
             attempts: sql`${outbox.attempts} + 1`,
-            lastError: String((err as Error).message ?? err).slice(0, 500),
+            lastError: errorMessage(err).slice(0, 500),
             nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
           })
           .where(
@@ -96,7 +97,7 @@ export function createDispatcher(o: DispatcherOptions): Dispatcher {
             ),
           );
         o.log?.warn(
-          { recipient, events: due.length, attempts, err: { message: (err as Error).message } },
+          { recipient, events: due.length, attempts, err: { message: errorMessage(err) } },
           'event delivery failed; it will be retried',
         );
         return 0;

@@ -54,9 +54,10 @@ export function installJsonParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     // An empty body sent as JSON (clients of the original interface do so on POST and DELETE of
     // operations that take none) is no body: an operation that needs one refuses it by its schema.
-    if ((body as string).trim() === '') return done(null, undefined);
-    const problem = jsonShapeProblem(body as string);
+    const text = typeof body === 'string' ? body : body.toString('utf8'); // parseAs 'string': always text
+    if (text.trim() === '') return done(null, undefined);
+    const problem = jsonShapeProblem(text);
     if (problem) return done(new AppError('JSON_TOO_COMPLEX', problem), undefined);
-    return parse(req, body as string, done);
+    return parse(req, text, done);
   });
 }

@@ -3,7 +3,8 @@
 // the operation does not declare is 415; a body over its limit is 413; an empty one 400: all in the
 // error shape of document 1, before the handler runs. Bodies whose limit is above 10 MB are never
 // held whole in memory: the handler receives a stream that fails with 413 past the limit.
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
+import { errorMessage, field } from '../shared/json-values.ts';
 import multipart from '@fastify/multipart';
 import { Transform, type Readable } from 'node:stream';
 import type { TSchema } from 'typebox';
@@ -86,11 +87,18 @@ interface RouteMedia {
   limits: Map<string, number>;
 }
 
-const kPending = Symbol('svc.pendingBody');
-type WithPending = FastifyRequest & { [kPending]?: Readable };
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's request media, set by routeMedia below. */
+    media?: RouteMedia;
+  }
+}
+
+/** Bodies above STREAM_ABOVE_BYTES, left unread for the handler, by request. */
+const pendingBodies = new WeakMap<FastifyRequest, Readable>();
 
 function routeMedia(req: FastifyRequest): RouteMedia | undefined {
-  return (req.routeOptions.config as { media?: RouteMedia } | undefined)?.media;
+  return req.routeOptions.config.media;
 }
 
 function rawFor(media: RequestMedia | undefined, type: string): RawMedia | undefined {
@@ -171,7 +179,7 @@ export async function installMedia(app: FastifyInstance): Promise<void> {
       );
     if (raw.maxBytes > STREAM_ABOVE_BYTES) {
       // Read by the handler, after authorisation, through limitStream.
-      (req as WithPending)[kPending] = payload;
+      pendingBodies.set(req, payload);
       return done(null, undefined);
     }
     readLimited(payload, raw.maxBytes, type).then(
@@ -201,7 +209,7 @@ export function mediaRouteOptions(
   const route: RouteMedia = { media, limits };
   const checked = Boolean(body || media);
   return {
-    config: { media: route } as RouteOptions['config'],
+    config: { media: route },
     ...(jsonLimit !== undefined ? { bodyLimit: jsonLimit } : {}),
     ...(media && body && jsonLimit !== undefined ? { bodySchema: { content: { [JSON_TYPE]: { schema: body } } } } : {}),
     ...(checked
@@ -233,9 +241,8 @@ async function receiveMultipart(req: FastifyRequest, m: MultipartMedia): Promise
     part = await req.file({ limits: { fileSize: m.maxBytes + 1, files: 1 }, throwFileSizeLimit: false });
   } catch (err) {
     if (err instanceof AppError) throw err;
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status === 413) fail('BODY_TOO_LARGE', { maxBytes: m.maxBytes, mediaType: MULTIPART_TYPE });
-    fail('MULTIPART_MALFORMED', { reason: (err as Error).message });
+    if (field(err, 'statusCode') === 413) fail('BODY_TOO_LARGE', { maxBytes: m.maxBytes, mediaType: MULTIPART_TYPE });
+    fail('MULTIPART_MALFORMED', { reason: errorMessage(err) });
   }
   if (!part) fail('MULTIPART_MALFORMED', { reason: `no file part (expected "${m.fileField}")` });
   for (const [name, value] of Object.entries(part.fields)) {
@@ -258,7 +265,7 @@ async function receiveMultipart(req: FastifyRequest, m: MultipartMedia): Promise
     return { ...base, kind: 'buffer', data };
   } catch (err) {
     if (err instanceof AppError) throw err;
-    fail('MULTIPART_MALFORMED', { reason: (err as Error).message });
+    fail('MULTIPART_MALFORMED', { reason: errorMessage(err) });
   }
 }
 
@@ -276,7 +283,7 @@ export async function receiveUpload(req: FastifyRequest, media: RequestMedia): P
       fail('EMPTY_BODY', { accepted: acceptedTypes(media) });
     return undefined;
   }
-  const pending = (req as WithPending)[kPending];
+  const pending = pendingBodies.get(req);
   if (pending)
     return { kind: 'stream', mediaType: type!, fields: {}, stream: limitStream(pending, raw.maxBytes, type!) };
   const data = req.body;
@@ -300,12 +307,11 @@ function acceptedTypes(media: RequestMedia): string[] {
 }
 
 /** A route's schema as the OpenAPI document shows it: its body under every declared media type. */
-export function documentMedia<T>(schema: T, config: unknown): T {
-  const media = (config as { media?: RouteMedia } | undefined)?.media?.media;
-  if (!media || !schema) return schema;
-  const s = schema as Record<string, unknown>;
-  const json = (s.body as { content?: Record<string, { schema: unknown }> } | undefined)?.content?.[JSON_TYPE]?.schema;
-  return { ...s, body: documentRequestBody(media, json) } as T;
+export function documentMedia(schema: FastifySchema, config: FastifyContextConfig | undefined): FastifySchema {
+  const media = config?.media?.media;
+  if (!media) return schema;
+  const json = field(field(field(schema.body, 'content'), JSON_TYPE), 'schema');
+  return { ...schema, body: documentRequestBody(media, json) };
 }
 
 /** The request body of the OpenAPI document: every declared media type with its schema and limit. */

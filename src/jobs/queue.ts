@@ -6,6 +6,7 @@ import { PgBoss, fromPglite, type Clock, type Job, type JobResult, type JobWithM
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { sessionOf } from '../db/raw.ts';
+import { field } from '../shared/json-values.ts';
 
 /** Retry behaviour of a kind of job (the queue's default; enqueue may override it per job). */
 export interface RetryOptions {
@@ -66,8 +67,7 @@ export const giveUpQueue = (name: string) => `${name}.gave-up`;
 
 /** The reason a failed job left in its output (an error serialised by pg-boss, or its own timeout message). */
 function reasonOf(output: unknown): string {
-  const o = output as { message?: unknown; value?: { message?: unknown } } | null | undefined;
-  const m = o?.message ?? o?.value?.message;
+  const m = field(output, 'message') ?? field(field(output, 'value'), 'message');
   return typeof m === 'string' && m ? m : 'the job failed without a message';
 }
 
@@ -113,7 +113,11 @@ export interface QueueOptions {
 }
 
 interface Definition {
-  handler: JobHandler<object>;
+  /**
+   * A handler of any job data: the data a job carries is whatever its kind's `enqueue` wrote, so the
+   * handler's parameter is compared both ways (a method's), which `define<T>` relies on.
+   */
+  handler: { run(data: object, job: JobInfo): Promise<void> }['run'];
   opts: DefineOptions;
 }
 
@@ -232,7 +236,7 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
   return {
     counters,
     async define(name, handler, o = {}) {
-      const d = { handler: handler as JobHandler<object>, opts: o };
+      const d: Definition = { handler, opts: o };
       definitions.set(name, d);
       if (started) await install(name, d);
     },

@@ -21,7 +21,7 @@ export async function newPdf(title: string, now: Date): Promise<PdfDocument> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  registerUnicodeFonts(doc);
+  await registerUnicodeFonts(doc);
   return {
     doc,
     finish() {

@@ -6,13 +6,17 @@
 // are in, so an Arabic phrase stays one right-to-left run that fontkit lays out in visual order).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import type * as Fontkit from 'fontkit';
 
-// fontkit (and its brotli and unicode tables) loads on the first PDF, not at every start.
-const require = createRequire(import.meta.url);
+// fontkit (and its brotli and unicode tables) loads with the first PDF (registerUnicodeFonts), not at every start.
 let fontkitLib: typeof Fontkit | undefined;
-const fontkit = (): typeof Fontkit => (fontkitLib ??= require('fontkit') as typeof Fontkit);
+function fontkit(): typeof Fontkit {
+  if (!fontkitLib) throw new Error('fontkit is loaded by registerUnicodeFonts, before any text is laid out');
+  return fontkitLib;
+}
+
+/** A font file holds one font, not a collection (the Noto files below are single fonts). */
+const single = (f: Fontkit.Font | Fontkit.FontCollection): f is Fontkit.Font => !('fonts' in f);
 
 type FontFace = 'regular' | 'bold';
 type Script = 'latin' | 'arabic' | 'cjk';
@@ -47,7 +51,9 @@ function fontBytes(script: Script, face: FontFace): Buffer {
 function covers(script: Script, cp: number): boolean {
   let font = coverage.get(script);
   if (!font) {
-    font = fontkit().create(fontBytes(script, 'regular')) as Fontkit.Font;
+    const made = fontkit().create(fontBytes(script, 'regular'));
+    if (!single(made)) throw new Error(`the ${script} font file is a collection`);
+    font = made;
     coverage.set(script, font);
   }
   return font.hasGlyphForCodePoint(cp);
@@ -59,6 +65,9 @@ function covers(script: Script, cp: number): boolean {
  * longer be found or copied. Without rlig the letters keep their joined contextual forms (lam-alef
  * still joins through the font's other features), and every name extracts as it was written.
  */
+// pdfkit passes `features` to fontkit, which takes an object of features on or off; pdfkit's types
+// allow only a list of features to turn on, so this one value is asserted.
+// eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- pdfkit's types are narrower than pdfkit
 const ARABIC_FEATURES = { rlig: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[];
 
 /** Characters that belong to no script: they join the run they are in. */
@@ -94,7 +103,8 @@ export function runs(text: string, face: FontFace): Run[] {
 }
 
 /** Registers the fonts on a document (read from disk once per process; pdfkit embeds subsets). */
-export function registerUnicodeFonts(doc: PDFKit.PDFDocument): void {
+export async function registerUnicodeFonts(doc: PDFKit.PDFDocument): Promise<void> {
+  fontkitLib ??= await import('fontkit');
   for (const script of ORDER)
     for (const face of ['regular', 'bold'] as const) doc.registerFont(fontName(script, face), fontBytes(script, face));
 }

@@ -61,15 +61,15 @@ export function createControl(port: string, initial: { delayMs: number; failureR
 
 /** Wraps every method of an implementation so that each call passes the control's gate first. */
 export function controlled<T extends object>(impl: T, control: ControlState): T {
-  const out = {} as Record<string, unknown>;
-  for (const [name, fn] of Object.entries(impl)) {
-    out[name] =
-      typeof fn === 'function'
-        ? async (...args: unknown[]) => {
-            await control.gate(name);
-            return (fn as (...a: unknown[]) => Promise<unknown>)(...args);
-          }
-        : fn;
-  }
-  return out as T;
+  return new Proxy(impl, {
+    get(target, name, receiver) {
+      const member: unknown = Reflect.get(target, name, receiver);
+      if (typeof member !== 'function') return member;
+      return async (...args: unknown[]) => {
+        await control.gate(String(name));
+        const result: unknown = await Reflect.apply(member, target, args);
+        return result;
+      };
+    },
+  });
 }

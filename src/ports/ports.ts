@@ -50,7 +50,7 @@ export function createPorts(d: Deps): Ports {
         `PORTS: no implementation "${impl}" for ${name} (known: ${Object.keys(IMPLEMENTATIONS[name]).join(', ')})`,
       );
     const control = createControl(name, initial);
-    return { port: controlled(make(d) as object, control) as Ports[K], control };
+    return { port: controlled<Ports[K]>(make(d), control), control };
   };
   const orders = build('orders');
   const billing = build('billing');

@@ -15,7 +15,9 @@ export interface Records<T extends object> {
 
 export function records<T extends object>(db: Db, port: string, kind: string): Records<T> {
   const key = (id: string) => and(eq(portRecords.port, port), eq(portRecords.kind, kind), eq(portRecords.id, id));
-  const out = (r: { id: string; data: unknown }) => ({ ...(r.data as T), id: r.id });
+  // The data a record holds is what this kind's insert and update wrote (typed by its SQL, below).
+  const fields = { id: portRecords.id, data: sql<T>`${portRecords.data}` };
+  const out = (r: { id: string; data: T }) => ({ ...r.data, id: r.id });
   return {
     async insert(data, opts = {}) {
       const id = opts.id ?? newId();
@@ -23,7 +25,7 @@ export function records<T extends object>(db: Db, port: string, kind: string): R
       return { ...data, id };
     },
     async get(id) {
-      const [r] = await db.select().from(portRecords).where(key(id));
+      const [r] = await db.select(fields).from(portRecords).where(key(id));
       return r ? out(r) : undefined;
     },
     async update(id, patch) {
@@ -31,7 +33,7 @@ export function records<T extends object>(db: Db, port: string, kind: string): R
         .update(portRecords)
         .set({ data: sql`${portRecords.data} || ${JSON.stringify(patch)}::jsonb`, updatedAt: sql`now()` })
         .where(key(id))
-        .returning();
+        .returning(fields);
       return r ? out(r) : undefined;
     },
     async remove(id) {
@@ -39,7 +41,7 @@ export function records<T extends object>(db: Db, port: string, kind: string): R
     },
     async children(parentId) {
       const rows = await db
-        .select()
+        .select(fields)
         .from(portRecords)
         .where(and(eq(portRecords.port, port), eq(portRecords.kind, kind), eq(portRecords.parentId, parentId)))
         .orderBy(asc(portRecords.position));
@@ -61,7 +63,7 @@ export async function recordsBetween<T extends object>(
   to: string,
 ): Promise<Array<T & { id: string }>> {
   const rows = await db
-    .select()
+    .select({ id: portRecords.id, data: sql<T>`${portRecords.data}` })
     .from(portRecords)
     .where(
       and(
@@ -72,5 +74,5 @@ export async function recordsBetween<T extends object>(
       ),
     )
     .orderBy(sql`${portRecords.data}->>${field}`, asc(portRecords.id));
-  return rows.map((r) => ({ ...(r.data as T), id: r.id }));
+  return rows.map((r) => ({ ...r.data, id: r.id }));
 }

@@ -7,6 +7,9 @@ export const isRecord = (v: unknown): v is Record<string, unknown> =>
 /** A text, else null (SQL NULL, or an absent key). */
 export const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/** A text, else the empty text. */
+export const textOr = (v: unknown, otherwise = ''): string => (typeof v === 'string' ? v : otherwise);
+
 /** The texts of an array, else none (SQL NULL, or an absent key). */
 export const texts = (v: unknown): string[] =>
   Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
@@ -18,8 +21,7 @@ export function recordOf<K extends string, V>(keys: readonly K[], value: (k: K) 
 }
 
 /** Whether a value is one of a list's members (a type guard, so no assertion follows it). */
-export const isOneOf = <T extends string | number>(list: readonly T[], v: unknown): v is T =>
-  list.some((x) => x === v);
+export const isOneOf = <T extends string | number>(list: readonly T[], v: unknown): v is T => list.some((x) => x === v);
 
 /** The keys of a record whose keys its type fixes: the one assertion of keys read from such a record. */
 // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys answers string[] by design

@@ -8,6 +8,7 @@ import { sessions } from './auth.tables.ts';
 import { fail } from '../errors/catalogue.ts';
 import { newId } from './ids.ts';
 import type { AppDeps } from '../http/context.ts';
+import { isRecord } from './json-values.ts';
 
 export const ISSUER = 'svc-admin';
 
@@ -36,7 +37,10 @@ function verifier(key: Uint8Array) {
     v = (token: string) => {
       let payload = verified.get(token);
       if (!payload) {
-        payload = verify(token) as Record<string, unknown>;
+        const claims: unknown = verify(token);
+        if (!isRecord(claims))
+          throw new TokenError(TokenError.codes.invalidPayload, 'The token payload is not an object.');
+        payload = claims;
         if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value!);
         verified.set(token, payload);
       }

@@ -137,7 +137,7 @@ export function createComponentTransport(o: ComponentOptions): XmppTransport {
           o.ackTimeoutMs ?? 10_000,
         );
       } catch (err) {
-        if ((err as Error).name !== 'StanzaError') throw err;
+        if (!(err instanceof Error) || err.name !== 'StanzaError') throw err;
       }
     },
 

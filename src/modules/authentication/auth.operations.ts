@@ -12,6 +12,7 @@ import { issueToken } from '../../shared/tokens.ts';
 import { unseal } from '../../shared/keys.ts';
 import type { AppDeps } from '../../http/context.ts';
 import * as service from './authentication.service.ts';
+import { textOrNull } from '../../shared/json-values.ts';
 
 const tag = 'Authentication';
 const P = '/authentication/v1.0';
@@ -75,7 +76,7 @@ export const login = defineOperation({
       );
     const [email, password] = creds;
     const user = await signInWithPassword(ctx.app, email, password, ctx.req.ip);
-    const app = await verifyAppProof(ctx.app, ctx.req.headers['x-svc-app-auth'] as string | undefined, password);
+    const app = await verifyAppProof(ctx.app, textOrNull(ctx.req.headers['x-svc-app-auth']) ?? undefined, password);
     const { token } = await issueToken({ ...ctx.deps, now: ctx.now }, ctx.db, user.id, 'login', app?.id ?? null);
     return { token, loggedInUser: toApiUser(user), loggedInApplication: app ? toApiApplication(app) : null };
   },

@@ -13,7 +13,7 @@ import { fail } from '../../errors/catalogue.ts';
 import { newId } from '../../shared/ids.ts';
 import type { CallRecord } from '../../ports/voice/voice.port.ts';
 import type { ConferenceRecord } from '../../ports/providers/providers.port.ts';
-import { addDays, moneyText, priceRecurring, type PricedItem } from './pricing.ts';
+import { addDays, moneyText, priceRecurring, yearMonth, type PricedItem } from './pricing.ts';
 import { taxRateFor, taxTable } from './tax.ts';
 import { chargeCurrency, isCharged, markInvoiced, pricedOffer, uninvoicedCharges } from './charges.service.ts';
 import * as repo from './invoices.repo.ts';
@@ -59,7 +59,7 @@ export interface RunSummary {
 
 /** The period's first day (UTC) and the next period's. */
 export function periodBounds(period: string): { first: string; next: string } {
-  const [y, m] = period.split('-').map(Number) as [number, number];
+  const [y, m] = yearMonth(period);
   const next = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
   return { first: `${period}-01`, next };
 }
@@ -68,7 +68,7 @@ export const periodOf = (d: Date): string => d.toISOString().slice(0, 7);
 
 /** The previous period: usage of that month is billed in arrears with this one (docs/billing.md, Files). */
 export function previousPeriod(period: string): string {
-  const [y, m] = period.split('-').map(Number) as [number, number];
+  const [y, m] = yearMonth(period);
   return new Date(Date.UTC(y, m - 2, 1)).toISOString().slice(0, 7);
 }
 

@@ -10,6 +10,8 @@ import {
   addMonths,
   priceChange,
   type Change,
+  chargeModelOf,
+  CHARGE_MODELS,
   type ChargeModel,
   type PricedChange,
   type PricedOffer,
@@ -29,7 +31,7 @@ export interface ChargedSubscription {
   creationDate: Date;
 }
 
-export const PRICED_MODELS: readonly string[] = ['nb_users', 'nb_services', 'flat_fee'] satisfies ChargeModel[];
+export const PRICED_MODELS: readonly string[] = CHARGE_MODELS;
 const UNITS: Record<ChargeModel, { unit: string; charge: string }> = {
   nb_users: { unit: 'users', charge: 'per user' },
   nb_services: { unit: 'services', charge: 'per service' },
@@ -77,7 +79,7 @@ export function pricedOffer(offer: ChargeableOffer, currency: string): PricedOff
   const price = offer.prices.find((p) => p.currency === currency);
   if (!price)
     fail('OFFER_NO_PRICE_IN_CURRENCY', { offerId: offer.id, currency, prices: offer.prices.map((p) => p.currency) });
-  const model = offer.businessModel as ChargeModel;
+  const model = chargeModelOf(offer.businessModel);
   return {
     currency,
     unitPrice: price.amount,

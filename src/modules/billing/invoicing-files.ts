@@ -88,7 +88,7 @@ export function invCsv(lines: InvLine[]): Buffer {
   return Buffer.from(
     stringify(
       lines.map((l) => INV_COLUMNS.map((c) => l[c] ?? '')),
-      { header: true, columns: INV_COLUMNS as string[] },
+      { header: true, columns: [...INV_COLUMNS] },
     ),
   );
 }

@@ -6,7 +6,21 @@
 import { Decimal } from 'decimal.js';
 import { code as currencyCode } from 'currency-codes';
 
-export type ChargeModel = 'nb_users' | 'nb_services' | 'flat_fee';
+/** The year and month of a 'YYYY-MM' or 'YYYY-MM-DD' text. */
+export function yearMonth(text: string): [number, number] {
+  const [y, m] = text.split('-');
+  return [Number(y), Number(m)];
+}
+
+export const CHARGE_MODELS = ['nb_users', 'nb_services', 'flat_fee'] as const;
+export type ChargeModel = (typeof CHARGE_MODELS)[number];
+
+/**
+ * How an offer's business model is charged: per unit, except flat fee. A usage offer's monthly
+ * part, and an offer without a model, are per unit (the usage itself is billed from its records).
+ */
+export const chargeModelOf = (businessModel: string | null): ChargeModel =>
+  CHARGE_MODELS.find((m) => m === businessModel) ?? 'nb_users';
 
 export interface PricedOffer {
   currency: string;

@@ -10,7 +10,7 @@ import type { OrdersPort } from '../../ports/orders/orders.port.ts';
 import * as commerce from '../commerce/commerce.api.ts';
 import { changeOf, chargeContextOf, invoicedOf, PRICED_MODELS, type ChargeableOffer } from './charges.service.ts';
 import type { BpFacts } from '../admin/companies/companies.api.ts';
-import { priceChange, type PricedChange } from './pricing.ts';
+import { priceChange, yearMonth, type PricedChange } from './pricing.ts';
 import type { QuotationReads } from './quotations.repo.ts';
 import type { CreateQuotationBody, Quotation } from './quotations.schemas.ts';
 
@@ -66,7 +66,7 @@ const numOrNull = (text: string | null): number | null => (text === null ? null 
 
 /** The 1st of the month after a day: the billing run that invoices what the change charges. */
 function nextFirst(day: string): string {
-  const [y, m] = day.split('-').map(Number) as [number, number];
+  const [y, m] = yearMonth(day);
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
 

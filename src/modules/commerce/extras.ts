@@ -8,6 +8,7 @@ import { jsonRowReader } from '../../db/row-json.ts';
 import { extraInput } from '../../authz/resolve.ts';
 import { COMPANY_CATALOG_EXTRA } from './catalogs.repo.ts';
 import { offers, subscriptions } from './commerce.tables.ts';
+import { field, isRecord } from '../../shared/json-values.ts';
 
 /** The offer named by the input, as one JSON value (NULL when none). */
 export const offerExtra = (input: string): SQL =>
@@ -27,13 +28,13 @@ const readSubscription = jsonRowReader<typeof subscriptions.$inferSelect>(subscr
 
 /** The offerExtra value as commerce's offer row. */
 export const offerFromExtra = (v: unknown): typeof offers.$inferSelect | undefined =>
-  v ? readOffer(v as Record<string, unknown>) : undefined;
+  isRecord(v) ? readOffer(v) : undefined;
 
 /** The subscriptionWithOfferExtra value as findWithOffer gives it. */
 export function subscriptionWithOfferFromExtra(
   v: unknown,
 ): { sub: typeof subscriptions.$inferSelect; offer: typeof offers.$inferSelect } | undefined {
-  if (!v) return undefined;
-  const j = v as { sub: Record<string, unknown>; offer: Record<string, unknown> };
-  return { sub: readSubscription(j.sub), offer: readOffer(j.offer) };
+  const sub = field(v, 'sub');
+  const offer = field(v, 'offer');
+  return isRecord(sub) && isRecord(offer) ? { sub: readSubscription(sub), offer: readOffer(offer) } : undefined;
 }

@@ -73,10 +73,11 @@ export async function createOffer(db: Executor, body: CreateBody, now: Date) {
     provisioningNeeded: [],
     features: [],
     ...columnsOf(body),
+    name: body.name,
     id: newId(),
     creationDate: now,
     lastUpdateDate: now,
-  } as repo.NewOffer & Parameters<typeof checkOffer>[0];
+  };
   checkOffer(values);
   return toApiOffer(await repo.insertOffer(db, values));
 }

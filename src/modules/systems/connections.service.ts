@@ -10,11 +10,13 @@ import { XmppRequestFailed, type XmppPresence, type XmppTransport } from '../../
 import { GATEWAY_RESOURCE } from './gateway.ts';
 import * as repo from './connections.repo.ts';
 import { updateSystemRow, type SystemRow } from './systems.repo.ts';
+import { field, isOneOf } from '../../shared/json-values.ts';
 
 /** How many events of a system are kept (the oldest go first). */
 export const CONNECTION_HISTORY_LIMIT = 50;
 
-export type ConnectionEvent = { eventType: 'LOGIN' | 'LOGOUT'; eventDate: string };
+export const CONNECTION_EVENT_TYPES = ['LOGIN', 'LOGOUT'] as const;
+export type ConnectionEvent = { eventType: (typeof CONNECTION_EVENT_TYPES)[number]; eventDate: string };
 
 /** The statuses a first login of the gateway moves to `activated`. */
 const ACTIVATED_BY_LOGIN = new Set(['created', 'activating']);
@@ -104,10 +106,13 @@ function splitJid(jid: string): [string, string | undefined] {
 /** The connection history of each of the given systems, oldest first. */
 /** The history as CONNECTION_HISTORY_EXTRA reads it, its dates as the API writes them. */
 export function historyFromExtra(value: unknown): ConnectionEvent[] {
-  return ((value as { eventType: ConnectionEvent['eventType']; eventDate: string }[] | null) ?? []).map((e) => ({
-    eventType: e.eventType,
-    eventDate: new Date(e.eventDate).toISOString(),
-  }));
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((e) => {
+    const eventType = field(e, 'eventType');
+    return isOneOf(CONNECTION_EVENT_TYPES, eventType)
+      ? [{ eventType, eventDate: new Date(String(field(e, 'eventDate'))).toISOString() }]
+      : [];
+  });
 }
 
 export async function connectionHistories(

@@ -1,7 +1,7 @@
 // Rules of the phone numbers of a system (document 3, Phone numbers of a system; document 1,
 // Gateway notifications; decisions in docs/decisions.md, "Telephone systems").
 import countries from 'i18n-iso-countries';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Static } from 'typebox';
 import type { Caller } from '../../authz/roles.ts';
 import type { Executor } from '../../db/client.ts';
@@ -15,12 +15,7 @@ import * as systemsRepo from './systems.repo.ts';
 import { newSecret } from './systems.service.ts';
 import { companyFacts } from '../admin/companies/companies.api.ts';
 import { userJid } from '../admin/users/users.api.ts';
-import type {
-  CreatePhoneNumbersBody,
-  DEVICE_TYPES,
-  PHONE_TYPES,
-  UpdatePhoneNumberBody,
-} from './phone-numbers.schemas.ts';
+import type { CreatePhoneNumbersBody, UpdatePhoneNumberBody } from './phone-numbers.schemas.ts';
 
 export function toApiPhoneNumber(n: repo.PhoneNumberRow) {
   return {
@@ -34,8 +29,8 @@ export function toApiPhoneNumber(n: repo.PhoneNumberRow) {
     number: n.number,
     numberE164: n.numberE164,
     country: n.country,
-    type: n.type as (typeof PHONE_TYPES)[number],
-    deviceType: n.deviceType as (typeof DEVICE_TYPES)[number],
+    type: n.type,
+    deviceType: n.deviceType,
     deviceName: n.deviceName,
     firstName: n.firstName,
     lastName: n.lastName,
@@ -57,9 +52,8 @@ export function toApiPhoneNumber(n: repo.PhoneNumberRow) {
 
 /** Document 3: the E.164 form of a raw DDI in the company's country (alpha-3), or 400. */
 export function toE164(number: string, countryAlpha3: string | null | undefined): string {
-  const region = countryAlpha3
-    ? (countries.alpha3ToAlpha2(countryAlpha3.toUpperCase()) as CountryCode | undefined)
-    : undefined;
+  const alpha2 = countryAlpha3 ? countries.alpha3ToAlpha2(countryAlpha3.toUpperCase()) : undefined;
+  const region = alpha2 && isSupportedCountry(alpha2) ? alpha2 : undefined;
   const parsed = parsePhoneNumberFromString(number, region);
   if (!parsed || !parsed.isValid()) fail('PHONE_NUMBER_E164_UNCOMPUTABLE', { number, country: countryAlpha3 ?? null });
   return parsed.number;

@@ -4,6 +4,7 @@
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../admin/users/users.tables.ts';
 import { systems } from './systems.tables.ts';
+import type { DEVICE_TYPES, PHONE_TYPES } from './phone-numbers.schemas.ts';
 
 export const systemPhoneNumbers = pgTable(
   'system_phone_numbers',
@@ -20,8 +21,8 @@ export const systemPhoneNumbers = pgTable(
     number: text('number'),
     numberE164: text('number_e164'),
     country: text('country'),
-    type: text('type').notNull().default('work'),
-    deviceType: text('device_type').notNull().default('landline'),
+    type: text('type').$type<(typeof PHONE_TYPES)[number]>().notNull().default('work'),
+    deviceType: text('device_type').$type<(typeof DEVICE_TYPES)[number]>().notNull().default('landline'),
     deviceName: text('device_name'),
     firstName: text('first_name'),
     lastName: text('last_name'),

@@ -5,6 +5,7 @@ import { dirname, join, relative } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PortFailure } from '../control.ts';
 import { validKey, type FilesPort } from './files.port.ts';
+import { field } from '../../shared/json-values.ts';
 
 const META = '.content-type';
 
@@ -29,7 +30,7 @@ export function dataFolderFiles(root: string): FilesPort {
         const contentType = await readFile(p + META, 'utf8').catch(() => 'application/octet-stream');
         return { key, contentType, size: bytes.length, bytes };
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        if (field(err, 'code') === 'ENOENT') return undefined;
         throw err;
       }
     },

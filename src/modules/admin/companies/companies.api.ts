@@ -9,7 +9,8 @@ import type { Executor } from '../../../db/client.ts';
 import { rowsOf } from '../../../db/raw.ts';
 import type { Paging } from '../../../http/paging.ts';
 import { companies } from './companies.tables.ts';
-import type { BpBusinessModel } from './companies.schemas.ts';
+import { BP_BUSINESS_MODELS, type BpBusinessModel } from './companies.schemas.ts';
+import { field, isOneOf, isRecord, textOr, textOrNull } from '../../../shared/json-values.ts';
 
 export { companyCommerce, type CompanyCommerce, type OfferFilters, type SubscriptionView } from './companies.hooks.ts';
 export { readCompany, companySubscriptions } from './companies.service.ts';
@@ -191,11 +192,27 @@ export const BPS_EXTRA =
 
 /** The BPS_EXTRA value: the company's BP and the BP above it (null when none). */
 export function bpsFromExtra(v: unknown): { parent: BpFacts | null; grandParent: BpFacts | null } {
-  const bps = v as { parent: BpFacts; grandParent: BpFacts | null } | null;
-  return { parent: bps?.parent ?? null, grandParent: bps?.grandParent ?? null };
+  return { parent: bpFacts(field(v, 'parent')), grandParent: bpFacts(field(v, 'grandParent')) };
 }
 
-const billingCols = (t: Record<'id' | 'isBP' | 'bpType' | 'bpId' | 'currency' | 'country', AnyPgColumn>) => ({
+/** One BP_FACTS object, read field by field (null when absent). */
+function bpFacts(v: unknown): BpFacts | null {
+  if (!isRecord(v) || typeof v.id !== 'string') return null;
+  return {
+    id: v.id,
+    name: textOr(v.name),
+    isBP: v.isBP === true,
+    bpType: textOrNull(v.bpType),
+    bpId: textOrNull(v.bpId),
+    currency: textOrNull(v.currency),
+    country: textOr(v.country),
+    bpBusinessModel: isOneOf(BP_BUSINESS_MODELS, v.bpBusinessModel) ? v.bpBusinessModel : null,
+    bpApplicantNumber: textOrNull(v.bpApplicantNumber),
+  };
+}
+
+/** The invoicing facts of a company row or of an alias of the table. */
+const billingCols = (t: typeof companies | ReturnType<typeof alias<typeof companies, string>>) => ({
   id: t.id,
   isBP: t.isBP,
   bpType: t.bpType,
@@ -217,8 +234,7 @@ export async function companyWithBps(
     .leftJoin(parent, eq(parent.id, companies.bpId))
     .leftJoin(grand, eq(grand.id, parent.bpId))
     .where(eq(companies.id, id));
-  return row as
-    { company: BillingCompany; parent: BillingCompany | null; grandParent: BillingCompany | null } | undefined;
+  return row;
 }
 
 // ---------------------------------------------------------------------------------------------

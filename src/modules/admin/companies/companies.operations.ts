@@ -268,8 +268,7 @@ export const setCompanyCustomData = defineOperation({
   response: CustomDataResponse,
   envelope: 'data',
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  command: (ctx, { body }) =>
-    service.setCustomData(ctx.db, ctx.caller, ctx.target, body.customData as Record<string, unknown> | undefined),
+  command: (ctx, { body }) => service.setCustomData(ctx.db, ctx.caller, ctx.target, body.customData),
 });
 
 export const listCompanyAdministrators = defineOperation({

@@ -10,6 +10,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client.ts';
 import { runCounted, unlessUnchanged, versionedCount } from '../../../db/list-count.ts';
 import type { COMPANY_SORT_FIELDS } from './companies.schemas.ts';
+import { isRecord, textOr, textOrNull } from '../../../shared/json-values.ts';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;
@@ -53,9 +54,17 @@ export const COMPANY_READ_EXTRAS = {
 
 /** The subscriptions extra as the views readCompany gives (json dates become Dates again). */
 export function subscriptionsFromExtra(v: unknown): SubscriptionView[] {
-  return ((v ?? []) as (Omit<SubscriptionView, 'creationDate'> & { creationDate: string })[]).map((s) => ({
-    ...s,
-    creationDate: new Date(s.creationDate),
+  if (!Array.isArray(v)) return [];
+  return v.filter(isRecord).map((s) => ({
+    profileName: textOrNull(s.profileName),
+    profileId: textOrNull(s.profileId),
+    offerName: textOr(s.offerName),
+    offerId: textOr(s.offerId),
+    _id: textOr(s._id),
+    creationDate: new Date(String(s.creationDate)),
+    status: textOr(s.status),
+    isDefault: s.isDefault === true,
+    maxNumberUsers: typeof s.maxNumberUsers === 'number' ? s.maxNumberUsers : null,
   }));
 }
 

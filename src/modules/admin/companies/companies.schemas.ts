@@ -1,6 +1,7 @@
 // Schemas of the companies operations (document 3, Company: writable and read-only fields).
-import { Type, type Static, type TSchema } from 'typebox';
+import { Type, type Static, type TProperties } from 'typebox';
 import { DateTime, Id, Nullable, Obj, OneOf, nameSchemas } from '../../../http/schemas.ts';
+import { mapProps } from '../../../http/schema-maps.ts';
 import { formatQuery } from '../../../http/format.ts';
 import { pagingQuery } from '../../../http/paging.ts';
 
@@ -213,10 +214,7 @@ const updateOnly = {
   timezone: Type.String({ minLength: 1, maxLength: 64 }),
 };
 
-const optional = <P extends Record<string, TSchema>>(p: P) =>
-  Object.fromEntries(Object.entries(p).map(([k, v]) => [k, Type.Optional(v)])) as {
-    [K in keyof P]: ReturnType<typeof Type.Optional<P[K]>>;
-  };
+const optional = <P extends TProperties>(p: P) => mapProps(p, 'optional');
 
 export const CreateCompanyBody = Obj({ name: str(1, 255), ...optional(common) });
 export const UpdateCompanyBody = Obj({
@@ -240,13 +238,6 @@ const Subscription = Obj({
   maxNumberUsers: nullable(Type.Integer()),
 });
 
-type NullableProps<P extends Record<string, TSchema>> = { [K in keyof P]: ReturnType<typeof Nullable<P[K]>> };
-const nullableProps = <P extends Record<string, TSchema>>(p: P): NullableProps<P> => {
-  const out: Record<string, TSchema> = {};
-  for (const [k, v] of Object.entries(p)) out[k] = nullable(v);
-  return out as NullableProps<P>;
-};
-
 const ContractAcceptation = Obj({
   acceptationDate: Type.Optional(DateTime()),
   bpAdminId: Type.Optional(Type.String()),
@@ -260,7 +251,7 @@ export const Company = Obj(
   {
     id: Id(),
     name: Type.String(),
-    ...nullableProps({ ...common, ...updateOnly }),
+    ...mapProps({ ...common, ...updateOnly }, 'nullable'),
     selectedTheme: Type.Union([Theme, Type.String(), Type.Null()], {
       description: 'an object with selectedThemeObj=true, else the light theme id',
     }),

@@ -19,6 +19,7 @@ import {
   type CreateCompanyBody,
   type UpdateCompanyBody,
 } from './companies.schemas.ts';
+import { isOneOf } from '../../../shared/json-values.ts';
 
 type CreateBody = Static<typeof CreateCompanyBody>;
 type UpdateBody = Static<typeof UpdateCompanyBody>;
@@ -142,7 +143,7 @@ const SUPERADMIN_FIELDS = [
 const SUPERADMIN_UPDATE_FIELDS = [...SUPERADMIN_FIELDS, 'isBP', 'bpId', 'bpHasRightToConnect'] as const;
 
 const isSuperadmin = (caller: Caller) => caller.roles.includes('superadmin');
-const isSubscriptionFlag = (k: string) => (SUBSCRIPTION_FLAGS as readonly string[]).includes(k);
+const isSubscriptionFlag = (k: string) => isOneOf(SUBSCRIPTION_FLAGS, k);
 const holdsBpRole = (caller: Caller) => caller.roles.includes('bp_admin') || caller.roles.includes('bp_finance');
 
 /** Document 3, bpContractAcceptationInfo: a bp_admin of a BP company accepts its contract. */
@@ -353,13 +354,16 @@ export async function setCustomData(
   exec: Executor,
   caller: Caller,
   target: repo.CompanyRow,
-  customData: Record<string, unknown> | undefined,
+  customData: object | undefined,
 ) {
   const manager = caller.roles.some(
     (r) => r === 'superadmin' || r === 'bp_admin' || r === 'bp_finance' || r === 'organization_admin',
   );
   if (!manager && target.adminCanSetCustomData === false) fail('COMPANY_CUSTOM_DATA_NOT_ALLOWED');
-  const row = customData === undefined ? target : await repo.updateCompanyRow(exec, target.id, { customData });
+  const row =
+    customData === undefined
+      ? target
+      : await repo.updateCompanyRow(exec, target.id, { customData: Object.fromEntries(Object.entries(customData)) });
   return { id: row.id, customData: row.customData };
 }
 

@@ -1,7 +1,8 @@
 // Document 3, Customisation keys: the 20 keys managed through customisation templates, their
 // values, the built-in templates and the defaults of a company that never applied one.
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { Obj } from '../../../http/schemas.ts';
+import { mapProps } from '../../../http/schema-maps.ts';
 import { isRecord, recordOf } from '../../../shared/json-values.ts';
 
 export const CUSTOMISATION_KEYS = [
@@ -43,20 +44,24 @@ export const COMPANY_MANAGED_KEYS = [
 const COMPANY_VALUE = Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]);
 const USER_VALUE = Type.Union([Type.Literal('same_than_company'), Type.Literal('enabled'), Type.Literal('disabled')]);
 
-const keysObject = <T extends ReturnType<typeof Type.Union>>(value: T, optional: boolean, description: string) =>
+const keysObject = <T extends TSchema>(value: T, description: string) =>
   Obj(
-    Object.fromEntries(CUSTOMISATION_KEYS.map((k) => [k, optional ? Type.Optional(value) : value])) as Record<
-      CustomisationKey,
-      T
-    >,
+    recordOf(CUSTOMISATION_KEYS, () => value),
+    { description },
+  );
+const optionalKeysObject = <T extends TSchema>(value: T, description: string) =>
+  Obj(
+    mapProps(
+      recordOf(CUSTOMISATION_KEYS, () => value),
+      'optional',
+    ),
     { description },
   );
 
-export const CompanyValuesSchema = keysObject(COMPANY_VALUE, false, 'company value of each customisation key');
-export const UserValuesSchema = keysObject(USER_VALUE, false, 'user value of each customisation key');
-export const CompanyValuesPatch = keysObject(
+export const CompanyValuesSchema = keysObject(COMPANY_VALUE, 'company value of each customisation key');
+export const UserValuesSchema = keysObject(USER_VALUE, 'user value of each customisation key');
+export const CompanyValuesPatch = optionalKeysObject(
   COMPANY_VALUE,
-  true,
   'customisation keys to change; absent keys are left unchanged, unknown keys ignored',
 );
 
@@ -154,8 +159,11 @@ export function userValues(stored: unknown): UserValues {
 }
 
 /** Only known keys with a company value: what a template or a PUT may store. */
-export function cleanCompanyValues(input: Record<string, unknown>): Partial<CompanyValues> {
+export function cleanCompanyValues(input: object): Partial<CompanyValues> {
   const out: Partial<CompanyValues> = {};
-  for (const [k, v] of Object.entries(input)) if (isKey(k) && (v === 'enabled' || v === 'disabled')) out[k] = v;
+  for (const k of Object.keys(input)) {
+    const v: unknown = Reflect.get(input, k);
+    if (isKey(k) && (v === 'enabled' || v === 'disabled')) out[k] = v;
+  }
   return out;
 }

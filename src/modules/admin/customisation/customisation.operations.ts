@@ -149,7 +149,7 @@ export const setFeatureCustomisation = defineOperation({
   response: FeatureCustomisation,
   envelope: 'data',
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  command: (ctx, { body }) => service.setFeatureCustomisation(ctx.db, ctx.target, body as Record<string, unknown>),
+  command: (ctx, { body }) => service.setFeatureCustomisation(ctx.db, ctx.target, body),
 });
 
 export const listCustomElements = defineOperation({

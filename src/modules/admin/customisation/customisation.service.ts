@@ -14,7 +14,7 @@ import {
 } from './customisation.keys.ts';
 import * as repo from './customisation.repo.ts';
 import type { TemplateRow } from './customisation.repo.ts';
-import { recordOf } from '../../../shared/json-values.ts';
+import { isRecord, recordOf } from '../../../shared/json-values.ts';
 
 type CompanyRow = TargetRow<'company'>;
 
@@ -78,7 +78,7 @@ export interface ApplyBody {
 export async function applyTemplate(db: Executor, company: CompanyRow, body: ApplyBody) {
   if (body.companyId !== undefined && body.userId !== undefined) fail('CUSTOMISATION_TARGET_REQUIRED');
   const template = await findTemplate(db, body);
-  const values = cleanCompanyValues((template.values ?? {}) as Record<string, unknown>);
+  const values = cleanCompanyValues(isRecord(template.values) ? template.values : {});
   if (body.userId !== undefined) {
     const user = { id: body.userId };
     const customisations = await repo.setUserCustomisations(db, user.id, values, template.id);
@@ -125,7 +125,7 @@ export async function featureCustomisation(db: Executor, company: CompanyRow, re
 }
 
 /** Merges the given keys into the company's values in one statement; an empty body changes nothing. */
-export async function setFeatureCustomisation(db: Executor, company: CompanyRow, body: Record<string, unknown>) {
+export async function setFeatureCustomisation(db: Executor, company: CompanyRow, body: object) {
   const patch = cleanCompanyValues(body);
   if (Object.keys(patch).length === 0) return featureCustomisation(db, company);
   return featureCustomisation(db, await repo.mergeCompanyCustomisations(db, company.id, patch));

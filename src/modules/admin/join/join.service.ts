@@ -198,7 +198,7 @@ export function toApiInvitation(i: repo.InvitationRow, now: Date) {
 export async function createInvitation(
   db: Executor,
   caller: Caller,
-  company: Record<string, unknown>,
+  company: { id: string; isBP: boolean | null },
   body: Static<typeof CreateJoinInvitationBody>,
   now: Date,
 ) {
@@ -219,7 +219,7 @@ export async function createInvitation(
     const token = randomSecret(32);
     const row = await repo.insertInvitation(exec, {
       id: newId(),
-      companyId: company.id as string,
+      companyId: company.id,
       email: body.email,
       ...flags,
       tokenHash: sha256hex(token),

@@ -36,6 +36,13 @@ export interface SavedToken extends OAuth2Server.Token {
   expiresInSeconds: number;
 }
 
+/** The id of the library's user, which is this model's own user row (typed `any` by the library). */
+function userIdOf(user: OAuth2Server.User): string {
+  const id: unknown = user.id;
+  if (typeof id !== 'string') throw new Error('oauth: a user without an id reached the model');
+  return id;
+}
+
 function sameHex(a: string, b: string): boolean {
   const x = Buffer.from(a, 'hex');
   const y = Buffer.from(b, 'hex');
@@ -75,7 +82,7 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
       await repo.insertCode(exec, {
         codeHash: sha256hex(code.authorizationCode),
         appId: client.id,
-        userId: user.id as string,
+        userId: userIdOf(user),
         redirectUri: code.redirectUri,
         scope: scopeText(code.scope),
         codeChallenge: code.codeChallenge ?? null,
@@ -107,7 +114,7 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
     },
 
     async generateAccessToken(client, user) {
-      const t = await issueToken({ ...deps, now: deps.now() }, exec, user.id as string, 'oauth', client.id);
+      const t = await issueToken({ ...deps, now: deps.now() }, exec, userIdOf(user), 'oauth', client.id);
       issued.set(t.token, t);
       return t.token;
     },
@@ -123,11 +130,11 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
       let refreshTokenExpiresAt: Date | undefined;
       if (token.refreshToken) {
         refreshTokenExpiresAt = new Date(now.getTime() + REFRESH_LIFETIME_SECONDS * 1000);
-        await repo.deleteExpiredRefreshTokens(exec, user.id as string, now);
+        await repo.deleteExpiredRefreshTokens(exec, userIdOf(user), now);
         await repo.insertRefreshToken(exec, {
           tokenHash: sha256hex(token.refreshToken),
           appId: client.id,
-          userId: user.id as string,
+          userId: userIdOf(user),
           sessionId: access.sessionId,
           scope: scopeText(token.scope),
           expiresAt: refreshTokenExpiresAt,

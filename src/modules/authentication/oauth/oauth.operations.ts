@@ -208,7 +208,7 @@ export const oauthToken = defineOperation({
     }
     const outcome = await exchangeToken(ctx.app, ctx.db, ctx.req, body);
     const { response } = outcome;
-    const headers = { ...(response.headers as Headers) };
+    const headers = { ...response.headers };
     if ('error' in outcome && outcome.error) {
       if (headers['www-authenticate']) headers['www-authenticate'] = CHALLENGE['WWW-Authenticate'];
       if (outcome.error.name === 'invalid_client') await recordFailure(ctx.app, account, ctx.req.ip);
@@ -216,7 +216,7 @@ export const oauthToken = defineOperation({
     }
     await clearFailures(ctx.app, account, ctx.req.ip);
     // The library measures expires_in on the real clock; the lifetime is the one of our clock.
-    sendJson(ctx.reply, 200, headers, { ...response.body, expires_in: outcome.token.expiresInSeconds });
+    sendJson(ctx.reply, 200, headers, { ...response.body, expires_in: outcome.expiresInSeconds });
   },
 });
 

@@ -4,25 +4,31 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../../db/client.ts';
 import type { AppDeps } from '../../../http/context.ts';
-import { REFRESH_LIFETIME_SECONDS, createOAuthModel, type SavedToken } from './oauth.model.ts';
+import { REFRESH_LIFETIME_SECONDS, createOAuthModel } from './oauth.model.ts';
 import { deleteOtherRefreshTokens } from './oauth.repo.ts';
+import { field, isRecord } from '../../../shared/json-values.ts';
 
 const { Request, Response, OAuthError, ServerError } = OAuth2Server;
 
-type Headers = Record<string, string>;
+/** The texts of a request part (headers, query, form), as the library reads them: lists joined, others dropped. */
+export function textsOf(part: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isRecord(part)) return out;
+  for (const [k, v] of Object.entries(part)) {
+    if (typeof v === 'string') out[k] = v;
+    else if (typeof v === 'number' || typeof v === 'boolean') out[k] = String(v);
+    else if (Array.isArray(v)) out[k] = v.map(String).join(', ');
+  }
+  return out;
+}
 
 export function libraryRequest(req: FastifyRequest, query: unknown, body: unknown): OAuth2Server.Request {
-  return new Request({
-    headers: req.headers as Headers,
-    method: req.method,
-    query: { ...(query as Headers) },
-    body: { ...(body as Headers) },
-  });
+  return new Request({ headers: textsOf(req.headers), method: req.method, query: textsOf(query), body: textsOf(body) });
 }
 
 /** server_error (the library wraps what it did not expect) and the library's own 500s. */
 export const unexpected = (err: OAuth2Server.OAuthError) => err instanceof ServerError || err.code >= 500;
-export const innerOf = (err: OAuth2Server.OAuthError): unknown => (err as { inner?: unknown }).inner ?? err;
+export const innerOf = (err: OAuth2Server.OAuthError): unknown => field(err, 'inner') ?? err;
 
 /** The library's response, with the saved token or the OAuth error to answer. */
 export async function exchangeToken(deps: AppDeps, db: Executor, req: FastifyRequest, body: unknown) {
@@ -39,8 +45,14 @@ export async function exchangeToken(deps: AppDeps, db: Executor, req: FastifyReq
       });
       const response = new Response();
       try {
-        const token = (await server.token(libraryRequest(req, req.query ?? {}, body ?? {}), response)) as SavedToken;
-        return { response, token };
+        const token = await server.token(libraryRequest(req, req.query ?? {}, body ?? {}), response);
+        // saveToken (oauth.model.ts) gave the token its lifetime in seconds.
+        const expiresInSeconds: unknown = token.expiresInSeconds;
+        return {
+          response,
+          token,
+          expiresInSeconds: typeof expiresInSeconds === 'number' ? expiresInSeconds : undefined,
+        };
       } catch (err) {
         if (err instanceof OAuthError && !unexpected(err)) return { response, error: err };
         throw err;
