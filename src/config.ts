@@ -66,6 +66,11 @@ export interface Config {
    * and client authentication).
    */
   imageConcurrency: number;
+  /**
+   * IMAGE_SIZE_CACHE_MB, in bytes: the cache of images computed at sizes other than the stored ones
+   * (docs/decisions.md, Branding).
+   */
+  imageSizeCacheBytes: number;
   databaseConnectTimeoutSeconds: number;
   /** 0: no limit. */
   databaseStatementTimeoutSeconds: number;
@@ -286,6 +291,7 @@ export function loadConfig(env: Env = process.env): Config {
     subscriptionSyncTimeoutSeconds: v.SUBSCRIPTION_SYNC_TIMEOUT_SECONDS,
     subscriptionSyncConcurrency: v.SUBSCRIPTION_SYNC_CONCURRENCY,
     imageConcurrency: v.IMAGE_CONCURRENCY,
+    imageSizeCacheBytes: v.IMAGE_SIZE_CACHE_MB * 1024 * 1024,
     databaseConnectTimeoutSeconds: v.DATABASE_CONNECT_TIMEOUT_SECONDS,
     databaseStatementTimeoutSeconds: v.DATABASE_STATEMENT_TIMEOUT_SECONDS,
     shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS,

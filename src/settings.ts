@@ -235,7 +235,13 @@ export const SETTINGS = [
     env: 'IMAGE_CONCURRENCY',
     schema: int(1, 64),
     default: 1,
-    doc: 'avatars and banners decoded or resized at once by a process (uploads and new variants), each on one libvips thread, so image work takes at most this many cores; the others wait their turn, so memory stays bounded whatever arrives at once (docs/security.md)',
+    doc: 'avatars and banners decoded or resized at once by a process (uploads, and images computed at a size not yet stored or cached), each on one libvips thread, so image work takes at most this many cores; the others wait their turn, so memory stays bounded whatever arrives at once (docs/security.md)',
+  },
+  {
+    env: 'IMAGE_SIZE_CACHE_MB',
+    schema: int(1, 65536),
+    default: 32,
+    doc: 'memory of a process for avatars and banners computed at sizes other than the stored ones (least recently used dropped first; docs/decisions.md, Branding)',
   },
   { env: 'METRICS', schema: Type.Boolean(), default: true, doc: '`false` turns `GET /metrics` (Prometheus) off' },
   {

@@ -1,6 +1,6 @@
 // Image handling of company avatars and banners (document 3, Avatar and banner): the real format
 // is read from the bytes with sharp (never from a declared type), sizes are bounded before any
-// pixel is decoded, and resized variants are computed here.
+// pixel is decoded, and the images at the sizes asked are computed here.
 //
 // Bounded work (docs/security.md, Work, sessions and client authentication): every decode (the check of an
 // upload, the computation of a variant) runs under one limiter per process (IMAGE_CONCURRENCY, p-limit) and
@@ -47,21 +47,38 @@ export const IMAGE_LIMITS: Record<ImageKind, { maxBytes: number; maxWidth: numbe
 export const AVATAR_MAX_SIZE = 2048;
 export const DEFAULT_IMAGE_SIZE = 80;
 
-// The sizes served without a token (docs/decisions.md, Bounds of images, sessions and client authentication).
-// A requested size is served at the nearest of these not below it (a banner: then at most the original
-// width), so an original has at most one variant per entry whatever sizes are asked (docs/decisions.md, Branding).
+// The stored sizes (docs/decisions.md, Bounds of images, sessions and client authentication). Every size is
+// answered exactly (document 3: an avatar from 1 to 2048 pixels, a banner from 1 pixel up to its original
+// width); these are the ones kept in the database, each computed once per original from the original. Any
+// other size is computed from the nearest stored size not below it and kept in a bounded memory cache
+// (branding.size-cache.ts), so an original has at most one stored variant per entry (a banner: those below
+// its width, and its width) whatever sizes are asked.
 const COMMON_SIZES = [
   16, 24, 32, 40, 48, 64, 80, 96, 128, 160, 192, 256, 320, 384, 512, 640, 768, 1024, 1280, 1536, 2048,
 ];
-export const SERVED_SIZES: Record<ImageKind, readonly number[]> = {
+export const STORED_SIZES: Record<ImageKind, readonly number[]> = {
   avatar: COMMON_SIZES,
   banner: [...COMMON_SIZES, 2560, 3072, 3840, 4096, 5120, 6144, 7168, 8192],
 };
 
-/** The served size for a requested one: the nearest served size not below it (the largest above them all). */
-export function servedSize(kind: ImageKind, requested: number): number {
-  const sizes = SERVED_SIZES[kind];
-  return sizes.find((s) => s >= requested) ?? sizes[sizes.length - 1];
+/**
+ * The stored size an answer of `size` pixels comes from: the nearest stored size not below it (the
+ * largest above them all), a banner's at most its original width, which is then stored too.
+ */
+export function sourceSize(kind: ImageKind, size: number, originalWidth: number): number {
+  const sizes = STORED_SIZES[kind];
+  const stored = sizes.find((s) => s >= size) ?? sizes[sizes.length - 1];
+  return kind === 'banner' ? Math.min(stored, originalWidth) : stored;
+}
+
+/** The dimensions of the answer of `size` pixels: an avatar a square, a banner `size` wide with the original's aspect. */
+export function answerDimensions(
+  kind: ImageKind,
+  size: number,
+  original: { width: number; height: number },
+): { width: number; height: number } {
+  if (kind === 'avatar') return { width: size, height: size };
+  return { width: size, height: Math.max(1, Math.round((size * original.height) / original.width)) };
 }
 
 /** The pixel budget of one decode of `kind`: the largest image an upload may have. */
@@ -132,23 +149,21 @@ function encode(img: Sharp, mime: string): Promise<Buffer> {
 }
 
 /**
- * A served variant, in the format of the original: avatars are squares of `size` pixels (cover
- * crop, centred); banners are `size` pixels wide with the original aspect ratio.
+ * An image of `kind` at `dims`, in the format `mime`, from `source`: the original (for a stored size)
+ * or a stored variant (for any other size). Avatars are cropped to the square around the centre
+ * (a stored variant is already square); banners keep the original's aspect, their height rounded.
  */
 export async function resize(
   kind: ImageKind,
-  original: Buffer,
+  source: Buffer,
   mime: string,
-  size: number,
+  dims: { width: number; height: number },
   concurrency: number,
 ): Promise<Buffer> {
   const sharp = await loadSharp();
   return underImageLimit(concurrency, () => {
-    const img = sharp(original, { limitInputPixels: pixelBudget(kind) }).autoOrient();
-    const resized =
-      kind === 'avatar'
-        ? img.resize(size, size, { fit: 'cover', position: 'centre' })
-        : img.resize({ width: size, withoutEnlargement: true });
-    return encode(resized, mime);
+    const img = sharp(source, { limitInputPixels: pixelBudget(kind) }).autoOrient();
+    const fit = kind === 'avatar' ? 'cover' : 'fill';
+    return encode(img.resize(dims.width, dims.height, { fit, position: 'centre' }), mime);
   });
 }

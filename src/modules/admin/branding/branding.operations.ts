@@ -5,7 +5,7 @@ import { defineOperation, type AnyOperation } from '../../../http/operation.ts';
 import { Id, Obj } from '../../../http/schemas.ts';
 import { IMAGE_TYPES, STREAM_ABOVE_BYTES, uploadBytes, type RequestMedia } from '../../../http/media.ts';
 import { Binary } from '../../../http/binary.ts';
-import { AVATAR_MAX_SIZE, DEFAULT_IMAGE_SIZE, IMAGE_LIMITS, SERVED_SIZES, type ImageKind } from './branding.images.ts';
+import { AVATAR_MAX_SIZE, DEFAULT_IMAGE_SIZE, IMAGE_LIMITS, type ImageKind } from './branding.images.ts';
 import * as service from './branding.service.ts';
 
 const tag = 'Companies';
@@ -45,7 +45,7 @@ const ImageFile = Binary({
   conditional: true,
   headers: {
     'Dims-cached':
-      '`true` when this request computed nothing (served from the cache of resized variants, or from a computation another request had started), `false` when computed for this request',
+      '`true` when this request computed nothing (served from the stored variants, from the cache of other sizes, or from a computation another request had started), `false` when this request computed the image',
     Date: 'the time of the answer',
   },
 });
@@ -104,20 +104,19 @@ function deleteOp(operationId: string, kind: ImageKind) {
 }
 
 function getOp(operationId: string, kind: ImageKind) {
-  const served = `; served at the nearest of ${SERVED_SIZES[kind].join(', ')} not below it${kind === 'banner' ? ', at most the original width' : ''}`;
   const size =
     kind === 'avatar'
       ? Type.Integer({
           minimum: 1,
           maximum: AVATAR_MAX_SIZE,
           default: DEFAULT_IMAGE_SIZE,
-          description: `side of the square in pixels, 1 to ${AVATAR_MAX_SIZE}, default ${DEFAULT_IMAGE_SIZE}${served}`,
+          description: `side of the square in pixels, 1 to ${AVATAR_MAX_SIZE}, default ${DEFAULT_IMAGE_SIZE}; the answer is exactly that size`,
         })
       : Type.Integer({
           minimum: 1,
           maximum: 100000,
           default: DEFAULT_IMAGE_SIZE,
-          description: `width in pixels, default ${DEFAULT_IMAGE_SIZE}; above the original width the original width is served${served}`,
+          description: `width in pixels, default ${DEFAULT_IMAGE_SIZE}, the height keeping the original's aspect; the answer is exactly that width, or the original width when asked above it`,
         });
   return defineOperation({
     operationId,
@@ -133,15 +132,10 @@ function getOp(operationId: string, kind: ImageKind) {
     response: ImageFile,
     envelope: 'binary',
     handler: (ctx, { params, query }) =>
-      service.serveImage(
-        ctx.db,
-        ctx.req,
-        params.companyId,
-        kind,
-        query.size ?? DEFAULT_IMAGE_SIZE,
-        ctx.now,
-        ctx.deps.config.imageConcurrency,
-      ),
+      service.serveImage(ctx.db, ctx.req, params.companyId, kind, query.size ?? DEFAULT_IMAGE_SIZE, ctx.now, {
+        concurrency: ctx.deps.config.imageConcurrency,
+        cacheBytes: ctx.deps.config.imageSizeCacheBytes,
+      }),
   });
 }
 

@@ -1,4 +1,4 @@
-// SQL of the avatars and banners of companies and of their served variants.
+// SQL of the avatars and banners of companies and of their stored variants.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { companyImages, companyImageVariants } from './branding.tables.ts';
@@ -53,13 +53,17 @@ export async function setCompanyImageDate(
 export interface ImageLookup {
   mime: string;
   width: number;
+  height: number;
   updated_at: Date | string;
   size: number;
   v_data: Buffer | Uint8Array | null;
   v_source: Date | string | null;
 }
 
-/** The image of `kind` and its cached variant of the size served for `requested`, if any. */
+/**
+ * The image of `kind`, the size answered for `requested` (a banner's at most its width) and the stored
+ * variant of that size, if it is one.
+ */
 export async function findImageAndVariant(
   exec: Executor,
   companyId: string,
@@ -73,6 +77,7 @@ export async function findImageAndVariant(
     .select({
       mime: companyImages.mime,
       width: companyImages.width,
+      height: companyImages.height,
       updated_at: companyImages.updatedAt,
       size,
       v_data: companyImageVariants.data,
@@ -89,6 +94,26 @@ export async function findImageAndVariant(
     )
     .where(and(eq(companyImages.companyId, companyId), eq(companyImages.kind, kind)));
   return row;
+}
+
+/** The stored variant of `size`, with the update date of the original it was computed from. */
+export async function findVariant(
+  exec: Executor,
+  companyId: string,
+  kind: ImageKind,
+  size: number,
+): Promise<{ data: Buffer; sourceUpdatedAt: Date } | undefined> {
+  const [variant] = await exec
+    .select({ data: companyImageVariants.data, sourceUpdatedAt: companyImageVariants.sourceUpdatedAt })
+    .from(companyImageVariants)
+    .where(
+      and(
+        eq(companyImageVariants.companyId, companyId),
+        eq(companyImageVariants.kind, kind),
+        eq(companyImageVariants.size, size),
+      ),
+    );
+  return variant;
 }
 
 export const companyExists = companiesApi.companyExists;

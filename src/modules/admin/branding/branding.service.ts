@@ -1,11 +1,22 @@
-// Avatar and banner of a company (document 3): set, delete, and the served variants, computed
-// once per (company, kind, size) and kept in company_image_variants until the original changes.
+// Avatar and banner of a company (document 3): set, delete, and the images at the size asked. The
+// stored sizes are computed once per (company, kind, size) from the original and kept in
+// company_image_variants until the original changes; any other size is computed from the nearest
+// stored variant not below it and kept in the bounded cache of branding.size-cache.ts.
 import type { FastifyRequest } from 'fastify';
 import { notModified, type BinaryAnswer } from '../../../http/binary.ts';
 import type { Caller } from '../../../authz/roles.ts';
 import type { Executor } from '../../../db/client.ts';
 import { fail } from '../../../errors/catalogue.ts';
-import { checkImage, decodeUpload, resize, servedSize, type CheckedImage, type ImageKind } from './branding.images.ts';
+import {
+  answerDimensions,
+  checkImage,
+  decodeUpload,
+  resize,
+  sourceSize,
+  type CheckedImage,
+  type ImageKind,
+} from './branding.images.ts';
+import { sizeCache, sizeKey } from './branding.size-cache.ts';
 import * as repo from './branding.repo.ts';
 
 const LABEL: Record<ImageKind, string> = { avatar: 'Avatar', banner: 'Banner' };
@@ -73,42 +84,80 @@ export async function deleteImage(db: Executor, caller: Caller, company: ImageCo
 const asDate = (d: Date | string) => (d instanceof Date ? d : new Date(d));
 const EXTENSION: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' };
 
-// Variants being computed, by company, kind, size and original: concurrent requests for one
-// share its computation (docs/security.md, Work, sessions and client authentication: a variant is computed
-// once per original).
+// Images being computed, by company, kind, size and original: concurrent requests for one share its
+// computation (docs/security.md, Work, sessions and client authentication: a stored variant is computed once
+// per original, another size once while it stays in the cache).
 const computing = new Map<string, Promise<Buffer>>();
 
 /**
- * Computes, stores and returns the variant (`computed` true), or joins its computation already
- * under way (`computed` false: this request caused no work, as when served from the cache).
+ * Runs `work` for `key`, or joins the same work already under way: `computed` false when joined
+ * (this request caused no work, as when served from a cache).
  */
-async function computeVariant(
-  db: Executor,
-  companyId: string,
-  kind: ImageKind,
-  mime: string,
-  size: number,
-  updatedAt: Date,
-  concurrency: number,
-): Promise<{ data: Buffer; computed: boolean }> {
-  const key = `${companyId}/${kind}/${size}/${updatedAt.getTime()}`;
+async function once(key: string, work: () => Promise<Buffer>): Promise<{ data: Buffer; computed: boolean }> {
   const joined = computing.get(key);
   if (joined) return { data: await joined, computed: false };
-  const work = (async () => {
+  const running = work().finally(() => computing.delete(key));
+  computing.set(key, running);
+  return { data: await running, computed: true };
+}
+
+/** The original, the image every stored variant is computed from and whose dates they carry. */
+interface Original {
+  companyId: string;
+  kind: ImageKind;
+  mime: string;
+  width: number;
+  height: number;
+  updatedAt: Date;
+}
+
+/** Computes and stores the variant of a stored size from the original, or joins its computation. */
+function computeStoredVariant(
+  db: Executor,
+  img: Original,
+  size: number,
+  concurrency: number,
+): Promise<{ data: Buffer; computed: boolean }> {
+  const { companyId, kind, mime } = img;
+  return once(sizeKey(companyId, kind, size, img.updatedAt), async () => {
     const original = await repo.findOriginal(db, companyId, kind);
     if (!original) fail('IMAGE_NOT_SET', { companyId, kind });
-    const data = await resize(kind, original.data, mime, size, concurrency);
+    const data = await resize(kind, original.data, mime, answerDimensions(kind, size, img), concurrency);
     await repo.upsertVariant(db, companyId, kind, size, { mime, data, sourceUpdatedAt: original.updatedAt });
     return data;
-  })().finally(() => computing.delete(key));
-  computing.set(key, work);
-  return { data: await work, computed: true };
+  });
 }
 
 /**
- * Serves the variant of the served size for `requested` (avatars: the side of the square;
- * banners: the width, at most the original's). Answers 304 to an If-Modified-Since not older
- * than the image.
+ * Computes an image of a size that is not stored from the nearest stored variant not below it (a
+ * small image, never the original; computed and stored first if missing), and keeps it in the cache
+ * of computed sizes; or joins its computation already under way.
+ */
+function computeOtherSize(
+  db: Executor,
+  img: Original,
+  size: number,
+  concurrency: number,
+  cacheBytes: number,
+): Promise<{ data: Buffer; computed: boolean }> {
+  const { companyId, kind, mime } = img;
+  const key = sizeKey(companyId, kind, size, img.updatedAt);
+  return once(key, async () => {
+    const from = sourceSize(kind, size, img.width);
+    const stored = await repo.findVariant(db, companyId, kind, from);
+    let source: Buffer;
+    if (stored && stored.sourceUpdatedAt.getTime() === img.updatedAt.getTime()) source = stored.data;
+    else source = (await computeStoredVariant(db, img, from, concurrency)).data;
+    const data = await resize(kind, source, mime, answerDimensions(kind, size, img), concurrency);
+    sizeCache(cacheBytes).set(key, data);
+    return data;
+  });
+}
+
+/**
+ * Serves the image at exactly the size asked (avatars: the side of the square; banners: the width,
+ * at most the original's): a stored size from its variant, another one from the cache of computed
+ * sizes or computed for this request. Answers 304 to an If-Modified-Since not older than the image.
  */
 export async function serveImage(
   db: Executor,
@@ -117,9 +166,9 @@ export async function serveImage(
   kind: ImageKind,
   requested: number,
   now: Date,
-  concurrency: number,
+  image: { concurrency: number; cacheBytes: number },
 ): Promise<BinaryAnswer> {
-  const row = await repo.findImageAndVariant(db, companyId, kind, servedSize(kind, requested));
+  const row = await repo.findImageAndVariant(db, companyId, kind, requested);
   if (!row) {
     if (!(await repo.companyExists(db, companyId))) fail('NOT_FOUND', { target: 'company', id: companyId });
     fail('IMAGE_NOT_SET', { companyId, kind });
@@ -138,18 +187,32 @@ export async function serveImage(
     'Cache-Control': 'no-cache',
     'Cross-Origin-Resource-Policy': 'cross-origin',
   };
-  // Not modified: answered 304 without computing the variant.
+  // Not modified: answered 304 without computing anything.
   if (notModified(req, updatedAt)) return { ...answer, headers, body: Buffer.alloc(0) };
 
+  const img: Original = { companyId, kind, mime: row.mime, width: row.width, height: row.height, updatedAt };
   let data: Buffer;
   let cached: boolean;
-  if (row.v_data && row.v_source && asDate(row.v_source).getTime() === updatedAt.getTime()) {
-    data = Buffer.isBuffer(row.v_data) ? row.v_data : Buffer.from(row.v_data);
-    cached = true;
+  if (sourceSize(kind, size, row.width) === size) {
+    // A stored size: its variant, or computed from the original and stored.
+    if (row.v_data && row.v_source && asDate(row.v_source).getTime() === updatedAt.getTime()) {
+      data = Buffer.isBuffer(row.v_data) ? row.v_data : Buffer.from(row.v_data);
+      cached = true;
+    } else {
+      const variant = await computeStoredVariant(db, img, size, image.concurrency);
+      data = variant.data;
+      cached = !variant.computed;
+    }
   } else {
-    const variant = await computeVariant(db, companyId, kind, row.mime, size, updatedAt, concurrency);
-    data = variant.data;
-    cached = !variant.computed;
+    const hit = sizeCache(image.cacheBytes).get(sizeKey(companyId, kind, size, updatedAt));
+    if (hit) {
+      data = hit;
+      cached = true;
+    } else {
+      const computed = await computeOtherSize(db, img, size, image.concurrency, image.cacheBytes);
+      data = computed.data;
+      cached = !computed.computed;
+    }
   }
   return { ...answer, headers: { ...headers, 'Dims-cached': cached ? 'true' : 'false' }, body: data };
 }
