@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import type { AppDeps } from './http/context.ts';
-import { clientError, frameworkError, installErrorHandling } from './errors/handler.ts';
+import { clientError, frameworkError, installErrorHandling, installRouteNotFound } from './errors/handler.ts';
 import { registerAll } from './http/operation.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installEmptyObjectRule } from './http/empty-objects.ts';
@@ -73,6 +73,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   // Before the other hooks: every answer carries its request id, helmet's security headers and
   // no-store (src/http/security-headers.ts), and is counted.
   installAnswerHeaders(app, { https: Boolean(opts.https) });
+  // An unknown route is 404 before its body is read (src/errors/handler.ts).
+  installRouteNotFound(app);
   installHealth(app, deps);
   installMetrics(app, deps);
   // The general per-client limit, beside the failed-login limit. Counted in this instance's
