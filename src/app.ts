@@ -1,9 +1,8 @@
 // buildApp(deps): the Fastify instance that main.ts serves and that tests call in process.
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
 import type { AppDeps } from './http/context.ts';
-import { clientError, frameworkError, installErrorHandling } from './errors/handler.ts';
+import { clientError, frameworkError, installErrorHandling, installRouteNotFound } from './errors/handler.ts';
 import { registerAll } from './http/operation.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { installEmptyObjectRule } from './http/empty-objects.ts';
@@ -12,9 +11,9 @@ import { installOpenApi } from './http/openapi.ts';
 import { installMedia } from './http/media.ts';
 import { installJsonParser } from './http/json-body.ts';
 import { MODULES, OPERATIONS } from './modules/index.ts';
-import { AppError } from './errors/catalogue.ts';
 import { installHealth, requestId } from './http/health.ts';
 import { installAnswerHeaders } from './http/security-headers.ts';
+import { installRequestLimit } from './http/request-limit.ts';
 import { installMetrics } from './http/metrics.ts';
 import { AJV_OPTIONS } from './http/input.ts';
 
@@ -73,24 +72,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   // Before the other hooks: every answer carries its request id, helmet's security headers and
   // no-store (src/http/security-headers.ts), and is counted.
   installAnswerHeaders(app, { https: Boolean(opts.https) });
+  // An unknown route is 404 before its body is read (src/errors/handler.ts).
+  installRouteNotFound(app);
   installHealth(app, deps);
   installMetrics(app, deps);
-  // The general per-client limit, beside the failed-login limit. Counted in this instance's
-  // memory: a request per second more or less across instances matters less than a database
-  // round trip on every request would.
-  if (deps.config.rateLimitMax > 0) {
-    await app.register(rateLimit, {
-      max: deps.config.rateLimitMax,
-      timeWindow: deps.config.rateLimitWindowSeconds * 1000,
-      keyGenerator: (req) => req.ip,
-      errorResponseBuilder: (_req, ctx) =>
-        new AppError('TOO_MANY_REQUESTS', {
-          limit: ctx.max,
-          windowSeconds: deps.config.rateLimitWindowSeconds,
-          retryAfterSeconds: Math.ceil(ctx.ttl / 1000),
-        }),
-    });
-  }
+  // The general limit, per caller or, without a valid token, per address (src/http/request-limit.ts).
+  await installRequestLimit(app, deps);
   await app.register(formbody);
   // JSON bodies: bounded depth and member counts before they are parsed (docs/security.md, Input: no request
   // breaks it).

@@ -50,8 +50,10 @@ export interface Config {
   ports: Record<string, string>;
   portsDelayMs: number;
   portsFailureRate: number;
-  /** Requests per client address and window before 429; 0 turns the general limit off. */
+  /** Requests per authenticated caller (a valid token's user) and window before 429; 0 turns the general limit off. */
   rateLimitMax: number;
+  /** Requests per client address and window before 429, of requests without a valid token. */
+  rateLimitAnonymousMax: number;
   rateLimitWindowSeconds: number;
   /** Applicant numbers the embedded partner order system knows beside those set on BP companies (ORDERS_APPLICANT_NUMBERS). */
   ordersApplicantNumbers: string[];
@@ -281,6 +283,7 @@ export function loadConfig(env: Env = process.env): Config {
     portsDelayMs: v.PORTS_DELAY_MS,
     portsFailureRate: v.PORTS_FAILURE_RATE,
     rateLimitMax: v.RATE_LIMIT_MAX,
+    rateLimitAnonymousMax: v.RATE_LIMIT_ANONYMOUS_MAX,
     rateLimitWindowSeconds: v.RATE_LIMIT_WINDOW_SECONDS,
     ordersApplicantNumbers: (v.ORDERS_APPLICANT_NUMBERS ?? '')
       .split(',')

@@ -222,14 +222,20 @@ export const SETTINGS = [
   {
     env: 'RATE_LIMIT_MAX',
     schema: int(0),
+    default: 6000,
+    doc: "requests per authenticated caller (the user of a valid token, from whatever addresses) within the window before 429: the default lets a provisioning script send 100 a second sustained, or 6,000 at once; general limit, beside the login limit, on every route but `/health`, `/ready` and `/metrics`, counted in each instance's memory; `0` turns the general limit off",
+  },
+  {
+    env: 'RATE_LIMIT_ANONYMOUS_MAX',
+    schema: int(1),
     default: 1200,
-    doc: 'requests per client address within the window before 429 (general limit, beside the login limit; every route but `/health`, `/ready` and `/metrics`); `0` turns it off',
+    doc: 'requests per client address within the window before 429, for requests without a valid token (none, forged, expired)',
   },
   {
     env: 'RATE_LIMIT_WINDOW_SECONDS',
     schema: int(1),
     default: 60,
-    doc: 'window of that count; `Retry-After` tells the rest of it',
+    doc: 'window of both counts; `Retry-After` tells the rest of it',
   },
   {
     env: 'IMAGE_CONCURRENCY',

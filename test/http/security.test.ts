@@ -1,13 +1,11 @@
 // Issue 6, point 10: security headers come from helmet (computed once, src/http/security-headers.ts; OWASP's set for API answers,
-// helmet's for the documentation's pages), and a general per-client request
-// limit (@fastify/rate-limit) stands beside the failed-login limit, answering in the error shape
-// of document 1 with Retry-After.
+// helmet's for the documentation's pages). The general request limit beside the failed-login limit:
+// test/http/request-limits.test.ts.
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { expect } from '../support/expect.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 
 const USERS = '/api/svc/admin/v1.0/users';
-const COUNTRIES = '/api/svc/enduser/v1.0/countries';
 
 describe('security headers', () => {
   let t: TestApp;
@@ -47,41 +45,5 @@ describe('security headers', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-  });
-});
-
-describe('general request limit', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ config: { rateLimitMax: 3, rateLimitWindowSeconds: 60 } });
-  });
-  afterAll(() => t.close());
-
-  it('past RATE_LIMIT_MAX requests of one address in the window: 429 in the error shape of document 1, with Retry-After', async () => {
-    const from = '10.1.1.1';
-    for (let i = 0; i < 3; i++)
-      expect((await t.inject({ method: 'GET', url: COUNTRIES, remoteAddress: from })).statusCode).toBe(200);
-    const limited = await t.inject({ method: 'GET', url: COUNTRIES, remoteAddress: from });
-    expect(limited.statusCode).toBe(429);
-    const retryAfter = Number(limited.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(limited.json()).toEqual({
-      errorCode: 429,
-      errorMsg: expect.stringContaining('Too Many Requests'),
-      errorDetailsCode: 429001,
-      errorDetails: { limit: 3, windowSeconds: 60, retryAfterSeconds: expect.any(Number) },
-    });
-    // An authenticated operation is limited the same way: the limit is per address, before authentication.
-    expect(
-      (await t.inject({ method: 'GET', url: `${USERS}?limit=1`, remoteAddress: from, headers: bearer(t.superToken) }))
-        .statusCode,
-    ).toBe(429);
-  });
-
-  it('another address keeps its own count, and /health is never limited', async () => {
-    expect((await t.inject({ method: 'GET', url: COUNTRIES, remoteAddress: '10.2.2.2' })).statusCode).toBe(200);
-    for (let i = 0; i < 5; i++)
-      expect((await t.app.inject({ method: 'GET', url: '/health', remoteAddress: '10.3.3.3' })).statusCode).toBe(200);
   });
 });

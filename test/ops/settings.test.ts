@@ -33,6 +33,9 @@ describe('issue 13, point 2: configuration validated first', () => {
       trustProxy: false,
       shutdownGraceSeconds: 10,
       metrics: { enabled: true, port: undefined },
+      rateLimitMax: 6000,
+      rateLimitAnonymousMax: 1200,
+      rateLimitWindowSeconds: 60,
     });
   });
 

@@ -125,7 +125,7 @@ export async function createTestApp(
   await ensureSuperadmin(database.db, SUPERADMIN.email, SUPERADMIN.password, seeded);
   const clock = testClock();
   // The general per-client limit is off unless a test turns it on: every request of a test comes
-  // from the same address, and the matrix alone sends hundreds (test/http/security.test.ts tests it).
+  // from the same address, and the matrix alone sends hundreds (test/http/request-limits.test.ts tests it).
   const config = { ...loadConfig({}), rateLimitMax: 0, ...opts.config };
   const deps: AppDeps = { database, config, keys: await loadServerKeys(database.db), now: clock.now };
   const app = await buildApp(deps, opts.build);
