@@ -28,7 +28,7 @@ companyCommerce.provide({
   assertCatalogExists,
   addDefaultSubscription,
   userChangedCompany,
-  hasActivePaidSubscriptions: subscriptionsRepo.hasActivePaidSubscriptions,
+  hasOtherActiveSubscriptions: subscriptionsRepo.hasOtherActiveSubscriptions,
   terminateSubscriptions: subscriptionsRepo.terminateSubscriptions,
   subscriptionsOf: subscriptionsRepo.subscriptionsOf,
   subscriptionsExtra: subscriptionsRepo.COMPANY_SUBSCRIPTIONS_EXTRA,

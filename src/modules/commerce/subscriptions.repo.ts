@@ -251,7 +251,11 @@ export async function expiredWithoutRenewal(exec: Executor, now: Date, limit: nu
 // ---------------------------------------------------------------------------------------------
 // What companies asks of commerce (companies.hooks.ts; provided at install: commerce.module.ts).
 
-export async function hasActivePaidSubscriptions(exec: Executor, companyId: string): Promise<boolean> {
+/**
+ * Document 3, delete company: allowed when the company "has default subscriptions or subscriptions
+ * with status terminated"; any other subscription, free or not, stands in the way.
+ */
+export async function hasOtherActiveSubscriptions(exec: Executor, companyId: string): Promise<boolean> {
   const rows = await exec
     .select({ id: subscriptions.id })
     .from(subscriptions)
@@ -266,8 +270,20 @@ export async function hasActivePaidSubscriptions(exec: Executor, companyId: stri
   return rows.length > 0;
 }
 
-export async function terminateSubscriptions(exec: Executor, companyId: string): Promise<void> {
-  await exec.update(subscriptions).set({ status: 'terminated' }).where(eq(subscriptions.companyId, companyId));
+/**
+ * Document 3, delete company: "company is disabled, not removed"; its subscriptions (the default one,
+ * and the others already terminated) are terminated, never removed, whatever their offer.
+ */
+export async function terminateSubscriptions(exec: Executor, companyId: string, now: Date): Promise<void> {
+  await exec
+    .update(subscriptions)
+    .set({
+      status: 'terminated',
+      terminationDate: now,
+      lastUpdateDate: now,
+      version: sql`${subscriptions.version} + 1`,
+    })
+    .where(and(eq(subscriptions.companyId, companyId), ne(subscriptions.status, 'terminated')));
 }
 
 /** The subscriptions of several companies in one statement, joined to their offers. */

@@ -15,6 +15,7 @@ import { emit } from '../../events/outbox.ts';
 import { subscriptionChange } from '../../events/stanzas.ts';
 import * as repo from './subscriptions.repo.ts';
 import { demoOnly } from './offers.service.ts';
+import { isFreeOffer } from './money.ts';
 import { countersOf, licenceCounters, type LicenceCounters } from './licence-counters.ts';
 import type { CreateSubscriptionBody, Subscription, UpdateSubscriptionBody } from './subscriptions.schemas.ts';
 import type { SubscriptionProvisioning } from './commerce.tables.ts';
@@ -347,10 +348,44 @@ export async function getDefaultSubscription(db: Executor, company: { id: string
 const sameMonth = (a: Date, b: Date) =>
   a.getUTCFullYear() === b.getUTCFullYear() && a.getUTCMonth() === b.getUTCMonth();
 
+/** What the synchronisation made of a subscription elsewhere: its order, its billing subscription, its provisionings. */
+export type Made = Pick<repo.SubscriptionRow, 'bsSubscriptionId' | 'billingSubscriptionId' | 'provisioning'>;
+
+/** The synchronisation job's data: the subscription, and what it had made when it was removed (delete). */
+export interface SyncJobData {
+  subscriptionId: string;
+  removed?: Made;
+}
+
+/**
+ * Document 1, delete subscription: "Free-offer subscriptions are removed; others get status
+ * terminated". Removed: a subscription to a free offer (isFreeOffer) that the billing system does
+ * not know (no billing subscription: States and transitions, "not known to the billing system").
+ */
+export const removedOnDelete = (sub: repo.SubscriptionRow, offer: repo.SubscriptionWithOffer['offer']): boolean =>
+  isFreeOffer(offer) && sub.billingSubscriptionId === null;
+
+/**
+ * A subscription ends as `terminated` (delete; update rule 8's expiry): the row stays, readable with
+ * its terminationDate, its charges and invoices untouched; the job cancels its order and billing
+ * subscription and removes its provisionings. Its licences are removed by the caller.
+ */
+async function terminate(tx: Executor, id: string, now: Date, deps: SyncDeps): Promise<repo.SubscriptionRow> {
+  const ended = await repo.updateSubscriptionRow(tx, id, {
+    status: 'terminated',
+    syncOngoing: false,
+    numberAssignedUsers: 0,
+    terminationDate: now,
+    lastUpdateDate: now,
+  });
+  await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: id } satisfies SyncJobData, { tx });
+  return ended!;
+}
+
 /**
  * Document 1, delete or terminate a subscription: never the default one; a prepaid one only in
- * its month of creation; a free offer not known to the billing system is removed, others become
- * terminated; its licences are unassigned from every user; the `delete` message.
+ * its month of creation; removed or terminated as removedOnDelete says; its licences are
+ * unassigned from every user; the `delete` message.
  */
 export async function deleteSubscription(
   db: Executor,
@@ -374,22 +409,21 @@ export async function deleteSubscription(
     if (offer.isPrepaid && !sameMonth(sub.creationDate, now))
       fail('PREPAID_TERMINATION_MONTH', { subscriptionId, creationDate: sub.creationDate.toISOString() });
     await repo.removeLicences(tx, sub.id);
-    const knownToBilling = sub.billingSubscriptionId !== null || offer.billingProductRatePlanId !== null;
-    if (!knownToBilling) {
+    const removed = removedOnDelete(sub, offer);
+    if (removed) {
       await repo.deleteSubscriptionRow(tx, sub.id);
+      // Its order and provisionings, if the synchronisation made any, are undone after the answer.
+      const made: Made = {
+        bsSubscriptionId: sub.bsSubscriptionId,
+        billingSubscriptionId: sub.billingSubscriptionId,
+        provisioning: sub.provisioning,
+      };
+      await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: sub.id, removed: made } satisfies SyncJobData, { tx });
     } else {
-      const ended = await repo.updateSubscriptionRow(tx, sub.id, {
-        status: 'terminated',
-        syncOngoing: false,
-        numberAssignedUsers: 0,
-        terminationDate: now,
-        lastUpdateDate: now,
-      });
-      // The order and the billing subscription are cancelled after the answer.
-      await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: ended!.id }, { tx });
+      await terminate(tx, sub.id, now, deps);
     }
     await announce(tx, 'delete', sub, offer);
-    return knownToBilling ? `Subscription ${sub.id} terminated` : `Subscription ${sub.id} deleted`;
+    return removed ? `Subscription ${sub.id} deleted` : `Subscription ${sub.id} terminated`;
   });
 }
 
@@ -522,9 +556,10 @@ export async function updateSubscription(
 
 /**
  * Document 1, update rule 8: "cancelling auto-renewal of a prepaid subscription makes it end at
- * its expirationDate". Run daily (subscriptions.sync.ts): each such subscription is terminated as
+ * its expirationDate". Run hourly (subscriptions.sync.ts): each such subscription is terminated as
  * a deletion terminates it (licences unassigned, order and billing cancelled by the job, the
- * `delete` message). Returns how many ended.
+ * `delete` message), free or not: it ends, nobody asked to remove it (docs/decisions.md,
+ * Subscriptions). Returns how many ended.
  */
 export async function endExpiredSubscriptions(db: Executor, now: Date, deps: SyncDeps): Promise<number> {
   let ended = 0;
@@ -536,15 +571,7 @@ export async function endExpiredSubscriptions(db: Executor, now: Date, deps: Syn
         const row = await repo.findWithOffer(tx, id, true);
         if (!row || row.sub.status === 'terminated') return;
         await repo.removeLicences(tx, id);
-        const sub = await repo.updateSubscriptionRow(tx, id, {
-          status: 'terminated',
-          syncOngoing: false,
-          numberAssignedUsers: 0,
-          terminationDate: now,
-          lastUpdateDate: now,
-        });
-        await deps.queue?.enqueue(SYNC_JOB, { subscriptionId: id }, { tx });
-        await announce(tx, 'delete', sub!, row.offer);
+        await announce(tx, 'delete', await terminate(tx, id, now, deps), row.offer);
       });
       ended++;
     }

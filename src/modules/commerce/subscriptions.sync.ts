@@ -9,12 +9,22 @@
 import type { JobDeps } from '../module.ts';
 import type { JobInfo, JobQueue } from '../../jobs/queue.ts';
 import * as repo from './subscriptions.repo.ts';
-import { changeMessage, endExpiredSubscriptions, orderingBpOf, SYNC_JOB } from './subscriptions.service.ts';
+import {
+  changeMessage,
+  endExpiredSubscriptions,
+  orderingBpOf,
+  SYNC_JOB,
+  type Made,
+  type SyncJobData,
+} from './subscriptions.service.ts';
 import type { SubscriptionProvisioning } from './commerce.tables.ts';
 
-/** A terminated subscription: its order and billing subscription are cancelled, its provisionings removed. */
-async function wind(deps: JobDeps, row: repo.SubscriptionWithOffer): Promise<void> {
-  const { sub } = row;
+/**
+ * A terminated or removed subscription: its order and billing subscription are cancelled, its
+ * provisionings removed. Nothing of the service's own is deleted: the charges and invoices of a
+ * terminated subscription stay (billing module).
+ */
+async function wind(deps: JobDeps, sub: Made): Promise<void> {
   const { orders, billing, providers } = deps.ports;
   if (sub.bsSubscriptionId && (await orders.getOrder(sub.bsSubscriptionId))?.status === 'open')
     await orders.cancelOrder(sub.bsSubscriptionId);
@@ -46,11 +56,17 @@ async function createAccount(deps: JobDeps, a: { companyId: string; name: string
  * `signal` aborts when the attempt ran past its time limit: an external call that answers after
  * that saves nothing (the next attempt, or the operator's retry, resumes from what was made).
  */
-export async function synchronise(deps: JobDeps, subscriptionId: string, signal?: AbortSignal): Promise<void> {
+export async function synchronise(
+  deps: JobDeps,
+  subscriptionId: string,
+  signal?: AbortSignal,
+  removed?: Made,
+): Promise<void> {
   // The subscription, its offer, its company, the BPs above it and the recipients: one statement.
   const row = await repo.syncReads(deps.db, subscriptionId);
-  if (!row) return; // removed meanwhile
-  if (row.sub.status === 'terminated') return wind(deps, row);
+  // Removed (a free offer's subscription deleted): what was made of it elsewhere is undone.
+  if (!row) return removed ? wind(deps, removed) : undefined;
+  if (row.sub.status === 'terminated') return wind(deps, row.sub);
   if (!row.sub.syncOngoing) return;
   let { sub } = row;
   const { offer, company, recipients } = row;
@@ -185,7 +201,7 @@ export async function defineSubscriptionJobs(queue: JobQueue, deps: JobDeps): Pr
   const retryLimit = deps.config.subscriptionSyncRetryLimit;
   await queue.define(
     SYNC_JOB,
-    async (data: { subscriptionId: string }, job: JobInfo) => synchronise(deps, data.subscriptionId, job.signal),
+    async (data: SyncJobData, job: JobInfo) => synchronise(deps, data.subscriptionId, job.signal, data.removed),
     {
       retryLimit,
       retryDelaySeconds: deps.config.subscriptionSyncRetryDelaySeconds,

@@ -32,10 +32,10 @@ export interface CompanyCommerce {
   addDefaultSubscription(exec: Executor, companyId: string, now: Date): Promise<void>;
   /** A user moved to another company: his licences follow (rule 7: its default subscription's). */
   userChangedCompany(exec: Executor, user: { id: string; companyId: string }, now: Date): Promise<void>;
-  /** Delete company: whether it holds a subscription that is neither the default one nor terminated. */
-  hasActivePaidSubscriptions(exec: Executor, companyId: string): Promise<boolean>;
-  /** Delete company: its subscriptions are terminated. */
-  terminateSubscriptions(exec: Executor, companyId: string): Promise<void>;
+  /** Delete company: whether it holds a subscription that is neither the default one nor terminated (free or not). */
+  hasOtherActiveSubscriptions(exec: Executor, companyId: string): Promise<boolean>;
+  /** Delete company: its subscriptions are terminated, never removed. */
+  terminateSubscriptions(exec: Executor, companyId: string, now: Date): Promise<void>;
   /** The subscriptions of several companies in one statement, joined to their offers. */
   subscriptionsOf(exec: Executor, companyIds: string[]): Promise<Map<string, SubscriptionView[]>>;
   /** The subscriptions of the company row `t` as JSON, as an extra of the authorising statement (getCompany). */

@@ -337,8 +337,8 @@ export async function deleteCompany(db: Executor, caller: Caller, target: repo.C
   return db.transaction(async (exec) => {
     if (target.systemRole) fail('COMPANY_SYSTEM_PROTECTED', { name: target.name });
     if (target.status === 'terminated') return readCompany(exec, caller, target);
-    if (await companyCommerce.get.hasActivePaidSubscriptions(exec, target.id)) fail('COMPANY_HAS_SUBSCRIPTIONS');
-    await companyCommerce.get.terminateSubscriptions(exec, target.id);
+    if (await companyCommerce.get.hasOtherActiveSubscriptions(exec, target.id)) fail('COMPANY_HAS_SUBSCRIPTIONS');
+    await companyCommerce.get.terminateSubscriptions(exec, target.id, now);
     const row = await repo.updateCompanyRow(exec, target.id, {
       status: 'terminated',
       statusUpdatedDate: now,
