@@ -66,7 +66,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     schemaController: {
       compilersFactory: { buildValidator: lazyValidatorFactory(), buildSerializer: lazySerializerFactory() },
     },
-  }) as unknown as FastifyInstance;
+  });
 
   installErrorHandling(app);
   // Before the other hooks: every answer carries its request id, helmet's security headers and

@@ -18,6 +18,7 @@ import {
   type SyncJobData,
 } from './subscriptions.service.ts';
 import type { SubscriptionProvisioning } from './commerce.tables.ts';
+import { field, textOr } from '../../shared/json-values.ts';
 
 /**
  * A terminated or removed subscription: its order and billing subscription are cancelled, its
@@ -210,7 +211,7 @@ export async function defineSubscriptionJobs(queue: JobQueue, deps: JobDeps): Pr
       pollingIntervalSeconds: 0.5,
       expireInSeconds: deps.config.subscriptionSyncTimeoutSeconds,
       concurrency: deps.config.subscriptionSyncConcurrency,
-      onGiveUp: (data, why) => giveUp(deps, (data as { subscriptionId: string }).subscriptionId, why.reason),
+      onGiveUp: (data, why) => giveUp(deps, textOr(field(data, 'subscriptionId')), why.reason),
     },
   );
   // Document 1, update rule 8: prepaid subscriptions without auto-renewal end at their expirationDate (checked hourly).
