@@ -1,5 +1,5 @@
 // buildApp(deps): the Fastify instance that main.ts serves and that tests call in process.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { AppDeps } from './http/context.ts';
 import { clientError, frameworkError, installErrorHandling, installRouteNotFound } from './errors/handler.ts';
@@ -16,6 +16,7 @@ import { installAnswerHeaders } from './http/security-headers.ts';
 import { installRequestLimit } from './http/request-limit.ts';
 import { installMetrics } from './http/metrics.ts';
 import { AJV_OPTIONS } from './http/input.ts';
+import { installRequestLog } from './http/request-log.ts';
 
 // Credentials travel in these headers; they never reach a log line.
 const REDACT = [
@@ -42,6 +43,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       : {};
   const app = Fastify({
     logger: opts.logger ? { ...opts.logger, redact: REDACT } : false,
+    // One line per request instead of Fastify's two (src/http/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,
     trustProxy: deps.config.trustProxy,
     ...(opts.https ? { https: { ...opts.https, ...server } } : { http: server }),
@@ -69,6 +72,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   });
 
   installErrorHandling(app);
+  installRequestLog(app);
   // Before the other hooks: every answer carries its request id, helmet's security headers and
   // no-store (src/http/security-headers.ts), and is counted.
   installAnswerHeaders(app, { https: Boolean(opts.https) });

@@ -33,7 +33,14 @@ describe('issue 13, point 6: health, readiness, request ids, metrics', () => {
     });
     expect(res.headers['x-request-id']).toBe('lb-7f3a.42');
     const lines = captured.lines.filter((l) => l.reqId === 'lb-7f3a.42');
-    expect(lines.length).toBeGreaterThanOrEqual(2); // incoming request, request completed
+    // One line per request (docs/operations.md, Logs), with what an operator looks for.
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: `${A}/companies` },
+      res: { statusCode: 200 },
+    });
+    expect(typeof lines[0].responseTime).toBe('number');
   });
 
   it('a malformed or absent X-Request-Id is replaced by a generated one, on errors too', async () => {
