@@ -1,9 +1,11 @@
 // The ceiling of the benchmark (scripts/bench.ts): a bare Fastify + pg server that verifies the
 // same JWT as the service (fast-jwt, HS256, the signing key read from the same database, the same
-// verifier options) and reads the same row by id (user, company, site) or the same page and count
-// (listUsers), with no session check, authorisation, envelope, validation or response schema.
-// Whatever the service does beyond this costs requests per second; the benchmark prints the
-// service's figures as a ratio to these.
+// verifier options) and answers, for the same request path, the very JSON body the service
+// answered, read by key from a table that holds it (bench_ceiling_answers, filled by the benchmark
+// from the service's own answers before the cases run). No session check, authorisation,
+// envelope building, validation or serialisation: one indexed read of a prepared text. Whatever
+// the service does beyond this costs requests per second; the benchmark prints the service's
+// figures as a ratio to these (the strict ceiling: the same bytes out, the least work in).
 //
 // Run by the benchmark as a child process: DATABASE_URL, PORT, HOST; POOL_SIZE (default 10, the
 // pool size of the service, src/db/client.ts).
@@ -46,37 +48,17 @@ function authorised(req: FastifyRequest, reply: FastifyReply): boolean {
   }
 }
 
-const USER = 'SELECT * FROM users WHERE id = $1';
-const COMPANY = 'SELECT * FROM companies WHERE id = $1';
-const SITE = 'SELECT * FROM sites WHERE id = $1';
-const PAGE = 'SELECT * FROM users WHERE company_id = $1 ORDER BY last_name ASC, id ASC LIMIT $2';
-const COUNT = 'SELECT count(*)::int AS n FROM users WHERE company_id = $1';
+const ANSWER = { name: 'answer', text: 'SELECT body FROM bench_ceiling_answers WHERE path = $1' };
 
 const app = Fastify({ logger: false });
 
 app.get('/health', async () => ({ status: 'ok' }));
 
-for (const [path, text] of [
-  ['/users/:id', USER],
-  ['/companies/:id', COMPANY],
-  ['/sites/:id', SITE],
-] as const) {
-  app.get<{ Params: { id: string } }>(path, async (req, reply) => {
-    if (!authorised(req, reply)) return reply;
-    const { rows } = await pool.query(text, [req.params.id]);
-    if (!rows[0]) return reply.code(404).send({ error: 'not found' });
-    return { data: rows[0] };
-  });
-}
-
-app.get<{ Querystring: { companyId?: string; limit?: string } }>('/users', async (req, reply) => {
+app.get('/*', async (req, reply) => {
   if (!authorised(req, reply)) return reply;
-  const limit = Number(req.query.limit ?? 100);
-  const [page, count] = await Promise.all([
-    pool.query(PAGE, [req.query.companyId, limit]),
-    pool.query<{ n: number }>(COUNT, [req.query.companyId]),
-  ]);
-  return { data: page.rows, total: count.rows[0].n, limit, offset: 0 };
+  const { rows } = await pool.query<{ body: string }>({ ...ANSWER, values: [req.url] });
+  if (!rows[0]) return reply.code(404).send({ error: 'not found' });
+  return reply.type('application/json; charset=utf-8').send(rows[0].body);
 });
 
 const close = async () => {

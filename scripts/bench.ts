@@ -6,8 +6,9 @@
 // measures the cold start of the real service (src/main.ts with the environment and flags of
 // `npm start`; spawn to first answer, median of three) and its resident memory after 10,000
 // mixed requests, and leaves it running. Beside them a bare Fastify + pg server
-// (scripts/bench-ceiling.ts) verifies the same JWT and runs the same read on the PostgreSQL
-// database: the ceiling of this stack for the single-resource GETs and listUsers. Each case of
+// (scripts/bench-ceiling.ts) verifies the same JWT and answers the very body the service answered,
+// read by path from a table of the PostgreSQL database: the strict ceiling of this stack for the
+// single-resource GETs and listUsers. Each case of
 // CASES is then measured with autocannon on every server in turn, in slices of two seconds, so
 // that other work on the machine weighs on each alike and the ratios (to the ceiling, embedded to
 // PostgreSQL) hold. It prints the table and writes docs/benchmarks.md.
@@ -294,7 +295,8 @@ export function startService(dbEnv: Record<string, string>): Promise<Child> {
     'service',
     'src/main.ts',
     // The general rate limit is off: the load comes from one address.
-    { ...start.env, ...dbEnv, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '0' },
+    // The default log level (info: one line per request), as a user runs it.
+    { ...start.env, ...dbEnv, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD, RATE_LIMIT_MAX: '0' },
     [...start.flags, ...(process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean)],
   );
 }
@@ -560,23 +562,44 @@ function serviceRequests(c: CaseName, tokens: Tokens): Req[] {
   }
 }
 
-function ceilingRequests(c: CaseName, token: string): Req[] {
-  const headers = { authorization: `Bearer ${token}` };
-  switch (c) {
-    case 'getUser':
-      return userIds.map((id) => ({ method: 'GET', path: `/users/${id}`, headers }));
-    case 'getCompany':
-      return ecIds.map((id) => ({ method: 'GET', path: `/companies/${id}`, headers }));
-    case 'getSite':
-      return siteIds.map((id) => ({ method: 'GET', path: `/sites/${id}`, headers }));
-    case 'listUsers':
-      return userCompanyIds.map((id) => ({
-        method: 'GET',
-        path: `/users?${q({ companyId: id, limit: PAGE_LIMIT })}`,
-        headers,
-      }));
-    default:
-      throw new Error(`no ceiling for ${c}`);
+/**
+ * The service's answer to every request of the ceiling's cases, stored by path for the ceiling
+ * (scripts/bench-ceiling.ts), which then answers the same bytes to the same requests.
+ */
+async function captureAnswers(base: string, databaseUrl: string, tokens: Tokens): Promise<void> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    await db.query('DROP TABLE IF EXISTS bench_ceiling_answers');
+    await db.query('CREATE TABLE bench_ceiling_answers (path text PRIMARY KEY, body text NOT NULL)');
+    for (const c of CEILING_CASES) {
+      const requests = [...new Map(serviceRequests(c, tokens).map((r) => [r.path, r])).values()];
+      const t0 = Date.now();
+      let next = 0;
+      const answers: [string, string][] = [];
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (next < requests.length) {
+            const r = requests[next++];
+            const res = await fetch(base + r.path, { method: r.method, headers: r.headers });
+            const body = await res.text();
+            if (res.status !== 200) throw new Error(`ceiling capture: ${c} ${r.path} answered ${res.status}: ${body}`);
+            answers.push([r.path, body]);
+          }
+        }),
+      );
+      for (let i = 0; i < answers.length; i += 2000) {
+        const batch = answers.slice(i, i + 2000);
+        await db.query(
+          'INSERT INTO bench_ceiling_answers (path, body) SELECT * FROM unnest($1::text[], $2::text[])',
+          [batch.map((a) => a[0]), batch.map((a) => a[1])],
+        );
+      }
+      console.log(`  ceiling: ${fmt(answers.length, 0)} answers of ${c} stored (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+    await db.query('VACUUM ANALYZE bench_ceiling_answers');
+  } finally {
+    await db.end();
   }
 }
 
@@ -1179,8 +1202,9 @@ How to read it:
 - **${UPLOAD_CASE}**: ${UPLOADS} banners at the upload limits (8192 x 8192 pixels, just under 8 MB) posted at once, ${UPLOAD_ROUNDS} times, while
   one client reads a site every ${UPLOAD_READ_PAUSE_MS} ms; p50 and p99 are those reads' (target: p99 under ${UPLOAD_TARGET_P99_MS} ms on both databases).
 - **ceiling (bare pg)** is scripts/bench-ceiling.ts: Fastify + pg (pool of 10, as the service) verifying the same JWT (fast-jwt, the
-  same key and options) and reading the same row by id (or the same page and count), with no session check, authorisation,
-  envelope, validation or response schema. Targets on PostgreSQL over 100,000 companies: getUser, getCompany and getSite at
+  same key and options) and answering, to the same request, the very JSON body the service answered (captured before the cases),
+  read by its path from a table that holds it: the strict ceiling, the same bytes out with one indexed read and no session check,
+  authorisation, envelope building, validation or serialisation. Targets on PostgreSQL over 100,000 companies: getUser, getCompany and getSite at
   least ${GET_TARGET_RATIO} of it with p99 under ${GET_TARGET_P99_MS} ms; listCompanies with any one or three filters at least ${fmt(LIST_TARGET_RPS, 0)} requests/s
   with p99 under ${LIST_TARGET_P99_MS} ms; the embedded database at least a third of PostgreSQL's figure for each case.
 - **cold start** is from spawning the service (with the flags of \`npm start\`) to its first answer, on the loaded database, median of ${COLD_STARTS};
@@ -1226,6 +1250,7 @@ async function main(): Promise<void> {
   for (const e of engines) running.push(await startMeasured(e.engine, e.env));
   const pgRun = running.find((r) => r.engine === 'postgresql');
   const pgUrl = engines.find((e) => e.engine === 'postgresql')?.env.DATABASE_URL;
+  if (pgUrl && pgRun) await captureAnswers(pgRun.service.base, pgUrl, pgRun.tokens);
   const ceiling = pgUrl
     ? await startChild('ceiling', 'scripts/bench-ceiling.ts', { DATABASE_URL: pgUrl }, [
         '--experimental-strip-types',
@@ -1256,7 +1281,7 @@ async function main(): Promise<void> {
       contenders.push({
         engine: 'ceiling (bare pg)',
         base: ceiling.base,
-        requests: ceilingRequests(c, pgRun.tokens.superadmin),
+        requests: serviceRequests(c, pgRun.tokens),
         cpuMs: ceiling.cpuMs,
       });
     all.push(...(await measureCase(c, contenders)));
@@ -1291,7 +1316,7 @@ async function main(): Promise<void> {
     data: `${fmt(EC_COMPANIES + COMPANIES + BP_COUNT, 0)} companies (${fmt(COMPANIES, 0)} with ${USERS / COMPANIES} users each, ${BP_COUNT} BPs, ${fmt(EC_COMPANIES, 0)} End Customers of those BPs, one in ten on hold), ${fmt(USERS, 0)} users, ${fmt(SITES, 0)} sites, loaded with INSERT … SELECT generate_series, then VACUUM ANALYZE`,
     load: `autocannon 8, ${CONNECTIONS} connections, no pipelining, ${WARMUP} s warm-up then ${DURATION} s per case, in the benchmark process on the same machine`,
     service:
-      '`src/main.ts` with the environment and flags of `npm start`, LOG_LEVEL=warn, RATE_LIMIT_MAX=0, one process, two pg pools of 10 (PostgreSQL: the hot statements with generic plans, the others)',
+      '`src/main.ts` with the environment and flags of `npm start`, the default LOG_LEVEL (info, one line per request), RATE_LIMIT_MAX=0, one process, two pg pools of 10 (PostgreSQL: the hot statements with generic plans, the others)',
     ...(billingLines.length ? { 'billing run (in process on a fresh database, 10 BPs)': billingLines.join('; ') } : {}),
   };
   console.log(`\n(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
