@@ -590,12 +590,14 @@ async function captureAnswers(base: string, databaseUrl: string, tokens: Tokens)
       );
       for (let i = 0; i < answers.length; i += 2000) {
         const batch = answers.slice(i, i + 2000);
-        await db.query(
-          'INSERT INTO bench_ceiling_answers (path, body) SELECT * FROM unnest($1::text[], $2::text[])',
-          [batch.map((a) => a[0]), batch.map((a) => a[1])],
-        );
+        await db.query('INSERT INTO bench_ceiling_answers (path, body) SELECT * FROM unnest($1::text[], $2::text[])', [
+          batch.map((a) => a[0]),
+          batch.map((a) => a[1]),
+        ]);
       }
-      console.log(`  ceiling: ${fmt(answers.length, 0)} answers of ${c} stored (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+      console.log(
+        `  ceiling: ${fmt(answers.length, 0)} answers of ${c} stored (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+      );
     }
     await db.query('VACUUM ANALYZE bench_ceiling_answers');
   } finally {
