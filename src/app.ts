@@ -58,7 +58,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
     // Errors Fastify raises before routing, and those of Node's HTTP parser (malformed requests,
     // headers over 16 KB, timeouts), answer in the error body of document 1 too; so does a request
     // arriving while the instance shuts down (src/errors/handler.ts, instead of Fastify's own 503).
-    frameworkErrors: frameworkError,
+    frameworkErrors: (err, req, reply) => {
+      frameworkError(err, req, reply);
+    },
     clientErrorHandler: clientError,
     return503OnClosing: false,
     requestTimeout: timeoutMs,

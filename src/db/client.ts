@@ -42,7 +42,7 @@ export interface Database {
    * key, one index range). PGlite prepares it in its one session. `name` must identify `text`
    * uniquely.
    */
-  prepared<T>(name: string, text: string, params: unknown[], opts?: PreparedOptions): Promise<T[]>;
+  prepared: <T>(name: string, text: string, params: unknown[], opts?: PreparedOptions) => Promise<T[]>;
   /** Connections of the server's two pools together, for the metrics (the embedded database has one session, no pool). */
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** How the job queue (pg-boss) reaches the same database: its own small pool, or the one PGlite. */

@@ -7,8 +7,9 @@
 function elementText(v: unknown): string | undefined {
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? undefined : v.toISOString();
   if (v instanceof Uint8Array) return `\\x${Buffer.from(v).toString('hex')}`;
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return v.toString();
+  return JSON.stringify(v);
 }
 
 /** PostgreSQL's array text: `{"a","b",NULL,{"nested"}}`, each element double-quoted and escaped. */

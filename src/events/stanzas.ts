@@ -1,6 +1,7 @@
 // The stanzas of document 1, section Events, built once here so that every module sends them
 // alike. Each returns the whole stanza; to, from and id are set at delivery.
 import xml, { type Element } from '@xmpp/xml';
+import { scalarText } from '../shared/json-values.ts';
 
 export const NS_CONFIGURATION = 'jabber:iq:configuration';
 export const NS_PBXAGENT_CONFIG = 'urn:xmpp:pbxagent:config:1';
@@ -11,7 +12,7 @@ export function managementMessage(child: Element): Element {
 }
 
 const text = (name: string, value: unknown) =>
-  xml(name, {}, value === null || value === undefined ? '' : String(value));
+  xml(name, {}, value === null || value === undefined ? '' : scalarText(value));
 
 export interface SubscriptionChange {
   action: 'create' | 'update' | 'delete';

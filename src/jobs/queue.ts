@@ -73,9 +73,10 @@ function reasonOf(output: unknown): string {
 
 /** Settles with the handler, or rejects as soon as the signal aborts (the handler is abandoned). */
 function untilAborted(work: Promise<void>, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+  const reason = () => (signal.reason instanceof Error ? signal.reason : new Error('the job was aborted'));
+  if (signal.aborted) return Promise.reject(reason());
   return new Promise((resolve, reject) => {
-    const stop = () => reject(signal.reason instanceof Error ? signal.reason : new Error('the job was aborted'));
+    const stop = () => reject(reason());
     signal.addEventListener('abort', stop, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
   });

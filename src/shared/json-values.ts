@@ -7,6 +7,14 @@ export const isRecord = (v: unknown): v is Record<string, unknown> =>
 /** A text, else null (SQL NULL, or an absent key). */
 export const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/** The text of a scalar as written in a message or a document: texts as they are, dates in ISO 8601, others as JSON. */
+export function scalarText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean' || typeof v === 'bigint') return v.toString();
+  if (v instanceof Date) return v.toISOString();
+  return JSON.stringify(v) ?? '';
+}
+
 /** A text, else the empty text. */
 export const textOr = (v: unknown, otherwise = ''): string => (typeof v === 'string' ? v : otherwise);
 

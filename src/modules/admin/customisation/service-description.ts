@@ -9,9 +9,14 @@ import { companySubscriptions } from '../companies/companies.api.ts';
 import { writeText } from '../../../pdf/fonts.ts';
 import { newPdf } from '../../../pdf/document.ts';
 import type { TargetRow } from '../../../authz/targets.ts';
+import { scalarText } from '../../../shared/json-values.ts';
 
 const day = (d: unknown) =>
-  d instanceof Date ? d.toISOString().slice(0, 10) : d ? new Date(String(d)).toISOString().slice(0, 10) : '-';
+  d instanceof Date
+    ? d.toISOString().slice(0, 10)
+    : typeof d === 'string' && d
+      ? new Date(d).toISOString().slice(0, 10)
+      : '-';
 
 export interface DescriptionData {
   company: Record<string, unknown>;
@@ -52,7 +57,7 @@ export async function renderDescription(d: DescriptionData, now: Date): Promise<
   const pdf = await newPdf(`Service description - ${String(c.name)}`, now);
   const doc = pdf.doc;
   const heading = (text: string) => writeText(doc.moveDown(0.8).fontSize(13), text, 'bold').moveDown(0.3).fontSize(10);
-  const show = (value: unknown) => (value === null || value === undefined || value === '' ? '-' : String(value));
+  const show = (value: unknown) => (value === null || value === undefined || value === '' ? '-' : scalarText(value));
   const line = (label: string, value: unknown) =>
     writeText(writeText(doc, `${label}: `, 'bold', { continued: true }), show(value), 'regular');
 
@@ -66,7 +71,7 @@ export async function renderDescription(d: DescriptionData, now: Date): Promise<
   line('Status', c.status);
   line('Created', day(c.creationDate));
   line('Offer type', c.offerType);
-  line('Business partner', c.isBP ? `yes (${String(c.bpType ?? '-')})` : 'no');
+  line('Business partner', c.isBP ? `yes (${show(c.bpType)})` : 'no');
 
   heading('Business partner and organisation');
   line('BP company', d.bpName);
