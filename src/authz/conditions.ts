@@ -2,6 +2,7 @@
 // fields only"). They run in process on the loaded target and the validated input.
 import type { Caller } from './roles.ts';
 import type { ErrorKey } from '../errors/catalogue.ts';
+import { texts } from '../shared/json-values.ts';
 
 export interface ConditionInput {
   caller: Caller;
@@ -24,10 +25,7 @@ export const CONDITIONS = {
    * site (change companyId)": others may rename it or change its status, in its company.
    */
   siteStaysInItsCompany: ({ target, body }: ConditionInput) =>
-    typeof body !== 'object' ||
-    body === null ||
-    !('companyId' in body) ||
-    (body as { companyId?: unknown }).companyId === target?.companyId,
+    typeof body !== 'object' || body === null || !('companyId' in body) || body.companyId === target?.companyId,
   /**
    * Doc 1, update subscription, rule 5: the BP's grant on its End Customers' companies covers the
    * two subscription flags and nothing else of the company.
@@ -43,7 +41,7 @@ export const CONDITIONS = {
   callerCompanyIsBpIr: ({ caller }: ConditionInput) => caller.companyIsBP && caller.companyBpType === 'IR',
   /** An administrator cannot act on an account holding a role above his own (a superadmin, say). */
   targetHasNoHigherRole: ({ caller, target }: ConditionInput) => {
-    const roles = (target?.roles as string[] | undefined) ?? [];
+    const roles = texts(target?.roles);
     if (caller.roles.includes('superadmin')) return true;
     return !roles.some((r) => r === 'superadmin' || r === 'support' || r === 'business_admin');
   },

@@ -3,7 +3,7 @@
 // names, its second resources) comes from its declaration, passed in as `OperationShape`.
 import type { Grant, PolicyEntry } from './grant.ts';
 import { POLICY } from './policy.ts';
-import { TARGETS, type TargetKindName } from './targets.ts';
+import { isTargetKind, TARGETS, type TargetKindName } from './targets.ts';
 
 const RELATION_WORDS: Record<string, string> = {
   any: 'any target',
@@ -39,7 +39,7 @@ export function entryWords(entry: PolicyEntry, shape: OperationShape = {}): stri
   }
   const t = shape.target;
   if (t) {
-    const parents = Object.keys(t.parents ?? {}) as TargetKindName[];
+    const parents = Object.keys(t.parents ?? {}).filter(isTargetKind);
     const readers = [TARGETS[t.kind].readBy, entry.visibleBy, ...parents.map((p) => TARGETS[p].readBy)].filter(Boolean);
     // Each level of the path: a child of another parent is 404 at that level.
     const under = parents.length

@@ -13,6 +13,7 @@ import { grantsScope, heldGrants, readGrantsOf } from './evaluate.ts';
 import { POLICY } from './policy.ts';
 import type { Caller } from './roles.ts';
 import { kindColumns, TARGETS, type TargetKindName } from './targets.ts';
+import { isRecord } from '../shared/json-values.ts';
 
 /** The declaration of one reference field of an operation's body. */
 export interface ReferenceRef<T = Record<string, unknown>> {
@@ -57,7 +58,7 @@ export async function checkReference(
   const held = heldGrants(readGrantsOf(kind), caller).filter((g) => !g.condition);
   if (held.length === 0 || opts.where === null) refuse(ids[0]);
   const target = TARGETS[kind];
-  const columns = getTableColumns(target.table) as Record<string, Column>;
+  const columns: Record<string, Column> = getTableColumns(target.table);
   const conditions = Object.entries(opts.where ?? {}).map(([prop, value]) => {
     const column = columns[prop];
     if (!column) throw new Error(`reference ${field}: a ${kind} has no column ${prop}`);
@@ -86,7 +87,7 @@ export async function checkReferences(
   target: Record<string, unknown>,
   kept: boolean,
 ): Promise<void> {
-  const values = (body ?? {}) as Record<string, unknown>;
+  const values = isRecord(body) ? body : {};
   for (const [field, ref] of Object.entries(references)) {
     const held = kept ? new Set(referencedIds(target[field])) : new Set<string>();
     const ids = referencedIds(values[field]).filter((id) => !held.has(id));
@@ -101,7 +102,8 @@ export function checkReferenceDeclaration(
   body: unknown,
   references: Readonly<Record<string, ReferenceRef>>,
 ): void {
-  const fields = (body as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  const properties = isRecord(body) ? body.properties : undefined;
+  const fields = isRecord(properties) ? properties : {};
   for (const [field, ref] of Object.entries(references)) {
     if (!(field in fields))
       throw new Error(`operation ${operationId} declares a reference ${field} that its body does not have`);

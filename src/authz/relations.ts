@@ -4,6 +4,7 @@
 // one statement checks the session, loads the caller and the target together (single targets).
 import { sql, type SQL, type Column } from 'drizzle-orm';
 import type { Caller } from './roles.ts';
+import { keysOf } from '../shared/json-values.ts';
 
 /** The columns of a target that relations speak of. */
 export interface TargetColumns {
@@ -128,7 +129,7 @@ export const RELATIONS = {
 } satisfies Record<string, Predicate>;
 
 export type RelationName = keyof typeof RELATIONS;
-export const RELATION_NAMES = Object.keys(RELATIONS) as RelationName[];
+export const RELATION_NAMES = keysOf(RELATIONS);
 
 export function relationSql(name: RelationName, c: CallerSql, t: TargetColumns): SQL {
   return sql`COALESCE((${RELATIONS[name](c, t)}), FALSE)`;

@@ -13,7 +13,7 @@ import type { Database } from '../db/client.ts';
 import { canRead, decide, decideSecond, relationsNeeded, type Holds } from './evaluate.ts';
 import { CALLER_COLUMNS, relationSql, type RelationName, type TargetColumns } from './relations.ts';
 import type { Caller, Role } from './roles.ts';
-import { ancestry, chainOf, linkColumn, TARGETS, type TargetKindName } from './targets.ts';
+import { ancestry, chainOf, COLUMN_KEYS, linkColumn, TARGETS, type TargetKindName } from './targets.ts';
 import { versionOf, type ListFamily } from '../db/list-count.ts';
 import { jsonRowReader } from '../db/row-json.ts';
 
@@ -200,8 +200,11 @@ class Joins {
   /** The columns the relations of a resource read, on itself or on its ancestors. */
   columns(alias: string, kind: TargetKindName): TargetColumns {
     const out: TargetColumns = {};
-    for (const [key, found] of Object.entries(ancestry(kind)))
-      out[key as keyof TargetColumns] = sql.raw(`${this.ancestor(alias, kind, found.depth)}."${found.column.name}"`);
+    const ancestors = ancestry(kind);
+    for (const key of COLUMN_KEYS) {
+      const found = ancestors[key];
+      if (found) out[key] = sql.raw(`${this.ancestor(alias, kind, found.depth)}."${found.column.name}"`);
+    }
     return out;
   }
 }

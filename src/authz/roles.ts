@@ -1,3 +1,5 @@
+import { isOneOf } from '../shared/json-values.ts';
+
 // The roles of document 1. A user may hold several.
 export const ROLES = [
   'superadmin',
@@ -16,7 +18,7 @@ export type Role = (typeof ROLES)[number];
 export const ADMIN_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'user');
 
 export function isRole(x: string): x is Role {
-  return (ROLES as readonly string[]).includes(x);
+  return isOneOf(ROLES, x);
 }
 
 /** Who is calling: loaded once per request from the token's session, in one query. */

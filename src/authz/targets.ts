@@ -48,12 +48,18 @@ export type TargetKindName = Extract<keyof TargetTables, string>;
 /** The row of a target of kind K, as the handler receives it (camelCase columns). */
 export type TargetRow<K extends TargetKindName> = TargetTables[K] extends { $inferSelect: infer R } ? R : never;
 
-/** The kinds of the installed modules. */
-export const TARGETS = {} as Record<TargetKindName, TargetKind>;
+/**
+ * The kinds of the installed modules, filled as each module registers its own (so keyed by
+ * text: a kind's name reads its entry once `checkTargetChains` has found every chain whole).
+ */
+export const TARGETS: Record<string, TargetKind> = {};
+
+/** Whether a name is an installed kind's. */
+export const isTargetKind = (name: string): name is TargetKindName => name in TARGETS;
 
 /** Adds a module's kinds; a kind declared twice is refused. */
 export function registerTargets(owner: string, kinds: Record<string, TargetKind>): void {
-  const all: Record<string, TargetKind> = TARGETS;
+  const all = TARGETS;
   for (const [name, kind] of Object.entries(kinds)) {
     if (name in all) throw new Error(`target kind ${name} (${owner}) is declared twice`);
     all[name] = kind;
@@ -62,7 +68,7 @@ export function registerTargets(owner: string, kinds: Record<string, TargetKind>
 
 /** Refuses a parent that names no installed kind, or a chain of parents that loops (after every module is installed). */
 export function checkTargetChains(): void {
-  const all: Record<string, TargetKind> = TARGETS;
+  const all = TARGETS;
   for (const [name, kind] of Object.entries(all)) {
     const seen = new Set([name]);
     for (let k = kind.parent; k; k = all[k.kind]?.parent) {
@@ -86,8 +92,8 @@ export function targetKind<T extends PgTable & { id: Column }>(
 /** The kinds from a kind up to the top of its chain: [the kind, its parent, its grandparent...]. */
 export function chainOf(kind: TargetKindName): TargetKindName[] {
   const chain: TargetKindName[] = [kind];
-  for (let p = TARGETS[kind].parent; p; p = TARGETS[p.kind as TargetKindName].parent)
-    chain.push(p.kind as TargetKindName);
+  // An unknown parent ends the chain: `checkTargetChains` refuses one at start-up.
+  for (let p = TARGETS[kind].parent; p && isTargetKind(p.kind); p = TARGETS[p.kind].parent) chain.push(p.kind);
   return chain;
 }
 
@@ -116,7 +122,10 @@ export function linkColumn(kind: TargetKindName, above: TargetKindName): Column 
 export function kindColumns(kind: TargetKindName): TargetColumns {
   const chain = chainOf(kind);
   const out: TargetColumns = {};
-  for (const [key, found] of Object.entries(ancestry(kind)) as [ColumnKey, { depth: number; column: Column }][]) {
+  const ancestors = ancestry(kind);
+  for (const key of COLUMN_KEYS) {
+    const found = ancestors[key];
+    if (!found) continue;
     if (found.depth === 0) {
       out[key] = found.column;
       continue;

@@ -112,8 +112,11 @@ export interface ModuleErrorKeys {}
 
 export type ErrorKey = keyof typeof PLATFORM_ERRORS | keyof ModuleErrorKeys;
 
-/** The one catalogue: the platform's errors and every installed module's, keyed by ErrorKey. */
-export const ERRORS = { ...PLATFORM_ERRORS } as Record<ErrorKey, ErrorEntry>;
+/**
+ * The one catalogue: the platform's errors and every installed module's, keyed by ErrorKey (keyed
+ * by text: the modules add theirs at start, each refused if already there).
+ */
+export const ERRORS: Record<string, ErrorEntry> = { ...PLATFORM_ERRORS };
 
 /** Adds a module's errors to the catalogue; a key or an errorDetailsCode used twice is refused. */
 export function registerErrors(owner: string, errors: Record<string, ErrorEntry>): void {
@@ -122,7 +125,7 @@ export function registerErrors(owner: string, errors: Record<string, ErrorEntry>
     if (key in ERRORS) throw new Error(`error ${key} of ${owner} is declared twice`);
     const other = codes.get(entry.code);
     if (other) throw new Error(`errorDetailsCode ${entry.code} of ${key} (${owner}) is already ${other}'s`);
-    (ERRORS as Record<string, ErrorEntry>)[key] = entry;
+    ERRORS[key] = entry;
     codes.set(entry.code, key);
   }
 }

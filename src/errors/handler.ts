@@ -10,18 +10,18 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { AppError, errorBody, type ErrorBody, type ErrorKey } from './catalogue.ts';
+import { field } from '../shared/json-values.ts';
 
 interface PgLikeError {
-  code?: string;
-  constraint?: string;
-  cause?: unknown;
+  code: string;
+  constraint: unknown;
 }
 
 function pgError(err: unknown): PgLikeError | undefined {
   // Drizzle wraps driver errors; the SQLSTATE sits on the error or its cause.
-  for (let e: unknown = err, depth = 0; e && depth < 3; e = (e as PgLikeError).cause, depth++) {
-    const code = (e as PgLikeError).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e;
+  for (let e: unknown = err, depth = 0; e && depth < 3; e = field(e, 'cause'), depth++) {
+    const code = field(e, 'code');
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: field(e, 'constraint') };
   }
   return undefined;
 }
@@ -32,17 +32,23 @@ function classify(err: unknown): {
   headers?: Record<string, string>;
 } {
   if (err instanceof AppError) return { key: err.key, details: err.details, headers: err.headers };
-  const fe = err as FastifyError;
-  if (fe.validation) {
+  // Fastify's errors (FastifyError) and the schema's (its `validation`), read without asserting their shape.
+  const validation = field(err, 'validation');
+  if (Array.isArray(validation)) {
     return {
       key: 'VALIDATION_FAILED',
       details: {
-        context: fe.validationContext,
-        errors: fe.validation.map((v) => ({ path: v.instancePath || '/', message: v.message, params: v.params })),
+        context: field(err, 'validationContext'),
+        errors: validation.map((v) => ({
+          path: field(v, 'instancePath') || '/',
+          message: field(v, 'message'),
+          params: field(v, 'params'),
+        })),
       },
     };
   }
-  switch (fe.code) {
+  const code = field(err, 'code');
+  switch (code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return { key: 'MALFORMED_JSON' };
@@ -57,24 +63,25 @@ function classify(err: unknown): {
       };
     // Fastify's messages of these two quote the URL: only the code goes out.
     case 'FST_ERR_BAD_URL':
-      return { key: 'BAD_URL', details: { code: fe.code } };
+      return { key: 'BAD_URL', details: { code } };
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return { key: 'URI_TOO_LONG', details: { code: fe.code } };
+      return { key: 'URI_TOO_LONG', details: { code } };
   }
-  if (fe instanceof SyntaxError && (fe as { statusCode?: number }).statusCode === 400) return { key: 'MALFORMED_JSON' };
+  const statusCode = field(err, 'statusCode');
+  if (err instanceof SyntaxError && statusCode === 400) return { key: 'MALFORMED_JSON' };
   const pgErr = pgError(err);
   if (pgErr) {
     // 23505 unique, 23503 foreign key, 22xxx data exceptions (bad input that passed the schema).
     if (pgErr.code === '23505') return { key: 'CONFLICT', details: { constraint: pgErr.constraint } };
     if (pgErr.code === '23503') return { key: 'UNKNOWN_REFERENCE', details: { constraint: pgErr.constraint } };
     // (A value of the body, the query or the path: the database does not say which.)
-    if (pgErr.code?.startsWith('22'))
+    if (pgErr.code.startsWith('22'))
       return { key: 'VALIDATION_FAILED', details: { reason: 'a value is out of range or not valid for its field' } };
   }
-  if (typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 500) {
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     // Fastify's other client errors: their code says what was wrong. Their messages may quote the
     // input (a media type, a URL), so they stay out; no stack, no internals.
-    return { key: fe.statusCode === 413 ? 'BODY_TOO_LARGE' : 'VALIDATION_FAILED', details: { code: fe.code } };
+    return { key: statusCode === 413 ? 'BODY_TOO_LARGE' : 'VALIDATION_FAILED', details: { code } };
   }
   return { key: 'INTERNAL' };
 }

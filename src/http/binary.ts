@@ -9,6 +9,7 @@ import { create as contentDisposition } from 'content-disposition';
 import parseRange from 'range-parser';
 import { Type, type TSchema, type TUnsafe } from 'typebox';
 import { fail } from '../errors/catalogue.ts';
+import { isOneOf, isRecord } from '../shared/json-values.ts';
 
 export interface BinaryDecl {
   /** Media types the answer may have. */
@@ -47,9 +48,43 @@ export function Binary(decl: BinaryDecl): TUnsafe<BinaryAnswer> {
   });
 }
 
+const isTextRecord = (v: unknown): v is Record<string, string> =>
+  isRecord(v) && Object.values(v).every((x) => typeof x === 'string');
+
+const optional = <T>(v: unknown, is: (x: unknown) => x is T): v is T | undefined => v === undefined || is(v);
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+const isText = (v: unknown): v is string => typeof v === 'string';
+const isDate = (v: unknown): v is Date => v instanceof Date;
+
+function isBinaryDecl(v: unknown): v is BinaryDecl {
+  return (
+    isRecord(v) &&
+    Array.isArray(v.types) &&
+    v.types.every(isText) &&
+    typeof v.description === 'string' &&
+    optional(v.ranges, isBoolean) &&
+    optional(v.conditional, isBoolean) &&
+    optional(v.headers, isTextRecord)
+  );
+}
+
+/** Whether a handler's result is a binary answer (its bytes, or their size and a way to read them). */
+export function isBinaryAnswer(v: unknown): v is BinaryAnswer {
+  if (!isRecord(v)) return false;
+  const body = v.body;
+  return (
+    typeof v.mediaType === 'string' &&
+    optional(v.fileName, isText) &&
+    (v.disposition === undefined || isOneOf(['inline', 'attachment'], v.disposition)) &&
+    (Buffer.isBuffer(body) || (isRecord(body) && typeof body.size === 'number' && typeof body.open === 'function')) &&
+    optional(v.lastModified, isDate) &&
+    optional(v.headers, isTextRecord)
+  );
+}
+
 export function binaryDecl(schema: TSchema): BinaryDecl {
-  const decl = (schema as Record<string, unknown>)[kBinary] as BinaryDecl | undefined;
-  if (!decl) throw new Error('a binary operation declares its response with Binary(...)');
+  const decl = isRecord(schema) ? schema[kBinary] : undefined;
+  if (!isBinaryDecl(decl)) throw new Error('a binary operation declares its response with Binary(...)');
   return decl;
 }
 

@@ -10,8 +10,12 @@
 // taken (a query key repeated, `["x"]` in a body), are refused with 400 by this pass, whatever
 // Ajv would have made of them. Everything else is left for Ajv to accept or refuse.
 
+import { field, isOneOf, isRecord } from '../shared/json-values.ts';
+
+// Schemas and their parts are read as values of unknown shape (a schema may be `true`, say).
 type Schema = Record<string, unknown>;
-type Kind = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
+const KINDS = ['null', 'boolean', 'integer', 'number', 'string', 'array', 'object'] as const;
+type Kind = (typeof KINDS)[number];
 
 /** An error in Ajv's shape, so that the error handler renders it like any validation error. */
 export interface CoercionError {
@@ -25,65 +29,86 @@ export interface CoercionError {
 /** Schemas are the routes' own objects, fixed once registered: their kinds are read once. */
 const known = new WeakMap<Schema, Set<Kind> | undefined>();
 
-function kindsOf(s: Schema | undefined): Set<Kind> | undefined {
-  if (!s || typeof s !== 'object') return undefined;
+function kindsOf(s: unknown): Set<Kind> | undefined {
+  if (!isRecord(s)) return undefined;
   if (!known.has(s)) known.set(s, readKinds(s));
   return known.get(s);
 }
 
 /** The kinds of JSON values a schema may accept; undefined: any (no type is said). */
-function readKinds(s: Schema | undefined, seen = 0): Set<Kind> | undefined {
-  if (!s || typeof s !== 'object' || seen > 20) return undefined;
+function readKinds(s: unknown, seen = 0): Set<Kind> | undefined {
+  if (!isRecord(s) || seen > 20) return undefined;
   const out = new Set<Kind>();
   const add = (k: Set<Kind> | undefined) => {
     if (!k) return false;
     for (const x of k) out.add(x);
     return true;
   };
-  if (typeof s.type === 'string') out.add(s.type as Kind);
-  else if (Array.isArray(s.type)) for (const t of s.type) out.add(t as Kind);
-  else if ('const' in s) out.add(valueKind(s.const));
-  else if (Array.isArray(s.enum)) for (const v of s.enum) out.add(valueKind(v));
-  else if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) {
-    for (const b of (s.anyOf ?? s.oneOf) as Schema[]) if (!add(readKinds(b, seen + 1))) return undefined;
+  const addKind = (k: unknown) => {
+    if (isOneOf(KINDS, k)) out.add(k);
+  };
+  const list = alternatives(s);
+  if (typeof s.type === 'string') addKind(s.type);
+  else if (Array.isArray(s.type)) for (const t of s.type) addKind(t);
+  else if ('const' in s) addKind(valueKind(s.const));
+  else if (Array.isArray(s.enum)) for (const v of s.enum) addKind(valueKind(v));
+  else if (list) {
+    for (const b of list) if (!add(readKinds(b, seen + 1))) return undefined;
   } else return undefined;
   if (s.nullable === true) out.add('null');
   if (out.has('integer')) out.add('number');
   return out;
 }
 
-function valueKind(v: unknown): Kind {
+/** The kind of a JSON value; undefined for a value JSON does not have. */
+function valueKind(v: unknown): Kind | undefined {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'array';
   if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
-  return typeof v as Kind;
+  if (typeof v === 'boolean') return 'boolean';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'object') return 'object';
+  return undefined;
+}
+
+/** Whether a value's kind is among `kinds`. */
+const hasKindOf = (kinds: Set<Kind>, v: unknown): boolean => {
+  const k = valueKind(v);
+  return k !== undefined && kinds.has(k);
+};
+
+/** A schema's anyOf / oneOf branches, if it has a list of them. */
+function alternatives(s: Schema): unknown[] | undefined {
+  const list = s.anyOf ?? s.oneOf;
+  return Array.isArray(list) ? list : undefined;
 }
 
 /** The branches of a schema that accept a kind (its anyOf / oneOf branches, or itself). */
-function branches(s: Schema): Schema[] {
-  const list = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
+function branches(s: unknown): unknown[] {
+  const list = isRecord(s) ? alternatives(s) : undefined;
   return list ? list.flatMap(branches) : [s];
 }
 
 /** The schema of an object's property `key` (of any object branch), or undefined. */
-function propertySchema(s: Schema, key: string): Schema | undefined {
-  const found: Schema[] = [];
+function propertySchema(s: unknown, key: string): unknown {
+  const found: unknown[] = [];
   for (const b of branches(s)) {
-    const props = b.properties as Record<string, Schema> | undefined;
-    if (props && Object.hasOwn(props, key)) found.push(props[key]);
+    if (!isRecord(b)) continue;
+    const props = b.properties;
+    if (isRecord(props) && Object.hasOwn(props, key)) found.push(props[key]);
     else if (b.patternProperties) {
-      for (const [pattern, p] of Object.entries(b.patternProperties as Record<string, Schema>))
-        if (new RegExp(pattern, 'u').test(key)) found.push(p);
-    } else if (b.additionalProperties && typeof b.additionalProperties === 'object')
-      found.push(b.additionalProperties as Schema);
+      if (isRecord(b.patternProperties))
+        for (const [pattern, p] of Object.entries(b.patternProperties))
+          if (new RegExp(pattern, 'u').test(key)) found.push(p);
+    } else if (b.additionalProperties && typeof b.additionalProperties === 'object') found.push(b.additionalProperties);
   }
   return found.length <= 1 ? found[0] : { anyOf: found };
 }
 
-function itemSchema(s: Schema): Schema | undefined {
+function itemSchema(s: unknown): unknown {
   const found = branches(s)
-    .map((b) => b.items)
-    .filter((i): i is Schema => !!i && typeof i === 'object' && !Array.isArray(i));
+    .map((b) => field(b, 'items'))
+    .filter(isRecord);
   return found.length <= 1 ? found[0] : { anyOf: found };
 }
 
@@ -105,7 +130,7 @@ const error = (
 
 /** The value coerced to `kinds`, or `undefined` to leave it as it is (for Ajv to judge). */
 function scalar(v: unknown, kinds: Set<Kind>): unknown {
-  if (kinds.has(valueKind(v))) return undefined;
+  if (hasKindOf(kinds, v)) return undefined;
   if (typeof v === 'string') {
     if (kinds.has('number') && NUMBER_TEXT.test(v) && Number.isFinite(Number(v))) return Number(v);
     if (kinds.has('boolean') && (v === 'true' || v === 'false')) return v === 'true';
@@ -119,9 +144,9 @@ function scalar(v: unknown, kinds: Set<Kind>): unknown {
  * Coerces `data` in place (object properties and list items) to `schema`; returns the errors of
  * null and list values the schema does not take, or undefined when there are none.
  */
-export function coerce(schema: Schema, data: unknown): CoercionError[] | undefined {
+export function coerce(schema: unknown, data: unknown): CoercionError[] | undefined {
   const errors: CoercionError[] = [];
-  const walk = (s: Schema | undefined, v: unknown, path: string): unknown => {
+  const walk = (s: unknown, v: unknown, path: string): unknown => {
     const kinds = kindsOf(s);
     if (!s || !kinds) return v;
     if (v === null) {
@@ -141,13 +166,12 @@ export function coerce(schema: Schema, data: unknown): CoercionError[] | undefin
       for (let i = 0; i < v.length && errors.length === 0; i++) v[i] = walk(items, v[i], `${path}/${i}`);
       return v;
     }
-    if (typeof v === 'object') {
+    if (isRecord(v)) {
       if (!kinds.has('object')) return v;
-      const o = v as Record<string, unknown>;
-      for (const key of Object.keys(o)) {
+      for (const key of Object.keys(v)) {
         if (errors.length) break;
         const p = propertySchema(s, key);
-        if (p) o[key] = walk(p, o[key], `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+        if (p) v[key] = walk(p, v[key], `${path}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`);
       }
       return v;
     }
@@ -159,7 +183,7 @@ export function coerce(schema: Schema, data: unknown): CoercionError[] | undefin
     const direct = scalar(v, kinds);
     if (direct !== undefined) return direct;
     // A single value where a list is taken: a one-element list of it (coerced to the items).
-    if (kinds.has('array') && !kinds.has(valueKind(v))) return [walk(itemSchema(s), v, `${path}/0`)];
+    if (kinds.has('array') && !hasKindOf(kinds, v)) return [walk(itemSchema(s), v, `${path}/0`)];
     return v;
   };
   walk(schema, data, '');

@@ -111,19 +111,26 @@ export interface HttpContext {
 export type OperationContext<T = Record<string, unknown>> = CommandContext<T> & HttpContext;
 
 /**
- * The context of one call from its authorisation, for any operation's command: the registry runs
- * operations whatever their types, which their declarations checked (`defineOperation`). A public
- * operation has no caller: only HTTP-only handlers are public, and none of them reads `caller`.
+ * The context the registry gives any operation (src/http/operation.ts, AnyOperation): the rows
+ * it resolved as records (of the kinds the declaration names, whose types it checked:
+ * `defineOperation`), and no caller for a public operation (only HTTP-only handlers are public,
+ * and none of them reads `caller`).
  */
+export type AnyCommandContext = Omit<
+  CommandContext<Record<string, unknown>, Authorised['parents'], Record<string, unknown>>,
+  'caller'
+> & { caller: Caller | undefined };
+
+/** The context of one call from its authorisation, for any operation's command. */
 export function commandContext(
   deps: AppDeps,
   auth: Authorised | undefined,
   db: Executor,
   log: FastifyBaseLogger,
   now: Date,
-): CommandContext<never, never, never> {
-  const context: CommandContext<Record<string, unknown>, Authorised['parents'], Record<string, unknown>> = {
-    caller: auth?.caller as Caller,
+): AnyCommandContext {
+  return {
+    caller: auth?.caller,
     db,
     deps: commandDeps(deps),
     log,
@@ -136,5 +143,4 @@ export function commandContext(
     extras: auth?.extras ?? {},
     listVersion: auth?.listVersion,
   };
-  return context as CommandContext<never, never, never>;
 }

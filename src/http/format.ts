@@ -55,14 +55,14 @@ function markSmall<T, K extends keyof T>(keys: readonly K[], rows: readonly Pick
   });
 }
 
-export function project<T extends Record<string, unknown>>(
-  obj: T,
+export function project(
+  obj: Record<string, unknown>,
   levels: FormatLevels,
   level: FormatLevel,
-): Partial<T> {
+): Record<string, unknown> {
   if (level === 'full') return obj;
   const keep = level === 'small' ? levels.small : levels.medium;
   const out: Record<string, unknown> = {};
   for (const k of keep) if (k in obj) out[k] = obj[k];
-  return out as Partial<T>;
+  return out;
 }

@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { AppDeps } from './context.ts';
 import { rowsOf } from '../db/raw.ts';
 import { SOURCE_ROOT } from '../shared/source-root.ts';
+import { field } from '../shared/json-values.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
 
@@ -22,9 +23,15 @@ export function requestId(req: IncomingMessage): string {
   return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-const MIGRATIONS = (
-  JSON.parse(readFileSync(new URL('db/migrations/meta/_journal.json', SOURCE_ROOT), 'utf8')) as { entries: unknown[] }
-).entries.length;
+/** The number of migrations of this code: the entries of drizzle-kit's journal. */
+function migrationCount(): number {
+  const journal: unknown = JSON.parse(readFileSync(new URL('db/migrations/meta/_journal.json', SOURCE_ROOT), 'utf8'));
+  const entries = field(journal, 'entries');
+  if (!Array.isArray(entries)) throw new Error('db/migrations/meta/_journal.json lists no entries');
+  return entries.length;
+}
+
+const MIGRATIONS = migrationCount();
 
 /** 'ok', else what failed. */
 type Check = string;

@@ -10,6 +10,7 @@ import { fail } from '../errors/catalogue.ts';
 import type { Caller } from '../authz/roles.ts';
 import type { AppDeps } from './context.ts';
 import type { Executor } from '../db/client.ts';
+import { isRecord } from '../shared/json-values.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** A 'running' row older than this belongs to a crashed instance and may be taken over. */
@@ -68,13 +69,21 @@ export async function idempotencyBegin(
       if (row.state === 'running') fail('IDEMPOTENCY_IN_PROGRESS');
       if (row.requestHash !== hash) fail('IDEMPOTENCY_KEY_REUSED');
       reply.header('Idempotent-Replayed', 'true');
-      reply.headers((row.headers as Record<string, string>) ?? {});
+      reply.headers(storedHeaders(row.headers));
       reply.code(row.statusCode ?? 200).send(row.body ?? '');
       return false;
     }
   }
   req.idempotency = { scope, key };
   return true;
+}
+
+/** The headers stored with an answer (a JSON object of texts, as the store below writes them). */
+function storedHeaders(stored: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (isRecord(stored))
+    for (const [name, value] of Object.entries(stored)) if (typeof value === 'string') out[name] = value;
+  return out;
 }
 
 /**

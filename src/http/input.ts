@@ -4,6 +4,7 @@
 // coercion of numbers and booleans sent as strings (src/http/coerce.ts) and, on a PUT, the route
 // table's rule that an empty nested object changes nothing (src/http/empty-objects.ts).
 import { AjvCompiler } from '@fastify/ajv-compiler';
+import type { ValidateFunction } from 'ajv';
 import type { TSchema } from 'typebox';
 import { coerce } from './coerce.ts';
 import { dropEmptyObjects, emptyObjectPlan } from './empty-objects.ts';
@@ -15,19 +16,18 @@ export const AJV_OPTIONS = {
 } as const;
 
 type Part = 'params' | 'querystring' | 'body';
-type Validate = ((data: unknown) => boolean) & {
-  errors?: { instancePath?: string; message?: string; params?: unknown }[] | null;
-};
 
 const build = AjvCompiler();
-let compileRoute: ((route: { schema: unknown; method: string; url: string; httpPart: string }) => Validate) | undefined;
-const compiled = new WeakMap<object, Validate>();
+let compileRoute: ReturnType<typeof build> | undefined;
+const compiled = new WeakMap<object, ValidateFunction>();
 
-function validatorOf(schema: TSchema, part: Part): Validate {
+function validatorOf(schema: TSchema, part: Part): ValidateFunction {
   let fn = compiled.get(schema);
   if (!fn) {
-    compileRoute ??= (build as (e: unknown, o: unknown) => typeof compileRoute)({}, AJV_OPTIONS);
-    fn = compileRoute!({ schema, method: 'POST', url: '/', httpPart: part });
+    compileRoute ??= build({}, AJV_OPTIONS);
+    // The compiler takes a route definition, as Fastify calls it (the package types its argument
+    // as a schema, an open object that a route definition also is).
+    fn = compileRoute({ schema, method: 'POST', url: '/', httpPart: part });
     compiled.set(schema, fn);
   }
   return fn;

@@ -6,16 +6,15 @@
 // answer of every route) share one compiled function.
 import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
+import type { ErrorObject, ValidateFunction } from 'ajv';
 import { coerce } from './coerce.ts';
+import { field } from '../shared/json-values.ts';
 
-type Validate = ((data: unknown, ctx?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
-interface RouteSchema {
-  schema: unknown;
-  method: string;
-  url: string;
-  httpPart?: string;
-  httpStatus?: string;
-}
+/** What Fastify calls a validator with and reads of it (node_modules/fastify/lib/validation.js, validateParam). */
+type Validate = ((data: unknown, ctx?: Parameters<ValidateFunction>[1]) => boolean) & {
+  errors?: ErrorObject[] | null;
+  schemaEnv?: unknown;
+};
 
 function lazy<F extends (...a: never[]) => unknown>(compile: () => F): () => F {
   let fn: F | undefined;
@@ -25,21 +24,31 @@ function lazy<F extends (...a: never[]) => unknown>(compile: () => F): () => F {
 /** Key of a schema's compiled function: the same schema text compiles to the same function. */
 const keyOf = (schema: unknown) => JSON.stringify(schema);
 
-// (The packages' published types describe the route definition loosely: the factories are
-// typed here by what Fastify passes them and cast to the types its options name.)
+/**
+ * A validator of ours as the type Fastify's `buildValidator` option names: @fastify/ajv-compiler
+ * types what a compiler gives as Ajv's ValidateFunction (with the schema and its compiled
+ * environment), while Fastify calls it, reads its `errors`, and reads `schemaEnv` as a flag only.
+ */
+function asAjvValidator(validate: Validate): ValidateFunction {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Fastify reads no more of it than Validate has (see above)
+  return validate as ValidateFunction;
+}
+
 export function lazyValidatorFactory(): ValidatorFactory {
   const build = AjvCompiler();
-  const factory = (externalSchemas: unknown, options: unknown) => {
-    const compile = (build as (e: unknown, o: unknown) => (route: RouteSchema) => Validate)(externalSchemas, options);
-    const shared = new Map<string, () => Validate>();
-    return (route: RouteSchema): Validate => {
-      const key = `${route.httpPart}\u0000${keyOf(route.schema)}`;
+  const factory: typeof build = (externalSchemas, options) => {
+    const compile = build(externalSchemas, options);
+    const shared = new Map<string, () => ValidateFunction>();
+    // Fastify calls a compiler with the route definition ({ schema, method, url, httpPart }), which
+    // the package types as a schema (an open object): its fields are read as such.
+    return (route) => {
+      const schema = field(route, 'schema');
+      const key = `${String(field(route, 'httpPart'))}\u0000${keyOf(schema)}`;
       let get = shared.get(key);
-      if (!get) shared.set(key, (get = lazy(() => compile(route))));
+      if (!get) shared.set(key, (get = lazy((): ValidateFunction => compile(route))));
       const getFn = get;
       // Ajv validators take the parent data to coerce a root value: Fastify passes it when
       // `schemaEnv` is set, and reads `errors` after a failed call.
-      const schema = route.schema as Record<string, unknown>;
       const validate: Validate = (data, ctx) => {
         const refused = coerce(schema, data);
         if (refused) {
@@ -52,21 +61,18 @@ export function lazyValidatorFactory(): ValidatorFactory {
         return ok;
       };
       validate.schemaEnv = true;
-      return validate;
+      return asAjvValidator(validate);
     };
   };
-  return factory as unknown as ValidatorFactory;
+  return factory;
 }
 
 export function lazySerializerFactory(): SerializerFactory {
   const build = SerializerSelector();
-  const factory = (externalSchemas: unknown, options: unknown) => {
-    const compile = (build as (e: unknown, o: unknown) => (route: RouteSchema) => (data: unknown) => string)(
-      externalSchemas,
-      options,
-    );
+  return (externalSchemas, options) => {
+    const compile = build(externalSchemas, options);
     const shared = new Map<string, (data: unknown) => string>();
-    return (route: RouteSchema) => {
+    return (route) => {
       const key = keyOf(route.schema);
       let serialize = shared.get(key);
       if (!serialize) {
@@ -77,5 +83,4 @@ export function lazySerializerFactory(): SerializerFactory {
       return serialize;
     };
   };
-  return factory as unknown as SerializerFactory;
 }

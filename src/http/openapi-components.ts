@@ -2,6 +2,8 @@
 // nameSchemas (src/http/schemas.ts) is moved to #/components/schemas/<name> and referenced.
 // Variants that differ under one name (a format's subset carrying its source's title) get
 // <name>_2, <name>_3... so that no reference ever points at another shape.
+import { field, isRecord } from '../shared/json-values.ts';
+
 type Json = Record<string, unknown>;
 
 const REF_PREFIX = '#/components/schemas/';
@@ -9,18 +11,28 @@ const REF_PREFIX = '#/components/schemas/';
 /** Schemas are compared without key order. */
 function canonical(node: unknown): string {
   if (Array.isArray(node)) return `[${node.map(canonical).join(',')}]`;
-  if (node && typeof node === 'object') {
-    return `{${Object.keys(node as Json)
+  if (isRecord(node)) {
+    return `{${Object.keys(node)
       .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((node as Json)[k])}`)
+      .map((k) => `${JSON.stringify(k)}:${canonical(node[k])}`)
       .join(',')}}`;
   }
   return JSON.stringify(node);
 }
 
+/** The object under `key` of a part of the document, added empty when there is none. */
+function objectAt(parent: Json, key: string): Json {
+  const found = parent[key];
+  if (isRecord(found)) return found;
+  if (found !== undefined && found !== null) throw new Error(`the document's ${key} is not an object`);
+  const made: Json = {};
+  parent[key] = made;
+  return made;
+}
+
 export function hoistNamedSchemas(doc: Json): Json {
-  const components = (doc.components ??= {}) as Json;
-  const schemas = (components.schemas ??= {}) as Json;
+  const components = objectAt(doc, 'components');
+  const schemas = objectAt(components, 'schemas');
   const byShape = new Map<string, string>();
   for (const [name, s] of Object.entries(schemas)) byShape.set(canonical(s), name);
 
@@ -37,9 +49,11 @@ export function hoistNamedSchemas(doc: Json): Json {
 
   const walk = (node: unknown): unknown => {
     if (Array.isArray(node)) return node.map(walk);
-    if (!node || typeof node !== 'object') return node;
+    return isRecord(node) ? walkObject(node) : node;
+  };
+  const walkObject = (node: Json): Json => {
     const out: Json = {};
-    for (const [k, v] of Object.entries(node as Json)) out[k] = walk(v);
+    for (const [k, v] of Object.entries(node)) out[k] = walk(v);
     if (typeof out.title === 'string' && (out.type === 'object' || out.anyOf) && !('$ref' in out)) {
       return { $ref: `${REF_PREFIX}${nameFor(out.title.replace(/[^A-Za-z0-9_.-]/g, '_'), out)}` };
     }
@@ -49,10 +63,11 @@ export function hoistNamedSchemas(doc: Json): Json {
   hoistErrorResponses(doc);
   // Components may hold named schemas in turn (an Offer's Price).
   for (const [name, s] of Object.entries({ ...schemas })) {
-    const inner = { ...(s as Json) };
+    if (!isRecord(s)) continue;
+    const inner = { ...s };
     const title = inner.title;
     delete inner.title;
-    const walked = walk(inner) as Json;
+    const walked = walkObject(inner);
     schemas[name] = title === undefined ? walked : { title, ...walked };
   }
   return doc;
@@ -63,17 +78,23 @@ export function hoistNamedSchemas(doc: Json): Json {
  * share one entry (`Error404`, `Error400_3`...), instead of a copy in each operation.
  */
 function hoistErrorResponses(doc: Json): void {
-  const responses = ((doc.components as Json).responses ??= {}) as Json;
+  const responses = objectAt(objectAt(doc, 'components'), 'responses');
   const byShape = new Map<string, string>();
-  for (const item of Object.values((doc.paths ?? {}) as Json)) {
-    for (const op of Object.values(item as Json)) {
-      const answers = (op as { responses?: Json }).responses;
-      if (!answers) continue;
+  for (const item of Object.values(isRecord(doc.paths) ? doc.paths : {})) {
+    if (!isRecord(item)) continue;
+    for (const op of Object.values(item)) {
+      const answers = field(op, 'responses');
+      if (!isRecord(answers)) continue;
       for (const [status, answer] of Object.entries(answers)) {
-        if (Number(status) < 400 || '$ref' in (answer as Json)) continue;
+        if (Number(status) < 400 || !isRecord(answer) || '$ref' in answer) continue;
         // @fastify/swagger repeats the description inside the schema.
-        const a = structuredClone(answer) as { content?: Record<string, { schema?: Json }> };
-        for (const c of Object.values(a.content ?? {})) delete c.schema?.description;
+        const a = structuredClone(answer);
+        const content = a.content;
+        if (isRecord(content))
+          for (const c of Object.values(content)) {
+            const schema = field(c, 'schema');
+            if (isRecord(schema)) delete schema.description;
+          }
         const shape = canonical(a);
         let name = byShape.get(shape);
         if (!name) {

@@ -3,6 +3,8 @@
 // field's name and format (a company's name, an email, a country code, a price), the first value
 // of an enumeration, the bounds of a number. test/openapi.test.ts validates every example against
 // its schema.
+import { field, isRecord, texts } from '../shared/json-values.ts';
+
 type Json = Record<string, unknown>;
 
 const BY_NAME: Array<[RegExp, unknown]> = [
@@ -41,15 +43,18 @@ const BY_FORMAT: Record<string, string> = {
   ipv4: '192.0.2.10',
 };
 
-function resolve(doc: Json, node: Json): Json {
+/** The schema a node is, its references followed (`#/components/schemas/...`); `{}` for anything else. */
+function resolve(doc: Json, node: unknown): Json {
   let cur = node;
-  for (let i = 0; typeof cur.$ref === 'string' && i < 10; i++) {
-    cur = cur.$ref
+  for (let i = 0; i < 10; i++) {
+    const ref = field(cur, '$ref');
+    if (typeof ref !== 'string') break;
+    cur = ref
       .slice(2)
       .split('/')
-      .reduce<unknown>((o, k) => (o as Json)?.[k], doc) as Json;
+      .reduce<unknown>((o, k) => field(o, k), doc);
   }
-  return cur ?? {};
+  return isRecord(cur) ? cur : {};
 }
 
 function fits(schema: Json, value: unknown): boolean {
@@ -61,27 +66,28 @@ function fits(schema: Json, value: unknown): boolean {
 }
 
 export function exampleOf(doc: Json, node: unknown, name = '', depth = 0): unknown {
-  const s = resolve(doc, (node ?? {}) as Json);
+  const s = resolve(doc, node);
   if (s.example !== undefined) return s.example;
   if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
   if (s.const !== undefined) return s.const;
   if (Array.isArray(s.enum)) return s.enum[0];
   if (Array.isArray(s.allOf)) return Object.assign({}, ...s.allOf.map((x) => exampleOf(doc, x, name, depth)));
-  const union = (s.anyOf ?? s.oneOf) as unknown[] | undefined;
-  if (union) {
-    const choice = union.find((x) => resolve(doc, x as Json).type !== 'null') ?? union[0];
+  const union = s.anyOf ?? s.oneOf;
+  if (Array.isArray(union)) {
+    const choice: unknown = union.find((x) => resolve(doc, x).type !== 'null') ?? union[0];
     return exampleOf(doc, choice, name, depth);
   }
-  const type = Array.isArray(s.type) ? (s.type as string[]).find((t) => t !== 'null') : (s.type as string | undefined);
+  const type = Array.isArray(s.type) ? texts(s.type).find((t) => t !== 'null') : s.type;
   switch (type) {
     case 'object': {
       const out: Json = {};
       if (depth > 6) return out;
-      for (const [k, v] of Object.entries((s.properties ?? {}) as Json)) out[k] = exampleOf(doc, v, k, depth + 1);
+      for (const [k, v] of Object.entries(isRecord(s.properties) ? s.properties : {}))
+        out[k] = exampleOf(doc, v, k, depth + 1);
       return out;
     }
     case 'array': {
-      if (depth > 6 || s.maxItems === 0 || (s.items as Json | undefined)?.not) return [];
+      if (depth > 6 || s.maxItems === 0 || field(s.items, 'not')) return [];
       const n = Math.max(1, typeof s.minItems === 'number' ? s.minItems : 1);
       return Array.from({ length: n }, () => exampleOf(doc, s.items, name.replace(/s$/, ''), depth + 1));
     }
@@ -120,14 +126,16 @@ const JSON_TYPE = 'application/json';
 
 /** Adds an example to every JSON request body and success answer that has none. */
 export function addExamples(doc: Json): Json {
-  for (const item of Object.values((doc.paths ?? {}) as Json)) {
-    for (const op of Object.values(item as Json) as Json[]) {
-      const body = (op.requestBody as { content?: Record<string, Json> } | undefined)?.content?.[JSON_TYPE];
-      if (body?.schema && body.example === undefined) body.example = exampleOf(doc, body.schema);
-      for (const [status, answer] of Object.entries((op.responses ?? {}) as Json)) {
+  for (const item of Object.values(isRecord(doc.paths) ? doc.paths : {})) {
+    for (const op of Object.values(isRecord(item) ? item : {})) {
+      const body = field(field(field(op, 'requestBody'), 'content'), JSON_TYPE);
+      if (isRecord(body) && body.schema && body.example === undefined) body.example = exampleOf(doc, body.schema);
+      const responses = field(op, 'responses');
+      for (const [status, answer] of Object.entries(isRecord(responses) ? responses : {})) {
         if (!/^2/.test(status)) continue;
-        const media = (answer as { content?: Record<string, Json> }).content?.[JSON_TYPE];
-        if (media?.schema && media.example === undefined) media.example = exampleOf(doc, media.schema);
+        const media = field(field(answer, 'content'), JSON_TYPE);
+        if (isRecord(media) && media.schema && media.example === undefined)
+          media.example = exampleOf(doc, media.schema);
       }
     }
   }

@@ -1,6 +1,6 @@
 // OpenAPI 3.1, generated from the route declarations by @fastify/swagger; served as JSON at
 // /api/svc/openapi.json with an interactive page at /api/svc/docs.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import { PAGES_PREFIX } from './security-headers.ts';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,16 +8,16 @@ import { documentMedia } from './media.ts';
 import { hoistNamedSchemas } from './openapi-components.ts';
 import { addExamples } from './openapi-examples.ts';
 import { describeCodes } from './operation-errors.ts';
+import { isRecord } from '../shared/json-values.ts';
 
 /**
  * Each error status of an operation, with the codes it can carry: named in
  * the description and pinned in the schema, so an answer with another code does not match.
  */
-function documentErrors<T>(schema: T, config: unknown): T {
-  const codes = (config as { errorCodes?: Map<number, number[]> } | undefined)?.errorCodes;
-  const s = schema as { response?: Record<string, unknown> } | undefined;
-  if (!codes || !s?.response) return schema;
-  const response = { ...s.response };
+function documentErrors(schema: FastifySchema, config: RouteOptions['config']): FastifySchema {
+  const codes = config?.errorCodes;
+  if (!codes || !isRecord(schema.response)) return schema;
+  const response = { ...schema.response };
   for (const [status, list] of codes) {
     response[status] = {
       description: describeCodes(list),
@@ -27,7 +27,7 @@ function documentErrors<T>(schema: T, config: unknown): T {
       ],
     };
   }
-  return { ...s, response } as T;
+  return { ...schema, response };
 }
 
 export async function installOpenApi(app: FastifyInstance): Promise<void> {
@@ -76,10 +76,12 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
       },
       security: [{ bearer: [] }, { bearer: [], apiKey: [] }],
     },
-    transformObject: (documentObject) =>
-      addExamples(
-        hoistNamedSchemas((documentObject as { openapiObject: Record<string, unknown> }).openapiObject),
-      ) as never,
+    // Both change the document in place.
+    transformObject: (documentObject) => {
+      if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
+      addExamples(hoistNamedSchemas(documentObject.openapiObject));
+      return documentObject.openapiObject;
+    },
     // Raw and multipart request bodies are not validated by Fastify (only JSON is): the document
     // gets them from the operation's media declaration.
     transform: ({ schema, url, route }) =>
@@ -99,14 +101,18 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
  * the document would show `{*}`, a parameter name that is not one.
  */
 function namedWildcard<S extends { params?: unknown }>(schema: S, url: string): { schema: S; url: string } {
-  const params = schema?.params as { properties?: Record<string, { title?: string }>; required?: string[] } | undefined;
-  const name = params?.properties?.['*']?.title;
-  if (!url.endsWith('/*') || !name || !params?.properties) return { schema, url };
-  const { '*': wildcard, ...rest } = params.properties;
+  const params = schema?.params;
+  const properties = isRecord(params) ? params.properties : undefined;
+  const wildcard = isRecord(properties) ? properties['*'] : undefined;
+  const name = isRecord(wildcard) ? wildcard.title : undefined;
+  if (!url.endsWith('/*') || typeof name !== 'string' || !name) return { schema, url };
+  if (!isRecord(params) || !isRecord(properties) || !isRecord(wildcard)) return { schema, url };
+  const { '*': _wildcard, ...rest } = properties;
+  const required: unknown[] = Array.isArray(params.required) ? params.required : [];
   const renamed = {
     ...params,
     properties: { ...rest, [name]: { ...wildcard, 'x-several-segments': true } },
-    required: (params.required ?? []).map((r) => (r === '*' ? name : r)),
+    required: required.map((r) => (r === '*' ? name : r)),
   };
   return { schema: { ...schema, params: renamed }, url: `${url.slice(0, -1)}:${name}` };
 }

@@ -3,7 +3,7 @@
 // authorised in one statement, or its list scope built from the policy; its result wrapped in
 // the envelope of document 1 and projected to the requested format; its OpenAPI entry written
 // (with the roles of the policy table). Nothing about an operation is written twice.
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type Static, type TSchema } from 'typebox';
 import type { SQL } from 'drizzle-orm';
 import { POLICY } from '../authz/policy.ts';
@@ -12,7 +12,13 @@ import type { ListFamily } from '../db/list-count.ts';
 import { linkColumn, type TargetKindName, type TargetRow } from '../authz/targets.ts';
 import { ErrorSchema, dataEnvelope, listEnvelope, statusEnvelope } from './schemas.ts';
 import { formatLevel, project, type FormatLevels, type SmallItem } from './format.ts';
-import { commandContext, type AppDeps, type CommandContext, type HttpContext } from './context.ts';
+import {
+  commandContext,
+  type AnyCommandContext,
+  type AppDeps,
+  type CommandContext,
+  type HttpContext,
+} from './context.ts';
 import { authorise, planOf, type Authorised } from './authorise.ts';
 import { describePolicy } from '../authz/describe.ts';
 import { checkReferenceDeclaration, checkReferences, referenceWords, type ReferenceRef } from '../authz/references.ts';
@@ -23,7 +29,15 @@ import { mediaRouteOptions, receiveUpload, type RequestMedia, type Upload } from
 import { errorCodesByStatus, operationErrorKeys } from './operation-errors.ts';
 import type { ErrorKey } from '../errors/catalogue.ts';
 import { isRecord } from '../shared/records.ts';
-import { binaryDecl, binaryResponses, sendBinary, type BinaryAnswer } from './binary.ts';
+import { binaryDecl, binaryResponses, isBinaryAnswer, sendBinary, type BinaryAnswer } from './binary.ts';
+import { keysOf } from '../shared/json-values.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** An operation's error statuses, each with the codes it can carry (src/http/openapi.ts documents them). */
+    errorCodes?: Map<number, number[]>;
+  }
+}
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Envelope = 'data' | 'list' | 'status' | 'plain' | 'raw' | 'binary';
@@ -76,10 +90,11 @@ export interface TargetRef<
 
 /** The parents a target reference's path names, nearest first, each with its path parameter. */
 export function pathParents(target: Pick<TargetRef, 'parents'> | undefined): { kind: TargetKindName; field: string }[] {
-  return Object.entries(target?.parents ?? {}).map(([kind, field]) => ({
-    kind: kind as TargetKindName,
-    field: field,
-  }));
+  const parents = target?.parents ?? {};
+  return keysOf(parents).flatMap((kind) => {
+    const field = parents[kind];
+    return field === undefined ? [] : [{ kind, field }];
+  });
 }
 
 /**
@@ -219,7 +234,7 @@ export interface OperationDef<
   ): Promise<HandlerResult<R, E>>;
 }
 
-export type AnyOperation = OperationDef<
+type AnyDef = OperationDef<
   TSchema | undefined,
   TSchema | undefined,
   TSchema | undefined,
@@ -230,6 +245,19 @@ export type AnyOperation = OperationDef<
   ParentFields,
   ExtraSql
 >;
+type AnyInput = Input<TSchema | undefined, TSchema | undefined, TSchema | undefined>;
+
+/**
+ * Any declaration, as the registry runs it: its methods take the context the registry builds
+ * (AnyCommandContext: the resolved rows as records, no caller for a public operation). Every
+ * declaration is one, its methods' parameters being bivariant; each was checked against its own
+ * types where it was declared (`defineOperation`).
+ */
+export interface AnyOperation extends Omit<AnyDef, 'prepare' | 'command' | 'handler'> {
+  prepare?(cmd: AnyCommandContext, input: AnyInput): Promise<unknown>;
+  command?(cmd: AnyCommandContext, input: AnyInput & { prepared: unknown }): Promise<unknown>;
+  handler?(ctx: AnyCommandContext & HttpContext, input: AnyInput & { prepared: unknown }): Promise<unknown>;
+}
 
 export function defineOperation<
   P extends TSchema | undefined = undefined,
@@ -242,7 +270,9 @@ export function defineOperation<
   const PF extends ParentFields = Record<never, string>,
   X extends ExtraSql = Record<never, SQL>,
 >(def: OperationDef<P, Q, B, R, E, K, W, PF, X>): AnyOperation {
-  return def;
+  // Through the declaration of any kind (its type arguments widened), then as the registry runs it.
+  const declared: AnyDef = def;
+  return declared;
 }
 
 export const API_PREFIX = '/api/svc';
@@ -257,12 +287,12 @@ function responseSchema(op: AnyOperation): TSchema {
   // still says that nothing else is ever returned.)
   // It keeps the resource's name: one component per resource in the OpenAPI document.
   const title: unknown = isRecord(op.response) ? op.response.title : undefined;
-  const item = op.formats
-    ? ({
+  const item: TSchema = op.formats
+    ? {
         ...Type.Partial(op.response),
         additionalProperties: false,
         ...(typeof title === 'string' ? { title } : {}),
-      } as TSchema)
+      }
     : op.response;
   switch (op.envelope) {
     case 'data':
@@ -330,7 +360,7 @@ function checkDeclaration(op: AnyOperation): void {
       `operation ${op.operationId}: second resources declared (${declared}) and granted (${granted}) differ`,
     );
   // Each parent the path names is above the level below it: its chain parent or one of its other parents.
-  const levels = [op.target?.kind, ...Object.keys(op.target?.parents ?? {})] as TargetKindName[];
+  const levels = op.target ? [op.target.kind, ...keysOf(op.target.parents ?? {})] : [];
   for (let i = 1; i < levels.length; i++)
     if (!linkColumn(levels[i - 1], levels[i]))
       throw new Error(`operation ${op.operationId}: a ${levels[i - 1]} has no ${levels[i]} parent`);
@@ -370,7 +400,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         response,
         ...(op.security ? { security: op.security } : isPublic ? { security: [] } : {}),
       },
-      config: { ...media.config, errorCodes } as RouteOptions['config'],
+      config: { ...media.config, errorCodes },
       ...(media.preParsing ? { preParsing: media.preParsing } : {}),
       ...(media.bodyLimit !== undefined ? { bodyLimit: media.bodyLimit } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
@@ -399,8 +429,12 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
             await checkReferences(db, auth.caller, op.references, req.body, auth.target, op.method === 'PUT');
           return op.command ? op.command(context(db), input) : op.handler!(context(db), input);
         };
-        if (op.envelope === 'binary')
-          return sendBinary(req, reply, binaryDecl(op.response), (await run(deps.database.db)) as BinaryAnswer);
+        if (op.envelope === 'binary') {
+          const decl = binaryDecl(op.response);
+          const answer = await run(deps.database.db);
+          if (!isBinaryAnswer(answer)) throw new Error(`operation ${op.operationId} answered no binary answer`);
+          return sendBinary(req, reply, decl, answer);
+        }
         if (op.envelope === 'raw') {
           await run(deps.database.db);
           return reply;

@@ -2,6 +2,7 @@
 // sortField, sortOrder (1 or -1). Non-numeric or unknown values fall back to their defaults,
 // as clients of the original interface expect, instead of failing.
 import { Type } from 'typebox';
+import { isOneOf } from '../shared/json-values.ts';
 
 export const MAX_LIMIT = 1000;
 export const DEFAULT_LIMIT = 100;
@@ -43,7 +44,7 @@ export function parsePaging<F extends string>(
   return {
     limit: limit === undefined || limit < 1 ? DEFAULT_LIMIT : Math.min(limit, MAX_LIMIT),
     offset: offset === undefined || offset < 0 ? 0 : offset,
-    sortField: (sortFields as readonly unknown[]).includes(q.sortField) ? (q.sortField as F) : defaultSort,
+    sortField: isOneOf(sortFields, q.sortField) ? q.sortField : defaultSort,
     sortOrder: order === -1 ? -1 : 1,
   };
 }

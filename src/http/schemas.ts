@@ -1,6 +1,7 @@
 // Schema helpers shared by every operation: closed objects (unknown fields are removed by the
 // validator, never stored and never echoed), envelopes of document 1 and the error body.
 import { Type, type TSchema, type TProperties } from 'typebox';
+import { field } from '../shared/json-values.ts';
 
 /** A body or response object: fields beyond the declared ones are dropped, not refused. */
 export const Obj = <P extends TProperties>(props: P, opts: { description?: string } = {}) =>
@@ -12,7 +13,10 @@ export const Obj = <P extends TProperties>(props: P, opts: { description?: strin
  * annotation: validation and serialisation ignore it.
  */
 export function nameSchemas(schemas: Record<string, TSchema>): void {
-  for (const [name, schema] of Object.entries(schemas)) (schema as { title?: string }).title ??= name;
+  for (const [name, schema] of Object.entries(schemas)) {
+    const title = field(schema, 'title');
+    if (title === undefined || title === null) Object.assign(schema, { title: name });
+  }
 }
 
 export const Id = (description = 'opaque identifier') => Type.String({ minLength: 1, maxLength: 64, description });
