@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'src/db/migrations/', '.ci/'] },
+  { ignores: ['node_modules/', 'data/', 'src/db/migrations/', '.ci/', '.build/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },
@@ -26,6 +26,13 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Values are checked where read (type guards, src/shared/json-values.ts), not asserted; the few
+    // assertions left carry a disable comment with their reason, and test/modules.test.ts counts them.
+    files: ['src/**'],
+    ignores: ['src/db/**'],
+    rules: { '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }] },
+  },
   { files: ['eslint.config.js', 'drizzle.config.ts'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['test/**'],
@@ -40,11 +47,8 @@ export default tseslint.config(
   },
   { files: ['scripts/**', 'test/**'], rules: { 'no-console': 'off' } },
   {
-    // Not fixed yet (found when the type-checked rules were turned on; listed in the change's hand-over).
-    files: [
-      'scripts/**',
-      'test/**',
-    ],
+    // Tests and scripts only: they drive the service from outside (listeners, raw rows, thrown values).
+    files: ['scripts/**', 'test/**'],
     rules: {
       '@typescript-eslint/no-base-to-string': 'off',
       '@typescript-eslint/no-misused-promises': 'off',

@@ -4,7 +4,6 @@
 // one statement checks the session, loads the caller and the target together (single targets).
 import { sql, type SQL, type Column } from 'drizzle-orm';
 import type { Caller } from './roles.ts';
-import { keysOf } from '../shared/json-values.ts';
 
 /** The columns of a target that relations speak of. */
 export interface TargetColumns {
@@ -129,7 +128,8 @@ export const RELATIONS = {
 } satisfies Record<string, Predicate>;
 
 export type RelationName = keyof typeof RELATIONS;
-export const RELATION_NAMES = keysOf(RELATIONS);
+export const isRelationName = (k: string): k is RelationName => k in RELATIONS;
+export const RELATION_NAMES = Object.keys(RELATIONS).filter(isRelationName);
 
 export function relationSql(name: RelationName, c: CallerSql, t: TargetColumns): SQL {
   return sql`COALESCE((${RELATIONS[name](c, t)}), FALSE)`;

@@ -5,11 +5,10 @@ import type { SQL } from 'drizzle-orm';
 import { scopeFilter } from '../authz/evaluate.ts';
 import { loadCaller, resolveCallerAndTarget, type CallerKey, type ResolvePlan } from '../authz/resolve.ts';
 import type { Caller } from '../authz/roles.ts';
-import { kindColumns } from '../authz/targets.ts';
+import { isTargetKind, kindColumns } from '../authz/targets.ts';
 import type { Database } from '../db/client.ts';
 import { fail } from '../errors/catalogue.ts';
 import { isRecord } from '../shared/records.ts';
-import { keysOf } from '../shared/json-values.ts';
 import type { AnyOperation } from './operation.ts';
 
 type From = 'params' | 'query' | 'body';
@@ -45,7 +44,7 @@ export function planOf(op: AnyOperation): ResolvePlan | undefined {
   return {
     operationId: op.operationId,
     target: { kind: op.target.kind, fallback: op.target.fallback },
-    parents: keysOf(op.target.parents ?? {}),
+    parents: Object.keys(op.target.parents ?? {}).filter(isTargetKind),
     second: Object.entries(op.second ?? {}).map(([name, s]) => ({ name, kind: s.kind })),
     extras: op.target.extras,
     inputs: Object.keys(op.target.inputs ?? {}),

@@ -10,7 +10,7 @@ import { fail } from '../errors/catalogue.ts';
 import type { Caller } from '../authz/roles.ts';
 import type { AppDeps } from './context.ts';
 import type { Executor } from '../db/client.ts';
-import { isRecord } from '../shared/json-values.ts';
+import { isRecord, scalarText } from '../shared/json-values.ts';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
 /** A 'running' row older than this belongs to a crashed instance and may be taken over. */
@@ -141,7 +141,7 @@ async function storeAnswer(
     .set({
       state: 'done',
       statusCode: reply.statusCode,
-      body: typeof payload === 'string' ? payload : payload == null ? '' : String(payload),
+      body: Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : scalarText(payload),
       headers: ct ? { 'content-type': String(ct) } : {},
     })
     .where(where);

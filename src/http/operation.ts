@@ -9,7 +9,7 @@ import type { SQL } from 'drizzle-orm';
 import { POLICY } from '../authz/policy.ts';
 import type { TargetFallback } from '../authz/resolve.ts';
 import type { ListFamily } from '../db/list-count.ts';
-import { linkColumn, type TargetKindName, type TargetRow } from '../authz/targets.ts';
+import { isTargetKind, linkColumn, type TargetKindName, type TargetRow } from '../authz/targets.ts';
 import { ErrorSchema, dataEnvelope, listEnvelope, statusEnvelope } from './schemas.ts';
 import { formatLevel, project, type FormatLevels, type SmallItem } from './format.ts';
 import {
@@ -30,7 +30,6 @@ import { errorCodesByStatus, operationErrorKeys } from './operation-errors.ts';
 import type { ErrorKey } from '../errors/catalogue.ts';
 import { isRecord } from '../shared/records.ts';
 import { binaryDecl, binaryResponses, isBinaryAnswer, sendBinary, type BinaryAnswer } from './binary.ts';
-import { keysOf } from '../shared/json-values.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -91,10 +90,12 @@ export interface TargetRef<
 /** The parents a target reference's path names, nearest first, each with its path parameter. */
 export function pathParents(target: Pick<TargetRef, 'parents'> | undefined): { kind: TargetKindName; field: string }[] {
   const parents = target?.parents ?? {};
-  return keysOf(parents).flatMap((kind) => {
-    const field = parents[kind];
-    return field === undefined ? [] : [{ kind, field }];
-  });
+  return Object.keys(parents)
+    .filter(isTargetKind)
+    .flatMap((kind) => {
+      const field = parents[kind];
+      return field === undefined ? [] : [{ kind, field }];
+    });
 }
 
 /**
@@ -360,7 +361,7 @@ function checkDeclaration(op: AnyOperation): void {
       `operation ${op.operationId}: second resources declared (${declared}) and granted (${granted}) differ`,
     );
   // Each parent the path names is above the level below it: its chain parent or one of its other parents.
-  const levels = op.target ? [op.target.kind, ...keysOf(op.target.parents ?? {})] : [];
+  const levels = op.target ? [op.target.kind, ...Object.keys(op.target.parents ?? {}).filter(isTargetKind)] : [];
   for (let i = 1; i < levels.length; i++)
     if (!linkColumn(levels[i - 1], levels[i]))
       throw new Error(`operation ${op.operationId}: a ${levels[i - 1]} has no ${levels[i]} parent`);

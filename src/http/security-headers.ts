@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
+import { errorMessage } from '../shared/json-values.ts';
 
 /** The headers helmet sets with these options, in its order (names in lower case: recorded on a response never sent). */
 function helmetHeaders(options: Readonly<HelmetOptions>): [string, string][] {
@@ -28,7 +29,7 @@ function helmetHeaders(options: Readonly<HelmetOptions>): [string, string][] {
   helmet(options)(req, res, (err?: unknown) => {
     failure = err;
   });
-  if (failure) throw failure;
+  if (failure) throw failure instanceof Error ? failure : new Error(errorMessage(failure));
   return res.getHeaderNames().map((name) => [name, String(res.getHeader(name))]);
 }
 

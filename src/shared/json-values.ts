@@ -31,10 +31,6 @@ export function recordOf<K extends string, V>(keys: readonly K[], value: (k: K) 
 /** Whether a value is one of a list's members (a type guard, so no assertion follows it). */
 export const isOneOf = <T extends string | number>(list: readonly T[], v: unknown): v is T => list.some((x) => x === v);
 
-/** The keys of a record whose keys its type fixes: the one assertion of keys read from such a record. */
-// eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- Object.keys answers string[] by design
-export const keysOf = <K extends string>(o: Partial<Record<K, unknown>>): K[] => Object.keys(o) as K[];
-
 /** The message of anything thrown (an Error's message, else its text). */
 export const errorMessage = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
