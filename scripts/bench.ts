@@ -45,9 +45,9 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
 import { hashPassword } from '../src/shared/passwords.ts';
-import { IMAGE_LIMITS } from '../src/modules/admin/branding/branding.images.ts';
 
 import { billingBenchLine, billingRunBench } from './bench-billing.ts';
+import { bannerAtLimits } from './banner-at-limits.ts';
 
 /** End Customers (3 monthly subscriptions each) of the billing run case. */
 const BILLING_END_CUSTOMERS = Number(process.env.BENCH_BILLING_ECS ?? 10_000);
@@ -691,34 +691,8 @@ async function measureCreation(base: string, requests: Req[], databaseUrl: strin
   }
 }
 
-/**
- * The largest banner the service accepts: a flat image at the largest dimensions whose top rows
- * are noise that PNG cannot compress, as many as bring the file just under the byte limit (as
- * test/admin/branding-load.test.ts makes it).
- */
-let bannerAtLimits: Promise<Buffer> | undefined;
-function makeBanner(): Promise<Buffer> {
-  return (bannerAtLimits ??= (async () => {
-    const sharp = (await import('sharp')).default;
-    const { maxWidth: width, maxHeight: height, maxBytes } = IMAGE_LIMITS.banner;
-    const noiseRows = (h: number) =>
-      sharp(randomBytes(width * h * 3), { raw: { width, height: h, channels: 3 } })
-        .png()
-        .toBuffer();
-    const withNoise = async (h: number, rows: number) =>
-      sharp({ create: { width, height: h, channels: 3, background: { r: 20, g: 120, b: 200 } } })
-        .composite([{ input: await noiseRows(rows), left: 0, top: 0 }])
-        .png()
-        .toBuffer();
-    const bytesPerRow = (await withNoise(16, 16)).length / 16;
-    const rows = Math.floor((maxBytes - 400_000) / bytesPerRow);
-    let image = await withNoise(height, rows);
-    if (image.length > maxBytes * 0.98)
-      image = await withNoise(height, rows - Math.ceil((image.length - maxBytes * 0.96) / bytesPerRow));
-    if (image.length > maxBytes) throw new Error(`banner of ${image.length} bytes, over the limit ${maxBytes}`);
-    return image;
-  })());
-}
+let bannerMade: Promise<Buffer> | undefined;
+const makeBanner = (): Promise<Buffer> => (bannerMade ??= bannerAtLimits());
 
 /** Latencies (ms) of one client reading `reads` in turn, a pause between two, until `until()` holds. */
 async function lightReads(
@@ -950,7 +924,7 @@ async function serverVersion(): Promise<string> {
  * Loads a database: first start (migrations, first-start data), then the load with the service
  * stopped.
  */
-async function prepareDatabase(
+export async function prepareDatabase(
   label: string,
   dbEnv: Record<string, string>,
   open: { url?: string; dataDir?: string },

@@ -47,6 +47,20 @@ export interface CommandDeps {
 
 /** The command dependencies of an application. */
 export function commandDeps(deps: AppDeps): CommandDeps {
+  const made = madeDeps.get(deps);
+  if (made && made.background === deps.background) return made.deps;
+  const fresh = makeCommandDeps(deps);
+  madeDeps.set(deps, { background: deps.background, deps: fresh });
+  return fresh;
+}
+
+/**
+ * Made once per application and background (the background is given to an application after it
+ * is built: src/serve.ts), not at every request.
+ */
+const madeDeps = new WeakMap<AppDeps, { background: Background | undefined; deps: CommandDeps }>();
+
+function makeCommandDeps(deps: AppDeps): CommandDeps {
   const bg = deps.background;
   const x = deps.config.xmpp;
   return {

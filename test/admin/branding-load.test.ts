@@ -30,33 +30,6 @@ let t: TestApp;
 let banner: Buffer;
 let dataDir: string | undefined;
 
-/**
- * A flat image at the largest dimensions whose top rows are noise that PNG cannot compress, as
- * many as bring the file just under the byte limit: the largest upload the service accepts.
- * Written to stdout; it runs in a child process (so it imports what it uses).
- */
-async function makeBanner(width: number, height: number, maxBytes: number): Promise<void> {
-  const sharp = (await import('sharp')).default;
-  const { randomBytes } = await import('node:crypto');
-  const noiseRows = (h: number) =>
-    sharp(randomBytes(width * h * 3), { raw: { width, height: h, channels: 3 } })
-      .png()
-      .toBuffer();
-  const withNoise = async (h: number, rows: number) =>
-    sharp({ create: { width, height: h, channels: 3, background: { r: 20, g: 120, b: 200 } } })
-      .composite([{ input: await noiseRows(rows), left: 0, top: 0 }])
-      .png()
-      .toBuffer();
-  // Bytes per row of noise as the final encoder writes them (composite adds an alpha channel).
-  const bytesPerRow = (await withNoise(16, 16)).length / 16;
-  const rows = Math.floor((maxBytes - 400_000) / bytesPerRow);
-  let image = await withNoise(height, rows);
-  // The flat rows cost something too: one correction brings the file under the limit.
-  if (image.length > maxBytes * 0.98)
-    image = await withNoise(height, rows - Math.ceil((image.length - maxBytes * 0.96) / bytesPerRow));
-  process.stdout.write(image);
-}
-
 beforeAll(async () => {
   // The embedded database in a data folder, as the service runs it (DATA_DIR): in memory, the
   // stored images and their WAL would count in the resident memory measured here.
@@ -65,12 +38,12 @@ beforeAll(async () => {
     config: { imageConcurrency: 1 },
     ...(dataDir ? { database: openDatabase({ dataDir }) } : {}),
   });
-  const { maxWidth, maxHeight, maxBytes } = IMAGE_LIMITS.banner;
+  const { maxBytes } = IMAGE_LIMITS.banner;
   // Made in a child process, so that the memory of making it does not blur the measure here.
   banner = execFileSync(
     process.execPath,
-    ['--input-type=module', '-e', `(${makeBanner.toString()})(${maxWidth}, ${maxHeight}, ${maxBytes})`],
-    { maxBuffer: 4 * maxBytes },
+    ['--experimental-strip-types', '--disable-warning=ExperimentalWarning', 'scripts/banner-at-limits.ts'],
+    { maxBuffer: 4 * maxBytes, cwd: join(import.meta.dirname, '../..') },
   );
   expect(banner.length).toBeLessThanOrEqual(maxBytes);
   expect(banner.length).toBeGreaterThan(maxBytes * 0.9);
