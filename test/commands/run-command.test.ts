@@ -18,8 +18,9 @@ import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
 import { users } from '../../src/modules/admin/users/users.tables.ts';
 import { offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
-import { createUser, deleteUser, updateUser } from '../../src/modules/admin/users/users.operations.ts';
-import { assignUserLicence, unassignUserLicence } from '../../src/modules/commerce/licences.operations.ts';
+// From the modules' faces, as the import module will take them.
+import { createUser, deleteUser, updateUser } from '../../src/modules/admin/users/users.api.ts';
+import { assignUserLicence, unassignUserLicence } from '../../src/modules/commerce/commerce.api.ts';
 import { assignLicence } from '../../src/modules/commerce/licences.service.ts';
 import { runCommand } from '../../src/http/run-command.ts';
 import { errorOutcome } from '../../src/errors/handler.ts';

@@ -15,6 +15,8 @@ import * as subscriptionsRepo from './subscriptions.repo.ts';
 /** Document 3, create company rule 7: a user arriving in a company takes a licence of its default subscription. */
 export { assignDefaultLicence, userChangedCompany } from './licences.service.ts';
 export { licenceCounters, type LicenceCounters } from './licence-counters.ts';
+// The operations another module runs as commands (the bulk import: src/http/run-command.ts).
+export { assignUserLicence, unassignUserLicence } from './licences.operations.ts';
 
 /** A company's catalogId must name a catalog (400 otherwise: nothing is stored). */
 export async function assertCatalogExists(exec: Executor, catalogId: string): Promise<void> {

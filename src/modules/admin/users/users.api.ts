@@ -19,6 +19,8 @@ export {
   type UserRow,
 } from './users.service.ts';
 export { userArrived, passwordChanged, companyIsBP } from './users.hooks.ts';
+// The operations another module runs as commands (the bulk import: src/http/run-command.ts).
+export { createUser, updateUser, deleteUser } from './users.operations.ts';
 
 const textArray = (values: string[]) => sql`${sql.param(values)}::text[]`;
 
