@@ -6,8 +6,9 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { transportProblem } from './transport.ts';
 import { openDatabase, ping, type Database } from './db/client.ts';
 import { DataDirLocked, lockDataDir } from './db/data-lock.ts';
+import { emptyDatabaseFor } from './db/empty-database.ts';
 import { buildApp } from './app.ts';
-import { loadServerKeys } from './shared/keys.ts';
+import { loadServerKeys, type ServerKeys } from './shared/keys.ts';
 import { ensureSuperadmin, ensureSystemCompanies } from './bootstrap.ts';
 import { MODULE_WORK, superadminPasswordDiffers } from './modules/index.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
@@ -17,6 +18,15 @@ import { createBackground } from './background.ts';
 import { startMetricsServer } from './http/metrics.ts';
 import { BUNDLED } from './shared/source-root.ts';
 import { errorMessage } from './shared/json-values.ts';
+
+/**
+ * Milliseconds since the process began at each step of the start, logged at debug level once
+ * listening (LOG_LEVEL=debug): where a slow start spends its time.
+ */
+const startSteps: Record<string, number> = {};
+function step(name: string): void {
+  startSteps[name] = Math.round(performance.now());
+}
 
 /** A start that cannot go on, for a reason the operator can fix: one line, no stack trace. */
 class StartFailure extends Error {}
@@ -28,14 +38,20 @@ function settings(): Config {
   return config;
 }
 
-/** Opens and migrates the database within DATABASE_CONNECT_TIMEOUT_SECONDS. */
-async function openWithin(config: Config): Promise<Database> {
-  const database = openDatabase({
+/** The database of the settings; nothing is reached yet (the embedded one starts opening in its thread). */
+function databaseOf(config: Config): Database {
+  return openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
+    // An empty data folder starts from the database `npm run build` made (src/db/empty-database.ts).
+    fromDump: config.databaseUrl ? undefined : emptyDatabaseFor(config.dataDir),
     connectTimeoutSeconds: config.databaseConnectTimeoutSeconds,
     statementTimeoutSeconds: config.databaseStatementTimeoutSeconds,
   });
+}
+
+/** Reaches and migrates the database, a server within DATABASE_CONNECT_TIMEOUT_SECONDS. */
+async function migrateWithin(config: Config, database: Database): Promise<void> {
   // Only a server can leave the start waiting: the embedded database is local work (its first
   // start initialises the folder, which takes longer on a loaded machine, and is never cut short).
   if (!config.databaseUrl) {
@@ -63,37 +79,63 @@ async function openWithin(config: Config): Promise<Database> {
       clearTimeout(timer);
     }
   }
+  step('database reached');
   await database.migrate();
-  return database;
+}
+
+/** The database made ready: migrated, each module's first-start data, the first superadmin, the server's keys. */
+async function prepareData(config: Config, database: Database) {
+  await migrateWithin(config, database);
+  step('migrated');
+  const seeded = await ensureSystemCompanies(database.db);
+  step('first-start data');
+  const first = await ensureSuperadmin(database.db, config.superadminEmail, config.superadminPassword, seeded);
+  return { first, keys: await loadServerKeys(database.db) };
 }
 
 async function main(): Promise<void> {
+  step('service loaded');
   const config = settings();
   const release = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   process.on('exit', release);
-  const database = await openWithin(config);
-  const seeded = await ensureSystemCompanies(database.db);
-  const first = await ensureSuperadmin(database.db, config.superadminEmail, config.superadminPassword, seeded);
+  step('settings checked');
+  const database = databaseOf(config);
   const now = serviceClock(config);
-  const deps: AppDeps = { database, config, keys: await loadServerKeys(database.db), now };
+  const loaded: { keys?: ServerKeys } = {};
+  const deps: AppDeps = {
+    database,
+    config,
+    now,
+    // Read by requests and jobs only, which come after the keys are loaded (below, before listening).
+    get keys(): ServerKeys {
+      if (!loaded.keys) throw new Error('the server keys are not loaded yet');
+      return loaded.keys;
+    },
+  };
   const https = config.tlsCertFile
     ? { cert: readFileSync(config.tlsCertFile), key: readFileSync(config.tlsKeyFile!) }
     : undefined;
-  const app = await buildApp(deps, { logger: { level: config.logLevel }, https });
+  // The routes are built (CPU of this thread) while the database opens, migrates and seeds (work of
+  // the embedded database's thread, or of the server): building them reads nothing from it.
+  const [data, app] = await Promise.all([
+    prepareData(config, database),
+    buildApp(deps, { logger: { level: config.logLevel }, https }),
+  ]);
+  loaded.keys = data.keys;
+  const first = data.first;
+  step('routes built');
   if (first?.generatedPassword) {
     // Printed once, on the console only (not through the logger), so it never lands in log files.
     process.stdout.write(
       `\nFirst superadmin created: ${first.email}\nGenerated password (shown once): ${first.generatedPassword}\n\n`,
     );
-  } else if (
-    !first &&
-    config.superadminPassword &&
-    (await superadminPasswordDiffers(database.db, config.superadminEmail!, config.superadminPassword))
-  ) {
-    app.log.warn(
-      `SUPERADMIN_PASSWORD differs from the password of ${config.superadminEmail}: it applies at first start only. To change that password: npm run reset-superadmin-password (with SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD set; on the embedded database, with the service stopped)`,
-    );
   }
+  // A changed SUPERADMIN_PASSWORD is only warned about: its check (a password hash verified, on
+  // libuv's threads) runs while the background starts.
+  const passwordChanged =
+    !first && config.superadminPassword
+      ? superadminPasswordDiffers(database.db, config.superadminEmail!, config.superadminPassword)
+      : false;
   // Jobs, events over XMPP and the ports; started before listening, stopped after the HTTP side.
   deps.background = createBackground({
     database,
@@ -102,7 +144,12 @@ async function main(): Promise<void> {
     now,
     log: app.log.child({ component: 'background' }),
   });
-  await deps.background.start();
+  const [, differs] = await Promise.all([deps.background.start(), passwordChanged]);
+  if (differs)
+    app.log.warn(
+      `SUPERADMIN_PASSWORD differs from the password of ${config.superadminEmail}: it applies at first start only. To change that password: npm run reset-superadmin-password (with SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD set; on the embedded database, with the service stopped)`,
+    );
+  step('background started');
   if (config.clockFixed || config.clockOffsetSeconds)
     app.log.warn(
       { now: now().toISOString() },
@@ -142,6 +189,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
+  step('listening');
+  app.log.debug({ startSteps }, 'start: milliseconds since the process began');
   app.log.info(
     `svc-admin on ${https ? 'https' : 'http'}://${config.host}:${config.port} (${database.kind} database, ${BUNDLED ? 'bundled' : 'from the sources'})`,
   );

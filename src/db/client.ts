@@ -54,12 +54,14 @@ export const migrationsFolder = fileURLToPath(new URL('db/migrations', SOURCE_RO
 /**
  * `dataDir` undefined with no url gives an in-memory embedded database (tests). `fromDump` starts
  * an embedded database from a dump of another one (`dumpEmbedded`): a copy of its tables and
- * rows, without running initdb and the migrations again (about 2 s each time on this machine).
+ * rows, without running initdb and the migrations again (about 2 s each time on this machine); a
+ * path is the file of such a dump, which the database's thread reads (src/db/empty-database.ts).
+ * With a `dataDir`, only a folder that holds no database yet may start from a dump.
  */
 export function openDatabase(opts: {
   url?: string;
   dataDir?: string;
-  fromDump?: Blob;
+  fromDump?: Blob | string;
   poolSize?: number;
   connectTimeoutSeconds?: number;
   statementTimeoutSeconds?: number;

@@ -70,7 +70,7 @@ export class EmbeddedClient {
   #dead: Error | undefined;
   readonly waitReady: Promise<void>;
 
-  constructor(opts: { dataDir?: string; fromDump?: Blob; postgresqlconf: string[] }) {
+  constructor(opts: { dataDir?: string; fromDump?: Blob | string; postgresqlconf: string[] }) {
     const options: EmbeddedOptions = {
       dataDir: opts.dataDir,
       fromDump: opts.fromDump,

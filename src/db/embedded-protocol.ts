@@ -3,7 +3,8 @@
 /** What the database's thread opens: a folder (undefined: memory), or a dump to start from. */
 export interface EmbeddedOptions {
   dataDir: string | undefined;
-  fromDump: Blob | undefined;
+  /** A dump to start from (an empty data folder only): the tarball, or the path of its file. */
+  fromDump: Blob | string | undefined;
   postgresqlconf: string[];
 }
 

@@ -7,6 +7,7 @@
 // PGlite queues calls itself, and holds every call that is not part of an open transaction until
 // that transaction ends, so the service may send calls without waiting for the earlier ones.
 import { parentPort } from 'node:worker_threads';
+import { openAsBlob } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -37,7 +38,10 @@ async function openDatabase(opts: EmbeddedOptions): Promise<PGlite> {
   const db = new PGlite({
     ...(await prepared),
     dataDir: opts.dataDir,
-    ...(opts.fromDump ? { loadDataDir: opts.fromDump } : {}),
+    // A file's dump is opened here: a Blob backed by a file does not cross to this thread.
+    ...(opts.fromDump
+      ? { loadDataDir: typeof opts.fromDump === 'string' ? await openAsBlob(opts.fromDump) : opts.fromDump }
+      : {}),
     extensions: { pg_trgm },
     postgresqlconf: opts.postgresqlconf,
     serializers: {
