@@ -61,6 +61,24 @@ function withBuffers<T>(r: Results<T>): Results<T> {
   return r;
 }
 
+/**
+ * The parameters as they cross to the database's thread, and the memory that crosses with them.
+ * A message copies the whole ArrayBuffer under a Uint8Array, not only its view: a chunk of an image
+ * (a subarray of the upload) would carry the whole upload each time, and a small Buffer Node's
+ * shared pool. Such a view is copied to memory of its own, which is then moved, not copied again.
+ */
+function crossing(params: unknown[] | undefined): { params: unknown[] | undefined; transfer: ArrayBuffer[] } {
+  const transfer: ArrayBuffer[] = [];
+  if (!params?.some((p) => p instanceof Uint8Array)) return { params, transfer };
+  const sent = params.map((p) => {
+    if (!(p instanceof Uint8Array) || p.byteLength === p.buffer.byteLength) return p;
+    const own = new Uint8Array(p);
+    transfer.push(own.buffer);
+    return own;
+  });
+  return { params: sent, transfer };
+}
+
 export class EmbeddedClient {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -108,25 +126,22 @@ export class EmbeddedClient {
     this.waitReady.catch(() => undefined); // (the failure is every caller's, not an unhandled one)
   }
 
-  #call<T>(call: Call): Promise<T> {
+  #call<T>(call: Call, transfer: ArrayBuffer[] = []): Promise<T> {
     if (this.#dead) return Promise.reject(this.#dead);
     const id = ++this.#lastId;
     if (this.#pending.size === 0) this.#worker.ref();
     return new Promise<T>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.#worker.postMessage({ ...call, id });
+      this.#worker.postMessage({ ...call, id }, transfer);
     });
   }
 
   async query<T>(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results<T>> {
-    const r = await this.#call<Results<T>>({
-      op: 'query',
-      text,
-      params,
-      rowMode: options?.rowMode,
-      raw: rawTypes(options?.parsers),
-      tx,
-    });
+    const sent = crossing(params);
+    const r = await this.#call<Results<T>>(
+      { op: 'query', text, params: sent.params, rowMode: options?.rowMode, raw: rawTypes(options?.parsers), tx },
+      sent.transfer,
+    );
     return withBuffers(r);
   }
 

@@ -213,8 +213,9 @@ export interface OperationDef<
   /**
    * Slow work on the input that needs no database (decoding an uploaded image): it runs once the
    * caller is authorised, before the transaction of the change opens, so that no transaction (on
-   * the embedded database, its one session) waits for it. It must not write; what it returns is
-   * `input.prepared` of the handler.
+   * the embedded database, its one session) waits for it. It must not change what anyone reads: at
+   * most it stages rows that nothing reads until the handler names them (the chunks of an uploaded
+   * image); what it returns is `input.prepared` of the handler.
    */
   // (prepare, command and handler are methods: their parameters are bivariant, so that every
   // declaration is an AnyOperation, which the registry runs whatever its types.)

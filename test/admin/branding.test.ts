@@ -3,12 +3,17 @@
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
-import { companyImages, companyImageVariants } from '../../src/modules/admin/branding/branding.tables.ts';
+import {
+  companyImageChunks,
+  companyImages,
+  companyImageVariants,
+} from '../../src/modules/admin/branding/branding.tables.ts';
+import { CHUNK_BYTES } from '../../src/modules/admin/branding/branding.service.ts';
 import { organisations } from '../../src/modules/admin/organisations/organisations.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 
@@ -39,12 +44,24 @@ const delImage = (token: string, id: string, kind: 'avatar' | 'banner') =>
 const getImage = (kind: 'avatar' | 'banner', id: string, query = '', headers: Record<string, string> = {}) =>
   t.inject({ method: 'GET', url: `/api/${kind}/${id}${query}`, headers });
 
+/** Every chunk row of the image, of every version. */
+async function chunks(id: string, kind: string) {
+  return t.db
+    .select()
+    .from(companyImageChunks)
+    .where(and(eq(companyImageChunks.companyId, id), eq(companyImageChunks.kind, kind)))
+    .orderBy(asc(companyImageChunks.seq));
+}
+/** The image row and the bytes of the version it names. */
 async function stored(id: string, kind: string) {
   const [row] = await t.db
     .select()
     .from(companyImages)
     .where(and(eq(companyImages.companyId, id), eq(companyImages.kind, kind)));
-  return row;
+  // (undefined when there is no image: the test of the deletion looks for that.)
+  if (!row) return row;
+  const own = (await chunks(id, kind)).filter((c) => c.version === row.version);
+  return { ...row, data: Buffer.concat(own.map((c) => c.data)) };
 }
 async function variants(id: string, kind: string) {
   return t.db
@@ -390,6 +407,61 @@ describe('doc 3, avatar and banner, get', () => {
     const unknown = await getImage('banner', newId());
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().errorDetailsCode).toBe(404000);
+  });
+});
+
+describe('docs/decisions.md, Performance, originals written in chunks', () => {
+  /** A PNG of noise (incompressible) of at least `bytes` bytes. */
+  async function noise(bytes: number): Promise<Buffer> {
+    const side = Math.ceil(Math.sqrt(bytes / 3));
+    return sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+      .png()
+      .toBuffer();
+  }
+
+  it('an original over one chunk is written in several statements of at most CHUNK_BYTES and read back whole; the replaced version goes', async () => {
+    const id = await makeCompany(t);
+    const first = await noise(2.5 * CHUNK_BYTES);
+    expect((await setImage(t.superToken, id, 'banner', b64(first))).statusCode).toBe(200);
+    const written = await chunks(id, 'banner');
+    expect(written.length).toBe(Math.ceil(first.length / CHUNK_BYTES));
+    expect(written.every((c) => c.data.length <= CHUNK_BYTES)).toBe(true);
+    expect(Buffer.compare((await stored(id, 'banner')).data, first)).toBe(0);
+    // Served from the chunks: the original width answers the original's pixels.
+    const served = await getImage('banner', id, '?size=100000');
+    expect(served.statusCode).toBe(200);
+    expect((await sharp(served.rawPayload).metadata()).width).toBe((await sharp(first).metadata()).width);
+
+    t.clock.advance(1000);
+    const second = await noise(1.5 * CHUNK_BYTES);
+    expect((await setImage(t.superToken, id, 'banner', b64(second))).statusCode).toBe(200);
+    const row = await stored(id, 'banner');
+    expect(Buffer.compare(row.data, second)).toBe(0);
+    // Only the chunks of the version the image names are left.
+    expect(new Set((await chunks(id, 'banner')).map((c) => c.version))).toEqual(new Set([row.version]));
+    expect((await delImage(t.superToken, id, 'banner')).statusCode).toBe(200);
+    expect(await chunks(id, 'banner')).toHaveLength(0);
+  });
+
+  it('chunks of a version no image names (an upload that ended before naming it) go with the next change of that image once an hour old; younger ones (an upload under way) stay', async () => {
+    const id = await makeCompany(t);
+    const chunk = (version: string, writtenAt: Date) => ({
+      companyId: id,
+      kind: 'avatar',
+      version,
+      seq: 0,
+      data: randomBytes(10),
+      writtenAt,
+    });
+    await t.db.insert(companyImageChunks).values(chunk('abandoned', new Date(t.clock.now().getTime() - 61 * 60_000)));
+    await t.db.insert(companyImageChunks).values(chunk('under-way', new Date(t.clock.now().getTime() - 60_000)));
+    expect((await setImage(t.superToken, id, 'avatar', b64(await picture(20, 20)))).statusCode).toBe(200);
+    const versions = new Set((await chunks(id, 'avatar')).map((c) => c.version));
+    expect(versions.has('abandoned')).toBe(false);
+    expect(versions.has('under-way')).toBe(true);
+    // A deletion keeps them too: the upload under way sets the image after it.
+    expect((await delImage(t.superToken, id, 'avatar')).statusCode).toBe(200);
+    expect((await chunks(id, 'avatar')).map((c) => c.version)).toEqual(['under-way']);
   });
 });
 

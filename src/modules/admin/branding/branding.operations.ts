@@ -74,14 +74,16 @@ function setOp(operationId: string, kind: ImageKind) {
     successStatus: 200,
     target: { kind: 'company', from: 'params', field: 'companyId' },
     // The image is decoded and checked before the transaction opens (docs/decisions.md, Bounds of images,
-    // sessions and client authentication).
+    // sessions and client authentication), and its bytes staged in chunks that the handler publishes.
     prepare: (ctx, { body, upload }) =>
       service.prepareImage(
+        ctx.db,
         ctx.caller,
         ctx.target,
         kind,
         upload ? uploadBytes(upload) : body.image,
         ctx.deps.config.imageConcurrency,
+        ctx.now,
       ),
     handler: (ctx, { prepared }) => service.storeImage(ctx.db, ctx.target, kind, prepared, ctx.now),
   });
@@ -99,7 +101,7 @@ function deleteOp(operationId: string, kind: ImageKind) {
     response: Empty,
     envelope: 'status',
     target: { kind: 'company', from: 'params', field: 'companyId' },
-    handler: (ctx) => service.deleteImage(ctx.db, ctx.caller, ctx.target, kind),
+    handler: (ctx) => service.deleteImage(ctx.db, ctx.caller, ctx.target, kind, ctx.now),
   });
 }
 

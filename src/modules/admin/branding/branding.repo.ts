@@ -1,7 +1,7 @@
 // SQL of the avatars and banners of companies and of their stored variants.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
-import { companyImages, companyImageVariants } from './branding.tables.ts';
+import { companyImageChunks, companyImages, companyImageVariants } from './branding.tables.ts';
 import type { ImageKind } from './branding.images.ts';
 import * as companiesApi from '../companies/companies.api.ts';
 
@@ -9,13 +9,38 @@ export interface ImageContent {
   mime: string;
   width: number;
   height: number;
-  data: Buffer;
+  /** The version whose chunks hold the original's bytes. */
+  version: string;
   updatedAt: Date;
 }
 
 /** The company's column that dates its image of `kind`. */
 function dateColumn(kind: ImageKind) {
   return kind === 'avatar' ? 'lastAvatarUpdateDate' : 'lastBannerUpdateDate';
+}
+
+/** Writes one chunk of the original's bytes under `version` (one short statement). */
+export async function insertChunk(
+  exec: Executor,
+  companyId: string,
+  kind: ImageKind,
+  chunk: { version: string; seq: number; data: Buffer; writtenAt: Date },
+): Promise<void> {
+  await exec.insert(companyImageChunks).values({ companyId, kind, ...chunk });
+}
+
+/** The version the image row names now (locked until the transaction ends), if there is one. */
+export async function lockImageVersion(
+  exec: Executor,
+  companyId: string,
+  kind: ImageKind,
+): Promise<string | undefined> {
+  const [row] = await exec
+    .select({ version: companyImages.version })
+    .from(companyImages)
+    .where(and(eq(companyImages.companyId, companyId), eq(companyImages.kind, kind)))
+    .for('update');
+  return row?.version;
 }
 
 export async function upsertImage(
@@ -32,6 +57,31 @@ export async function upsertImage(
 
 export async function deleteImageRow(exec: Executor, companyId: string, kind: ImageKind): Promise<void> {
   await exec.delete(companyImages).where(and(eq(companyImages.companyId, companyId), eq(companyImages.kind, kind)));
+}
+
+const chunksOf = (companyId: string, kind: ImageKind) =>
+  and(eq(companyImageChunks.companyId, companyId), eq(companyImageChunks.kind, kind));
+
+/** Deletes the chunks of one version. */
+export async function deleteChunks(exec: Executor, companyId: string, kind: ImageKind, version: string): Promise<void> {
+  await exec.delete(companyImageChunks).where(and(chunksOf(companyId, kind), eq(companyImageChunks.version, version)));
+}
+
+/**
+ * Deletes the chunks of versions other than `kept` written before `before`: those of uploads that
+ * ended before naming them (an upload writes its chunks within seconds, so none under way is older).
+ */
+export async function deleteStaleChunks(
+  exec: Executor,
+  companyId: string,
+  kind: ImageKind,
+  kept: string | undefined,
+  before: Date,
+): Promise<void> {
+  const old = lt(companyImageChunks.writtenAt, before);
+  await exec
+    .delete(companyImageChunks)
+    .where(and(chunksOf(companyId, kind), old, kept === undefined ? undefined : ne(companyImageChunks.version, kept)));
 }
 
 export async function deleteVariants(exec: Executor, companyId: string, kind: ImageKind): Promise<void> {
@@ -118,16 +168,27 @@ export async function findVariant(
 
 export const companyExists = companiesApi.companyExists;
 
+/** The original's bytes (its chunks, in one statement: one snapshot of the row and of its version). */
 export async function findOriginal(
   exec: Executor,
   companyId: string,
   kind: ImageKind,
 ): Promise<{ data: Buffer; updatedAt: Date } | undefined> {
-  const [original] = await exec
-    .select({ data: companyImages.data, updatedAt: companyImages.updatedAt })
+  const rows = await exec
+    .select({ data: companyImageChunks.data, updatedAt: companyImages.updatedAt })
     .from(companyImages)
-    .where(and(eq(companyImages.companyId, companyId), eq(companyImages.kind, kind)));
-  return original;
+    .innerJoin(
+      companyImageChunks,
+      and(
+        eq(companyImageChunks.companyId, companyImages.companyId),
+        eq(companyImageChunks.kind, companyImages.kind),
+        eq(companyImageChunks.version, companyImages.version),
+      ),
+    )
+    .where(and(eq(companyImages.companyId, companyId), eq(companyImages.kind, kind)))
+    .orderBy(asc(companyImageChunks.seq));
+  if (rows.length === 0) return undefined;
+  return { data: Buffer.concat(rows.map((r) => r.data)), updatedAt: rows[0].updatedAt };
 }
 
 export async function upsertVariant(

@@ -17,6 +17,7 @@ import {
   type ImageKind,
 } from './branding.images.ts';
 import { sizeCache, sizeKey } from './branding.size-cache.ts';
+import { newId } from '../../../shared/ids.ts';
 import * as repo from './branding.repo.ts';
 
 const LABEL: Record<ImageKind, string> = { avatar: 'Avatar', banner: 'Banner' };
@@ -31,52 +32,82 @@ function guardSystemCompany(caller: Caller, company: ImageCompany): void {
 }
 
 /**
+ * Bytes of the original per statement (docs/decisions.md, Performance, Originals written in chunks): an 8 MB
+ * banner in 32 statements, each short enough that the embedded database's one session answers other requests
+ * between them.
+ */
+export const CHUNK_BYTES = 256 * 1024;
+
+/** How old the chunks of a version no image names must be to be taken for those of an upload that ended. */
+const STALE_CHUNKS_MS = 60 * 60 * 1000;
+
+/** An upload checked and its bytes written under `version`, which no image names yet. */
+export type StagedImage = Omit<CheckedImage, 'data'> & { version: string };
+
+/**
  * The upload, decoded and checked before any transaction (docs/security.md, Work, sessions and client
- * authentication). `image`: the raw bytes, or the base64 text of a JSON upload.
+ * authentication), then its bytes written in chunks under a new version, each chunk its own short statement
+ * outside any transaction: nothing reads them until storeImage names the version. `image`: the raw bytes, or
+ * the base64 text of a JSON upload.
  */
 export async function prepareImage(
+  db: Executor,
   caller: Caller,
   company: ImageCompany,
   kind: ImageKind,
   image: Buffer | string,
   concurrency: number,
-): Promise<CheckedImage> {
+  now: Date,
+): Promise<StagedImage> {
   guardSystemCompany(caller, company);
-  return checkImage(kind, Buffer.isBuffer(image) ? image : decodeUpload(image), concurrency);
+  const { data, ...checked } = await checkImage(
+    kind,
+    Buffer.isBuffer(image) ? image : decodeUpload(image),
+    concurrency,
+  );
+  const version = newId();
+  try {
+    for (let seq = 0; seq * CHUNK_BYTES < data.length; seq++) {
+      const chunk = data.subarray(seq * CHUNK_BYTES, (seq + 1) * CHUNK_BYTES);
+      await repo.insertChunk(db, company.id, kind, { version, seq, data: chunk, writtenAt: now });
+    }
+  } catch (err) {
+    await repo.deleteChunks(db, company.id, kind, version).catch(() => undefined);
+    throw err;
+  }
+  return { ...checked, version };
 }
 
-/** Stores the checked image as the company's `kind` and drops its variants. */
-export async function storeImage(
-  db: Executor,
-  company: ImageCompany,
-  kind: ImageKind,
-  checked: CheckedImage,
-  now: Date,
-) {
+/**
+ * Makes the staged image the company's `kind`, whole, in one short transaction: the image row names its
+ * version, the variants and the chunks of the replaced version go.
+ */
+export async function storeImage(db: Executor, company: ImageCompany, kind: ImageKind, staged: StagedImage, now: Date) {
   const companyId = company.id;
   await db.transaction(async (tx) => {
-    const row = {
-      mime: checked.mime,
-      width: checked.width,
-      height: checked.height,
-      data: checked.data,
-      updatedAt: now,
-    };
-    await repo.upsertImage(tx, companyId, kind, row);
+    const replaced = await repo.lockImageVersion(tx, companyId, kind);
+    const row = { mime: staged.mime, width: staged.width, height: staged.height, version: staged.version };
+    await repo.upsertImage(tx, companyId, kind, { ...row, updatedAt: now });
     await repo.deleteVariants(tx, companyId, kind);
     await repo.setCompanyImageDate(tx, companyId, kind, now);
+    if (replaced !== undefined && replaced !== staged.version) await repo.deleteChunks(tx, companyId, kind, replaced);
+    await repo.deleteStaleChunks(tx, companyId, kind, staged.version, new Date(now.getTime() - STALE_CHUNKS_MS));
   });
   return { status: `${LABEL[kind]} of company ${companyId} set`, data: [] };
 }
 
 /** Deleting removes the original and every cached variant; deleting what is not set is not an error. */
-export async function deleteImage(db: Executor, caller: Caller, company: ImageCompany, kind: ImageKind) {
+export async function deleteImage(db: Executor, caller: Caller, company: ImageCompany, kind: ImageKind, now: Date) {
   guardSystemCompany(caller, company);
   const companyId = company.id;
   await db.transaction(async (tx) => {
+    const deleted = await repo.lockImageVersion(tx, companyId, kind);
     await repo.deleteImageRow(tx, companyId, kind);
     await repo.deleteVariants(tx, companyId, kind);
     await repo.setCompanyImageDate(tx, companyId, kind, null);
+    // (The chunks of an upload under way stay: it sets the image after this deletion.)
+    if (deleted !== undefined) await repo.deleteChunks(tx, companyId, kind, deleted);
+    await repo.deleteStaleChunks(tx, companyId, kind, undefined, new Date(now.getTime() - STALE_CHUNKS_MS));
   });
   return { status: `${LABEL[kind]} of company ${companyId} deleted`, data: [] };
 }
