@@ -8,7 +8,7 @@ import { createTestApp, freshDatabase, type TestApp } from '../support/harness.t
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
-import { buildWorld, caller, eventsOf, S, waitFor, type World } from './subscriptions.fixture.ts';
+import { buildWorld, startWorld, caller, eventsOf, S, waitFor, type World } from './subscriptions.fixture.ts';
 import { makeCompany, makeUser } from '../support/factories.ts';
 
 let t: TestApp;
@@ -18,16 +18,7 @@ const subscribe = (companyId: string, body: object, token?: string, headers?: Re
   call('POST', `${S}/companies/${companyId}/subscriptions`, body, token, headers);
 
 beforeAll(async () => {
-  t = await createTestApp({
-    background: true,
-    config: {
-      subscriptionSyncRetryLimit: 1,
-      subscriptionSyncRetryDelaySeconds: 1,
-      ordersApplicantNumbers: ['CONFIGURED-1'],
-    },
-  });
-  call = caller(t);
-  w = await buildWorld(t);
+  ({ t, call, w } = await startWorld({ ordersApplicantNumbers: ['CONFIGURED-1'] }));
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import type { TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser } from '../support/factories.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { catalogOffers, licences, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
@@ -15,7 +15,7 @@ import { pricedOffer } from '../../src/modules/billing/charges.service.ts';
 import { addDefaultSubscription } from '../../src/modules/commerce/commerce.api.ts';
 import { SUBSCRIPTION_FORMATS } from '../../src/modules/commerce/subscriptions.schemas.ts';
 import { endExpiredSubscriptions } from '../../src/modules/commerce/subscriptions.service.ts';
-import { buildWorld, caller, eventsOf, S, waitFor, type World } from './subscriptions.fixture.ts';
+import { startWorld, caller, eventsOf, S, waitFor, type World } from './subscriptions.fixture.ts';
 
 let t: TestApp;
 let w: World;
@@ -42,12 +42,7 @@ const licence = async (subscriptionId: string, companyId: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp({
-    background: true,
-    config: { subscriptionSyncRetryLimit: 1, subscriptionSyncRetryDelaySeconds: 1 },
-  });
-  call = caller(t);
-  w = await buildWorld(t);
+  ({ t, call, w } = await startWorld());
   for (const c of [w.ecVad, w.ecIr, w.ir]) await addDefaultSubscription(t.db, c, t.clock.now());
 });
 afterAll(() => t.close());

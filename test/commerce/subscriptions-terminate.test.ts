@@ -6,7 +6,7 @@
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { eq } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
-import { createTestApp, type TestApp } from '../support/harness.ts';
+import type { TestApp } from '../support/harness.ts';
 import { makeCompany } from '../support/factories.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { catalogOffers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
@@ -16,7 +16,7 @@ import { isFreeOffer } from '../../src/modules/commerce/money.ts';
 import { addDefaultSubscription } from '../../src/modules/commerce/commerce.api.ts';
 import { newId } from '../../src/shared/ids.ts';
 import { endExpiredSubscriptions } from '../../src/modules/commerce/subscriptions.service.ts';
-import { buildWorld, caller, S, waitFor, type World } from './subscriptions.fixture.ts';
+import { startWorld, caller, S, waitFor, type World } from './subscriptions.fixture.ts';
 
 let t: TestApp;
 let w: World;
@@ -55,12 +55,7 @@ async function eventually(what: string, done: () => Promise<boolean>): Promise<v
 }
 
 beforeAll(async () => {
-  t = await createTestApp({
-    background: true,
-    config: { subscriptionSyncRetryLimit: 1, subscriptionSyncRetryDelaySeconds: 1 },
-  });
-  call = caller(t);
-  w = await buildWorld(t);
+  ({ t, call, w } = await startWorld());
 });
 afterAll(() => t.close());
 

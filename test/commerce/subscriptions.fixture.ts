@@ -3,7 +3,8 @@
 // a catalog of offers of every kind on the VAD, and the callers of document 1's rules.
 import { eq, sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
-import { bearer, type TestApp } from '../support/harness.ts';
+import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
+import type { Config } from '../../src/config.ts';
 import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { outbox } from '../../src/events/outbox.tables.ts';
@@ -49,6 +50,18 @@ export function caller(t: TestApp) {
     token = t.superToken,
     headers: Record<string, string> = {},
   ) => t.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload ? { payload } : {}) });
+}
+
+/**
+ * An application with its background (the synchronisation jobs run), retrying a failed
+ * synchronisation once after a second, and the world of these tests built in it.
+ */
+export async function startWorld(config: Partial<Config> = {}) {
+  const t = await createTestApp({
+    background: true,
+    config: { subscriptionSyncRetryLimit: 1, subscriptionSyncRetryDelaySeconds: 1, ...config },
+  });
+  return { t, call: caller(t), w: await buildWorld(t) };
 }
 
 export async function buildWorld(t: TestApp): Promise<World> {
