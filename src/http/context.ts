@@ -47,39 +47,50 @@ export interface CommandDeps {
 
 /** The command dependencies of an application. */
 export function commandDeps(deps: AppDeps): CommandDeps {
-  const made = madeDeps.get(deps);
-  if (made && made.background === deps.background) return made.deps;
-  const fresh = makeCommandDeps(deps);
-  madeDeps.set(deps, { background: deps.background, deps: fresh });
-  return fresh;
+  let made = madeDeps.get(deps);
+  if (!made) madeDeps.set(deps, (made = makeCommandDeps(deps)));
+  return made;
 }
 
-/**
- * Made once per application and background (the background is given to an application after it
- * is built: src/serve.ts), not at every request.
- */
-const madeDeps = new WeakMap<AppDeps, { background: Background | undefined; deps: CommandDeps }>();
+/** Made once per application, not at every request. */
+const madeDeps = new WeakMap<AppDeps, CommandDeps>();
 
+/**
+ * Each dependency is read from the application when the command uses it: the background (queue,
+ * XMPP, accounts) is given to an application after it is built (src/serve.ts), and its parts may
+ * be replaced while it runs (an XMPP account maker, in tests).
+ */
 function makeCommandDeps(deps: AppDeps): CommandDeps {
-  const bg = deps.background;
   const x = deps.config.xmpp;
   return {
-    database: deps.database,
-    config: deps.config,
-    keys: deps.keys,
-    ports: portsOf(deps),
-    queue: bg?.queue,
-    xmppRequest: bg
-      ? (to, iq) => bg.xmpp.request(to, iq)
-      : (to, iq) =>
-          simulateGateway(
+    get database() {
+      return deps.database;
+    },
+    get config() {
+      return deps.config;
+    },
+    get keys() {
+      return deps.keys;
+    },
+    get ports() {
+      return portsOf(deps);
+    },
+    get queue() {
+      return deps.background?.queue;
+    },
+    xmppRequest: (to, iq) =>
+      deps.background
+        ? deps.background.xmpp.request(to, iq)
+        : simulateGateway(
             { mode: x.gatewaySimulator, delayMs: x.gatewaySimulatorDelayMs },
             to,
             iq,
             x.requestTimeoutMs,
             undefined,
           ),
-    xmppAccounts: bg?.xmppAccounts,
+    get xmppAccounts() {
+      return deps.background?.xmppAccounts;
+    },
   };
 }
 
