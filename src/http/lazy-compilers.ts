@@ -8,6 +8,7 @@ import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { coerce } from './coerce.ts';
+import { serializerSchema } from './serializer-schemas.ts';
 import { field } from '../shared/json-values.ts';
 
 /** What Fastify calls a validator with and reads of it (node_modules/fastify/lib/validation.js, validateParam). */
@@ -76,7 +77,8 @@ export function lazySerializerFactory(): SerializerFactory {
       const key = keyOf(route.schema);
       let serialize = shared.get(key);
       if (!serialize) {
-        const get = lazy(() => compile(route));
+        // fast-json-stringify is given the nullable fields as such (src/http/serializer-schemas.ts).
+        const get = lazy(() => compile({ ...route, schema: serializerSchema(route.schema) }));
         serialize = (data: unknown) => get()(data);
         shared.set(key, serialize);
       }
