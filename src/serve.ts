@@ -1,6 +1,7 @@
 // The service: config -> database (embedded or server) -> migrate -> first-start data -> background -> http.
 // Every setting is checked before anything is opened; a wrong one ends the start with one line
 // and exit code 2; SIGTERM and SIGINT drain and exit 0 (docs/operations.md, Start and stop).
+import { logDestination } from './http/log-destination.ts';
 import { readFileSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { transportProblem } from './transport.ts';
@@ -119,7 +120,7 @@ async function main(): Promise<void> {
   // the embedded database's thread, or of the server): building them reads nothing from it.
   const [data, app] = await Promise.all([
     prepareData(config, database),
-    buildApp(deps, { logger: { level: config.logLevel }, https }),
+    buildApp(deps, { logger: { level: config.logLevel, stream: logDestination() }, https }),
   ]);
   loaded.keys = data.keys;
   const first = data.first;

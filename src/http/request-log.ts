@@ -8,7 +8,8 @@ export function installRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', (req, reply, done) => {
     req.log.info(
       {
-        req: { method: req.method, url: req.url, remoteAddress: req.ip },
+        // Fastify's `req` serializer (node_modules/fastify/lib/logger-pino.js) writes `ip` as remoteAddress.
+        req: { method: req.method, url: req.url, ip: req.ip },
         res: { statusCode: reply.statusCode },
         responseTime: reply.elapsedTime,
       },

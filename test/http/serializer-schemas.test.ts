@@ -4,7 +4,7 @@
 // schema gives.
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { Type } from '@sinclair/typebox';
+import { Type } from 'typebox';
 import fastJson from 'fast-json-stringify';
 import { expect } from '../support/expect.ts';
 import { serializerSchema } from '../../src/http/serializer-schemas.ts';

@@ -37,7 +37,7 @@ describe('issue 13, point 6: health, readiness, request ids, metrics', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       msg: 'request completed',
-      req: { method: 'GET', url: `${A}/companies` },
+      req: { method: 'GET', url: `${A}/companies`, remoteAddress: '127.0.0.1' },
       res: { statusCode: 200 },
     });
     expect(typeof lines[0].responseTime).toBe('number');

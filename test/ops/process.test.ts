@@ -93,6 +93,12 @@ describe('issue 13, point 1: signals', () => {
       SUPERADMIN_PASSWORD: PASSWORD,
     });
     await listening(r);
+    // Log lines are written in blocks (src/http/log-destination.ts), yet a quiet service's line
+    // shows within moments, not when a block fills.
+    expect((await fetch(`http://127.0.0.1:${port}/api/svc/admin/v1.0/companies?quiet=1`)).status).toBe(401);
+    const seen = Date.now() + 2000;
+    while (!r.out().includes('companies?quiet=1') && Date.now() < seen) await new Promise((res) => setTimeout(res, 50));
+    expect(r.out()).toMatch(/"url":"\/api\/svc\/admin\/v1.0\/companies\?quiet=1"[^}]*\},"res":\{"statusCode":401\}/);
     // A request whose body is still arriving when the signal comes.
     const answer = new Promise<number>((resolve, reject) => {
       const req = httpRequest(
