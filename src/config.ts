@@ -46,8 +46,17 @@ export interface Config {
     prosodyctlConfig: string | undefined;
   };
   outboxPollMs: number;
-  /** Implementation of each external system, by port name (only `embedded` exists today). */
+  /** Implementation of each external system, by port name (`embedded`, or `kamailio` for voice). */
   ports: Record<string, string>;
+  /** The SIP registrar of the devices (issue 25, point 8). */
+  sip: {
+    /** SIP_DOMAIN: domain and digest realm of the device accounts. */
+    domain: string;
+    /** KAMAILIO_DATABASE_URL (PORTS=voice=kamailio). */
+    kamailioDatabaseUrl: string | undefined;
+    /** KAMAILIO_CTL: the control socket given to `kamcmd -s` (PORTS=voice=kamailio). */
+    kamailioCtl: string | undefined;
+  };
   portsDelayMs: number;
   portsFailureRate: number;
   /** Requests per authenticated caller (a valid token's user) and window before 429; 0 turns the general limit off. */
@@ -153,6 +162,14 @@ function read(setting: Setting, env: Env): unknown {
 }
 
 export const PORT_NAMES = ['orders', 'billing', 'providers', 'voice', 'files'] as const;
+/** The implementations of each port beside `embedded`. */
+const OTHER_IMPLEMENTATIONS: Record<(typeof PORT_NAMES)[number], readonly string[]> = {
+  orders: [],
+  billing: [],
+  providers: [],
+  voice: ['kamailio'],
+  files: [],
+};
 
 function ports(spec: string | undefined): Record<string, string> {
   const out: Record<string, string> = Object.fromEntries(PORT_NAMES.map((n) => [n, 'embedded']));
@@ -166,8 +183,12 @@ function ports(spec: string | undefined): Record<string, string> {
         'PORTS',
         `PORTS: "${part}" names no port: expected <port>=<implementation> with a port among ${PORT_NAMES.join(', ')}`,
       );
-    if (impl !== 'embedded')
-      throw new ConfigError('PORTS', `PORTS: "${part}": expected the implementation embedded (the only one today)`);
+    const known = ['embedded', ...OTHER_IMPLEMENTATIONS[name]];
+    if (impl === undefined || !known.includes(impl))
+      throw new ConfigError(
+        'PORTS',
+        `PORTS: "${part}": expected an implementation of ${name} among ${known.join(', ')}`,
+      );
     out[name] = impl;
   }
   return out;
@@ -243,6 +264,10 @@ export function loadConfig(env: Env = process.env): Config {
   readable('TLS_KEY_FILE', v.TLS_KEY_FILE);
   if (v.DATABASE_URL !== undefined && !URL.canParse(v.DATABASE_URL))
     throw new ConfigError('DATABASE_URL', 'DATABASE_URL is not a URL: expected postgres://user@host:port/database');
+  const portChoice = ports(v.PORTS);
+  if (portChoice.voice === 'kamailio')
+    for (const n of ['KAMAILIO_DATABASE_URL', 'KAMAILIO_CTL'] as const)
+      if (v[n] === undefined) throw new ConfigError(n, `PORTS=voice=kamailio needs ${n}`);
   if (v.SUPERADMIN_PASSWORD !== undefined && !isStrongPassword(v.SUPERADMIN_PASSWORD)) {
     throw new ConfigError(
       'SUPERADMIN_PASSWORD',
@@ -279,7 +304,8 @@ export function loadConfig(env: Env = process.env): Config {
       prosodyctlConfig: v.PROSODYCTL_CONFIG,
     },
     outboxPollMs: v.OUTBOX_POLL_MS,
-    ports: ports(v.PORTS),
+    ports: portChoice,
+    sip: { domain: v.SIP_DOMAIN, kamailioDatabaseUrl: v.KAMAILIO_DATABASE_URL, kamailioCtl: v.KAMAILIO_CTL },
     portsDelayMs: v.PORTS_DELAY_MS,
     portsFailureRate: v.PORTS_FAILURE_RATE,
     rateLimitMax: v.RATE_LIMIT_MAX,

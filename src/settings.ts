@@ -175,7 +175,23 @@ export const SETTINGS = [
       description: 'name=implementation pairs separated by commas',
     }),
     shownDefault: '(all embedded)',
-    doc: 'implementation of each external system, `name=impl` comma-separated (`orders`, `billing`, `providers`, `voice`, `files`); only `embedded` exists today',
+    doc: 'implementation of each external system, `name=impl` comma-separated (`orders`, `billing`, `providers`, `voice`, `files`); `embedded` for all, and `voice=kamailio` (device accounts on a Kamailio SIP registrar: `KAMAILIO_DATABASE_URL`, `KAMAILIO_CTL`)',
+  },
+  {
+    env: 'SIP_DOMAIN',
+    schema: text({ pattern: '^[A-Za-z0-9]([A-Za-z0-9.-]{0,62})$', description: 'a host name or IPv4 address' }),
+    default: 'sip.localhost',
+    doc: "SIP domain, and digest realm, of the devices' accounts on the registrar (`user@SIP_DOMAIN`)",
+  },
+  {
+    env: 'KAMAILIO_DATABASE_URL',
+    schema: text({ pattern: '^postgres(ql)?://', description: 'a postgres:// or postgresql:// URL' }),
+    doc: "Kamailio's PostgreSQL database (its `subscriber` and `location` tables), for `PORTS=voice=kamailio`",
+  },
+  {
+    env: 'KAMAILIO_CTL',
+    schema: text(),
+    doc: "Kamailio's control socket as `kamcmd -s` takes it (`unix:/path`, `udp:host:port`), for `PORTS=voice=kamailio`; `kamcmd` must be on the PATH",
   },
   {
     env: 'ORDERS_APPLICANT_NUMBERS',

@@ -1,7 +1,8 @@
 // The external systems behind their ports, chosen by configuration (PORTS). Each has an embedded
 // implementation that keeps real state in the service's database or data folder, and a control
 // object (delay, failures, hold) whose starting values come from PORTS_DELAY_MS and
-// PORTS_FAILURE_RATE. A real implementation is added as another name in IMPLEMENTATIONS.
+// PORTS_FAILURE_RATE. A real implementation is added as another name in IMPLEMENTATIONS (and in
+// src/config.ts, OTHER_IMPLEMENTATIONS): today voice=kamailio, the SIP registrar of the devices.
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
@@ -15,6 +16,7 @@ import { embeddedOrders } from './orders/orders.embedded.ts';
 import { embeddedBilling } from './billing/billing.embedded.ts';
 import { embeddedProviders } from './providers/providers.embedded.ts';
 import { embeddedVoice } from './voice/voice.embedded.ts';
+import { kamailioVoice } from './voice/voice.kamailio.ts';
 import { dataFolderFiles } from './files/files.data-folder.ts';
 
 export interface Ports {
@@ -35,7 +37,16 @@ const IMPLEMENTATIONS: { [K in keyof Omit<Ports, 'controls'>]: Record<string, (d
   },
   billing: { embedded: (d) => embeddedBilling(d.database.db, d.now) },
   providers: { embedded: (d) => embeddedProviders(d.database.db, d.now) },
-  voice: { embedded: (d) => embeddedVoice(d.database.db) },
+  voice: {
+    embedded: (d) => embeddedVoice(d.database.db, d.config.sip.domain),
+    // The SIP registrar of the devices is Kamailio (issue 25, point 8); loadConfig requires both settings.
+    kamailio: (d) => {
+      const { kamailioDatabaseUrl, kamailioCtl, domain } = d.config.sip;
+      if (!kamailioDatabaseUrl || !kamailioCtl)
+        throw new Error('PORTS=voice=kamailio needs KAMAILIO_DATABASE_URL and KAMAILIO_CTL');
+      return kamailioVoice(d.database.db, { databaseUrl: kamailioDatabaseUrl, ctl: kamailioCtl, sipDomain: domain });
+    },
+  },
   // `embedded` is the data folder: DATA_DIR/files.
   files: { embedded: (d) => dataFolderFiles(join(d.config.dataDir, 'files')) },
 };
