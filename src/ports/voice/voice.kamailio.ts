@@ -42,8 +42,8 @@ export function hostPort(uri: string): string {
   return hasPort ? rest : `${rest}:5060`;
 }
 
-/** Nothing a SIP URI read from the registrar may carry into a kamcmd argument or a header: no space or control character. */
-const PLAIN_URI = /^sips?:[^\s\x00-\x1f\x7f]+$/i;
+/** A SIP URI read from the registrar, as it may go into a kamcmd argument: printable ASCII, no space or control character. */
+const PLAIN_URI = /^sips?:[!-~]+$/i;
 
 interface LocationRow {
   ruid: string;
