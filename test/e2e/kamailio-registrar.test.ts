@@ -89,6 +89,12 @@ describe('the devices’ SIP registrar (Kamailio)', () => {
       publicSourceRegistration: `127.0.0.1:${phonePort}`,
     });
     expect(reg?.id).toBeTruthy();
+    // The source address comes from Kamailio's `received` (nathelper), not only from the contact.
+    const { rows } = await kamailioDb.query<{ received: string | null }>(
+      'SELECT received FROM location WHERE username = $1',
+      [device.username],
+    );
+    expect(rows.map((r) => r.received)).toEqual([`sip:127.0.0.1:${phonePort}`]);
     expect(reg?.expirationDate).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     // Registered for 3600 s: the expiry, read as UTC, is an hour from now (a minute either way).
     const expires = Date.parse(`${reg?.expirationDate.replace(' ', 'T')}Z`);
@@ -140,6 +146,30 @@ describe('the devices’ SIP registrar (Kamailio)', () => {
     expect(old.code, old.output).toBe(0);
     const renewed = await register('register', { ...phone, password: `${device.password}-new` });
     expect(renewed.code, renewed.output).toBe(0);
+    expect(await ports.voice.listRegistrations(device.deviceId)).toHaveLength(1);
+  });
+
+  it('issue 25, point 8: a disabled device account is refused and loses its bindings; enabled again, it registers with the same password', async () => {
+    const phone = {
+      ...device,
+      password: `${device.password}-new`,
+      domain: 'sip.localhost',
+      port: phonePort,
+      userAgent,
+    };
+    expect(await bindings(device.username)).toBe(1);
+    await ports.voice.setDeviceAccountEnabled(device.deviceId, false);
+    expect(await ports.voice.listRegistrations(device.deviceId)).toEqual([]);
+    expect(await bindings(device.username)).toBe(0);
+    const refused = await register('register-refused', phone);
+    expect(refused.code, refused.output).toBe(0);
+    // A password changed while disabled stays disabled.
+    await ports.voice.changeDeviceAccountPassword(device.deviceId, phone.password);
+    const still = await register('register-refused', phone);
+    expect(still.code, still.output).toBe(0);
+    await ports.voice.setDeviceAccountEnabled(device.deviceId, true);
+    const back = await register('register', phone);
+    expect(back.code, back.output).toBe(0);
     expect(await ports.voice.listRegistrations(device.deviceId)).toHaveLength(1);
   });
 

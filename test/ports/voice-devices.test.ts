@@ -59,6 +59,7 @@ describe('device accounts of the voice port (embedded)', () => {
       tenantId: tenant.id,
       username: 'phone-ha1',
       domain: 'sip.localhost',
+      enabled: true,
     });
     expect(await ports.voice.getDeviceAccount('dev-ha1')).toEqual(account);
     const [data] = (await stored('device-account')).filter((d) => d.includes('phone-ha1'));
@@ -107,6 +108,25 @@ describe('device accounts of the voice port (embedded)', () => {
     expect(await ports.voice.rebootDevice('dev-reg')).toBe(0);
     await expect(ports.voice.listRegistrations('dev-none')).rejects.toBeInstanceOf(PortFailure);
     await expect(ports.voice.rebootDevice('dev-none')).rejects.toBeInstanceOf(PortFailure);
+  });
+
+  it('issue 25, point 8: a device account is disabled and enabled again with the same password', async () => {
+    const tenant = await ports.voice.createTenant({ companyId: 'c-off', name: 'Tenant' });
+    await ports.voice.createDeviceAccount({
+      tenantId: tenant.id,
+      deviceId: 'dev-off',
+      username: 'phone-off',
+      password: 'pw-off',
+    });
+    await ports.voice.setDeviceAccountEnabled('dev-off', false);
+    expect(await ports.voice.getDeviceAccount('dev-off')).toMatchObject({ enabled: false });
+    await ports.voice.setDeviceAccountEnabled('dev-off', false);
+    expect(await ports.voice.getDeviceAccount('dev-off')).toMatchObject({ enabled: false });
+    await ports.voice.setDeviceAccountEnabled('dev-off', true);
+    expect(await ports.voice.getDeviceAccount('dev-off')).toMatchObject({ enabled: true });
+    const [data] = (await stored('device-account')).filter((d) => d.includes('phone-off'));
+    expect(data).toContain(md5('phone-off:sip.localhost:pw-off'));
+    await expect(ports.voice.setDeviceAccountEnabled('dev-none', true)).rejects.toBeInstanceOf(PortFailure);
   });
 
   it('issue 25, point 8: a deleted device account is gone, its user name free again, and its tenant can go', async () => {

@@ -43,6 +43,7 @@ export function deviceAccountRecords(db: Db, sipDomain: string) {
     tenantId: s.tenantId,
     username: s.username,
     domain: s.domain,
+    enabled: s.enabled,
   });
   return {
     async create(a: { tenantId: string; deviceId: string; username: string; ha1?: string }): Promise<DeviceAccount> {
@@ -51,7 +52,7 @@ export function deviceAccountRecords(db: Db, sipDomain: string) {
       if (await names.get(nameKey(a.username, sipDomain)))
         throw new PortFailure('voice', 'createDeviceAccount', `user name ${a.username} is taken`);
       await names.insert({ deviceId: a.deviceId }, { id: nameKey(a.username, sipDomain) });
-      const stored: Stored = { tenantId: a.tenantId, username: a.username, domain: sipDomain };
+      const stored: Stored = { tenantId: a.tenantId, username: a.username, domain: sipDomain, enabled: true };
       if (a.ha1 !== undefined) stored.ha1 = a.ha1;
       await accounts.insert(stored, { id: a.deviceId, parentId: a.tenantId });
       return out(a.deviceId, stored);
@@ -62,6 +63,9 @@ export function deviceAccountRecords(db: Db, sipDomain: string) {
     },
     async setHa1(deviceId: string, ha1: string): Promise<void> {
       await accounts.update(deviceId, { ha1 });
+    },
+    async setEnabled(deviceId: string, enabled: boolean): Promise<void> {
+      await accounts.update(deviceId, { enabled });
     },
     async remove(deviceId: string): Promise<void> {
       const s = await accounts.get(deviceId);

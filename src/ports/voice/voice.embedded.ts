@@ -64,12 +64,18 @@ export function embeddedVoice(db: Db, sipDomain = DEFAULT_SIP_DOMAIN): VoicePort
     },
     async getDeviceAccount(deviceId) {
       const a = await devices.get(deviceId);
-      return a && { deviceId: a.deviceId, tenantId: a.tenantId, username: a.username, domain: a.domain };
+      return (
+        a && { deviceId: a.deviceId, tenantId: a.tenantId, username: a.username, domain: a.domain, enabled: a.enabled }
+      );
     },
     async changeDeviceAccountPassword(deviceId, password) {
       checkDeviceAccountInput('changeDeviceAccountPassword', { password });
       const a = await account('changeDeviceAccountPassword', deviceId);
       await devices.setHa1(deviceId, digestHashes(a.username, a.domain, password).ha1);
+    },
+    async setDeviceAccountEnabled(deviceId, enabled) {
+      await account('setDeviceAccountEnabled', deviceId);
+      await devices.setEnabled(deviceId, enabled);
     },
     async deleteDeviceAccount(deviceId) {
       await account('deleteDeviceAccount', deviceId);

@@ -45,6 +45,9 @@ export function hostPort(uri: string): string {
 /** A SIP URI read from the registrar, as it may go into a kamcmd argument: printable ASCII, no space or control character. */
 const PLAIN_URI = /^sips?:[!-~]+$/i;
 
+/** Put before the HA1 of a disabled account: no digest answer matches it. */
+const DISABLED = '!';
+
 interface LocationRow {
   ruid: string;
   contact: string;
@@ -102,7 +105,7 @@ export function kamailioVoice(db: Db, o: KamailioOptions): VoicePort {
   const account = async (operation: string, deviceId: string): Promise<DeviceAccount> => {
     const a = await devices.get(deviceId);
     if (!a) throw new PortFailure('voice', operation, `device ${deviceId} has no account`);
-    return { deviceId: a.deviceId, tenantId: a.tenantId, username: a.username, domain: a.domain };
+    return { deviceId: a.deviceId, tenantId: a.tenantId, username: a.username, domain: a.domain, enabled: a.enabled };
   };
 
   const registrations = async (operation: string, a: DeviceAccount): Promise<DeviceRegistration[]> => {
@@ -147,16 +150,19 @@ export function kamailioVoice(db: Db, o: KamailioOptions): VoicePort {
     },
     async getDeviceAccount(deviceId) {
       const a = await devices.get(deviceId);
-      return a && { deviceId: a.deviceId, tenantId: a.tenantId, username: a.username, domain: a.domain };
+      return (
+        a && { deviceId: a.deviceId, tenantId: a.tenantId, username: a.username, domain: a.domain, enabled: a.enabled }
+      );
     },
     async changeDeviceAccountPassword(deviceId, password) {
       checkDeviceAccountInput('changeDeviceAccountPassword', { password });
       const a = await account('changeDeviceAccountPassword', deviceId);
       const { ha1, ha1b } = digestHashes(a.username, a.domain, password);
+      const mark = a.enabled ? '' : DISABLED;
       const r = await query(
         'changeDeviceAccountPassword',
         'UPDATE subscriber SET ha1 = $1, ha1b = $2 WHERE username = $3 AND domain = $4',
-        [ha1, ha1b, a.username, a.domain],
+        [mark + ha1, mark + ha1b, a.username, a.domain],
       );
       if (r.rowCount !== 1)
         throw new PortFailure(
@@ -164,6 +170,31 @@ export function kamailioVoice(db: Db, o: KamailioOptions): VoicePort {
           'changeDeviceAccountPassword',
           `no account ${a.username}@${a.domain} on Kamailio`,
         );
+    },
+    async setDeviceAccountEnabled(deviceId, enabled) {
+      const a = await account('setDeviceAccountEnabled', deviceId);
+      // Disabled: the HA1 and HA1B stay, behind a mark no digest answer can match (auth_check then
+      // fails as for a wrong password: 403), and the bindings go. Enabled again: the mark goes.
+      const r = await query(
+        'setDeviceAccountEnabled',
+        enabled
+          ? `UPDATE subscriber SET ha1 = substr(ha1, 2), ha1b = substr(ha1b, 2)
+              WHERE username = $1 AND domain = $2 AND left(ha1, 1) = $3`
+          : `UPDATE subscriber SET ha1 = $3 || ha1, ha1b = $3 || ha1b
+              WHERE username = $1 AND domain = $2 AND left(ha1, 1) <> $3`,
+        [a.username, a.domain, DISABLED],
+      );
+      if (!enabled) await kamcmd('setDeviceAccountEnabled', ['ul.rm', 'location', `s:${a.username}@${a.domain}`]);
+      if (r.rowCount === 0 && a.enabled !== enabled) {
+        const left = await query(
+          'setDeviceAccountEnabled',
+          'SELECT 1 FROM subscriber WHERE username = $1 AND domain = $2',
+          [a.username, a.domain],
+        );
+        if (!left.rowCount)
+          throw new PortFailure('voice', 'setDeviceAccountEnabled', `no account ${a.username}@${a.domain} on Kamailio`);
+      }
+      await devices.setEnabled(deviceId, enabled);
     },
     async deleteDeviceAccount(deviceId) {
       const a = await account('deleteDeviceAccount', deviceId);

@@ -39,6 +39,8 @@ export interface DeviceAccount {
   tenantId: string;
   username: string;
   domain: string;
+  /** A disabled account is refused by the registrar; enabled again, it has the same password. */
+  enabled: boolean;
 }
 
 /**
@@ -91,6 +93,11 @@ export interface VoicePort {
   getDeviceAccount(deviceId: string): Promise<DeviceAccount | undefined>;
   /** A new password for the device's account (its HA1 replaced); existing bindings stay until they expire or re-register. */
   changeDeviceAccountPassword(deviceId: string, password: string): Promise<void>;
+  /**
+   * Disables the device's account (the registrar refuses its REGISTER, and its bindings are
+   * removed) or enables it again with the same password. Setting the state it has changes nothing.
+   */
+  setDeviceAccountEnabled(deviceId: string, enabled: boolean): Promise<void>;
   /** Removes the device's account and its bindings: the phone's next REGISTER is refused. */
   deleteDeviceAccount(deviceId: string): Promise<void>;
   /** The device's current (unexpired) registrations, oldest first. */
