@@ -45,6 +45,17 @@ after(async () => {
 });
 
 describe('device accounts of the voice port (embedded)', () => {
+  /** A tenant of company c-<key> with the account of device dev-<key>, user name phone-<key>. */
+  const withAccount = async (key: string, password = 'pw') => {
+    const tenant = await ports.voice.createTenant({ companyId: `c-${key}`, name: 'Tenant' });
+    await ports.voice.createDeviceAccount({
+      tenantId: tenant.id,
+      deviceId: `dev-${key}`,
+      username: `phone-${key}`,
+      password,
+    });
+    return tenant;
+  };
   it('issue 25, point 8: a device account keeps the HA1 of its password (md5 of user:realm:password), never the password', async () => {
     const tenant = await ports.voice.createTenant({ companyId: 'c-ha1', name: 'Tenant' });
     expect(ports.voice.sipDomain).toBe('sip.localhost');
@@ -97,13 +108,7 @@ describe('device accounts of the voice port (embedded)', () => {
   });
 
   it('issue 25, point 8: without a registrar (embedded) a device has no registrations and a reboot notifies no contact', async () => {
-    const tenant = await ports.voice.createTenant({ companyId: 'c-reg', name: 'Tenant' });
-    await ports.voice.createDeviceAccount({
-      tenantId: tenant.id,
-      deviceId: 'dev-reg',
-      username: 'phone-reg',
-      password: 'pw',
-    });
+    await withAccount('reg');
     expect(await ports.voice.listRegistrations('dev-reg')).toEqual([]);
     expect(await ports.voice.rebootDevice('dev-reg')).toBe(0);
     await expect(ports.voice.listRegistrations('dev-none')).rejects.toBeInstanceOf(PortFailure);
@@ -111,13 +116,7 @@ describe('device accounts of the voice port (embedded)', () => {
   });
 
   it('issue 25, point 8: a device account is disabled and enabled again with the same password', async () => {
-    const tenant = await ports.voice.createTenant({ companyId: 'c-off', name: 'Tenant' });
-    await ports.voice.createDeviceAccount({
-      tenantId: tenant.id,
-      deviceId: 'dev-off',
-      username: 'phone-off',
-      password: 'pw-off',
-    });
+    await withAccount('off', 'pw-off');
     await ports.voice.setDeviceAccountEnabled('dev-off', false);
     expect(await ports.voice.getDeviceAccount('dev-off')).toMatchObject({ enabled: false });
     await ports.voice.setDeviceAccountEnabled('dev-off', false);
@@ -130,13 +129,7 @@ describe('device accounts of the voice port (embedded)', () => {
   });
 
   it('issue 25, point 8: a deleted device account is gone, its user name free again, and its tenant can go', async () => {
-    const tenant = await ports.voice.createTenant({ companyId: 'c-del', name: 'Tenant' });
-    await ports.voice.createDeviceAccount({
-      tenantId: tenant.id,
-      deviceId: 'dev-del',
-      username: 'phone-del',
-      password: 'pw',
-    });
+    const tenant = await withAccount('del');
     await ports.voice.deleteDeviceAccount('dev-del');
     expect(await ports.voice.getDeviceAccount('dev-del')).toBeUndefined();
     await expect(ports.voice.deleteDeviceAccount('dev-del')).rejects.toBeInstanceOf(PortFailure);

@@ -61,6 +61,17 @@ export function deviceAccountRecords(db: Db, sipDomain: string) {
       const s = await accounts.get(deviceId);
       return s ? { ...out(deviceId, s), ...(s.ha1 === undefined ? {} : { ha1: s.ha1 }) } : undefined;
     },
+    /** The account as the port answers it (no HA1), or undefined. */
+    async view(deviceId: string): Promise<DeviceAccount | undefined> {
+      const s = await accounts.get(deviceId);
+      return s && out(deviceId, s);
+    },
+    /** The account of a device, which must have one (PortFailure naming the operation otherwise). */
+    async need(operation: string, deviceId: string): Promise<DeviceAccount & { ha1?: string }> {
+      const a = await this.get(deviceId);
+      if (!a) throw new PortFailure('voice', operation, `device ${deviceId} has no account`);
+      return a;
+    },
     async setHa1(deviceId: string, ha1: string): Promise<void> {
       await accounts.update(deviceId, { ha1 });
     },

@@ -17,11 +17,7 @@ export function embeddedVoice(db: Db, sipDomain = DEFAULT_SIP_DOMAIN): VoicePort
   const numberFree = async (tenantId: string, shortNumber: string, exceptId?: string) =>
     !(await subscribers.children(tenantId)).some((s) => s.shortNumber === shortNumber && s.id !== exceptId);
   const devices = deviceAccountRecords(db, sipDomain);
-  const account = async (operation: string, deviceId: string) => {
-    const a = await devices.get(deviceId);
-    if (!a) throw new PortFailure('voice', operation, `device ${deviceId} has no account`);
-    return a;
-  };
+  const account = (operation: string, deviceId: string) => devices.need(operation, deviceId);
   return {
     sipDomain,
     createTenant: (t) => tenants.insert({ companyId: t.companyId, name: t.name }, { parentId: t.companyId }),
@@ -62,12 +58,7 @@ export function embeddedVoice(db: Db, sipDomain = DEFAULT_SIP_DOMAIN): VoicePort
       const { ha1 } = digestHashes(a.username, sipDomain, a.password);
       return devices.create({ tenantId: a.tenantId, deviceId: a.deviceId, username: a.username, ha1 });
     },
-    async getDeviceAccount(deviceId) {
-      const a = await devices.get(deviceId);
-      return (
-        a && { deviceId: a.deviceId, tenantId: a.tenantId, username: a.username, domain: a.domain, enabled: a.enabled }
-      );
-    },
+    getDeviceAccount: (deviceId) => devices.view(deviceId),
     async changeDeviceAccountPassword(deviceId, password) {
       checkDeviceAccountInput('changeDeviceAccountPassword', { password });
       const a = await account('changeDeviceAccountPassword', deviceId);

@@ -103,9 +103,8 @@ export function kamailioVoice(db: Db, o: KamailioOptions): VoicePort {
     });
 
   const account = async (operation: string, deviceId: string): Promise<DeviceAccount> => {
-    const a = await devices.get(deviceId);
-    if (!a) throw new PortFailure('voice', operation, `device ${deviceId} has no account`);
-    return { deviceId: a.deviceId, tenantId: a.tenantId, username: a.username, domain: a.domain, enabled: a.enabled };
+    const { ha1: _, ...a } = await devices.need(operation, deviceId);
+    return a;
   };
 
   const registrations = async (operation: string, a: DeviceAccount): Promise<DeviceRegistration[]> => {
@@ -148,12 +147,7 @@ export function kamailioVoice(db: Db, o: KamailioOptions): VoicePort {
       }
       return made;
     },
-    async getDeviceAccount(deviceId) {
-      const a = await devices.get(deviceId);
-      return (
-        a && { deviceId: a.deviceId, tenantId: a.tenantId, username: a.username, domain: a.domain, enabled: a.enabled }
-      );
-    },
+    getDeviceAccount: (deviceId) => devices.view(deviceId),
     async changeDeviceAccountPassword(deviceId, password) {
       checkDeviceAccountInput('changeDeviceAccountPassword', { password });
       const a = await account('changeDeviceAccountPassword', deviceId);
