@@ -149,6 +149,20 @@ describe('doc 2, create CloudPBX', () => {
     expect(res.json().data).toMatchObject({ id: pbx1.id, type: 'cloud_pbx', companyId: ec1, siteId: [site1] });
   });
 
+  it('doc 2, CloudPBX is a system: the admin paths neither change its type (400553) nor delete it (409552), nor make one (400)', async () => {
+    const put = await req('PUT', `${SYSTEMS}/${pbx1.id}`, t.superToken, { type: 'oxe' });
+    expect(put.statusCode, put.body).toBe(400);
+    expect(put.json().errorDetailsCode).toBe(400553);
+    const same = await req('PUT', `${SYSTEMS}/${pbx1.id}`, t.superToken, { version: '1' });
+    expect(same.statusCode, same.body).toBe(200);
+    const del = await req('DELETE', `${SYSTEMS}/${pbx1.id}`, t.superToken);
+    expect(del.statusCode, del.body).toBe(409);
+    expect(del.json().errorDetailsCode).toBe(409552);
+    const made = await req('POST', SYSTEMS, t.superToken, { siteId: site1b, name: 'Not so', type: 'cloud_pbx' });
+    expect(made.statusCode, made.body).toBe(400);
+    expect((await req('GET', `${PBXS}/${pbx1.id}`, t.superToken)).json().data.type).toBe('cloud_pbx');
+  });
+
   it('doc 2, create CloudPBX: one per company (409 in the error shape, nothing changed)', async () => {
     const before = { systems: (await systemsOf(ec1)).length, tenants: (await tenants(ec1)).length };
     const res = await req('POST', PBXS, t.superToken, { companyId: ec1, siteId: site1b, name: 'Second' });

@@ -239,6 +239,9 @@ export async function updateSystem(
   // isCentrex, set at creation, is read-only: a move of a multi-tenant system is an unlink and a link.
   if (body.isCentrex !== undefined && body.isCentrex !== target.isCentrex)
     fail('SYSTEM_CENTREX_READ_ONLY', { isCentrex: target.isCentrex });
+  // A CloudPBX (document 2) is made and deleted by the pbx module: its type stays.
+  if (body.type !== undefined && body.type !== target.type && target.type === 'cloud_pbx')
+    fail('SYSTEM_CLOUD_PBX_TYPE_READ_ONLY', { type: target.type });
   const patch = settingsPatch(body);
   if (body.status !== undefined && body.status !== target.status) {
     patch.status = body.status;
@@ -257,6 +260,8 @@ export async function updateSystem(
  * acknowledges, the system, its phone numbers (users linked to them are unlinked) and its accounts go.
  */
 export async function deleteSystem(db: Executor, xmpp: SystemsXmpp, target: repo.SystemRow): Promise<void> {
+  // A CloudPBX goes with its settings and its voice platform tenant: the pbx module's deleteCloudPbx.
+  if (target.type === 'cloud_pbx') fail('SYSTEM_IS_CLOUD_PBX', { systemId: target.id });
   await askGateway(xmpp.request, target.jidPbxpcg, systemChange('delete', target));
   await db.transaction(async (exec) => {
     await repo.deleteSystemRow(exec, target.id);
