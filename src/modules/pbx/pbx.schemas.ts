@@ -127,6 +127,7 @@ const Prefix = Type.Union(
   [Type.String({ pattern: '^[0-9]{1,8}$' }), Type.Integer({ minimum: 0, maximum: 99_999_999 })],
   {
     description: 'digits (a number is read as its digits)',
+    examples: ['2'],
   },
 );
 const Digits = Type.Integer({ minimum: 1, maximum: 10, description: 'digits after a prefix' });
