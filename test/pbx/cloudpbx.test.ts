@@ -171,6 +171,18 @@ describe('doc 2, create CloudPBX', () => {
     expect({ systems: (await systemsOf(ec1)).length, tenants: (await tenants(ec1)).length }).toEqual(before);
   });
 
+  it('doc 2, create CloudPBX: one per company, also for two creations at once (201 and 409; one system, one tenant)', async () => {
+    const { companyId, siteId } = await freshCompany();
+    const both = await Promise.all([
+      req('POST', PBXS, t.superToken, { companyId, siteId, name: 'First' }),
+      req('POST', PBXS, bpAdmin.token, { companyId, siteId, name: 'Second' }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect((await systemsOf(companyId)).length).toBe(1);
+    // The refused creation's tenant, if it made one, is deleted again.
+    expect((await tenants(companyId)).length).toBe(1);
+  });
+
   it('clients of the original interface: numbers as strings, siteId as an array of one, unknown fields and externalTrunkId ignored', async () => {
     const { companyId, siteId } = await freshCompany();
     const pbx = await create(bpAdmin.token, {
@@ -557,6 +569,18 @@ describe('doc 2, delete CloudPBX', () => {
     const res = await req('DELETE', `${PBXS}/${pbx.id}?forceDelete=true`, t.superToken);
     expect(res.statusCode, res.body).toBe(200);
     expect(await systemsOf(companyId)).toEqual([]);
+  });
+
+  it('doc 2, delete CloudPBX: two deletes at once delete it once (200 and 404)', async () => {
+    const { companyId } = await freshCompany();
+    const pbx = await create(t.superToken, { companyId });
+    const both = await Promise.all([
+      req('DELETE', `${PBXS}/${pbx.id}`, t.superToken),
+      req('DELETE', `${PBXS}/${pbx.id}`, bpAdmin.token),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 404]);
+    expect(await systemsOf(companyId)).toEqual([]);
+    expect(await tenants(companyId)).toEqual([]);
   });
 
   it('doc 2, delete CloudPBX: the voice platform refusing is 502, nothing deleted', async () => {

@@ -21,7 +21,8 @@ CREATE TABLE "pbx_cloudpbxs" (
 	"emulated_ring_back_tone" boolean DEFAULT false NOT NULL,
 	"installation_number" text,
 	"installation_number_id" text,
-	"domain_name" text
+	"domain_name" text,
+	"deleting_since" timestamp with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "pbx_cloudpbxs" ADD CONSTRAINT "pbx_cloudpbxs_id_systems_id_fk" FOREIGN KEY ("id") REFERENCES "public"."systems"("id") ON DELETE cascade ON UPDATE no action;

@@ -145,6 +145,7 @@ export const deleteCloudPbx = defineOperation({
       cmd.deps.ports.voice,
       cmd.target,
       query.forceDelete === true,
+      cmd.now,
     );
     return { status: `CloudPBX ${cmd.target.id} deleted`, data: [] };
   },

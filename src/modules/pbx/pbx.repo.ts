@@ -1,6 +1,6 @@
 // SQL of the CloudPBX settings (pbx_cloudpbxs). The system's columns are read through the systems
 // module's face (systemColumnOf, systemsByIds).
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { Paging } from '../../http/paging.ts';
 import { systemColumnOf } from '../systems/systems.api.ts';
@@ -28,6 +28,24 @@ export async function updateCloudPbxRow(
 export async function lockCloudPbx(exec: Executor, id: string): Promise<CloudPbxRow | undefined> {
   const [r] = await exec.select().from(cloudPbxs).where(eq(cloudPbxs.id, id)).for('update');
   return r;
+}
+
+/**
+ * Claims the CloudPBX for its deletion: false when another delete holds a claim younger than
+ * `staleBefore` (or the CloudPBX is gone).
+ */
+export async function claimDeletion(exec: Executor, id: string, now: Date, staleBefore: Date): Promise<boolean> {
+  const rows = await exec
+    .update(cloudPbxs)
+    .set({ deletingSince: now })
+    .where(and(eq(cloudPbxs.id, id), or(isNull(cloudPbxs.deletingSince), lt(cloudPbxs.deletingSince, staleBefore))))
+    .returning({ id: cloudPbxs.id });
+  return rows.length > 0;
+}
+
+/** A deletion that did not happen gives its claim back. */
+export async function releaseDeletion(exec: Executor, id: string): Promise<void> {
+  await exec.update(cloudPbxs).set({ deletingSince: null }).where(eq(cloudPbxs.id, id));
 }
 
 export async function deleteCloudPbxRow(exec: Executor, id: string): Promise<void> {

@@ -264,11 +264,15 @@ export async function updateCloudPbx(db: Executor, target: repo.CloudPbxRow, bod
   });
 }
 
+/** How long a delete's claim holds before another delete may take it (an attempt that died on the way). */
+const DELETION_CLAIM_MS = 60_000;
+
 /**
  * Document 2, delete CloudPBX. Without forceDelete it is refused (409) while DDI numbers,
  * subscribers or SIP devices exist; with it they go too. The tenant on the voice platform goes
  * first (a refusal: 502, nothing deleted), then the settings row, the system row and its XMPP
- * accounts in one transaction (docs/decisions.md, CloudPBX).
+ * accounts in one transaction (docs/decisions.md, CloudPBX). The delete claims the CloudPBX first,
+ * so that two deletes at once delete it once (the second: 404).
  */
 export async function deleteCloudPbx(
   db: Executor,
@@ -276,14 +280,19 @@ export async function deleteCloudPbx(
   voice: VoicePort,
   target: repo.CloudPbxRow,
   forceDelete: boolean,
+  now: Date,
 ): Promise<void> {
   // The checks of document 2 go here once the CloudPBX's DDI numbers, subscribers and SIP devices
   // exist (issue 25, later points): without forceDelete, a 409 of this module's errors (409801, to declare) when
   // any exists; with it, delete them (and their subscribers on the voice platform) first. None exists yet.
   void forceDelete;
+  // One delete at a time: a second one meanwhile finds nothing to delete (404).
+  if (!(await repo.claimDeletion(db, target.id, now, new Date(now.getTime() - DELETION_CLAIM_MS))))
+    fail('NOT_FOUND', { target: 'cloudpbx', id: target.id });
   try {
     await voice.deleteTenant(target.vcpTenantId);
   } catch (err) {
+    await repo.releaseDeletion(db, target.id);
     if (err instanceof PortFailure) fail('PBX_VOICE_PLATFORM_FAILED', { operation: 'deleteTenant' });
     throw err;
   }

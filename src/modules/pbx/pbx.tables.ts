@@ -5,6 +5,7 @@
 // drizzle-kit reads every *.tables.ts (drizzle.config.ts) for the one migration folder.
 import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/columns.ts';
 import { systems } from '../systems/systems.tables.ts';
 import type {
   BarringOptions,
@@ -70,4 +71,10 @@ export const cloudPbxs = pgTable('pbx_cloudpbxs', {
   installationNumber: text('installation_number'),
   installationNumberId: text('installation_number_id'),
   domainName: text('domain_name'),
+  /**
+   * When a delete claimed the CloudPBX (it then deletes the tenant on the voice platform, then the
+   * rows): a second delete meanwhile finds nothing (404). A claim older than a minute is an
+   * attempt that died on the way, and may be taken again.
+   */
+  deletingSince: ts('deleting_since'),
 });
