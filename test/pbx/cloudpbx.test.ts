@@ -149,6 +149,12 @@ describe('doc 2, create CloudPBX', () => {
     expect(res.json().data).toMatchObject({ id: pbx1.id, type: 'cloud_pbx', companyId: ec1, siteId: [site1] });
   });
 
+  it('doc 3, delete site: the site of a CloudPBX is linked to a system, so its deletion is refused (409250)', async () => {
+    const res = await req('DELETE', `/api/svc/admin/v1.0/sites/${site1}`, t.superToken);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errorDetailsCode).toBe(409250);
+  });
+
   it('doc 2, CloudPBX is a system: the admin paths neither change its type (400553) nor delete it (409552), nor make one (400)', async () => {
     const put = await req('PUT', `${SYSTEMS}/${pbx1.id}`, t.superToken, { type: 'oxe' });
     expect(put.statusCode, put.body).toBe(400);
