@@ -66,6 +66,8 @@ export interface Config {
   rateLimitWindowSeconds: number;
   /** Applicant numbers the embedded partner order system knows beside those set on BP companies (ORDERS_APPLICANT_NUMBERS). */
   ordersApplicantNumbers: string[];
+  /** PBX_VCP_INSTANCES: the voice platform instance of a new CloudPBX by country (ISO3, `*` the default), over the pbx module's table. */
+  pbxVcpInstances: Record<string, string>;
   subscriptionSyncRetryLimit: number;
   subscriptionSyncRetryDelaySeconds: number;
   /** SUBSCRIPTION_SYNC_TIMEOUT_SECONDS: the time limit of one attempt of a subscription's synchronisation. */
@@ -315,6 +317,13 @@ export function loadConfig(env: Env = process.env): Config {
       .split(',')
       .map((n) => n.trim())
       .filter(Boolean),
+    pbxVcpInstances: Object.fromEntries(
+      (v.PBX_VCP_INSTANCES ?? '')
+        .split(',')
+        .map((pair) => pair.split('=').map((x) => x.trim()))
+        .filter(([country, instance]) => country && instance)
+        .map(([country, instance]) => [country.toUpperCase(), instance]),
+    ),
     subscriptionSyncRetryLimit: v.SUBSCRIPTION_SYNC_RETRY_LIMIT,
     subscriptionSyncRetryDelaySeconds: v.SUBSCRIPTION_SYNC_RETRY_DELAY_SECONDS,
     subscriptionSyncTimeoutSeconds: v.SUBSCRIPTION_SYNC_TIMEOUT_SECONDS,

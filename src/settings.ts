@@ -200,6 +200,15 @@ export const SETTINGS = [
     doc: 'comma-separated applicant numbers the embedded partner order system knows, beside the `bpApplicantNumber` of every BP company',
   },
   {
+    env: 'PBX_VCP_INSTANCES',
+    schema: text({
+      pattern: '^\\s*([A-Za-z]{3}|\\*)\\s*=\\s*[^,=\\s]+\\s*(,\\s*([A-Za-z]{3}|\\*)\\s*=\\s*[^,=\\s]+\\s*)*$',
+      description: 'ISO3=instance pairs separated by commas',
+    }),
+    shownDefault: '(the table of docs/decisions.md)',
+    doc: 'voice platform instance of a new CloudPBX by company country, `ISO3=instance` comma-separated (`*` for the countries not named), over the built-in table (docs/decisions.md, CloudPBX)',
+  },
+  {
     env: 'SUBSCRIPTION_SYNC_RETRY_LIMIT',
     schema: int(0, 100),
     default: 5,

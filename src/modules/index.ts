@@ -15,6 +15,7 @@ import { backgroundModule } from './admin/background/background.module.ts';
 import { commerceModule } from './commerce/commerce.module.ts';
 import { billingModule } from './billing/billing.module.ts';
 import { systemsModule } from './systems/systems.module.ts';
+import { pbxModule } from './pbx/pbx.module.ts';
 
 // What the platform needs of particular modules at start, exported from here only.
 export { defaultCompanyId } from './admin/companies/companies.seed.ts';
@@ -34,6 +35,7 @@ export const MODULES = [
   organisationsModule,
   sitesModule,
   systemsModule,
+  pbxModule,
   brandingModule,
   customisationModule,
   backgroundModule,

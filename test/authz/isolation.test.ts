@@ -270,6 +270,13 @@ async function buildTenant(label: string): Promise<Tenant> {
     id: number.id as string,
     placement: { company: 'ecIr', site: 'siteEcIr' },
   });
+  // The CloudPBX of ecIr (document 2), at its site: a system of type cloud_pbx with its settings.
+  const pbx = await api('POST', '/api/svc/vcpprovisioning/v1.0/cloudpbxs', {
+    companyId: companies.ecIr,
+    siteId: sites.siteEcIr,
+    name: `Tenant ${label} PBX`,
+  });
+  resources.push({ kind: 'cloudpbx', id: pbx.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
   // A subscription bought for a customer: what subscription operations on B could read or alter.
   const offer = await api('POST', '/api/svc/subscription/v1.0/offers', {
     name: `Tenant ${label} offer ${next()}`,

@@ -59,6 +59,8 @@ import {
 import { loadSamples } from './load-samples.ts';
 import { systems as systemsTable } from '../../src/modules/systems/systems.tables.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
+import { cloudPbxs } from '../../src/modules/pbx/pbx.tables.ts';
+import { portsOf } from '../../src/ports/ports.ts';
 import { invoicingFiles } from '../../src/modules/billing/invoices.tables.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -172,6 +174,8 @@ const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
   // are where their system is (their relations read its columns).
   system: cols({ company: true, site: true }),
   systemPhoneNumber: cols({ company: true, site: true }),
+  // A CloudPBX is where its system is (its relations read the system's columns).
+  cloudpbx: cols({ company: true, site: true }),
   // The invoicing module's files belong to the invoiced company.
   invoicingFile: cols({ company: true }),
 };
@@ -900,7 +904,7 @@ async function buildWorld(t: TestApp): Promise<World> {
   }
 
   /** A system of the placement's company, at its site when it has one (linked to it). */
-  async function insertSystem(p: Placement): Promise<string> {
+  async function insertSystem(p: Placement, type: 'undefined' | 'cloud_pbx' = 'undefined'): Promise<string> {
     const id = newId();
     const siteId = p.site ? sites[p.site] : null;
     await t.db.insert(systemsTable).values({
@@ -914,6 +918,7 @@ async function buildWorld(t: TestApp): Promise<World> {
       jidPbxagentPassword: 'secret',
       jidPbxpcg: `pbxpcg_${id}@localhost`,
       jidPbxpcgPassword: 'secret',
+      type,
     });
     return id;
   }
@@ -1071,6 +1076,12 @@ async function buildWorld(t: TestApp): Promise<World> {
         size: 3,
         data: Buffer.from('a\r\n'),
       });
+      return { id, actor: callers[o.role] };
+    },
+    async cloudpbx(p, o) {
+      const id = await insertSystem(p, 'cloud_pbx');
+      const tenant = await portsOf(t.deps).voice.createTenant({ companyId: companyIds[p.company!], name: 'Matrix' });
+      await t.db.insert(cloudPbxs).values({ id, vcpInstanceId: 'vcp-eu-1', vcpTenantId: tenant.id });
       return { id, actor: callers[o.role] };
     },
     async systemPhoneNumber(p, o) {

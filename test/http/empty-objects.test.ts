@@ -26,6 +26,17 @@ const PARAMS: Record<string, () => Promise<string>> = {
   companyId: () => makeCompany(t),
   userId: async () => (await makeUser(t, await makeCompany(t))).id,
   siteId: async () => makeSite(t, await makeCompany(t)),
+  // A CloudPBX (document 2), which is also a system (updateSystem).
+  systemId: async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/svc/vcpprovisioning/v1.0/cloudpbxs',
+      headers: bearer(t.superToken),
+      payload: { companyId: await makeCompany(t) },
+    });
+    if (res.statusCode !== 201) throw new Error(`createCloudPbx: ${res.statusCode} ${res.body}`);
+    return res.json().data.id as string;
+  },
   organisationId: async () => {
     const id = newId();
     await t.db.insert(organisations).values({ id, name: `Org ${id}` });

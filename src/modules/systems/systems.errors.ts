@@ -26,6 +26,16 @@ export const systemsErrors = {
     code: 409551,
     message: 'Conflict: a system that is neither isShared nor isCentrex links only sites of its own company',
   },
+  SYSTEM_CLOUD_PBX_TYPE_READ_ONLY: {
+    status: 400,
+    code: 400553,
+    message: 'Bad Request: the type of a CloudPBX (cloud_pbx) cannot change',
+  },
+  SYSTEM_IS_CLOUD_PBX: {
+    status: 409,
+    code: 409552,
+    message: 'Conflict: the system is a CloudPBX; delete it with DELETE /vcpprovisioning/v1.0/cloudpbxs/{systemId}',
+  },
   PHONE_NUMBER_FIELD_READ_ONLY: {
     status: 400,
     code: 400551,

@@ -109,7 +109,7 @@ export const getSystem = defineOperation({
 
 export const updateSystem = defineOperation({
   operationId: 'updateSystem',
-  errors: ['SYSTEM_CENTREX_READ_ONLY'],
+  errors: ['SYSTEM_CENTREX_READ_ONLY', 'SYSTEM_CLOUD_PBX_TYPE_READ_ONLY'],
   method: 'PUT',
   path: `${P}/:systemId`,
   tag,
@@ -125,7 +125,7 @@ export const updateSystem = defineOperation({
 
 export const deleteSystem = defineOperation({
   operationId: 'deleteSystem',
-  errors: ['GATEWAY_REFUSED', 'GATEWAY_TIMEOUT'],
+  errors: ['GATEWAY_REFUSED', 'GATEWAY_TIMEOUT', 'SYSTEM_IS_CLOUD_PBX'],
   method: 'DELETE',
   path: `${P}/:systemId`,
   tag,

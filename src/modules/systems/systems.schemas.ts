@@ -4,7 +4,10 @@ import { DateTime, DateTimeText, Id, Nullable, Obj, OneOf } from '../../http/sch
 import { formatQuery } from '../../http/format.ts';
 import { pagingQuery } from '../../http/paging.ts';
 
-export const SYSTEM_TYPES = ['oxo', 'oxe', 'third_party', 'undefined'] as const;
+/** The types an administrator gives a system (createSystem, updateSystem). */
+export const ADMIN_SYSTEM_TYPES = ['oxo', 'oxe', 'third_party', 'undefined'] as const;
+/** Every type a system has: a hosted PBX (document 2, CloudPBX) is a system of type `cloud_pbx`, made by the pbx module only. */
+export const SYSTEM_TYPES = [...ADMIN_SYSTEM_TYPES, 'cloud_pbx'] as const;
 export const SYSTEM_STATUSES = ['created', 'activating', 'activated', 'terminated'] as const;
 export const SEARCH_SOURCES = ['SVC', 'LDAP', 'PBX'] as const;
 export const CONNECTION_EVENT_TYPES = ['LOGIN', 'LOGOUT'] as const;
@@ -91,7 +94,7 @@ const settings = {
   name: Type.Optional(Name),
   country: Type.Optional(Nullable(Type.String({ maxLength: 3 }))),
   version: Type.Optional(Nullable(Text)),
-  type: Type.Optional(OneOf(SYSTEM_TYPES)),
+  type: Type.Optional(OneOf(ADMIN_SYSTEM_TYPES)),
   serverPingTimeout: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
   // Clients of the original interface send one prefix as a string on update.
   pbxMainBundlePrefix: Type.Optional(

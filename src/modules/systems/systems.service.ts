@@ -142,6 +142,72 @@ export async function createSystem(
   });
 }
 
+/**
+ * A system made by another module for a resource of its own (the pbx module's CloudPBX, a system
+ * of type `cloud_pbx`): its row and its two XMPP accounts, made as createSystem makes them, in the
+ * caller's transaction (a refusal of the XMPP server is 502 and rolls it back).
+ */
+export async function insertSystemWithAccounts(
+  exec: Executor,
+  xmpp: Pick<SystemsXmpp, 'accounts' | 'userDomain'>,
+  s: {
+    name: string;
+    type: repo.NewSystem['type'];
+    companyId: string;
+    siteId: string | null;
+    bpId: string | null;
+    country: string | null;
+    now: Date;
+  },
+): Promise<repo.SystemRow> {
+  const id = newId();
+  const domain = xmpp.userDomain;
+  const row = await repo.insertSystem(exec, {
+    id,
+    name: s.name,
+    pbxId: `PBX${id}`,
+    country: s.country,
+    type: s.type,
+    status: 'created',
+    companyId: s.companyId,
+    siteId: s.siteId,
+    siteIds: s.siteId ? [s.siteId] : [],
+    bpId: s.bpId,
+    jidPbxagent: `pbxagent_${id}@${domain}`,
+    jidPbxagentPassword: newSecret(),
+    jidPbxpcg: `pbxpcg_${id}@${domain}`,
+    jidPbxpcgPassword: newSecret(),
+    creationDate: s.now,
+    statusUpdatedDate: s.now,
+  });
+  await onXmppServer(xmpp.accounts, async (a) => {
+    await a.create(row.jidPbxagent, row.jidPbxagentPassword);
+    await a.create(row.jidPbxpcg, row.jidPbxpcgPassword).catch(async (err: unknown) => {
+      await a.delete(row.jidPbxagent).catch(() => undefined);
+      throw err;
+    });
+  });
+  return row;
+}
+
+/** The system of another module's resource goes with it: its row (and its phone numbers) and its accounts, in the caller's transaction. */
+export async function deleteSystemWithAccounts(
+  exec: Executor,
+  accounts: XmppAccounts | undefined,
+  row: Pick<repo.SystemRow, 'id' | 'jidPbxagent' | 'jidPbxpcg'>,
+): Promise<void> {
+  await repo.deleteSystemRow(exec, row.id);
+  await onXmppServer(accounts, async (a) => {
+    await a.delete(row.jidPbxagent);
+    await a.delete(row.jidPbxpcg);
+  });
+}
+
+/** Renames a system (another module's resource renamed through its own operation). */
+export async function renameSystem(exec: Executor, id: string, name: string): Promise<repo.SystemRow | undefined> {
+  return repo.updateSystemRow(exec, id, { name });
+}
+
 /** The settings of a create or update body, as columns. */
 function settingsPatch(b: Static<typeof UpdateSystemBody>): Partial<repo.NewSystem> {
   const p: Partial<repo.NewSystem> = {};
@@ -173,6 +239,9 @@ export async function updateSystem(
   // isCentrex, set at creation, is read-only: a move of a multi-tenant system is an unlink and a link.
   if (body.isCentrex !== undefined && body.isCentrex !== target.isCentrex)
     fail('SYSTEM_CENTREX_READ_ONLY', { isCentrex: target.isCentrex });
+  // A CloudPBX (document 2) is made and deleted by the pbx module: its type stays.
+  if (body.type !== undefined && body.type !== target.type && target.type === 'cloud_pbx')
+    fail('SYSTEM_CLOUD_PBX_TYPE_READ_ONLY', { type: target.type });
   const patch = settingsPatch(body);
   if (body.status !== undefined && body.status !== target.status) {
     patch.status = body.status;
@@ -191,6 +260,8 @@ export async function updateSystem(
  * acknowledges, the system, its phone numbers (users linked to them are unlinked) and its accounts go.
  */
 export async function deleteSystem(db: Executor, xmpp: SystemsXmpp, target: repo.SystemRow): Promise<void> {
+  // A CloudPBX goes with its settings and its voice platform tenant: the pbx module's deleteCloudPbx.
+  if (target.type === 'cloud_pbx') fail('SYSTEM_IS_CLOUD_PBX', { systemId: target.id });
   await askGateway(xmpp.request, target.jidPbxpcg, systemChange('delete', target));
   await db.transaction(async (exec) => {
     await repo.deleteSystemRow(exec, target.id);

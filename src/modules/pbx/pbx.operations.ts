@@ -1,0 +1,160 @@
+// Operations on CloudPBXs (routes.md, CloudPBX; document 2). V = /vcpprovisioning/v1.0,
+// C = V/cloudpbxs/{systemId}; `systemId` is the id of the CloudPBX's system (type `cloud_pbx`).
+import { Type } from 'typebox';
+import type { AnyOperation } from '../../http/operation.ts';
+import { defineOperation } from '../../http/operation.ts';
+import { listResult, parsePaging } from '../../http/paging.ts';
+import { systemsXmpp } from '../systems/systems.api.ts';
+import {
+  CLOUDPBX_FORMATS,
+  CLOUDPBX_SORT_FIELDS,
+  CloudPbx,
+  CreateCloudPbxBody,
+  DeleteCloudPbxQuery,
+  GetCloudPbxQuery,
+  ListCloudPbxsQuery,
+  SystemIdParams,
+  UpdateCloudPbxBody,
+} from './pbx.schemas.ts';
+import * as service from './pbx.service.ts';
+import * as repo from './pbx.repo.ts';
+
+const tag = 'CloudPBX';
+const V = '/vcpprovisioning/v1.0';
+const P = `${V}/cloudpbxs`;
+const C = `${P}/:systemId`;
+const pbxTarget = { kind: 'cloudpbx', from: 'params', field: 'systemId' } as const;
+const FULL = { ...CLOUDPBX_FORMATS, default: 'full' } as const;
+
+export const createCloudPbx = defineOperation({
+  operationId: 'createCloudPbx',
+  method: 'POST',
+  path: P,
+  tag,
+  summary: 'Create the CloudPBX of a company (at most one per company), with its system and its voice platform tenant',
+  description:
+    'The flat body of the original interface: companyId, siteId (one id or an array of one), name, numbering... ' +
+    'bpId is the company’s own (a value sent is ignored); externalTrunkId is ignored until external trunks are served.',
+  body: CreateCloudPbxBody,
+  response: CloudPbx,
+  envelope: 'data',
+  formats: FULL,
+  errors: [
+    'PBX_NUMBERING_DIGITS_REQUIRED',
+    'PBX_COMPANY_HAS_CLOUDPBX',
+    'PBX_VOICE_PLATFORM_FAILED',
+    'XMPP_ACCOUNT_FAILED',
+  ],
+  target: { kind: 'company', from: 'body', field: 'companyId' },
+  references: {
+    siteId: {
+      kind: 'site',
+      rule: 'a site of the company the CloudPBX is created for',
+      where: (company) => ({ companyId: company.id }),
+    },
+  },
+  prepare: (cmd, { body }) => service.prepareCreation(cmd.db, cmd.caller, cmd.deps.ports.voice, cmd.target, body),
+  command: async (cmd, { body, prepared }) => {
+    try {
+      return await service.createCloudPbx(
+        cmd.db,
+        systemsXmpp(cmd.deps),
+        cmd.target,
+        body,
+        prepared,
+        cmd.deps.config.pbxVcpInstances,
+        cmd.now,
+      );
+    } catch (err) {
+      await service.undoTenant(cmd.deps.ports.voice, prepared.tenantId, cmd.log, cmd.db !== cmd.deps.database.db);
+      throw err;
+    }
+  },
+});
+
+export const listCloudPbxs = defineOperation({
+  operationId: 'listCloudPbxs',
+  method: 'GET',
+  path: P,
+  tag,
+  summary: 'List the CloudPBXs the caller may see',
+  query: ListCloudPbxsQuery,
+  response: CloudPbx,
+  envelope: 'list',
+  formats: CLOUDPBX_FORMATS,
+  scope: 'cloudpbx',
+  command: async (cmd, { query }) => {
+    const paging = parsePaging(query, CLOUDPBX_SORT_FIELDS, 'companyId');
+    const companyIds = query.companyId
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const { rows, total } = await repo.listCloudPbxRows(cmd.db, cmd.scope, { companyIds, bpId: query.bpId }, paging);
+    return listResult(await service.toApiCloudPbxs(cmd.db, rows), total, paging);
+  },
+});
+
+export const getCloudPbx = defineOperation({
+  operationId: 'getCloudPbx',
+  method: 'GET',
+  path: C,
+  tag,
+  summary: 'Get a CloudPBX',
+  params: SystemIdParams,
+  query: GetCloudPbxQuery,
+  response: CloudPbx,
+  envelope: 'data',
+  formats: CLOUDPBX_FORMATS,
+  target: pbxTarget,
+  command: (cmd) => service.readCloudPbx(cmd.db, cmd.target),
+});
+
+export const updateCloudPbx = defineOperation({
+  operationId: 'updateCloudPbx',
+  method: 'PUT',
+  path: C,
+  tag,
+  summary: 'Update a CloudPBX (an empty nested object changes nothing)',
+  description: 'externalTrunkId is ignored until external trunks are served.',
+  params: SystemIdParams,
+  body: UpdateCloudPbxBody,
+  response: CloudPbx,
+  envelope: 'data',
+  formats: FULL,
+  errors: ['PBX_NUMBERING_DIGITS_REQUIRED'],
+  target: pbxTarget,
+  command: (cmd, { body }) => service.updateCloudPbx(cmd.db, cmd.target, body),
+});
+
+export const deleteCloudPbx = defineOperation({
+  operationId: 'deleteCloudPbx',
+  method: 'DELETE',
+  path: C,
+  tag,
+  summary: 'Delete a CloudPBX, its system and its voice platform tenant',
+  params: SystemIdParams,
+  query: DeleteCloudPbxQuery,
+  response: Type.Array(Type.Never()),
+  envelope: 'status',
+  errors: ['PBX_VOICE_PLATFORM_FAILED', 'XMPP_ACCOUNT_FAILED'],
+  target: pbxTarget,
+  command: async (cmd, { query }) => {
+    await service.deleteCloudPbx(
+      cmd.db,
+      cmd.deps.xmppAccounts,
+      cmd.deps.ports.voice,
+      cmd.target,
+      query.forceDelete === true,
+      cmd.now,
+    );
+    return { status: `CloudPBX ${cmd.target.id} deleted`, data: [] };
+  },
+});
+
+export const pbxOperations: AnyOperation[] = [
+  createCloudPbx,
+  listCloudPbxs,
+  getCloudPbx,
+  updateCloudPbx,
+  deleteCloudPbx,
+];

@@ -1,0 +1,56 @@
+// The face of the systems module (docs/architecture.md, "Modules"): all that other modules use of
+// telephone systems. The pbx module's CloudPBX is a system of type `cloud_pbx` (document 2): it
+// makes, reads, renames and deletes its system here, and its statements embed the SQL fragments
+// below to read a system's columns; no other module names the systems table.
+import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { systems } from './systems.tables.ts';
+import type { SystemRow } from './systems.repo.ts';
+
+export type { SystemRow } from './systems.repo.ts';
+export { systemsXmpp, type SystemsXmpp } from './gateway.ts';
+export { insertSystemWithAccounts, deleteSystemWithAccounts, renameSystem } from './systems.service.ts';
+
+/** The systems of these ids (in no particular order). */
+export async function systemsByIds(exec: Executor, ids: readonly string[]): Promise<SystemRow[]> {
+  if (ids.length === 0) return [];
+  return exec
+    .select()
+    .from(systems)
+    .where(inArray(systems.id, [...ids]));
+}
+
+/** The system of that id, locked until the caller's transaction ends. */
+export async function lockSystemRow(exec: Executor, id: string): Promise<SystemRow | undefined> {
+  const [row] = await exec.select().from(systems).where(eq(systems.id, id)).for('update');
+  return row;
+}
+
+/** How many systems of that type the company has (document 2: a company has at most one CloudPBX). */
+export async function countCompanySystemsOfType(
+  exec: Executor,
+  companyId: string,
+  type: SystemRow['type'],
+): Promise<number> {
+  const [r] = await exec
+    .select({ n: sql<number>`count(*)::int` })
+    .from(systems)
+    .where(sql`${systems.companyId} = ${companyId} AND ${systems.type} = ${type}`);
+  return r?.n ?? 0;
+}
+
+const SYSTEM_COLUMNS = {
+  companyId: systems.companyId,
+  bpId: systems.bpId,
+  name: systems.name,
+  pbxId: systems.pbxId,
+  creationDate: systems.creationDate,
+} as const;
+
+/**
+ * A column of the system whose id is `idColumn` (a column of the caller's table), as a correlated
+ * subquery on the systems' primary key: for another module's filters and sorts.
+ */
+export function systemColumnOf(idColumn: Column, column: keyof typeof SYSTEM_COLUMNS): SQL {
+  return sql`(SELECT ${SYSTEM_COLUMNS[column]} FROM ${systems} WHERE ${systems.id} = ${idColumn})`;
+}
