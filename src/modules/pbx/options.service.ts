@@ -6,7 +6,7 @@ import { fail } from '../../errors/catalogue.ts';
 import { seal, unseal } from '../../shared/keys.ts';
 import { systemsByIds } from '../systems/systems.api.ts';
 import * as repo from './pbx.repo.ts';
-import { readCloudPbx, toApiCloudPbx } from './pbx.service.ts';
+import { toApiCloudPbx } from './pbx.service.ts';
 import { LANGUAGES } from './pbx.schemas.ts';
 import {
   BARRING_PERMISSIONS,
@@ -59,7 +59,8 @@ export async function updateCustomNumbersRestriction(
     }
   });
   const stored = patterns.map((p) => ({ pattern: p.pattern, description: p.description }));
-  await repo.updateCloudPbxRow(db, target.id, { customNumbersRestriction: stored });
+  if (!(await repo.updateCloudPbxRow(db, target.id, { customNumbersRestriction: stored })))
+    fail('NOT_FOUND', { target: 'cloudpbx', id: target.id });
   return { status: `Custom numbers restriction of CloudPBX ${target.id} updated`, data: { patterns: stored } };
 }
 
@@ -120,9 +121,9 @@ export async function updatePeerAuthentication(
   sealKey: Buffer,
   realm: string,
 ) {
-  await repo.updateCloudPbxRow(db, target.id, {
-    peerAuthenticationOptions: { username: body.username, passwordSealed: seal(sealKey, body.password), realm },
-  });
+  const stored = { username: body.username, passwordSealed: seal(sealKey, body.password), realm };
+  if (!(await repo.updateCloudPbxRow(db, target.id, { peerAuthenticationOptions: stored })))
+    fail('NOT_FOUND', { target: 'cloudpbx', id: target.id });
   return {
     status: `Peer authentication of CloudPBX ${target.id} updated`,
     data: { username: body.username, password: body.password, realm },
@@ -131,11 +132,12 @@ export async function updatePeerAuthentication(
 
 /** Document 2, emergency numbers: the CloudPBX's options, its outgoing prefix and its country's numbers. */
 export async function emergencyNumbers(exec: Executor, pbx: repo.CloudPbxRow) {
-  const cloudPbx = await readCloudPbx(exec, pbx);
+  const [system] = await systemsByIds(exec, [pbx.id]);
+  if (!system) fail('NOT_FOUND', { target: 'cloudpbx', id: pbx.id });
   return {
     emergencyOptions: pbx.emergencyOptions,
     outgoingPrefix: pbx.outgoingPrefix,
-    emergencyNumbers: emergencyNumbersOf(cloudPbx.country).map((n) => ({ ...n })),
+    emergencyNumbers: emergencyNumbersOf(system.country).map((n) => ({ ...n })),
   };
 }
 
