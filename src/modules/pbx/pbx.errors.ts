@@ -13,6 +13,11 @@ export const pbxErrors = {
     code: 409800,
     message: 'Conflict: the company already has a CloudPBX (a company has at most one)',
   },
+  PBX_PATTERN_INVALID: {
+    status: 400,
+    code: 400801,
+    message: 'Bad Request: a pattern of the custom numbers restriction is not a valid regular expression',
+  },
   PBX_VOICE_PLATFORM_FAILED: {
     status: 502,
     code: 502800,

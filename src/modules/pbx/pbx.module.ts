@@ -4,6 +4,7 @@
 import { defineModule } from '../module.ts';
 import { targetKind, type TablesOf, type TargetKind } from '../../authz/targets.ts';
 import { pbxOperations } from './pbx.operations.ts';
+import { optionsOperations } from './options.operations.ts';
 import { pbxPolicy } from './pbx.policy.ts';
 import { pbxErrors } from './pbx.errors.ts';
 import { cloudPbxs } from './pbx.tables.ts';
@@ -23,7 +24,7 @@ declare module '../../authz/targets.ts' {
 
 export const pbxModule = defineModule({
   name: 'pbx',
-  operations: pbxOperations,
+  operations: [...pbxOperations, ...optionsOperations],
   policy: pbxPolicy,
   errors: pbxErrors,
   targets: pbxTargets,

@@ -30,4 +30,18 @@ export const pbxPolicy: Record<string, PolicyEntry> = {
   getCloudPbx: grants(readCloudPbxGrants),
   updateCloudPbx: grants(manageCloudPbxGrants),
   deleteCloudPbx: grants(manageCloudPbxGrants),
+  // Options and reference data (options.operations.ts): target the CloudPBX of the path; reads as
+  // getCloudPbx, updates as updateCloudPbx.
+  listLanguages: grants(readCloudPbxGrants),
+  getBarringOptions: grants(readCloudPbxGrants),
+  getCustomNumbersRestriction: grants(readCloudPbxGrants),
+  updateCustomNumbersRestriction: grants(manageCloudPbxGrants),
+  getCliOptions: grants(readCloudPbxGrants),
+  updateCliOptions: grants(manageCloudPbxGrants),
+  getPeerAuthentication: grants(readCloudPbxGrants),
+  updatePeerAuthentication: grants(manageCloudPbxGrants),
+  updateOverflowOptions: grants(manageCloudPbxGrants),
+  getEmergencyNumbers: grants(readCloudPbxGrants),
+  listDeviceModels: grants(readCloudPbxGrants),
+  getDeviceModel: grants(readCloudPbxGrants),
 };

@@ -32,7 +32,11 @@ const EmergencyOptions = Obj({
 const CallForwardOptions = Obj({ externalCallForward: OneOf(EXTERNAL_CALL_FORWARD_VALUES) });
 const PeerAuthenticationOptions = Obj({
   username: Nullable(Type.String()),
-  password: Nullable(Type.String()),
+  password: Nullable(
+    Type.String({
+      description: 'always null here: answered only by getPeerAuthentication and updatePeerAuthentication',
+    }),
+  ),
   realm: Nullable(Type.String()),
 });
 // The types the jsonb columns carry (pbx.tables.ts).
@@ -42,6 +46,12 @@ export type CliOptions = Static<typeof CliOptions>;
 export type EmergencyOptions = Static<typeof EmergencyOptions>;
 export type CallForwardOptions = Static<typeof CallForwardOptions>;
 export type PeerAuthenticationOptions = Static<typeof PeerAuthenticationOptions>;
+/** What pbx_cloudpbxs keeps of the peer authentication: the password sealed (src/shared/keys.ts). */
+export interface StoredPeerAuthentication {
+  username: string;
+  passwordSealed: string;
+  realm: string;
+}
 
 /** Document 2, the `cloudpbx` object of a CloudPBX. */
 const CloudPbxSettings = Obj({

@@ -76,7 +76,12 @@ export function toApiCloudPbx(s: SystemRow, p: repo.CloudPbxRow) {
       cliOptions: p.cliOptions,
       emergencyOptions: p.emergencyOptions,
       callForwardOptions: p.callForwardOptions,
-      peerAuthenticationOptions: p.peerAuthenticationOptions ?? { username: null, password: null, realm: null },
+      // The password is a secret: answered only by getPeerAuthentication and updatePeerAuthentication.
+      peerAuthenticationOptions: {
+        username: p.peerAuthenticationOptions?.username ?? null,
+        password: null,
+        realm: p.peerAuthenticationOptions?.realm ?? null,
+      },
       allowCloudPbxRecording: p.allowCloudPbxRecording,
       routeInternalCallsToPeer: p.routeInternalCallsToPeer,
       callForkingToPstnNumber: p.callForkingToPstnNumber,

@@ -15,8 +15,9 @@ import type {
   EmergencyOptions,
   Language,
   OverflowOptions,
-  PeerAuthenticationOptions,
+  StoredPeerAuthentication,
 } from './pbx.schemas.ts';
+import type { CustomNumberPattern } from './options.schemas.ts';
 
 export const cloudPbxs = pgTable('pbx_cloudpbxs', {
   /** The id of the CloudPBX's system (`systemId` of the paths); the PBX goes with it. */
@@ -59,7 +60,13 @@ export const cloudPbxs = pgTable('pbx_cloudpbxs', {
     .$type<CallForwardOptions>()
     .notNull()
     .default(sql`'{"externalCallForward":"authorized"}'::jsonb`),
-  peerAuthenticationOptions: jsonb('peer_authentication_options').$type<PeerAuthenticationOptions>(),
+  /** The peer authentication; its password sealed with the server's key (docs/decisions.md), never answered in the CloudPBX. */
+  peerAuthenticationOptions: jsonb('peer_authentication_options').$type<StoredPeerAuthentication>(),
+  /** The restriction `custom_numbers`: the dialled numbers it bars, as regular expressions. */
+  customNumbersRestriction: jsonb('custom_numbers_restriction')
+    .$type<CustomNumberPattern[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   allowCloudPbxRecording: boolean('allow_cloudpbx_recording').notNull().default(false),
   routeInternalCallsToPeer: boolean('route_internal_calls_to_peer').notNull().default(false),
   callForkingToPstnNumber: text('call_forking_to_pstn_number')

@@ -44,4 +44,62 @@ export const pbxSamples: Record<string, Sample> = {
     fresh: true,
     request: (id) => ({ method: 'DELETE', url: `${PBXS}/${id}` }),
   },
+  // Options and reference data (issue 25, point 2): the CloudPBX of the path is the target.
+  ...reads({
+    listLanguages: 'languages',
+    getBarringOptions: 'barring-options',
+    getCustomNumbersRestriction: 'barring-options/custom-numbers-restriction',
+    getCliOptions: 'cli-options',
+    getPeerAuthentication: 'peer-authentication-options',
+    getEmergencyNumbers: 'emergency-numbers',
+    listDeviceModels: 'devicemodels',
+    getDeviceModel: 'devicemodels/999999',
+  }),
+  updateCustomNumbersRestriction: {
+    type: 'target',
+    kind: 'cloudpbx',
+    fresh: true,
+    request: (id, { n }) => ({
+      method: 'PUT',
+      url: `${PBXS}/${id}/barring-options/custom-numbers-restriction`,
+      payload: { patterns: [{ pattern: `^0899${n}`, description: 'premium' }] },
+    }),
+  },
+  updateCliOptions: {
+    type: 'target',
+    kind: 'cloudpbx',
+    fresh: true,
+    request: (id) => ({ method: 'PUT', url: `${PBXS}/${id}/cli-options`, payload: { policy: 'user_ddi_number' } }),
+  },
+  updatePeerAuthentication: {
+    type: 'target',
+    kind: 'cloudpbx',
+    fresh: true,
+    request: (id, { n }) => ({
+      method: 'PUT',
+      url: `${PBXS}/${id}/peer-authentication-options`,
+      payload: { username: `peer${n}`, password: 'matrix-secret' },
+    }),
+  },
+  updateOverflowOptions: {
+    type: 'target',
+    kind: 'cloudpbx',
+    fresh: true,
+    request: (id) => ({ method: 'PUT', url: `${PBXS}/${id}/overflow-options`, payload: { activate: true } }),
+  },
 };
+
+/** Reads of a CloudPBX's sub-path: the CloudPBX as it is (no change, so not fresh). */
+function reads(paths: Record<string, string>): Record<string, Sample> {
+  return Object.fromEntries(
+    Object.entries(paths).map(([operationId, path]) => [
+      operationId,
+      {
+        type: 'target',
+        kind: 'cloudpbx',
+        fresh: false,
+        request: (id: string) => ({ method: 'GET', url: `${PBXS}/${id}/${path}` }),
+      } satisfies Sample,
+    ]),
+  );
+}

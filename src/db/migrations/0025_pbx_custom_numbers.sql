@@ -1,0 +1,1 @@
+ALTER TABLE "pbx_cloudpbxs" ADD COLUMN "custom_numbers_restriction" jsonb DEFAULT '[]'::jsonb NOT NULL;
