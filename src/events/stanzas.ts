@@ -96,3 +96,21 @@ export function systemChange(
     ? xml('message', { type: 'management' }, gatewayConfig(pbx))
     : xml('iq', { type: 'set' }, gatewayConfig(pbx));
 }
+
+/** What a CloudPBX's gateway is told of (issue 25, point 9): its subscribers, DDI numbers and SIP devices. */
+export type PbxObjectKind = 'subscriber' | 'ddi' | 'device';
+
+/**
+ * A change of an object of a CloudPBX, for its gateway (`jid_pbxpcg`), in the form of the
+ * gateway notifications of document 1: `config` of the pbxagent namespace around one element
+ * named after the object, with the action as attribute and the object's fields as text children.
+ * Sent through the outbox as a management message: the gateway acknowledges nothing, the change
+ * is already made (docs/events.md, CloudPBX).
+ */
+export function pbxObjectChange(
+  kind: PbxObjectKind,
+  action: 'create' | 'update' | 'delete',
+  fields: Record<string, unknown>,
+): Element {
+  return managementMessage(gatewayConfig(xml(kind, { action }, ...Object.entries(fields).map(([k, v]) => text(k, v)))));
+}

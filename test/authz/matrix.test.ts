@@ -60,6 +60,9 @@ import { loadSamples } from './load-samples.ts';
 import { systems as systemsTable } from '../../src/modules/systems/systems.tables.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
 import { cloudPbxs } from '../../src/modules/pbx/pbx.tables.ts';
+import { subscribers } from '../../src/modules/pbx/subscribers.tables.ts';
+import { ddis } from '../../src/modules/pbx/ddis.tables.ts';
+import { devices } from '../../src/modules/pbx/devices.tables.ts';
 import { portsOf } from '../../src/ports/ports.ts';
 import { invoicingFiles } from '../../src/modules/billing/invoices.tables.ts';
 
@@ -176,6 +179,10 @@ const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
   systemPhoneNumber: cols({ company: true, site: true }),
   // A CloudPBX is where its system is (its relations read the system's columns).
   cloudpbx: cols({ company: true, site: true }),
+  // The objects of a CloudPBX are where their PBX is.
+  subscriber: cols({ company: true, site: true }),
+  ddi: cols({ company: true, site: true }),
+  device: cols({ company: true, site: true }),
   // The invoicing module's files belong to the invoiced company.
   invoicingFile: cols({ company: true }),
 };
@@ -1082,6 +1089,42 @@ async function buildWorld(t: TestApp): Promise<World> {
       const id = await insertSystem(p, 'cloud_pbx');
       const tenant = await portsOf(t.deps).voice.createTenant({ companyId: companyIds[p.company!], name: 'Matrix' });
       await t.db.insert(cloudPbxs).values({ id, vcpInstanceId: 'vcp-eu-1', vcpTenantId: tenant.id });
+      return { id, actor: callers[o.role] };
+    },
+    // The objects of a CloudPBX: each in a CloudPBX of its own at the placement.
+    async subscriber(p, o) {
+      const cloudPbxId = (await makeTarget.cloudpbx(p, o)).id;
+      const userId = await insertUser({ company: p.company, site: p.site }, ['user']);
+      const id = newId();
+      const n = 1000 + next();
+      await t.db.insert(subscribers).values({
+        id,
+        cloudPbxId,
+        userId,
+        shortNumber: String(n),
+        shortNumberValue: n,
+        vcpSubscriberId: `vcp-${id}`,
+      });
+      return { id, actor: callers[o.role] };
+    },
+    async ddi(p, o) {
+      const cloudPbxId = (await makeTarget.cloudpbx(p, o)).id;
+      const id = newId();
+      const number = `+3319${String(next()).padStart(7, '0')}`;
+      await t.db.insert(ddis).values({ id, cloudPbxId, number, numberE164: number, country: 'FRA' });
+      return { id, actor: callers[o.role] };
+    },
+    async device(p, o) {
+      const cloudPbxId = (await makeTarget.cloudpbx(p, o)).id;
+      const id = newId();
+      await t.db.insert(devices).values({
+        id,
+        cloudPbxId,
+        description: `Matrix device ${id}`,
+        deviceTypeId: 999999,
+        sipUsername: `matrix-${id}`,
+        adminPassword: 'not-sealed: never read',
+      });
       return { id, actor: callers[o.role] };
     },
     async systemPhoneNumber(p, o) {

@@ -8,6 +8,22 @@ import { optionsOperations } from './options.operations.ts';
 import { pbxPolicy } from './pbx.policy.ts';
 import { pbxErrors } from './pbx.errors.ts';
 import { cloudPbxs } from './pbx.tables.ts';
+import { subscribers } from './subscribers.tables.ts';
+import { ddis } from './ddis.tables.ts';
+import { devices } from './devices.tables.ts';
+import { ddiOperations } from './ddis.operations.ts';
+import { ddiPolicy } from './ddis.policy.ts';
+import { ddiErrors } from './ddis.errors.ts';
+import { subscriberOperations } from './subscribers.operations.ts';
+import { subscriberPolicy } from './subscribers.policy.ts';
+import { subscriberErrors } from './subscribers.errors.ts';
+import { deviceOperations } from './devices.operations.ts';
+import { devicePolicy } from './devices.policy.ts';
+import { deviceErrors } from './devices.errors.ts';
+import { trunkOperations } from './trunks.operations.ts';
+import { trunkPolicy } from './trunks.policy.ts';
+import { trunkErrors } from './trunks.errors.ts';
+import { trunkTargets } from './trunks.targets.ts';
 
 export const pbxTargets = {
   cloudpbx: targetKind(cloudPbxs, {
@@ -16,6 +32,23 @@ export const pbxTargets = {
     readBy: 'getCloudPbx',
     parent: { kind: 'system', column: cloudPbxs.id },
   }),
+  // The objects of a CloudPBX: their company and site are the PBX's (its system's).
+  subscriber: targetKind(subscribers, {
+    cols: {},
+    readBy: 'getSubscriber',
+    parent: { kind: 'cloudpbx', column: subscribers.cloudPbxId },
+  }),
+  ddi: targetKind(ddis, {
+    cols: {},
+    readBy: 'listDdis',
+    parent: { kind: 'cloudpbx', column: ddis.cloudPbxId },
+  }),
+  device: targetKind(devices, {
+    cols: {},
+    readBy: 'getDevice',
+    parent: { kind: 'cloudpbx', column: devices.cloudPbxId },
+  }),
+  ...trunkTargets,
 } satisfies Record<string, TargetKind>;
 
 declare module '../../authz/targets.ts' {
@@ -24,8 +57,15 @@ declare module '../../authz/targets.ts' {
 
 export const pbxModule = defineModule({
   name: 'pbx',
-  operations: [...pbxOperations, ...optionsOperations],
-  policy: pbxPolicy,
-  errors: pbxErrors,
+  operations: [
+    ...pbxOperations,
+    ...optionsOperations,
+    ...ddiOperations,
+    ...subscriberOperations,
+    ...deviceOperations,
+    ...trunkOperations,
+  ],
+  policy: { ...pbxPolicy, ...ddiPolicy, ...subscriberPolicy, ...devicePolicy, ...trunkPolicy },
+  errors: { ...pbxErrors, ...ddiErrors, ...subscriberErrors, ...deviceErrors, ...trunkErrors },
   targets: pbxTargets,
 });

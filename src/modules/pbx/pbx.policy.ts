@@ -6,7 +6,7 @@
 import { grant, grants, type PolicyEntry } from '../../authz/grant.ts';
 
 /** Document 2: who reads a CloudPBX. */
-const readCloudPbxGrants = [
+export const readCloudPbxGrants = [
   grant('superadmin', 'any'),
   grant('support', 'any'),
   grant('bp_admin', 'customerOfOwnBp'),
@@ -16,7 +16,7 @@ const readCloudPbxGrants = [
 ];
 
 /** Document 2: who creates, updates and deletes a CloudPBX. */
-const manageCloudPbxGrants = [
+export const manageCloudPbxGrants = [
   grant('superadmin', 'any'),
   grant('bp_admin', 'customerOfOwnBp'),
   grant('organization_admin', 'companyOfOwnOrganisation'),

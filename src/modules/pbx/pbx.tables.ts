@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { systems } from '../systems/systems.tables.ts';
+import { externalTrunks } from './trunks.tables.ts';
 import type {
   BarringOptions,
   CallForkingToPstnNumber,
@@ -75,6 +76,8 @@ export const cloudPbxs = pgTable('pbx_cloudpbxs', {
     .default('not_available'),
   monolineIncomingMode: boolean('monoline_incoming_mode').notNull().default(false),
   emulatedRingBackTone: boolean('emulated_ring_back_tone').notNull().default(false),
+  /** The external trunk it uses (document 2, update CloudPBX); a linked trunk cannot be deleted. */
+  externalTrunkId: text('external_trunk_id').references(() => externalTrunks.id, { onDelete: 'restrict' }),
   installationNumber: text('installation_number'),
   installationNumberId: text('installation_number_id'),
   domainName: text('domain_name'),
