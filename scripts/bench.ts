@@ -48,6 +48,7 @@ import { hashPassword } from '../src/shared/passwords.ts';
 
 import { billingBenchLine, billingRunBench } from './bench-billing.ts';
 import { bannerAtLimits } from './banner-at-limits.ts';
+import { BIG_EC, loadPbx, PBX_CASES, PBX_LIST_CASES, PBX_SMALL, pbxRequests } from './bench-pbx.ts';
 
 /** End Customers (3 monthly subscriptions each) of the billing run case. */
 const BILLING_END_CUSTOMERS = Number(process.env.BENCH_BILLING_ECS ?? 10_000);
@@ -128,11 +129,12 @@ export const ALL_CASES = [
   'createSubscription until active',
   'createQuotation',
   'getSite during 8 banner uploads',
+  ...PBX_CASES,
 ] as const;
 export type CaseName = (typeof ALL_CASES)[number];
 const CASES = (process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',') : [...ALL_CASES]) as CaseName[];
 /** Cases the ceiling server also answers. */
-const CEILING_CASES: readonly CaseName[] = ['getUser', 'getCompany', 'getSite', 'listUsers'];
+const CEILING_CASES: readonly CaseName[] = ['getUser', 'getCompany', 'getSite', 'listUsers', 'getCloudPbx'];
 
 export type Engine = 'postgresql' | 'embedded' | 'ceiling (bare pg)';
 
@@ -387,6 +389,7 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
       FROM companies c CROSS JOIN (SELECT id FROM offers WHERE is_default) o
       WHERE NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.company_id = c.id AND s.is_default)`);
     await loadCommerce(db, passwordHash);
+    await loadPbx(db);
     // PGlite has no autovacuum; on PostgreSQL this also keeps autovacuum from starting mid-run.
     for (const table of ['companies', 'users', 'sites', 'subscriptions', 'offers', 'catalog_offers', 'licences'])
       await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
@@ -477,6 +480,9 @@ const S = '/api/svc/subscription/v1.0';
 const commerceEcs = sample(Math.min(ROTATION, COMMERCE_COMPANIES), COMMERCE_COMPANIES, 19);
 /** End Customers of the BPs that have a bp_finance (ec e has BP e mod BP_COUNT + 1). */
 const buyingEcs = Array.from({ length: COMMERCE_COMPANIES }, (_, i) => i + 1).filter((e) => e % BP_COUNT < BP_FINANCES);
+/** The small CloudPBXs in the rotation (scripts/bench-pbx.ts), and the large one. */
+const pbxIds = sample(Math.min(ROTATION, PBX_SMALL), PBX_SMALL, 23).map((e) => md5(`pbx-${e}`));
+const bigPbxId = md5(`pbx-${BIG_EC}`);
 const q = (o: Record<string, string | number | boolean>) =>
   new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
 
@@ -559,6 +565,8 @@ function serviceRequests(c: CaseName, tokens: Tokens): Req[] {
         headers: { ...auth(), 'content-type': 'application/json' },
         body: JSON.stringify({ offerId: QUOTED_OFFER_ID, maxNumberUsers: 1 + (i % 50) }),
       }));
+    default:
+      return pbxRequests(c, pbxIds, bigPbxId, tokens.superadmin);
   }
 }
 
@@ -1071,7 +1079,7 @@ function evaluate(all: Measure[]): Row[] {
         met: ok ? 'yes' : 'no',
       };
     }
-    if (m.caseName.startsWith('listCompanies')) {
+    if (m.caseName.startsWith('listCompanies') || (PBX_LIST_CASES as readonly string[]).includes(m.caseName)) {
       const ok = clean && m.rps >= LIST_TARGET_RPS && m.p99 < LIST_TARGET_P99_MS;
       return {
         m,

@@ -1,0 +1,161 @@
+// The hosted PBX's part of `npm run bench` (issue 25, point 12): its load and its cases.
+//
+// Load (set-based, service stopped, after scripts/bench.ts's loadData): a CloudPBX for each of the
+// first PBX_SMALL End Customers (at its site; its two licence holders as subscribers, two SIP
+// devices of which one assigned, two DDI numbers of which one assigned) and one large CloudPBX, of
+// End Customer BIG_EC, with BIG_SUBSCRIBERS subscribers (users of their own), as many SIP devices
+// (every other one assigned) and BIG_DDIS DDI numbers (every other one assigned).
+//
+// Cases: getCloudPbx over the small PBXs (the single reads' target: ≥ 0.7 of the bare ceiling,
+// p99 < 20 ms), and, on the large PBX, listDdis with a filter, listDevices, the numbering plan and
+// the free internal numbers (each ≥ 2,000 requests/s, p99 < 50 ms on PostgreSQL); the numbering
+// plan of the small PBXs beside it.
+import { sql } from 'drizzle-orm';
+import type { openDatabase } from '../src/db/client.ts';
+
+type Db = ReturnType<typeof openDatabase>['db'];
+
+export const PBX_SMALL = 1_000;
+export const BIG_EC = PBX_SMALL + 1;
+export const BIG_SUBSCRIBERS = 5_000;
+export const BIG_DDIS = 10_000;
+const PAGE = 20;
+
+const V = '/api/svc/vcpprovisioning/v1.0';
+/** The CloudPBX of End Customer e (its system's id). */
+export const pbxIdSql = (e: string) => `substr(md5('pbx-' || ${e}), 1, 24)`;
+
+export const PBX_CASES = [
+  'getCloudPbx',
+  'listDdis isAssigned (10,000 DDIs)',
+  'listDevices (5,000 devices)',
+  'getNumberingPlan',
+  'getNumberingPlan (5,000 subscribers)',
+  'listFreeInternalNumbers (5,000 subscribers)',
+] as const;
+export type PbxCase = (typeof PBX_CASES)[number];
+/** The PBX cases whose target is a throughput (≥ 2,000 req/s, p99 < 50 ms on PostgreSQL). */
+export const PBX_LIST_CASES: readonly PbxCase[] = PBX_CASES.filter((c) => c !== 'getCloudPbx');
+
+export async function loadPbx(db: Db): Promise<void> {
+  const ecs = `(SELECT e FROM generate_series(1, ${PBX_SMALL}) AS e UNION ALL SELECT ${BIG_EC})`;
+  // The systems of type cloud_pbx (document 2: a CloudPBX is a telephone system), at the EC's site.
+  await db.execute(
+    sql.raw(`
+    INSERT INTO systems (id, name, pbx_id, country, type, status, company_id, site_id, site_ids, bp_id,
+                         jid_pbxagent, jid_pbxagent_password, jid_pbxpcg, jid_pbxpcg_password)
+    SELECT ${pbxIdSql('e')}, 'Bench PBX ' || e, 'PBX' || ${pbxIdSql('e')}, 'FRA', 'cloud_pbx', 'created',
+           substr(md5('ec-' || e), 1, 24), substr(md5('site-' || e), 1, 24), ARRAY[substr(md5('site-' || e), 1, 24)],
+           substr(md5('bp-' || (e % 100 + 1)), 1, 24),
+           'pbxagent_' || ${pbxIdSql('e')} || '@bench', 'secret', 'pbxpcg_' || ${pbxIdSql('e')} || '@bench', 'secret'
+    FROM ${ecs} AS s(e)`),
+  );
+  await db.execute(
+    sql.raw(`
+    INSERT INTO pbx_cloudpbxs (id, vcp_instance_id, vcp_tenant_id, numbering_prefixes, numbering_digits)
+    SELECT ${pbxIdSql('e')}, 'vcp-eu-1', 'bench-tenant-' || e, ARRAY['2'], CASE WHEN e = ${BIG_EC} THEN 4 ELSE 2 END
+    FROM ${ecs} AS s(e)`),
+  );
+  // Small PBXs: the EC's two licence holders (scripts/bench.ts, loadCommerce) at 200 and 201.
+  await db.execute(
+    sql.raw(`
+    INSERT INTO pbx_subscribers (id, cloudpbx_id, user_id, short_number, short_number_value, vcp_subscriber_id)
+    SELECT substr(md5('pbx-sub-' || e || '-' || u), 1, 24), ${pbxIdSql('e')}, substr(md5('ec-user-' || e || '-' || u), 1, 24),
+           (199 + u)::text, 199 + u, 'bench-vcp-' || e || '-' || u
+    FROM generate_series(1, ${PBX_SMALL}) AS e CROSS JOIN generate_series(1, 2) AS u`),
+  );
+  await db.execute(
+    sql.raw(`
+    INSERT INTO pbx_devices (id, cloudpbx_id, description, mac_address, device_type_id, subscriber_id, sip_username, admin_password)
+    SELECT substr(md5('pbx-dev-' || e || '-' || u), 1, 24), ${pbxIdSql('e')}, 'Desk phone ' || u,
+           regexp_replace(substr(md5('mac-' || e || '-' || u), 1, 12), '(..)(?!$)', '\\1:', 'g'), 999999,
+           CASE WHEN u = 1 THEN substr(md5('pbx-sub-' || e || '-' || u), 1, 24) END,
+           'bench-' || e || '-' || u, 'not-sealed'
+    FROM generate_series(1, ${PBX_SMALL}) AS e CROSS JOIN generate_series(1, 2) AS u`),
+  );
+  await db.execute(
+    sql.raw(`
+    INSERT INTO pbx_ddis (id, cloudpbx_id, number, number_e164, country, is_cloudpbx_default, user_id)
+    SELECT substr(md5('pbx-ddi-' || e || '-' || u), 1, 24), ${pbxIdSql('e')},
+           '+3314' || lpad(e::text, 6, '0') || (u - 1), '+3314' || lpad(e::text, 6, '0') || (u - 1), 'FRA', u = 1,
+           CASE WHEN u = 1 THEN substr(md5('ec-user-' || e || '-' || u), 1, 24) END
+    FROM generate_series(1, ${PBX_SMALL}) AS e CROSS JOIN generate_series(1, 2) AS u`),
+  );
+  // The large PBX: users of its EC of their own, each a subscriber (20000, 20001...).
+  const big = pbxIdSql(String(BIG_EC));
+  await db.execute(
+    sql.raw(`
+    INSERT INTO users (id, company_id, login_email, password_hash, first_name, last_name, roles)
+    SELECT substr(md5('pbx-user-' || i), 1, 24), substr(md5('ec-' || ${BIG_EC}), 1, 24), 'pbx-user-' || i || '@bench.example',
+           'not-a-hash: never signs in', 'Pbx', 'Subscriber ' || i, ARRAY['user']::text[]
+    FROM generate_series(1, ${BIG_SUBSCRIBERS}) AS i`),
+  );
+  await db.execute(
+    sql.raw(`
+    INSERT INTO pbx_subscribers (id, cloudpbx_id, user_id, short_number, short_number_value, vcp_subscriber_id)
+    SELECT substr(md5('pbx-big-sub-' || i), 1, 24), ${big}, substr(md5('pbx-user-' || i), 1, 24),
+           (19999 + i)::text, 19999 + i, 'bench-big-vcp-' || i
+    FROM generate_series(1, ${BIG_SUBSCRIBERS}) AS i`),
+  );
+  await db.execute(
+    sql.raw(`
+    INSERT INTO pbx_devices (id, cloudpbx_id, description, mac_address, device_type_id, subscriber_id, sip_username, admin_password)
+    SELECT substr(md5('pbx-big-dev-' || i), 1, 24), ${big}, 'Desk phone ' || i,
+           regexp_replace(substr(md5('big-mac-' || i), 1, 12), '(..)(?!$)', '\\1:', 'g'), 999999,
+           CASE WHEN i % 2 = 0 THEN substr(md5('pbx-big-sub-' || i), 1, 24) END, 'bench-big-' || i, 'not-sealed'
+    FROM generate_series(1, ${BIG_SUBSCRIBERS}) AS i`),
+  );
+  await db.execute(
+    sql.raw(`
+    INSERT INTO pbx_ddis (id, cloudpbx_id, number, number_e164, country, is_cloudpbx_default, user_id)
+    SELECT substr(md5('pbx-big-ddi-' || i), 1, 24), ${big}, '+3315' || lpad(i::text, 7, '0'), '+3315' || lpad(i::text, 7, '0'),
+           'FRA', i = 1, CASE WHEN i % 2 = 1 AND i <= 2 * ${BIG_SUBSCRIBERS} THEN substr(md5('pbx-user-' || ((i + 1) / 2)), 1, 24) END
+    FROM generate_series(1, ${BIG_DDIS}) AS i`),
+  );
+  for (const table of ['systems', 'pbx_cloudpbxs', 'pbx_subscribers', 'pbx_devices', 'pbx_ddis'])
+    await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
+}
+
+interface PbxReq {
+  method: 'GET';
+  path: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * The requests of a PBX case, as the superadmin: `pbxIds` are the small PBXs in the bench's
+ * rotation, `bigPbxId` the large one.
+ */
+export function pbxRequests(c: PbxCase, pbxIds: string[], bigPbxId: string, token: string): PbxReq[] {
+  const headers = { authorization: `Bearer ${token}` };
+  const C = `${V}/cloudpbxs/${bigPbxId}`;
+  // Pages spread over the whole list, as a console paging through it asks them.
+  const offsets = (rows: number) => Array.from({ length: Math.floor(rows / PAGE) }, (_, k) => k * PAGE);
+  switch (c) {
+    case 'getCloudPbx':
+      return pbxIds.map((id) => ({ method: 'GET', path: `${V}/cloudpbxs/${id}`, headers }));
+    case 'listDdis isAssigned (10,000 DDIs)':
+      return offsets(BIG_DDIS / 2).map((offset) => ({
+        method: 'GET',
+        path: `${C}/phone-numbers/ddi?isAssigned=true&limit=${PAGE}&offset=${offset}`,
+        headers,
+      }));
+    case 'listDevices (5,000 devices)':
+      return offsets(BIG_SUBSCRIBERS).map((offset) => ({
+        method: 'GET',
+        path: `${C}/devices?limit=${PAGE}&offset=${offset}`,
+        headers,
+      }));
+    case 'getNumberingPlan':
+      return pbxIds.map((id) => ({ method: 'GET', path: `${V}/cloudpbxs/${id}/numbering-plan`, headers }));
+    case 'getNumberingPlan (5,000 subscribers)':
+      return [{ method: 'GET', path: `${C}/numbering-plan`, headers }];
+    case 'listFreeInternalNumbers (5,000 subscribers)':
+      // Prefixes of the range, most of them inside the allocated part (20000-24999).
+      return Array.from({ length: 100 }, (_, k) => `2${String(k).padStart(2, '0')}`).map((startingWith) => ({
+        method: 'GET',
+        path: `${C}/phone-numbers/free?startingWith=${startingWith}&limit=100`,
+        headers,
+      }));
+  }
+}
