@@ -376,6 +376,8 @@ function parentView(op: AnyOperation, home: Home, p: Placement): ParentView | un
   }
   // A phone number's system sits where the number does.
   if (parent.kind === 'system') return { kind: 'system', holds: (r) => holdsInWorld(r, home, p, 'system') };
+  // An object of a CloudPBX (a DDI number...): its PBX sits where the object does.
+  if (parent.kind === 'cloudpbx') return { kind: 'cloudpbx', holds: (r) => holdsInWorld(r, home, p, 'cloudpbx') };
   throw new Error(`${op.operationId}: the matrix does not place parents of kind ${parent.kind} yet`);
 }
 

@@ -42,21 +42,26 @@ function namesOf(v: unknown): DdiUserNames | null {
   return { firstName: text('firstName'), lastName: text('lastName'), displayName: text('displayName') };
 }
 
-function viewOf(json: Record<string, unknown>): DdiView {
-  const pbxId = json.pbx_id;
-  const trunk = json.external_trunk;
-  return {
-    row: readRow(json),
-    pbxId: typeof pbxId === 'string' ? pbxId : '',
-    externalTrunkId: typeof trunk === 'string' ? trunk : null,
-    user: namesOf(json.user_names),
-  };
+/** What a DDI's answer reads of its CloudPBX: its system's pbxId, its trunk. */
+interface PbxInfo {
+  pbxId: string;
+  externalTrunkId: string | null;
 }
 
-/** The columns of a DDI's answer beyond its own row (per row: primary-key lookups). */
-const VIEW_COLUMNS = sql`${userNamesOf(ddis.userId)} AS user_names,
-  ${systemColumnOf(ddis.cloudPbxId, 'pbxId')} AS pbx_id,
-  (SELECT p.external_trunk_id FROM ${cloudPbxs} p WHERE p.id = ${ddis.cloudPbxId}) AS external_trunk`;
+function pbxInfoOf(v: unknown): PbxInfo {
+  const pbxId = field(v, 'pbxId');
+  const trunk = field(v, 'externalTrunkId');
+  return { pbxId: typeof pbxId === 'string' ? pbxId : '', externalTrunkId: typeof trunk === 'string' ? trunk : null };
+}
+
+function viewOf(row: unknown, user: unknown, pbx: PbxInfo): DdiView {
+  return { row: readRow(isRecord(row) ? row : {}), ...pbx, user: namesOf(user) };
+}
+
+/** The CloudPBX's pbxId (its system's, through the systems' face) and trunk, as one JSON value: read once per statement. */
+const pbxInfo = (cloudPbxId: string) =>
+  sql`(SELECT json_build_object('pbxId', ${systemColumnOf(cloudPbxs.id, 'pbxId')}, 'externalTrunkId', ${cloudPbxs.externalTrunkId})
+    FROM ${cloudPbxs} WHERE ${cloudPbxs.id} = ${cloudPbxId})`;
 
 /** Document 2, list DDIs: the filters (booleans). */
 export interface DdiFilters {
@@ -91,9 +96,9 @@ function filterWhere(cloudPbxId: string, f: DdiFilters): SQL {
 
 /**
  * A page of the DDIs of a CloudPBX and the number matching, in one statement: the page walks the
- * index pbx_ddis_pbx_number_idx (cloudpbx_id, number) in order and stops at the page's end (the
- * user's names and the pbxId read for its rows only); the count is a separate InitPlan over the
- * same index's prefix, computed once.
+ * index pbx_ddis_pbx_number_idx (cloudpbx_id, number) in order and stops at the page's end; the
+ * user's names are read for the page's rows only (after its LIMIT, whatever the offset), the
+ * PBX's pbxId and trunk once; the count is an InitPlan over the same CloudPBX's rows.
  */
 export async function listDdiRows(
   exec: Executor,
@@ -105,21 +110,24 @@ export async function listDdiRows(
   const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
   const key = SORT[p.sortField];
   const result = await exec.execute(sql`WITH page AS (
-      SELECT ${ddis}.*, ${VIEW_COLUMNS}, ${key} AS k FROM ${ddis} WHERE ${where}
+      SELECT ${ddis}.*, ${key} AS k FROM ${ddis} WHERE ${where}
       ORDER BY ${key} ${dir}, ${ddis.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
-    SELECT (SELECT count(*)::int FROM ${ddis} WHERE ${where}) AS total,
-      COALESCE((SELECT json_agg(to_jsonb(page) ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json) AS rows`);
-  const [row] = rowsOf<{ total: number; rows: Record<string, unknown>[] }>(result);
-  return { rows: (row?.rows ?? []).map(viewOf), total: row?.total ?? 0 };
+    SELECT (SELECT count(*)::int FROM ${ddis} WHERE ${where}) AS total, ${pbxInfo(cloudPbxId)} AS pbx,
+      COALESCE((SELECT json_agg(json_build_object('row', to_jsonb(page), 'user', ${userNamesOf(sql`page.user_id`)})
+        ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json) AS rows`);
+  const [row] = rowsOf<{ total: number; pbx: unknown; rows: { row: unknown; user: unknown }[] }>(result);
+  const pbx = pbxInfoOf(row?.pbx);
+  return { rows: (row?.rows ?? []).map((r) => viewOf(r.row, r.user, pbx)), total: row?.total ?? 0 };
 }
 
-/** One DDI as its answer shows it (undefined when gone). */
-export async function readDdiView(exec: Executor, id: string): Promise<DdiView | undefined> {
+/** One DDI of the CloudPBX as its answer shows it (undefined when gone). */
+export async function readDdiView(exec: Executor, cloudPbxId: string, id: string): Promise<DdiView | undefined> {
   const result = await exec.execute(
-    sql`SELECT to_jsonb(d) AS j FROM (SELECT ${ddis}.*, ${VIEW_COLUMNS} FROM ${ddis} WHERE ${ddis.id} = ${id}) d`,
+    sql`SELECT to_jsonb(d) AS row, ${userNamesOf(sql`d.user_id`)} AS user, ${pbxInfo(cloudPbxId)} AS pbx
+      FROM ${ddis} d WHERE d.id = ${id} AND d.cloudpbx_id = ${cloudPbxId}`,
   );
-  const [row] = rowsOf<{ j: Record<string, unknown> }>(result);
-  return row ? viewOf(row.j) : undefined;
+  const [row] = rowsOf<{ row: unknown; user: unknown; pbx: unknown }>(result);
+  return row ? viewOf(row.row, row.user, pbxInfoOf(row.pbx)) : undefined;
 }
 
 export async function insertDdi(exec: Executor, row: NewDdi): Promise<void> {

@@ -67,8 +67,8 @@ const changeFields = (d: repo.DdiRow) => ({
   isCloudPbxDefault: d.isCloudPbxDefault,
 });
 
-async function answer(exec: Executor, id: string): Promise<ApiDdi> {
-  const v = await repo.readDdiView(exec, id);
+async function answer(exec: Executor, cloudPbxId: string, id: string): Promise<ApiDdi> {
+  const v = await repo.readDdiView(exec, cloudPbxId, id);
   if (!v) fail('NOT_FOUND', { target: 'ddi', id });
   return toApiDdi(v);
 }
@@ -169,7 +169,7 @@ export async function createDdi(
     if (repo.isUniqueViolation(err, NUMBER_UQ)) fail('DDI_NUMBER_TAKEN', { field: 'number', numberE164 });
     throw err;
   }
-  return answer(db, id);
+  return answer(db, pbx.id, id);
 }
 
 /**
@@ -207,7 +207,7 @@ export async function setDefaultDdi(db: Executor, pbx: { id: string }, ddi: { id
     if (old) await emitPbxChange(tx, pbx.id, 'ddi', 'update', changeFields({ ...old, isCloudPbxDefault: false }));
     await emitPbxChange(tx, pbx.id, 'ddi', 'update', changeFields({ ...d, isCloudPbxDefault: true }));
   });
-  return answer(db, ddi.id);
+  return answer(db, pbx.id, ddi.id);
 }
 
 const UNASSIGNED = { userId: null, jidIm: null, jidTel: null, jidPassword: null } as const;
@@ -249,7 +249,7 @@ export async function assignDdi(
     await repo.updateDdi(tx, d.id, patch);
     await emitPbxChange(tx, pbx.id, 'ddi', 'update', changeFields({ ...d, ...patch }));
   });
-  return answer(db, ddi.id);
+  return answer(db, pbx.id, ddi.id);
 }
 
 /**
@@ -270,5 +270,5 @@ export async function unassignDdi(
     await repo.updateDdi(tx, d.id, UNASSIGNED);
     await emitPbxChange(tx, pbx.id, 'ddi', 'update', changeFields({ ...d, ...UNASSIGNED }));
   });
-  return answer(db, ddi.id);
+  return answer(db, pbx.id, ddi.id);
 }
