@@ -129,6 +129,14 @@ export async function userJid(exec: Executor, userId: string) {
   return row;
 }
 
+/**
+ * The names of the user whose id is the expression, as one JSON value `{firstName, lastName,
+ * displayName}` (NULL when there is no such user), for another module's statement (pbx: the user
+ * a DDI number is assigned to). displayName is the users' own: first and last name.
+ */
+export const userNamesOf = (userId: SQL | AnyPgColumn): SQL =>
+  sql`(SELECT json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'displayName', trim(u.first_name || ' ' || u.last_name)) FROM users u WHERE u.id = ${userId})`;
+
 /** Whether the user of that id is terminated, as SQL over the expression of his id (authentication: OAuth). */
 export const userIsTerminated = (userId: SQL | AnyPgColumn): SQL<boolean> =>
   sql<boolean>`(SELECT u.is_terminated FROM users u WHERE u.id = ${userId})`;
