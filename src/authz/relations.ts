@@ -14,6 +14,8 @@ export interface TargetColumns {
   /** For a company target: its BP (bp_id) and its organisation, read on the row itself. */
   companyBp?: Column | SQL;
   companyOrganisation?: Column | SQL;
+  /** For an external trunk: the BP companies that may use it (an array, bp_ids). */
+  bps?: Column | SQL;
 }
 
 /** The caller's facts as SQL expressions. */
@@ -123,6 +125,16 @@ export const RELATIONS = {
   ownOrganisation: (c, t) => (t.organisation ? sql`${t.organisation} = ${c.organisationId}` : FALSE),
   /** The caller's own site (site_admin). */
   ownSite: (c, t) => (t.site ? sql`${t.site} = ${c.siteId}` : FALSE),
+  /**
+   * External trunks (document 2, list external trunks: "bp_admin (only trunks it may use)"): a
+   * trunk whose BP companies (bp_ids) hold the caller's company.
+   */
+  trunkOfOwnCompany: (c, t) => (t.bps ? sql`${c.companyId} = ANY(${t.bps})` : FALSE),
+  /**
+   * External trunks: a trunk whose BP companies hold the BP of the caller's company (the trunks
+   * its BP may link to its End Customers' CloudPBXs; docs/decisions.md, external trunks).
+   */
+  trunkOfOwnBp: (c, t) => (t.bps ? sql`${c.bpId} = ANY(${t.bps})` : FALSE),
   /** The caller himself, or what he owns. */
   self: (c, t) => (t.owner ? sql`${t.owner} = ${c.userId}` : FALSE),
 } satisfies Record<string, Predicate>;

@@ -13,7 +13,15 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { TargetColumns } from './relations.ts';
 
 /** The names of the columns relations read (src/authz/relations.ts, TargetColumns). */
-export const COLUMN_KEYS = ['company', 'site', 'owner', 'organisation', 'companyBp', 'companyOrganisation'] as const;
+export const COLUMN_KEYS = [
+  'company',
+  'site',
+  'owner',
+  'organisation',
+  'companyBp',
+  'companyOrganisation',
+  'bps',
+] as const;
 export type ColumnKey = (typeof COLUMN_KEYS)[number];
 
 export interface TargetKind {

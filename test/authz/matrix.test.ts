@@ -63,6 +63,7 @@ import { cloudPbxs } from '../../src/modules/pbx/pbx.tables.ts';
 import { subscribers } from '../../src/modules/pbx/subscribers.tables.ts';
 import { ddis } from '../../src/modules/pbx/ddis.tables.ts';
 import { devices } from '../../src/modules/pbx/devices.tables.ts';
+import { externalTrunks } from '../../src/modules/pbx/trunks.tables.ts';
 import { portsOf } from '../../src/ports/ports.ts';
 import { invoicingFiles } from '../../src/modules/billing/invoices.tables.ts';
 
@@ -153,14 +154,19 @@ interface KindColumns {
   site: boolean;
   owner: boolean;
   organisation: boolean;
+  /** The BP companies that may use it (external trunks' bp_ids): placed at a company, it names that company alone. */
+  bps: boolean;
 }
 const cols = (c: Partial<KindColumns>): KindColumns => ({
   company: false,
   site: false,
   owner: false,
   organisation: false,
+  bps: false,
   ...c,
 });
+/** Kinds placed at a company of the world: by their company, or by the BP companies they name. */
+const atCompany = (kind: TargetKindName) => KIND_COLUMNS[kind].company || KIND_COLUMNS[kind].bps;
 const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
   user: cols({ company: true, site: true, owner: true }),
   company: cols({ company: true }),
@@ -185,6 +191,8 @@ const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
   device: cols({ company: true, site: true }),
   // The invoicing module's files belong to the invoiced company.
   invoicingFile: cols({ company: true }),
+  // An external trunk belongs to no company: its bpIds name the BP companies that may use it.
+  trunk: cols({ bps: true }),
 };
 
 function bpTree(c: CompanyKey): CompanyKey[] {
@@ -239,14 +247,17 @@ function holdsInWorld(rel: RelationName, home: Home, p: Placement, kind: TargetK
       return c.site && home.site !== undefined && p.site === home.site;
     case 'self':
       return c.owner && p.self === true;
+    // A trunk at company X: bpIds = [X].
+    case 'trunkOfOwnCompany':
+      return c.bps && p.company === home.company;
+    case 'trunkOfOwnBp':
+      return c.bps && mine.bp !== undefined && p.company === mine.bp;
   }
 }
 
 /** For each relation: targets for which it holds, by construction of the world. */
 const PRODUCERS: Record<RelationName, (home: Home, kind: TargetKindName) => Placement[]> = {
-  any: (_h, kind) => [
-    KIND_COLUMNS[kind].company ? { company: ELSEWHERE.company } : { organisation: ELSEWHERE.organisation },
-  ],
+  any: (_h, kind) => [atCompany(kind) ? { company: ELSEWHERE.company } : { organisation: ELSEWHERE.organisation }],
   ownCompany: (h, kind) => (KIND_COLUMNS[kind].company ? [{ company: h.company }] : []),
   ownBpCompany: (h, kind) =>
     KIND_COLUMNS[kind].company && COMPANIES[h.company].bp ? [{ company: COMPANIES[h.company].bp! }] : [],
@@ -284,16 +295,19 @@ const PRODUCERS: Record<RelationName, (home: Home, kind: TargetKindName) => Plac
   },
   ownSite: (h, kind) => (KIND_COLUMNS[kind].site && h.site ? [{ company: h.company, site: h.site }] : []),
   self: (h, kind) => (KIND_COLUMNS[kind].owner ? [{ company: h.company, site: h.site, self: true }] : []),
+  trunkOfOwnCompany: (h, kind) => (KIND_COLUMNS[kind].bps ? [{ company: h.company }] : []),
+  trunkOfOwnBp: (h, kind) =>
+    KIND_COLUMNS[kind].bps && COMPANIES[h.company].bp ? [{ company: COMPANIES[h.company].bp! }] : [],
 };
 
 /** The out-of-scope placement of every caller, for a kind. */
 const unrelatedPlacement = (kind: TargetKindName): Placement =>
-  KIND_COLUMNS[kind].company ? { company: UNRELATED.company } : { organisation: UNRELATED.organisation };
+  atCompany(kind) ? { company: UNRELATED.company } : { organisation: UNRELATED.organisation };
 
 /** Placements near the caller (his company, its BP links, his organisation) and the unrelated one. */
 function nearbyPlacements(home: Home, kind: TargetKindName): Placement[] {
   const org = COMPANIES[home.company].org;
-  if (!KIND_COLUMNS[kind].company) return [...(org ? [{ organisation: org }] : []), unrelatedPlacement(kind)];
+  if (!atCompany(kind)) return [...(org ? [{ organisation: org }] : []), unrelatedPlacement(kind)];
   const near = new Set<CompanyKey>([
     ...bpTree(home.company),
     ...COMPANY_KEYS.filter((k) => org && COMPANIES[k].org === org),
@@ -1129,6 +1143,18 @@ async function buildWorld(t: TestApp): Promise<World> {
       });
       return { id, actor: callers[o.role] };
     },
+    // An external trunk that the placement's company alone may use (bpIds = [it]).
+    async trunk(p, o) {
+      const id = newId();
+      await t.db.insert(externalTrunks).values({
+        id,
+        name: `Matrix trunk ${next()}`,
+        bpIds: [companyIds[need(p.company, 'company', p)]],
+        vcpInstanceId: 'vcp-eu-1',
+        trunkType: 'bp_trunk',
+      });
+      return { id, actor: callers[o.role] };
+    },
     async systemPhoneNumber(p, o) {
       const systemId = await insertSystem(p);
       const id = newId();
@@ -1234,6 +1260,7 @@ describe('the matrix covers the policy table', () => {
         site: has('site'),
         owner: has('owner'),
         organisation: has('organisation'),
+        bps: has('bps'),
       }).toEqual({ kind, ...KIND_COLUMNS[kind] });
     }
   });

@@ -222,6 +222,17 @@ describe('issue 9, point 6: the declarations', () => {
         "read-only: only the number's current value is accepted (400551), nothing is stored",
       ]),
     ),
+    // External trunks (document 2, External SIP trunk): superadmin's writes.
+    ...Object.fromEntries(
+      ['createExternalTrunk', 'updateExternalTrunk'].flatMap((op) => [
+        [`${op}.peeringGroupId`, 'an identifier (integer) on the voice platform, an external system'],
+        [`${op}.resellerId`, 'an identifier (integer) on the voice platform, an external system'],
+        [
+          `${op}.vcpInstanceId`,
+          'a voice platform instance of the service (pbx.instances.ts, PBX_VCP_INSTANCES), not a resource: the service refuses another (400840)',
+        ],
+      ]),
+    ),
   };
 
   it('issue 9, point 6: every id field of every body is a target, a second resource, a declared reference or listed with its reason', () => {

@@ -189,7 +189,7 @@ describe('doc 2, create CloudPBX', () => {
     expect((await tenants(companyId)).length).toBe(1);
   });
 
-  it('clients of the original interface: numbers as strings, siteId as an array of one, unknown fields and externalTrunkId ignored', async () => {
+  it('clients of the original interface: numbers as strings, siteId as an array of one, unknown fields ignored', async () => {
     const { companyId, siteId } = await freshCompany();
     const pbx = await create(bpAdmin.token, {
       companyId,
@@ -199,7 +199,6 @@ describe('doc 2, create CloudPBX', () => {
       numberingDigits: '3',
       noReplyDelay: '30',
       outgoingPrefix: 0,
-      externalTrunkId: 'trunk-not-served-yet',
       somethingElse: true,
     });
     expect(pbx.siteId).toEqual([siteId]);
@@ -491,11 +490,9 @@ describe('doc 2, update CloudPBX', () => {
       outgoingPrefix: '9',
       customSipHeader_1: 'X-One',
       monolineIncomingMode: true,
-      routeInternalCallsToPeer: true,
       barringOptions: { restrictions: 'surcharged_numbers' },
       callForwardOptions: { externalCallForward: 'not_authorized' },
       emergencyOptions: { emergencyGroupActivated: true },
-      externalTrunkId: 'ignored',
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -508,7 +505,6 @@ describe('doc 2, update CloudPBX', () => {
         outgoingPrefix: '9',
         customSipHeader_1: 'X-One',
         monolineIncomingMode: true,
-        routeInternalCallsToPeer: true,
         externalTrunkId: null,
         barringOptions: { permissions: 'int_nat_local', restrictions: 'surcharged_numbers' },
         callForwardOptions: { externalCallForward: 'not_authorized' },

@@ -25,6 +25,15 @@ const P = `${V}/cloudpbxs`;
 const C = `${P}/:systemId`;
 const pbxTarget = { kind: 'cloudpbx', from: 'params', field: 'systemId' } as const;
 const FULL = { ...CLOUDPBX_FORMATS, default: 'full' } as const;
+/** Document 2, update CloudPBX: the rules of externalTrunkId (trunks.service.ts, checkTrunkLink). */
+const TRUNK_LINK_ERRORS = [
+  'PBX_TRUNK_CHANGE_FORBIDDEN',
+  'PBX_TRUNK_NOT_FOUND',
+  'PBX_TRUNK_NEEDS_OUTGOING_PREFIX',
+  'PBX_CALL_FORKING_NOT_AVAILABLE',
+  'PBX_ROUTE_INTERNAL_CALLS_NOT_ALLOWED',
+] as const;
+const TRUNK_RULE = 'an external trunk the caller may read (a bp_admin: one whose bpIds hold its company)';
 
 export const createCloudPbx = defineOperation({
   operationId: 'createCloudPbx',
@@ -34,7 +43,9 @@ export const createCloudPbx = defineOperation({
   summary: 'Create the CloudPBX of a company (at most one per company), with its system and its voice platform tenant',
   description:
     'The flat body of the original interface: companyId, siteId (one id or an array of one), name, numbering... ' +
-    'bpId is the company’s own (a value sent is ignored); externalTrunkId is ignored until external trunks are served.',
+    'bpId is the company’s own (a value sent is ignored). externalTrunkId: set by superadmin or bp_admin only ' +
+    '(a bp_admin: a trunk its company may use), with an outgoingPrefix; callForkingToPstnNumber activated or ' +
+    'not_activated and routeInternalCallsToPeer true need the linked trunk’s feature.',
   body: CreateCloudPbxBody,
   response: CloudPbx,
   envelope: 'data',
@@ -44,6 +55,7 @@ export const createCloudPbx = defineOperation({
     'PBX_COMPANY_HAS_CLOUDPBX',
     'PBX_VOICE_PLATFORM_FAILED',
     'XMPP_ACCOUNT_FAILED',
+    ...TRUNK_LINK_ERRORS,
   ],
   target: { kind: 'company', from: 'body', field: 'companyId' },
   references: {
@@ -52,12 +64,14 @@ export const createCloudPbx = defineOperation({
       rule: 'a site of the company the CloudPBX is created for',
       where: (company) => ({ companyId: company.id }),
     },
+    externalTrunkId: { kind: 'trunk', rule: TRUNK_RULE },
   },
   prepare: (cmd, { body }) => service.prepareCreation(cmd.db, cmd.caller, cmd.deps.ports.voice, cmd.target, body),
   command: async (cmd, { body, prepared }) => {
     try {
       return await service.createCloudPbx(
         cmd.db,
+        cmd.caller,
         systemsXmpp(cmd.deps),
         cmd.target,
         body,
@@ -115,15 +129,19 @@ export const updateCloudPbx = defineOperation({
   path: C,
   tag,
   summary: 'Update a CloudPBX (an empty nested object changes nothing)',
-  description: 'externalTrunkId is ignored until external trunks are served.',
+  description:
+    'externalTrunkId: set, changed or unlinked (null) by superadmin or bp_admin only (the value it holds passes); ' +
+    'a linked CloudPBX needs an outgoingPrefix; callForkingToPstnNumber activated or not_activated and ' +
+    'routeInternalCallsToPeer true need the linked trunk’s feature (unlinking puts them back to not_available and false).',
   params: SystemIdParams,
   body: UpdateCloudPbxBody,
   response: CloudPbx,
   envelope: 'data',
   formats: FULL,
-  errors: ['PBX_NUMBERING_DIGITS_REQUIRED'],
+  errors: ['PBX_NUMBERING_DIGITS_REQUIRED', ...TRUNK_LINK_ERRORS],
   target: pbxTarget,
-  command: (cmd, { body }) => service.updateCloudPbx(cmd.db, cmd.target, body),
+  references: { externalTrunkId: { kind: 'trunk', rule: TRUNK_RULE } },
+  command: (cmd, { body }) => service.updateCloudPbx(cmd.db, cmd.caller, cmd.target, body),
 });
 
 export const deleteCloudPbx = defineOperation({

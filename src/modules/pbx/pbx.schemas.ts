@@ -65,7 +65,7 @@ const CloudPbxSettings = Obj({
   installationNumberId: Nullable(Type.String()),
   domainName: Nullable(Type.String()),
   vcpNumber: Nullable(Type.String({ description: 'the tenant of the company on the voice platform' })),
-  externalTrunkId: Nullable(Type.String({ description: 'external trunks: not yet served (null)' })),
+  externalTrunkId: Nullable(Type.String({ description: 'the external trunk it uses (null: none)' })),
   language: OneOf(LANGUAGES),
   customSipHeader_1: Nullable(Type.String()),
   customSipHeader_2: Nullable(Type.String()),
@@ -155,6 +155,8 @@ const settings = {
   numberingPrefixes: Type.Optional(Type.Array(Prefix, { maxItems: 20 })),
   outgoingPrefix: Type.Optional(Prefix),
   routeInternalCallsToPeer: Type.Optional(Type.Boolean()),
+  // Document 2, update CloudPBX: set or changed by superadmin or bp_admin only; null unlinks.
+  externalTrunkId: Type.Optional(Nullable(Id('an external trunk (null: no trunk)'))),
 };
 
 export const CreateCloudPbxBody = Obj({

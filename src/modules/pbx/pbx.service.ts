@@ -24,6 +24,7 @@ import {
 } from '../systems/systems.api.ts';
 import * as repo from './pbx.repo.ts';
 import { vcpInstanceFor } from './pbx.instances.ts';
+import { checkTrunkLink, type LinkRequest, type LinkState } from './trunks.service.ts';
 import type { CreateCloudPbxBody, UpdateCloudPbxBody } from './pbx.schemas.ts';
 
 type CreateBody = Static<typeof CreateCloudPbxBody>;
@@ -66,8 +67,7 @@ export function toApiCloudPbx(s: SystemRow, p: repo.CloudPbxRow) {
       installationNumberId: p.installationNumberId,
       domainName: p.domainName,
       vcpNumber: p.vcpTenantId,
-      // External trunks are not served yet (issue 25): no trunk is ever linked.
-      externalTrunkId: null,
+      externalTrunkId: p.externalTrunkId,
       language: p.language,
       customSipHeader_1: p.customSipHeader1,
       customSipHeader_2: p.customSipHeader2,
@@ -137,6 +137,22 @@ function numberingOf(
   return { prefixes: current.prefixes, digits };
 }
 
+/** A CloudPBX being created links nothing yet. */
+const NO_LINK: LinkState = {
+  externalTrunkId: null,
+  outgoingPrefix: null,
+  callForkingToPstnNumber: 'not_available',
+  routeInternalCallsToPeer: false,
+};
+
+/** What a create or update body says of the link to an external trunk (trunks.service.ts, checkTrunkLink). */
+const linkRequestOf = (body: CreateBody | UpdateBody): LinkRequest => ({
+  externalTrunkId: body.externalTrunkId,
+  outgoingPrefix: body.outgoingPrefix === undefined ? undefined : digitsOf(body.outgoingPrefix),
+  callForkingToPstnNumber: body.callForkingToPstnNumber,
+  routeInternalCallsToPeer: body.routeInternalCallsToPeer,
+});
+
 /** The one id of a body's siteId (a string, or an array of one). */
 const siteIdOf = (body: CreateBody) => (Array.isArray(body.siteId) ? body.siteId[0] : body.siteId) ?? null;
 
@@ -159,6 +175,8 @@ export async function prepareCreation(
   body: CreateBody,
 ): Promise<PreparedCreation> {
   numberingOf(body, { prefixes: [], digits: null });
+  // Document 2, the externalTrunkId rules (who links, the trunk's features, the outgoing prefix).
+  await checkTrunkLink(exec, caller, NO_LINK, linkRequestOf(body), { lock: false });
   const siteId = siteIdOf(body);
   // The declared reference (pbx.operations.ts) is checked again before the command; here so that
   // no tenant is made for a request it refuses.
@@ -185,6 +203,7 @@ export async function prepareCreation(
  */
 export async function createCloudPbx(
   db: Executor,
+  caller: Caller,
   xmpp: Pick<SystemsXmpp, 'accounts' | 'userDomain'>,
   company: { id: string; name: string; country: string; bpId: string | null },
   body: CreateBody,
@@ -197,6 +216,7 @@ export async function createCloudPbx(
     await lockCompany(tx, company.id);
     if ((await countCompanySystemsOfType(tx, company.id, 'cloud_pbx')) > 0)
       fail('PBX_COMPANY_HAS_CLOUDPBX', { companyId: company.id });
+    const link = await checkTrunkLink(tx, caller, NO_LINK, linkRequestOf(body), { lock: true });
     const system = await insertSystemWithAccounts(tx, xmpp, {
       name: body.name ?? `${company.name} CloudPBX`,
       type: 'cloud_pbx',
@@ -217,8 +237,9 @@ export async function createCloudPbx(
       customSipHeader1: body.customSipHeader_1 ?? null,
       customSipHeader2: body.customSipHeader_2 ?? null,
       overflow: { activate: false, noReplyDelay: body.noReplyDelay ?? 20, activateUnavailableOverflow: false },
-      routeInternalCallsToPeer: body.routeInternalCallsToPeer ?? false,
-      callForkingToPstnNumber: body.callForkingToPstnNumber ?? 'not_available',
+      externalTrunkId: link.externalTrunkId,
+      routeInternalCallsToPeer: link.routeInternalCallsToPeer,
+      callForkingToPstnNumber: link.callForkingToPstnNumber,
     });
     return toApiCloudPbx(system, pbx);
   });
@@ -241,21 +262,28 @@ export async function undoTenant(
   if (!inCallersTransaction) await undo;
 }
 
-/** Document 2, update CloudPBX: the settings given (an empty nested object changes nothing). */
-export async function updateCloudPbx(db: Executor, target: repo.CloudPbxRow, body: UpdateBody) {
+/**
+ * Document 2, update CloudPBX: the settings given (an empty nested object changes nothing); the
+ * link to an external trunk and the settings that need its features as checkTrunkLink says.
+ */
+export async function updateCloudPbx(db: Executor, caller: Caller, target: repo.CloudPbxRow, body: UpdateBody) {
   return db.transaction(async (tx) => {
     const current =
       (await repo.lockCloudPbx(tx, target.id)) ?? fail('NOT_FOUND', { target: 'cloudpbx', id: target.id });
     const numbering = numberingOf(body, { prefixes: current.numberingPrefixes, digits: current.numberingDigits });
+    const link = await checkTrunkLink(tx, caller, current, linkRequestOf(body), { lock: true });
     const patch: Partial<repo.NewCloudPbx> = {};
     if (numbering.prefixes.join() !== current.numberingPrefixes.join()) patch.numberingPrefixes = numbering.prefixes;
     if (numbering.digits !== current.numberingDigits) patch.numberingDigits = numbering.digits;
     if (body.language !== undefined) patch.language = body.language;
-    if (body.callForkingToPstnNumber !== undefined) patch.callForkingToPstnNumber = body.callForkingToPstnNumber;
+    if (link.externalTrunkId !== current.externalTrunkId) patch.externalTrunkId = link.externalTrunkId;
+    if (link.callForkingToPstnNumber !== current.callForkingToPstnNumber)
+      patch.callForkingToPstnNumber = link.callForkingToPstnNumber;
+    if (link.routeInternalCallsToPeer !== current.routeInternalCallsToPeer)
+      patch.routeInternalCallsToPeer = link.routeInternalCallsToPeer;
     if (body.customSipHeader_1 !== undefined) patch.customSipHeader1 = body.customSipHeader_1;
     if (body.customSipHeader_2 !== undefined) patch.customSipHeader2 = body.customSipHeader_2;
     if (body.outgoingPrefix !== undefined) patch.outgoingPrefix = digitsOf(body.outgoingPrefix);
-    if (body.routeInternalCallsToPeer !== undefined) patch.routeInternalCallsToPeer = body.routeInternalCallsToPeer;
     if (body.monolineIncomingMode !== undefined) patch.monolineIncomingMode = body.monolineIncomingMode;
     if (body.barringOptions) patch.barringOptions = { ...current.barringOptions, ...body.barringOptions };
     if (body.callForwardOptions)
