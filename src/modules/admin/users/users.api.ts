@@ -155,3 +155,19 @@ export async function setUserCustomisations(
     .returning({ customisations: users.customisations });
   return row.customisations;
 }
+
+/**
+ * The names of the user of that id, as SQL over the expression of his id: a JSON object
+ * `{firstName, lastName, displayName, loginEmail}` (displayName: first and last name), null when no
+ * such user (pbx: the subscribers of a CloudPBX and its numbering plan).
+ */
+export const userNamesOf = (userId: SQL | AnyPgColumn): SQL<UserNames | null> =>
+  sql<UserNames | null>`(SELECT json_build_object('firstName', u.first_name, 'lastName', u.last_name,
+    'displayName', trim(u.first_name || ' ' || u.last_name), 'loginEmail', u.login_email) FROM users u WHERE u.id = ${userId})`;
+
+export interface UserNames {
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  loginEmail: string;
+}
