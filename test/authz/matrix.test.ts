@@ -376,6 +376,8 @@ function parentView(op: AnyOperation, home: Home, p: Placement): ParentView | un
   }
   // A phone number's system sits where the number does.
   if (parent.kind === 'system') return { kind: 'system', holds: (r) => holdsInWorld(r, home, p, 'system') };
+  // An object of a CloudPBX sits where its CloudPBX does.
+  if (parent.kind === 'cloudpbx') return { kind: 'cloudpbx', holds: (r) => holdsInWorld(r, home, p, 'cloudpbx') };
   throw new Error(`${op.operationId}: the matrix does not place parents of kind ${parent.kind} yet`);
 }
 
@@ -689,8 +691,8 @@ function generateParentBinding(op: AnyOperation, sample: Extract<Sample, { type:
           ? w.ids.companies[UNRELATED.company]
           : parent.kind === 'organisation'
             ? w.ids.organisations[UNRELATED.organisation]
-            : parent.kind === 'system'
-              ? (await w.target('system', placement, 'superadmin', { fresh: true, roles: ['user'] })).id
+            : parent.kind === 'system' || parent.kind === 'cloudpbx'
+              ? (await w.target(parent.kind, placement, 'superadmin', { fresh: true, roles: ['user'] })).id
               : undefined;
       if (!other) throw new Error(`no unrelated ${parent.kind} in the world`);
       // The segment of the parameter in the declared path is the one replaced.
