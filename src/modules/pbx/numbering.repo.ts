@@ -35,11 +35,14 @@ export function allocatedDevices(exec: Executor, cloudPbxId: string) {
 
 /**
  * The first `limit` numbers of the ranges (disjoint, ascending; inclusive bounds) that no
- * subscriber of the CloudPBX holds, ascending. One statement: the subscribers' numbers inside
- * the ranges (an index range scan of pbx_subscribers_short_number_uq) give the gaps between
- * them; the gaps' sizes add up in order, and only the gaps before the `limit`-th free number are
- * expanded (generate_series bounded by what is still missing), so the work is the subscribers of
- * the ranges plus `limit` numbers, whatever the size of the plan.
+ * subscriber of the CloudPBX holds, ascending. One statement that streams and stops at `limit`:
+ * the ranges in order (a nested loop); in each, the gaps between the subscribers' numbers, read
+ * in order from the index pbx_subscribers_short_number_uq (an index-only range scan, and a window
+ * over it with no sort), then the gap after the last one (the index's maximum); each gap expanded
+ * by generate_series, bounded by `limit`. The LIMIT stops the scan once `limit` numbers are out,
+ * so the work is the subscribers met before the `limit`-th free number, plus `limit` numbers,
+ * whatever the size of the plan (an empty PBX: one index probe per range). The output order is
+ * the plan's (ranges, then gaps in number order); the outer ORDER BY sorts only the numbers kept.
  */
 export async function freeNumbers(
   exec: Executor,
@@ -50,21 +53,21 @@ export async function freeNumbers(
   if (ranges.length === 0 || limit <= 0) return [];
   const los = sql.param(ranges.map((r) => r.lo));
   const his = sql.param(ranges.map((r) => r.hi));
-  const result = await exec.execute(sql`WITH r AS (
-      SELECT lo, hi FROM unnest(${los}::bigint[], ${his}::bigint[]) AS r(lo, hi)
-    ), taken AS (
-      SELECT r.lo AS rlo, r.hi AS rhi, s.short_number_value::bigint AS v
-      FROM r JOIN ${subscribers} s ON s.cloudpbx_id = ${cloudPbxId} AND s.short_number_value BETWEEN r.lo AND r.hi
-    ), gaps AS (
-      SELECT r.lo AS glo, coalesce((SELECT min(t.v) FROM taken t WHERE t.rlo = r.lo), r.hi + 1) - 1 AS ghi FROM r
-      UNION ALL
-      SELECT v + 1, coalesce(lead(v) OVER (PARTITION BY rlo ORDER BY v), rhi + 1) - 1 FROM taken
-    ), sized AS (
-      SELECT glo, ghi, coalesce(sum(ghi - glo + 1) OVER (ORDER BY glo ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0)::bigint AS before
-      FROM gaps WHERE ghi >= glo
-    )
-    SELECT n::int AS n FROM sized, generate_series(glo, least(ghi, glo + (${limit}::bigint - before) - 1)) AS n
-    WHERE before < ${limit}::bigint
-    ORDER BY n`);
+  const inRange = sql`s.cloudpbx_id = ${cloudPbxId} AND s.short_number_value BETWEEN r.lo AND r.hi`;
+  const result = await exec.execute(sql`SELECT n FROM (
+      SELECT n::int AS n FROM unnest(${los}::bigint[], ${his}::bigint[]) WITH ORDINALITY AS r(lo, hi, ord)
+      CROSS JOIN LATERAL (
+        SELECT g.glo, g.ghi FROM (
+          SELECT coalesce(lag(s.short_number_value) OVER (ORDER BY s.short_number_value)::bigint, r.lo - 1) + 1 AS glo,
+            s.short_number_value::bigint - 1 AS ghi
+          FROM ${subscribers} s WHERE ${inRange}
+        ) g WHERE g.glo <= g.ghi
+        UNION ALL
+        SELECT coalesce((SELECT max(s.short_number_value) FROM ${subscribers} s WHERE ${inRange})::bigint, r.lo - 1) + 1, r.hi
+      ) gaps
+      CROSS JOIN LATERAL generate_series(gaps.glo, least(gaps.ghi, gaps.glo + ${limit}::int - 1)) AS n
+      WHERE gaps.glo <= gaps.ghi
+      LIMIT ${limit}::int
+    ) kept ORDER BY n`);
   return rowsOf<{ n: number }>(result).map((r) => Number(r.n));
 }
