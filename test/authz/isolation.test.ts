@@ -47,6 +47,7 @@ import { kindColumns, TARGETS, type TargetKindName } from '../../src/authz/targe
 import { verifyToken } from '../../src/shared/tokens.ts';
 import type { CompanyKey, Ctx, OrganisationKey, Placement, Req, Sample, SiteKey, WorldIds } from './samples/types.ts';
 import { loadSamples } from './load-samples.ts';
+import { seedSubscriber } from '../pbx/fixtures.ts';
 
 const { samples: SAMPLES } = await loadSamples();
 
@@ -277,6 +278,9 @@ async function buildTenant(label: string): Promise<Tenant> {
     name: `Tenant ${label} PBX`,
   });
   resources.push({ kind: 'cloudpbx', id: pbx.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  // A subscriber of that CloudPBX (its user: the plain user of ecIr), seeded as the API makes it.
+  const subscriberId = await seedSubscriber(t, pbx.id as string, owners.ecIr.id, '2001');
+  resources.push({ kind: 'subscriber', id: subscriberId, placement: { company: 'ecIr', site: 'siteEcIr' } });
   // A subscription bought for a customer: what subscription operations on B could read or alter.
   const offer = await api('POST', '/api/svc/subscription/v1.0/offers', {
     name: `Tenant ${label} offer ${next()}`,

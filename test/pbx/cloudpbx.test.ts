@@ -12,6 +12,11 @@ import { portRecords } from '../../src/ports/ports.tables.ts';
 import { portsOf } from '../../src/ports/ports.ts';
 import { DEFAULT_VCP_INSTANCE, vcpInstanceFor } from '../../src/modules/pbx/pbx.instances.ts';
 import { loadConfig } from '../../src/config.ts';
+import { newId } from '../../src/shared/ids.ts';
+import { subscribers } from '../../src/modules/pbx/subscribers.tables.ts';
+import { ddis } from '../../src/modules/pbx/ddis.tables.ts';
+import { devices } from '../../src/modules/pbx/devices.tables.ts';
+import { seedSubscriber } from './fixtures.ts';
 
 const V = '/api/svc/vcpprovisioning/v1.0';
 const PBXS = `${V}/cloudpbxs`;
@@ -565,12 +570,86 @@ describe('doc 2, delete CloudPBX', () => {
     await create(t.superToken, { companyId, siteId });
   });
 
-  it('doc 2, delete CloudPBX: forceDelete=true deletes it too (no DDI, subscriber or device exists yet)', async () => {
+  it('doc 2, delete CloudPBX: forceDelete=true deletes an empty one too', async () => {
     const { companyId } = await freshCompany();
     const pbx = await create(t.superToken, { companyId });
     const res = await req('DELETE', `${PBXS}/${pbx.id}?forceDelete=true`, t.superToken);
     expect(res.statusCode, res.body).toBe(200);
     expect(await systemsOf(companyId)).toEqual([]);
+  });
+
+  it('doc 2, delete CloudPBX: without forceDelete, refused (409823) while a subscriber, a DDI number or a SIP device exists; nothing deleted', async () => {
+    for (const attach of ['subscriber', 'ddi', 'device'] as const) {
+      const { companyId } = await freshCompany();
+      const pbx = await create(t.superToken, { companyId });
+      if (attach === 'subscriber') await seedSubscriber(t, pbx.id, (await makeUser(t, companyId)).id, '2001');
+      if (attach === 'ddi') {
+        const number = `+3319${String(Date.now()).slice(-7)}`;
+        await t.db.insert(ddis).values({ id: newId(), cloudPbxId: pbx.id, number, numberE164: number });
+      }
+      if (attach === 'device')
+        await t.db.insert(devices).values({
+          id: newId(),
+          cloudPbxId: pbx.id,
+          description: 'Desk',
+          deviceTypeId: 999999,
+          sipUsername: `del-${newId()}`,
+          adminPassword: 'x',
+        });
+      for (const q of ['', '?forceDelete=false']) {
+        const res = await req('DELETE', `${PBXS}/${pbx.id}${q}`, t.superToken);
+        expect(res.statusCode, `${attach}: ${res.body}`).toBe(409);
+        expect(res.json().errorDetailsCode).toBe(409823);
+      }
+      expect((await req('GET', `${PBXS}/${pbx.id}`, t.superToken)).statusCode).toBe(200);
+      expect((await tenants(companyId)).length).toBe(1);
+    }
+  });
+
+  it('doc 2, delete CloudPBX: forceDelete=true deletes its subscribers, DDI numbers and devices, on the voice platform too; the company, numbers and MAC address are free again', async () => {
+    const { companyId } = await freshCompany();
+    const pbx = await create(t.superToken, { companyId });
+    const voice = portsOf(t.deps).voice;
+    const subscriberId = await seedSubscriber(t, pbx.id, (await makeUser(t, companyId)).id, '2001');
+    const number = `+3318${String(Date.now()).slice(-7)}`;
+    await t.db.insert(ddis).values({ id: newId(), cloudPbxId: pbx.id, number, numberE164: number });
+    const deviceId = newId();
+    await t.db.insert(devices).values({
+      id: deviceId,
+      cloudPbxId: pbx.id,
+      description: 'Desk',
+      macAddress: '00:aa:bb:cc:dd:01',
+      deviceTypeId: 1,
+      subscriberId,
+      sipUsername: `del-${deviceId}`,
+      adminPassword: 'x',
+    });
+    await voice.createDeviceAccount({
+      tenantId: pbx.cloudpbx.vcpNumber,
+      deviceId,
+      username: `del-${deviceId}`,
+      password: 'Secret-123',
+    });
+    const res = await req('DELETE', `${PBXS}/${pbx.id}?forceDelete=true`, bpAdmin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.db.select().from(subscribers).where(eq(subscribers.cloudPbxId, pbx.id))).toEqual([]);
+    expect(await t.db.select().from(ddis).where(eq(ddis.numberE164, number))).toEqual([]);
+    expect(await t.db.select().from(devices).where(eq(devices.id, deviceId))).toEqual([]);
+    expect(await tenants(companyId)).toEqual([]);
+    expect(await voice.listSubscribers(pbx.cloudpbx.vcpNumber)).toEqual([]);
+    expect(await voice.getDeviceAccount(deviceId)).toBe(undefined);
+    // The company may have a CloudPBX again; the number and the MAC address may be used again.
+    const again = await create(t.superToken, { companyId });
+    await t.db.insert(ddis).values({ id: newId(), cloudPbxId: again.id, number, numberE164: number });
+    await t.db.insert(devices).values({
+      id: newId(),
+      cloudPbxId: again.id,
+      description: 'Desk',
+      macAddress: '00:aa:bb:cc:dd:01',
+      deviceTypeId: 1,
+      sipUsername: `del-${newId()}`,
+      adminPassword: 'x',
+    });
   });
 
   it('doc 2, delete CloudPBX: two deletes at once delete it once (200 and 404)', async () => {

@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { invoicedCompanies, type InvoicedBp } from '../admin/companies/companies.api.ts';
-import { offers, subscriptions } from './commerce.tables.ts';
+import { licences, offers, subscriptions } from './commerce.tables.ts';
 import { fail } from '../../errors/catalogue.ts';
 import * as catalogsRepo from './catalogs.repo.ts';
 import * as offersRepo from './offers.repo.ts';
@@ -109,4 +109,26 @@ export async function recurringSubscriptions(db: Executor, bp: InvoicedBp, perio
       ),
     )
     .orderBy(asc(c.name), asc(c.id), asc(subscriptions.creationDate), asc(subscriptions.id));
+}
+
+/**
+ * Whether the user holds a licence of an active subscription that is not his company's default
+ * one (to the default offer): what a subscriber of a CloudPBX needs (issue 25, point 4).
+ */
+export async function holdsServiceLicence(exec: Executor, userId: string): Promise<boolean> {
+  const rows = await exec
+    .select({ one: sql<number>`1` })
+    .from(licences)
+    .innerJoin(subscriptions, eq(subscriptions.id, licences.subscriptionId))
+    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
+    .where(
+      and(
+        eq(licences.userId, userId),
+        eq(subscriptions.status, 'active'),
+        sql`NOT ${subscriptions.isDefault}`,
+        sql`NOT ${offers.isDefault}`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }

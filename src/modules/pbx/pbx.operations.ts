@@ -150,11 +150,14 @@ export const deleteCloudPbx = defineOperation({
   path: C,
   tag,
   summary: 'Delete a CloudPBX, its system and its voice platform tenant',
+  description:
+    'Without forceDelete (a boolean; "true" accepted), refused (409823) while the CloudPBX has DDI numbers, ' +
+    'subscribers or SIP devices; with forceDelete=true they are deleted with it (on the voice platform too).',
   params: SystemIdParams,
   query: DeleteCloudPbxQuery,
   response: Type.Array(Type.Never()),
   envelope: 'status',
-  errors: ['PBX_VOICE_PLATFORM_FAILED', 'XMPP_ACCOUNT_FAILED'],
+  errors: ['PBX_CLOUDPBX_NOT_EMPTY', 'PBX_VOICE_PLATFORM_FAILED', 'XMPP_ACCOUNT_FAILED'],
   target: pbxTarget,
   command: async (cmd, { query }) => {
     await service.deleteCloudPbx(

@@ -23,6 +23,7 @@ import {
   type SystemsXmpp,
 } from '../systems/systems.api.ts';
 import * as repo from './pbx.repo.ts';
+import * as subscribersRepo from './subscribers.repo.ts';
 import { vcpInstanceFor } from './pbx.instances.ts';
 import { checkTrunkLink, type LinkRequest, type LinkState } from './trunks.service.ts';
 import type { CreateCloudPbxBody, UpdateCloudPbxBody } from './pbx.schemas.ts';
@@ -301,11 +302,25 @@ export async function updateCloudPbx(db: Executor, caller: Caller, target: repo.
 const DELETION_CLAIM_MS = 60_000;
 
 /**
- * Document 2, delete CloudPBX. Without forceDelete it is refused (409) while DDI numbers,
- * subscribers or SIP devices exist; with it they go too. The tenant on the voice platform goes
- * first (a refusal: 502, nothing deleted), then the settings row, the system row and its XMPP
- * accounts in one transaction (docs/decisions.md, CloudPBX). The delete claims the CloudPBX first,
- * so that two deletes at once delete it once (the second: 404).
+ * Document 2, delete CloudPBX with forceDelete, on the voice platform: the device accounts of its
+ * SIP devices and the subscribers of its tenant go before the tenant (the platform refuses to
+ * delete a tenant that still holds them). Those already gone (a delete that failed midway) are
+ * skipped, so that a second attempt completes.
+ */
+async function emptyOnPlatform(exec: Executor, voice: VoicePort, target: repo.CloudPbxRow): Promise<void> {
+  for (const deviceId of await subscribersRepo.deviceIdsOfPbx(exec, target.id))
+    if (await voice.getDeviceAccount(deviceId)) await voice.deleteDeviceAccount(deviceId);
+  for (const s of await voice.listSubscribers(target.vcpTenantId)) await voice.deleteSubscriber(s.id);
+}
+
+/**
+ * Document 2, delete CloudPBX. Without forceDelete it is refused (409823) while DDI numbers,
+ * subscribers or SIP devices exist; with it they go too: on the voice platform first (device
+ * accounts, subscribers, then the tenant; a refusal: 502, nothing deleted here), then the settings
+ * row (its DDI numbers, subscribers, SIP devices and keys follow by their foreign keys, freeing the
+ * numbers and MAC addresses), the system row and its XMPP accounts in one transaction
+ * (docs/decisions.md, CloudPBX). The delete claims the CloudPBX first, so that two deletes at once
+ * delete it once (the second: 404).
  */
 export async function deleteCloudPbx(
   db: Executor,
@@ -315,14 +330,16 @@ export async function deleteCloudPbx(
   forceDelete: boolean,
   now: Date,
 ): Promise<void> {
-  // The checks of document 2 go here once the CloudPBX's DDI numbers, subscribers and SIP devices
-  // exist (issue 25, later points): without forceDelete, a 409 of this module's errors (409801, to declare) when
-  // any exists; with it, delete them (and their subscribers on the voice platform) first. None exists yet.
-  void forceDelete;
+  if (!forceDelete) {
+    const attached = await subscribersRepo.attachedObjects(db, target.id);
+    if (attached.ddis + attached.subscribers + attached.devices > 0)
+      fail('PBX_CLOUDPBX_NOT_EMPTY', { ...attached, forceDelete: false });
+  }
   // One delete at a time: a second one meanwhile finds nothing to delete (404).
   if (!(await repo.claimDeletion(db, target.id, now, new Date(now.getTime() - DELETION_CLAIM_MS))))
     fail('NOT_FOUND', { target: 'cloudpbx', id: target.id });
   try {
+    if (forceDelete) await emptyOnPlatform(db, voice, target);
     await voice.deleteTenant(target.vcpTenantId);
   } catch (err) {
     await repo.releaseDeletion(db, target.id);

@@ -129,14 +129,6 @@ export async function userJid(exec: Executor, userId: string) {
   return row;
 }
 
-/**
- * The names of the user whose id is the expression, as one JSON value `{firstName, lastName,
- * displayName}` (NULL when there is no such user), for another module's statement (pbx: the user
- * a DDI number is assigned to). displayName is the users' own: first and last name.
- */
-export const userNamesOf = (userId: SQL | AnyPgColumn): SQL =>
-  sql`(SELECT json_build_object('firstName', u.first_name, 'lastName', u.last_name, 'displayName', trim(u.first_name || ' ' || u.last_name)) FROM users u WHERE u.id = ${userId})`;
-
 /** Whether the user of that id is terminated, as SQL over the expression of his id (authentication: OAuth). */
 export const userIsTerminated = (userId: SQL | AnyPgColumn): SQL<boolean> =>
   sql<boolean>`(SELECT u.is_terminated FROM users u WHERE u.id = ${userId})`;
@@ -162,4 +154,21 @@ export async function setUserCustomisations(
     .where(eq(users.id, userId))
     .returning({ customisations: users.customisations });
   return row.customisations;
+}
+
+/**
+ * The names of the user of that id, as SQL over the expression of his id: a JSON object
+ * `{firstName, lastName, displayName, loginEmail}` (displayName: the users' own, first and last
+ * name), null when no such user (pbx: the subscribers of a CloudPBX, its numbering plan, the user
+ * a DDI number is assigned to).
+ */
+export const userNamesOf = (userId: SQL | AnyPgColumn): SQL<UserNames | null> =>
+  sql<UserNames | null>`(SELECT json_build_object('firstName', u.first_name, 'lastName', u.last_name,
+    'displayName', trim(u.first_name || ' ' || u.last_name), 'loginEmail', u.login_email) FROM users u WHERE u.id = ${userId})`;
+
+export interface UserNames {
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  loginEmail: string;
 }
