@@ -133,6 +133,10 @@ export async function userJid(exec: Executor, userId: string) {
 export const userIsTerminated = (userId: SQL | AnyPgColumn): SQL<boolean> =>
   sql<boolean>`(SELECT u.is_terminated FROM users u WHERE u.id = ${userId})`;
 
+/** A user's display name (first and last names), as SQL over the expression of his id (pbx: the user of a device's subscriber). */
+export const userDisplayNameOf = (userId: SQL | AnyPgColumn): SQL<string | null> =>
+  sql<string | null>`(SELECT trim(u.first_name || ' ' || u.last_name) FROM users u WHERE u.id = ${userId})`;
+
 /**
  * The XMPP addresses of the company_admin of a company and of the bp_admin and bp_finance of its
  * BP, as SQL over the expressions of their ids (commerce: who is told of a subscription change).
