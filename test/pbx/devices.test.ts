@@ -182,10 +182,15 @@ describe('doc 2, create a SIP device', () => {
     expect(await t.db.select().from(devices).where(eq(devices.cloudPbxId, otherPbx.id))).toEqual([]);
   });
 
-  it('issue 25, point 5: two creations of one MAC address at once: one device, the other 409830, one account', async () => {
+  it('issue 25, point 5: two creations of one MAC address at once: both pass the check, the unique index refuses the second (409830), one device, one account', async () => {
     const mac = nextMac();
     const body = (n: number) => ({ description: `Race ${n}`, deviceTypeId: 1001, macAddress: mac });
-    const answers = await Promise.all([1, 2].map((n) => req('POST', `${C}/devices`, admin.token, body(n))));
+    // The registrar holds both creations after their checks: neither device is stored yet.
+    const release = portsOf(t.deps).controls.voice.hold();
+    const pending = [1, 2].map((n) => req('POST', `${C}/devices`, admin.token, body(n)));
+    await new Promise((r) => setTimeout(r, 300));
+    release();
+    const answers = await Promise.all(pending);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const loser = answers.find((r) => r.statusCode === 409)!;
     expect(loser.json().errorDetailsCode).toBe(409830);
@@ -194,6 +199,8 @@ describe('doc 2, create a SIP device', () => {
       .from(devices)
       .where(eq(devices.macAddress, norm(mac)));
     expect(rows.length).toBe(1);
+    // The loser's account was made, then deleted again.
+    await new Promise((r) => setTimeout(r, 50));
     expect(await orphanAccounts()).toEqual([]);
   });
 
