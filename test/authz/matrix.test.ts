@@ -376,6 +376,8 @@ function parentView(op: AnyOperation, home: Home, p: Placement): ParentView | un
   }
   // A phone number's system sits where the number does.
   if (parent.kind === 'system') return { kind: 'system', holds: (r) => holdsInWorld(r, home, p, 'system') };
+  // A CloudPBX's objects (subscribers, DDIs, devices) sit where their CloudPBX does.
+  if (parent.kind === 'cloudpbx') return { kind: 'cloudpbx', holds: (r) => holdsInWorld(r, home, p, 'cloudpbx') };
   throw new Error(`${op.operationId}: the matrix does not place parents of kind ${parent.kind} yet`);
 }
 
@@ -683,14 +685,14 @@ function generateParentBinding(op: AnyOperation, sample: Extract<Sample, { type:
     run: async () => {
       const { id, actor } = await w.target(kind, placement, 'superadmin', { fresh: sample.fresh, roles: ['user'] });
       const req = await sample.request(id, ctxOf('superadmin', actor, placement), undefined);
-      // For a system parent: another system at the same place (the number is not one of its numbers).
+      // For a system or CloudPBX parent: another one at the same place (the child is not one of its own).
       const other =
         parent.kind === 'company'
           ? w.ids.companies[UNRELATED.company]
           : parent.kind === 'organisation'
             ? w.ids.organisations[UNRELATED.organisation]
-            : parent.kind === 'system'
-              ? (await w.target('system', placement, 'superadmin', { fresh: true, roles: ['user'] })).id
+            : parent.kind === 'system' || parent.kind === 'cloudpbx'
+              ? (await w.target(parent.kind, placement, 'superadmin', { fresh: true, roles: ['user'] })).id
               : undefined;
       if (!other) throw new Error(`no unrelated ${parent.kind} in the world`);
       // The segment of the parameter in the declared path is the one replaced.

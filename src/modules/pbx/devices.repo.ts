@@ -1,6 +1,6 @@
 // SQL of the SIP devices of a CloudPBX (pbx_devices). The device's subscriber is this module's
 // table; the user's display name and the PBX's company are read through their modules' faces.
-import { and, asc, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { Paging } from '../../http/paging.ts';
 import { field } from '../../shared/json-values.ts';
@@ -130,8 +130,9 @@ const SORT = {
 };
 
 /**
- * A page of the CloudPBX's devices and their count, in one statement (the count is a window over
- * the filtered rows); a page past the end asks the count alone.
+ * A page of the CloudPBX's devices and their count, in one statement: the page and the count (a
+ * window over the filtered rows) are taken on the devices alone, and only the page's rows then
+ * read their subscriber, user and company. A page past the end asks the count alone.
  */
 export async function listDeviceViews(
   exec: Executor,
@@ -145,14 +146,28 @@ export async function listDeviceViews(
   if (f.subscriberId !== undefined) c.push(eq(devices.subscriberId, f.subscriberId));
   const where = and(...c);
   const dir = p.sortOrder === 1 ? asc : desc;
-  const rows = await exec
-    .select({ ...viewColumns, total: sql<number>`(count(*) OVER ())::int` })
+  const page = exec
+    .select({ ...getTableColumns(devices), total: sql<number>`(count(*) OVER ())::int`.as('total') })
     .from(devices)
-    .leftJoin(subscribers, eq(subscribers.id, devices.subscriberId))
     .where(where)
     .orderBy(dir(SORT[p.sortField]), dir(devices.id))
     .limit(p.limit)
-    .offset(p.offset);
+    .offset(p.offset)
+    .as('page');
+  const { total: _total, ...pageColumns } = page._.selectedFields;
+  void _total;
+  const rows = await exec
+    .select({
+      device: pageColumns,
+      total: page.total,
+      companyId: sql<string>`${systemColumnOf(page.cloudPbxId, 'companyId')}`,
+      shortNumber: subscribers.shortNumber,
+      userId: subscribers.userId,
+      userDisplayName: sql<string | null>`${userDisplayNameOf(subscribers.userId)}`,
+    })
+    .from(page)
+    .leftJoin(subscribers, eq(subscribers.id, page.subscriberId))
+    .orderBy(dir(page[p.sortField]), dir(page.id));
   if (rows.length > 0) return { rows: rows.map(toView), total: rows[0].total };
   if (p.offset === 0) return { rows: [], total: 0 };
   const [count] = await exec
