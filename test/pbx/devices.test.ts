@@ -233,6 +233,31 @@ describe('doc 2, create a SIP device', () => {
   });
 });
 
+describe('issue 25, point 9: assignments and resets told to the gateway', () => {
+  it('issue 25, point 9: assign, unassign and reset are device updates naming their change and the subscriber', async () => {
+    const d = await deskPhone();
+    await req('POST', `${C}/subscribers/${sub2}/devices`, admin.token, { deviceId: d.id });
+    await req('DELETE', `${C}/subscribers/${sub2}/devices/${d.id}`, admin.token);
+    await req('POST', `${C}/devices/${d.id}/reset`, admin.token);
+    const rows = await t.db
+      .select()
+      .from(outbox)
+      .where(like(outbox.stanza, `%${d.id}%`));
+    const seen = rows.map((r) => [
+      /<device action="(\w+)"/.exec(r.stanza)?.[1],
+      /<change>(\w+)<\/change>/.exec(r.stanza)?.[1],
+      // An empty element (`<phoneNumberId/>`): unassigned.
+      /<phoneNumberId(?:\/>|>(\w*)<\/phoneNumberId>)/.exec(r.stanza)?.[1] ?? '',
+    ]);
+    expect(seen).toEqual([
+      ['create', undefined, ''],
+      ['update', 'assign', sub2],
+      ['update', 'unassign', ''],
+      ['update', 'reset', ''],
+    ]);
+  });
+});
+
 describe('doc 2, list SIP devices', () => {
   it('doc 2, list SIP devices: {data, limit, offset, total}, sorted by macAddress by default, filters assigned and phoneNumberId; no secrets', async () => {
     const [a, b] = [await deskPhone(OC), await deskPhone(OC)];
