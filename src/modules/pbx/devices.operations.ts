@@ -152,8 +152,21 @@ export const updateDevice = defineOperation({
       cmd.target,
       body,
     ),
-  command: (cmd, { body, prepared }) =>
-    service.updateDevice(cmd.db, cmd.parents.cloudpbx, cmd.target, body, prepared, answering(cmd)),
+  command: async (cmd, { body, prepared }) => {
+    try {
+      return await service.updateDevice(cmd.db, cmd.parents.cloudpbx, cmd.target, body, prepared, answering(cmd));
+    } catch (err) {
+      // A reset device whose account was enabled for its reconfiguration stays inoperative.
+      if (prepared.account !== undefined && prepared.account !== 'enabled')
+        await service.undoRegistrar(
+          () => cmd.deps.ports.voice.setDeviceAccountEnabled(cmd.target.id, false),
+          cmd.log,
+          { deviceId: cmd.target.id },
+          cmd.db !== cmd.deps.database.db,
+        );
+      throw err;
+    }
+  },
 });
 
 export const deleteDevice = defineOperation({
