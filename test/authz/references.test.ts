@@ -214,6 +214,11 @@ describe('issue 9, point 6: the declarations', () => {
       'a subscription of the company of the path (404 otherwise), read by the service; nothing is stored',
     'applyCustomisationTemplate.templateId':
       'the templates are a platform catalogue every signed-in user reads (404450 when unknown)',
+    'createDevice.deviceTypeId': 'a device model of the service’s table, not a resource (400830 when unknown)',
+    'assignDeviceToSubscriber.deviceTypeId':
+      'a device model, naming the device with its macAddress (400005 naming it when the device’s differs)',
+    'createProgrammableKey.phoneNumberId':
+      'a subscriber of the device’s CloudPBX, checked by the service (400835 otherwise): the subscriber kind’s read operation belongs to the subscribers’ work',
     'createSystem.pbxId': 'the identifier the telephone system itself reports, not a resource of this service',
     // Document 3: these cannot change; only the phone number's current values are accepted (400551).
     ...Object.fromEntries(
