@@ -21,7 +21,7 @@ import { after as afterAll, before as beforeAll, describe, it } from 'node:test'
 import { readdirSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { eq, getTableColumns, inArray, is, or, sql, type Column } from 'drizzle-orm';
+import { arrayOverlaps, eq, getTableColumns, inArray, is, or, sql, type Column } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { InjectOptions } from 'fastify';
 import { newId } from '../../src/shared/ids.ts';
@@ -78,6 +78,8 @@ const NOT_TENANT_SCOPED: Record<string, string> = {
   getCustomisationTemplate: "the templates are a platform catalogue, not a tenant's",
   checkApplicantNumber:
     "the number is asked of the partner order system, which knows every BP's; the answer is only whether it exists (docs/decisions.md, Subscriptions)",
+  createExternalTrunk:
+    "external trunks are the platform's, created by superadmin (document 2); no tenant holds one until a BP is named",
   ...Object.fromEntries(
     [
       'createOffer',
@@ -281,6 +283,20 @@ async function buildTenant(label: string): Promise<Tenant> {
   // A subscriber of that CloudPBX (its user: the plain user of ecIr), seeded as the API makes it.
   const subscriberId = await seedSubscriber(t, pbx.id as string, owners.ecIr.id, '2001');
   resources.push({ kind: 'subscriber', id: subscriberId, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  // A DDI number and a SIP device of that CloudPBX.
+  const C = `/api/svc/vcpprovisioning/v1.0/cloudpbxs/${pbx.id as string}`;
+  const ddi = await api('POST', `${C}/phone-numbers/ddi`, { number: `+3317${String(next()).padStart(7, '0')}` });
+  resources.push({ kind: 'ddi', id: ddi.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  const device = await api('POST', `${C}/devices`, { description: `Tenant ${label} phone`, deviceTypeId: 999999 });
+  resources.push({ kind: 'device', id: device.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  // An external trunk the VAD may use (document 2: a bp_admin sees the trunks it may use).
+  const trunk = await api('POST', '/api/svc/vcpprovisioning/v1.0/externaltrunks', {
+    name: `Tenant ${label} trunk`,
+    bpIds: [companies.vad],
+    vcpInstanceId: 'vcp-eu-1',
+    trunkType: 'bp_trunk',
+  });
+  resources.push({ kind: 'trunk', id: trunk.id as string, placement: { company: 'vad' } });
   // A subscription bought for a customer: what subscription operations on B could read or alter.
   const offer = await api('POST', '/api/svc/subscription/v1.0/offers', {
     name: `Tenant ${label} offer ${next()}`,
@@ -366,6 +382,8 @@ interface TableInfo {
   table: PgTable;
   /** Its text columns holding ids (`id`, `*_id`). */
   idColumns: Column[];
+  /** Its arrays of ids (`*_ids`: a trunk's BP companies). */
+  idArrays: Column[];
   /** Its own id column, when it has one. */
   id?: Column;
   whole: boolean;
@@ -385,10 +403,12 @@ async function loadTables(): Promise<TableInfo[]> {
       const idColumns = columns.filter(
         (c) => c.dataType === 'string' && c.columnType === 'PgText' && (c.name === 'id' || c.name.endsWith('_id')),
       );
+      const idArrays = columns.filter((c) => c.columnType === 'PgArray' && c.name.endsWith('_ids'));
       tables.set(config.name, {
         name: config.name,
         table: value,
         idColumns,
+        idArrays,
         id: columns.find((c) => c.name === 'id'),
         whole: idColumns.length === 0 || READ_WHOLE[config.name] !== undefined,
       });
@@ -401,6 +421,10 @@ let TABLES: TableInfo[] = [];
 /** B's ids: its companies and organisation, and the ids of every row that names one of them, transitively. */
 let B_IDS: string[] = [];
 
+/** The rows of the table naming one of the ids, in an id column or an array of ids. */
+const idsIn = (info: TableInfo, ids: string[]) =>
+  or(...info.idColumns.map((c) => inArray(c, ids)), ...info.idArrays.map((c) => arrayOverlaps(c, ids)));
+
 async function tenantIds(tenant: Tenant): Promise<string[]> {
   const ids = new Set<string>([...Object.values(tenant.ids.companies), tenant.org]);
   for (let grew = true; grew;) {
@@ -410,7 +434,7 @@ async function tenantIds(tenant: Tenant): Promise<string[]> {
       const rows = await t.db
         .select({ id: sql<string>`${info.id}` })
         .from(info.table)
-        .where(or(...info.idColumns.map((c) => inArray(c, [...ids]))));
+        .where(idsIn(info, [...ids]));
       for (const { id } of rows as { id: string }[]) {
         if (ids.has(id)) continue;
         ids.add(id);
@@ -440,7 +464,7 @@ async function readTenant(ids: string[]): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const info of TABLES) {
     const query = t.db.select().from(info.table);
-    const rows = info.whole ? await query : await query.where(or(...info.idColumns.map((c) => inArray(c, ids))));
+    const rows = info.whole ? await query : await query.where(idsIn(info, ids));
     out[info.name] = rows.map((r) => JSON.stringify(stable(r))).sort();
   }
   return out;

@@ -251,6 +251,20 @@ describe('issue 25 point 4, list, get and delete subscribers', () => {
     expect(events.some((e) => e.stanza.includes('action="delete"') && e.stanza.includes(s.id))).toBe(true);
   });
 
+  it('issue 25 point 8, delete a subscriber: its devices, now unassigned, have their registrar accounts disabled', async () => {
+    const s = await created('2080');
+    const made = await req('POST', `${C}/devices`, ec1Admin.token, { description: 'Desk', deviceTypeId: 999999 });
+    expect(made.statusCode, made.body).toBe(201);
+    const deviceId: string = made.json().data.id;
+    const assigned = await req('POST', `${C}/subscribers/${s.id}/devices`, ec1Admin.token, { deviceId });
+    expect(assigned.statusCode, assigned.body).toBe(201);
+    expect((await portsOf(t.deps).voice.getDeviceAccount(deviceId))?.enabled).toBe(true);
+    const res = await req('DELETE', `${C}/subscribers/${s.id}`, ec1Admin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await portsOf(t.deps).voice.getDeviceAccount(deviceId))?.enabled).toBe(false);
+    expect((await req('GET', `${C}/devices/${deviceId}`, ec1Admin.token)).json().data.phoneNumberId ?? null).toBe(null);
+  });
+
   it('issue 25 point 4, delete a subscriber: the voice platform refusing is 502, nothing deleted', async () => {
     const s = await created('2070');
     portsOf(t.deps).controls.voice.failNext = 1;

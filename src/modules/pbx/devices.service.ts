@@ -180,7 +180,7 @@ async function enableAccount(
 }
 
 /** Disables the device's account when it has an enabled one (issue 25, point 8). Answers whether it changed. */
-async function disableAccount(voice: VoicePort, deviceId: string): Promise<boolean> {
+export async function disableAccount(voice: VoicePort, deviceId: string): Promise<boolean> {
   const account = await registrar('getDeviceAccount', () => voice.getDeviceAccount(deviceId));
   if (!account?.enabled) return false;
   await registrar('setDeviceAccountEnabled', () => voice.setDeviceAccountEnabled(deviceId, false));

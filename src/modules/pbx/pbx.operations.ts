@@ -17,6 +17,7 @@ import {
   UpdateCloudPbxBody,
 } from './pbx.schemas.ts';
 import * as service from './pbx.service.ts';
+import { TRUNK_RULE } from './trunks.service.ts';
 import * as repo from './pbx.repo.ts';
 
 const tag = 'CloudPBX';
@@ -33,7 +34,6 @@ const TRUNK_LINK_ERRORS = [
   'PBX_CALL_FORKING_NOT_AVAILABLE',
   'PBX_ROUTE_INTERNAL_CALLS_NOT_ALLOWED',
 ] as const;
-const TRUNK_RULE = 'an external trunk the caller may read (a bp_admin: one whose bpIds hold its company)';
 
 export const createCloudPbx = defineOperation({
   operationId: 'createCloudPbx',

@@ -30,6 +30,8 @@ import {
   type UpdateOverflowBody,
   type UpdateSipHeadersBody,
 } from './subscribers.schemas.ts';
+import { disableAccount } from './devices.service.ts';
+import { subscriberDeviceIds } from './devices.repo.ts';
 import type { SubscriberRow, SubscriberView } from './subscribers.repo.ts';
 
 /** A stored value of an enumeration (the columns are text): itself, or the column's default if unknown. */
@@ -233,6 +235,9 @@ async function deleteOnPlatform(voice: VoicePort, tenantId: string, vcpSubscribe
  * key sets their subscriber to null), and its event.
  */
 export async function deleteSubscriber(db: Executor, voice: VoicePort, pbx: CloudPbxRow, target: SubscriberRow) {
+  // Issue 25, point 8: its devices become unassigned, and an unassigned device's account is
+  // disabled (as unassignDeviceFromSubscriber does), before anything else changes.
+  for (const deviceId of await subscriberDeviceIds(db, target.id)) await disableAccount(voice, deviceId);
   await deleteOnPlatform(voice, pbx.vcpTenantId, target.vcpSubscriberId);
   await db.transaction(async (tx) => {
     const s =

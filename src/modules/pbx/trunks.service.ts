@@ -5,6 +5,7 @@ import type { Static } from 'typebox';
 import type { Caller } from '../../authz/roles.ts';
 import type { Executor } from '../../db/client.ts';
 import { fail } from '../../errors/catalogue.ts';
+import { checkReference } from '../../authz/references.ts';
 import { newId } from '../../shared/ids.ts';
 import { field } from '../../shared/json-values.ts';
 import { DEFAULT_VCP_INSTANCE, VCP_INSTANCES_BY_COUNTRY } from './pbx.instances.ts';
@@ -183,6 +184,9 @@ export interface LinkRequest {
   routeInternalCallsToPeer?: boolean;
 }
 
+/** The rule of the reference externalTrunkId (createCloudPbx, updateCloudPbx). */
+export const TRUNK_RULE = 'an external trunk the caller may read (a bp_admin: one whose bpIds hold its company)';
+
 const mayLinkTrunks = (caller: Caller) => caller.roles.includes('superadmin') || caller.roles.includes('bp_admin');
 
 /**
@@ -208,6 +212,10 @@ export async function checkTrunkLink(
   opts: { lock: boolean },
 ): Promise<Pick<LinkState, 'externalTrunkId' | 'callForkingToPstnNumber' | 'routeInternalCallsToPeer'>> {
   const changes = body.externalTrunkId !== undefined && body.externalTrunkId !== current.externalTrunkId;
+  // A trunk the caller may not read is refused as the declared reference is, whoever asks (400005,
+  // the same for a missing trunk): the role's refusal below says nothing of another BP's trunks.
+  if (changes && typeof body.externalTrunkId === 'string')
+    await checkReference(exec, caller, 'externalTrunkId', 'trunk', [body.externalTrunkId], { rule: TRUNK_RULE });
   if (changes && !mayLinkTrunks(caller))
     fail('PBX_TRUNK_CHANGE_FORBIDDEN', { field: 'externalTrunkId', roles: ['superadmin', 'bp_admin'] });
   const trunkId = body.externalTrunkId === undefined ? current.externalTrunkId : body.externalTrunkId;

@@ -1,7 +1,7 @@
 // Sample requests of the DDI numbers of a CloudPBX (document 2, Phone numbers (DDI); issue 25,
 // point 3), for the authorisation matrix (see ./types.ts). A DDI target sits in a CloudPBX of its
 // own (the matrix's producer); its path names that PBX, found in the database.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { newId } from '../../../src/shared/ids.ts';
 import { ddis } from '../../../src/modules/pbx/ddis.tables.ts';
 import { subscribers } from '../../../src/modules/pbx/subscribers.tables.ts';
@@ -18,7 +18,7 @@ async function pbxOf(ctx: Ctx, ddiId: string): Promise<string> {
   return d?.cloudPbxId ?? 'none';
 }
 
-/** Makes the user a subscriber of the CloudPBX (moved there if he is one of another). */
+/** Makes the user a subscriber of the CloudPBX (moved there if he is one of another that a sample made). */
 async function subscribe(ctx: Ctx, cloudPbxId: string, userId: string): Promise<void> {
   const n = 3000 + ctx.n;
   await ctx.t.db
@@ -34,6 +34,9 @@ async function subscribe(ctx: Ctx, cloudPbxId: string, userId: string): Promise<
     .onConflictDoUpdate({
       target: subscribers.userId,
       set: { cloudPbxId, shortNumber: String(n), shortNumberValue: n },
+      // Only a subscriber these samples made (3000 and up) moves: another tenant's (the isolation
+      // test's B) stays where it is, and the request is then refused as it should be.
+      setWhere: sql`${subscribers.shortNumberValue} >= 3000`,
     });
 }
 
