@@ -27,11 +27,11 @@ export const pbxIdSql = (e: string) => `substr(md5('pbx-' || ${e}), 1, 24)`;
 
 export const PBX_CASES = [
   'getCloudPbx',
-  'listDdis isAssigned (10,000 DDIs)',
-  'listDevices (5,000 devices)',
+  'listDdis isAssigned (10k DDIs)',
+  'listDevices (5k devices)',
   'getNumberingPlan',
-  'getNumberingPlan (5,000 subscribers)',
-  'listFreeInternalNumbers (5,000 subscribers)',
+  'getNumberingPlan (5k subscribers)',
+  'listFreeInternalNumbers (5k subscribers)',
 ] as const;
 export type PbxCase = (typeof PBX_CASES)[number];
 /** The PBX cases whose target is a throughput (≥ 2,000 req/s, p99 < 50 ms on PostgreSQL). */
@@ -134,13 +134,13 @@ export function pbxRequests(c: PbxCase, pbxIds: string[], bigPbxId: string, toke
   switch (c) {
     case 'getCloudPbx':
       return pbxIds.map((id) => ({ method: 'GET', path: `${V}/cloudpbxs/${id}`, headers }));
-    case 'listDdis isAssigned (10,000 DDIs)':
+    case 'listDdis isAssigned (10k DDIs)':
       return offsets(BIG_DDIS / 2).map((offset) => ({
         method: 'GET',
         path: `${C}/phone-numbers/ddi?isAssigned=true&limit=${PAGE}&offset=${offset}`,
         headers,
       }));
-    case 'listDevices (5,000 devices)':
+    case 'listDevices (5k devices)':
       return offsets(BIG_SUBSCRIBERS).map((offset) => ({
         method: 'GET',
         path: `${C}/devices?limit=${PAGE}&offset=${offset}`,
@@ -148,9 +148,9 @@ export function pbxRequests(c: PbxCase, pbxIds: string[], bigPbxId: string, toke
       }));
     case 'getNumberingPlan':
       return pbxIds.map((id) => ({ method: 'GET', path: `${V}/cloudpbxs/${id}/numbering-plan`, headers }));
-    case 'getNumberingPlan (5,000 subscribers)':
+    case 'getNumberingPlan (5k subscribers)':
       return [{ method: 'GET', path: `${C}/numbering-plan`, headers }];
-    case 'listFreeInternalNumbers (5,000 subscribers)':
+    case 'listFreeInternalNumbers (5k subscribers)':
       // Prefixes of the range, most of them inside the allocated part (20000-24999).
       return Array.from({ length: 100 }, (_, k) => `2${String(k).padStart(2, '0')}`).map((startingWith) => ({
         method: 'GET',

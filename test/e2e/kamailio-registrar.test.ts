@@ -14,7 +14,7 @@ import { freshDatabase } from '../support/harness.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/client.ts';
 import { createPorts, type Ports } from '../../src/ports/ports.ts';
-import { KAMAILIO, freeUdpPort, kamcmd, register, requireKamailio, run, scenario } from './kamailio.ts';
+import { KAMAILIO, freeUdpPort, kamcmd, register, requireKamailio, awaitNotify } from './kamailio.ts';
 
 let database: Database;
 let ports: Ports;
@@ -105,27 +105,7 @@ describe('the devices’ SIP registrar (Kamailio)', () => {
     const messages = join(work, 'notify-messages.log');
     // The phone, at its contact address, waits for the NOTIFY and answers 200 (sipp drops
     // requests of unknown calls: the registering sipp cannot receive it).
-    const phone = run(
-      'sipp',
-      [
-        '-sf',
-        scenario('notify-uas'),
-        '-m',
-        '1',
-        '-i',
-        '127.0.0.1',
-        '-p',
-        String(phonePort),
-        '-timeout',
-        '10s',
-        '-timeout_error',
-        '-nostdin',
-        '-trace_msg',
-        '-message_file',
-        messages,
-      ],
-      { timeoutMs: 15_000, cwd: work },
-    );
+    const phone = awaitNotify(phonePort, messages, work);
     await new Promise((r) => setTimeout(r, 300)); // the phone binds its port (Kamailio retransmits anyway)
     expect(await ports.voice.rebootDevice(device.deviceId)).toBe(1);
     const answered = await phone;

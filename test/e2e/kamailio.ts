@@ -99,3 +99,32 @@ export function register(
     { timeoutMs: 15_000 },
   );
 }
+
+/**
+ * A phone at 127.0.0.1:<port> waiting for one NOTIFY and answering 200 (sipp drops requests of
+ * unknown calls, so the registering sipp cannot receive it): the messages are traced to `messages`.
+ * Give it a moment to bind its port before the NOTIFY is sent (Kamailio retransmits anyway).
+ */
+export function awaitNotify(port: number, messages: string, cwd: string): Promise<Run> {
+  return run(
+    'sipp',
+    [
+      '-sf',
+      scenario('notify-uas'),
+      '-m',
+      '1',
+      '-i',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-timeout',
+      '10s',
+      '-timeout_error',
+      '-nostdin',
+      '-trace_msg',
+      '-message_file',
+      messages,
+    ],
+    { timeoutMs: 15_000, cwd },
+  );
+}

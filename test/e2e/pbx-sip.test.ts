@@ -13,10 +13,8 @@ import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
 import { loadConfig } from '../../src/config.ts';
-import { newId } from '../../src/shared/ids.ts';
-import { offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
-import { createPbx, PBXS } from '../pbx/fixtures.ts';
-import { KAMAILIO, freeUdpPort, register, requireKamailio, run, scenario } from './kamailio.ts';
+import { createPbx, licensedUser, PBXS } from '../pbx/fixtures.ts';
+import { KAMAILIO, freeUdpPort, register, requireKamailio, awaitNotify } from './kamailio.ts';
 
 let t: TestApp;
 let admin: MadeUser;
@@ -69,19 +67,7 @@ afterAll(async () => {
 describe('issue 25, point 8: the hosted PBX on the real registrar, through the API', () => {
   it('issue 25, point 8: a licensed subscriber and a SIP device made through the API; the device answers its SIP credentials', async () => {
     // The user holds a licence of an active subscription other than the default offer's (point 4).
-    const user = await makeUser(t, company);
-    const offerId = newId();
-    await t.db.insert(offers).values({ id: offerId, name: `SIP offer ${offerId}`, businessModel: 'nb_users' });
-    const subscriptionId = newId();
-    await t.db
-      .insert(subscriptions)
-      .values({ id: subscriptionId, companyId: company, offerId, status: 'active', maxNumberUsers: 5 });
-    const licence = await t.inject({
-      method: 'POST',
-      url: `/api/svc/admin/v1.0/users/${user.id}/profiles/subscriptions/${subscriptionId}`,
-      headers: bearer(t.superToken),
-    });
-    expect(licence.statusCode, licence.body).toBe(201);
+    const user = await licensedUser(t, company);
     const sub = await req('POST', `${C}/subscribers`, { userId: user.id, shortNumber: '2001' });
     expect(sub.statusCode, sub.body).toBe(201);
     subscriberId = sub.json().data.id;
@@ -123,27 +109,7 @@ describe('issue 25, point 8: the hosted PBX on the real registrar, through the A
 
   it('issue 25, point 8: rebooting the device through the API sends the phone a NOTIFY with Event: check-sync;reboot=true', async () => {
     const messages = join(work, 'notify-messages.log');
-    const listening = run(
-      'sipp',
-      [
-        '-sf',
-        scenario('notify-uas'),
-        '-m',
-        '1',
-        '-i',
-        '127.0.0.1',
-        '-p',
-        String(phonePort),
-        '-timeout',
-        '10s',
-        '-timeout_error',
-        '-nostdin',
-        '-trace_msg',
-        '-message_file',
-        messages,
-      ],
-      { timeoutMs: 15_000, cwd: work },
-    );
+    const listening = awaitNotify(phonePort, messages, work);
     await new Promise((r) => setTimeout(r, 300)); // the phone binds its port
     const res = await req('POST', `${C}/devices/${device.id}/reboot`);
     expect(res.statusCode, res.body).toBe(200);

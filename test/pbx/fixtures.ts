@@ -7,6 +7,8 @@ import { subscribers } from '../../src/modules/pbx/subscribers.tables.ts';
 import { cloudPbxs } from '../../src/modules/pbx/pbx.tables.ts';
 import { eq } from 'drizzle-orm';
 import { bearer, type TestApp } from '../support/harness.ts';
+import { makeUser, type MadeUser } from '../support/factories.ts';
+import { offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 
 export const V = '/api/svc/vcpprovisioning/v1.0';
 export const PBXS = `${V}/cloudpbxs`;
@@ -46,4 +48,35 @@ export async function seedSubscriber(
     vcpSubscriberId: vcp.id,
   });
   return id;
+}
+
+/** A subscription of the company (active unless told) to an offer of its own, not the default one. */
+export async function ownSubscription(
+  t: TestApp,
+  companyId: string,
+  o: { status?: 'active' | 'creating' } = {},
+): Promise<string> {
+  const offerId = newId();
+  await t.db.insert(offers).values({ id: offerId, name: `Offer ${offerId}`, businessModel: 'nb_users' });
+  const id = newId();
+  await t.db
+    .insert(subscriptions)
+    .values({ id, companyId, offerId, status: o.status ?? 'active', maxNumberUsers: 100 });
+  return id;
+}
+
+/**
+ * A user of the company holding a licence of an active subscription other than the default
+ * offer's (assigned through the API): what a subscriber needs (issue 25, point 4).
+ */
+export async function licensedUser(t: TestApp, companyId: string): Promise<MadeUser> {
+  const u = await makeUser(t, companyId);
+  const sub = await ownSubscription(t, companyId);
+  const res = await t.inject({
+    method: 'POST',
+    url: `/api/svc/admin/v1.0/users/${u.id}/profiles/subscriptions/${sub}`,
+    headers: bearer(t.superToken),
+  });
+  if (res.statusCode !== 201) throw new Error(`assignUserLicence: ${res.statusCode} ${res.body}`);
+  return u;
 }

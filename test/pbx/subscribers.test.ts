@@ -9,12 +9,12 @@ import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/facto
 import { newId } from '../../src/shared/ids.ts';
 import { portsOf } from '../../src/ports/ports.ts';
 import { addDefaultSubscription } from '../../src/modules/commerce/commerce.api.ts';
-import { licences, offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
+import { licences, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { subscribers } from '../../src/modules/pbx/subscribers.tables.ts';
 import { ddis } from '../../src/modules/pbx/ddis.tables.ts';
 import { devices } from '../../src/modules/pbx/devices.tables.ts';
 import { outbox } from '../../src/events/outbox.tables.ts';
-import { createPbx, PBXS, seedSubscriber } from './fixtures.ts';
+import { createPbx, licensedUser as licensedUserOf, ownSubscription, PBXS, seedSubscriber } from './fixtures.ts';
 
 let t: TestApp;
 let bp: string;
@@ -33,25 +33,9 @@ let C: string;
 const req = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
   t.inject({ method, url, headers: bearer(token), ...(payload !== undefined ? { payload: payload as object } : {}) });
 
-/** A subscription of the company (active unless told), to an offer of its own (the default offer when told). */
-async function subscription(companyId: string, o: { status?: 'active' | 'creating' } = {}): Promise<string> {
-  const offerId = newId();
-  await t.db.insert(offers).values({ id: offerId, name: `Offer ${offerId}`, businessModel: 'nb_users' });
-  const id = newId();
-  await t.db
-    .insert(subscriptions)
-    .values({ id, companyId, offerId, status: o.status ?? 'active', maxNumberUsers: 100 });
-  return id;
-}
-
-/** A user of the company holding a licence of an active subscription (assigned through the API). */
-async function licensedUser(companyId: string): Promise<MadeUser> {
-  const u = await makeUser(t, companyId);
-  const sub = await subscription(companyId);
-  const res = await req('POST', `/api/svc/admin/v1.0/users/${u.id}/profiles/subscriptions/${sub}`, t.superToken);
-  expect(res.statusCode, res.body).toBe(201);
-  return u;
-}
+const subscription = (companyId: string, o: { status?: 'active' | 'creating' } = {}) =>
+  ownSubscription(t, companyId, o);
+const licensedUser = (companyId: string) => licensedUserOf(t, companyId);
 
 const platformSubscribers = async (p: Record<string, any>) =>
   portsOf(t.deps).voice.listSubscribers(p.cloudpbx.vcpNumber);

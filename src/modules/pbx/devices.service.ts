@@ -15,7 +15,7 @@ import { newId, randomSecret } from '../../shared/ids.ts';
 import { seal, unseal } from '../../shared/keys.ts';
 import { emitPbxChange } from './pbx.events.ts';
 import type { CloudPbxRow } from './pbx.repo.ts';
-import { DEVICE_MODELS, GENERIC_SIP_MODEL_ID, type DeviceModelEntry } from './options.data.ts';
+import { DEVICE_MODELS, GENERIC_SIP_MODEL_ID, storedDeviceModel, type DeviceModelEntry } from './options.data.ts';
 import * as repo from './devices.repo.ts';
 
 /** Document 2, grant a debug session: "the configured default, for example 30 minutes" (docs/decisions.md). */
@@ -32,17 +32,6 @@ export function modelOf(deviceTypeId: number): DeviceModelEntry {
   );
 }
 
-/** The model of a stored device (a model since withdrawn from the table: shown by its id). */
-function storedModel(deviceTypeId: number): Pick<DeviceModelEntry, 'id' | 'vendor' | 'model' | 'programmableKeys'> {
-  return (
-    DEVICE_MODELS.find((m) => m.id === deviceTypeId) ?? {
-      id: deviceTypeId,
-      vendor: 'Unknown',
-      model: 'Unknown',
-      programmableKeys: 0,
-    }
-  );
-}
 
 /**
  * A MAC address in its one stored form, lower-case hex pairs joined by ':' (issue 25, point 5):
@@ -103,7 +92,7 @@ export interface AnswerContext {
  * answer them null.
  */
 export function toApiDevice(v: repo.DeviceView, c: AnswerContext, secrets: boolean) {
-  const model = storedModel(v.deviceTypeId);
+  const model = storedDeviceModel(v.deviceTypeId);
   const granted = debugGranted(v, c.now);
   return {
     id: v.id,

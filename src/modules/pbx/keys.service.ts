@@ -6,24 +6,10 @@
 import type { Executor } from '../../db/client.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { isOneOf } from '../../shared/json-values.ts';
-import { DEVICE_MODELS } from './options.data.ts';
+import { storedDeviceModel } from './options.data.ts';
 import * as deviceRepo from './devices.repo.ts';
 import * as repo from './keys.repo.ts';
 import { KEY_OWNERS, KEY_TYPES } from './keys.schemas.ts';
-
-/** The model of a device: its keys (a model no longer in the table: none). */
-function modelOf(deviceTypeId: number) {
-  return (
-    DEVICE_MODELS.find((m) => m.id === deviceTypeId) ?? {
-      id: deviceTypeId,
-      vendor: 'Unknown',
-      model: 'Unknown',
-      programmableKeys: 0,
-      can_speeddial: false,
-      can_monitor: false,
-    }
-  );
-}
 
 /** Document 2, Programmable key (a stored value outside the document's lists is shown as `reserved` / `system`). */
 const toApiKey = (k: repo.KeyRow) => ({
@@ -38,7 +24,7 @@ const toApiKey = (k: repo.KeyRow) => ({
 
 /** Document 2, list programmable keys: the key list wrapper. */
 export async function listKeys(exec: Executor, device: deviceRepo.DeviceRow) {
-  const model = modelOf(device.deviceTypeId);
+  const model = storedDeviceModel(device.deviceTypeId);
   const keys = await repo.listKeys(exec, device.id);
   const used = keys.filter((k) => k.keyNum >= 1 && k.keyNum <= model.programmableKeys).length;
   return {
@@ -66,7 +52,7 @@ export interface CreateKeyInput {
  * that is not a subscriber of this CloudPBX.
  */
 export async function createKey(db: Executor, device: deviceRepo.DeviceRow, body: CreateKeyInput) {
-  const model = modelOf(device.deviceTypeId);
+  const model = storedDeviceModel(device.deviceTypeId);
   if (body.keyNum < 1 || body.keyNum > model.programmableKeys)
     fail('KEY_NUM_OUT_OF_RANGE', {
       field: 'keyNum',

@@ -125,6 +125,20 @@ export interface DeviceModelEntry {
  * for speed dials and monitoring; ids are the service's). `keys` of the answer lists them,
  * numbered from 1 (document 2 leaves the elements' fields unsaid).
  */
+/** The model of a stored device; a model since withdrawn from the table is shown by its id, with no keys. */
+export function storedDeviceModel(deviceTypeId: number): DeviceModelEntry {
+  return (
+    DEVICE_MODELS.find((m) => m.id === deviceTypeId) ?? {
+      id: deviceTypeId,
+      vendor: 'Unknown',
+      model: 'Unknown',
+      programmableKeys: 0,
+      can_speeddial: false,
+      can_monitor: false,
+    }
+  );
+}
+
 export const DEVICE_MODELS: readonly DeviceModelEntry[] = [
   { id: 1001, vendor: 'Yealink', model: 'SIP-T33G', programmableKeys: 4, can_speeddial: true, can_monitor: true },
   { id: 1002, vendor: 'Yealink', model: 'SIP-T46U', programmableKeys: 16, can_speeddial: true, can_monitor: true },

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
 import { listResult, parsePaging } from '../../http/paging.ts';
-import { systemsXmpp } from '../systems/systems.api.ts';
+import { SYSTEM_OF_TARGET, systemOfJson, systemsXmpp } from '../systems/systems.api.ts';
 import {
   CLOUDPBX_FORMATS,
   CLOUDPBX_SORT_FIELDS,
@@ -119,8 +119,9 @@ export const getCloudPbx = defineOperation({
   response: CloudPbx,
   envelope: 'data',
   formats: CLOUDPBX_FORMATS,
-  target: pbxTarget,
-  command: (cmd) => service.readCloudPbx(cmd.db, cmd.target),
+  // Its system comes with the authorisation (one round trip).
+  target: { ...pbxTarget, extras: { system: SYSTEM_OF_TARGET } },
+  command: (cmd) => service.readCloudPbx(cmd.db, cmd.target, systemOfJson(cmd.extras.system)),
 });
 
 export const updateCloudPbx = defineOperation({

@@ -108,8 +108,9 @@ export async function toApiCloudPbxs(exec: Executor, rows: repo.CloudPbxRow[]) {
   });
 }
 
-export async function readCloudPbx(exec: Executor, pbx: repo.CloudPbxRow) {
-  const [s] = await systemsByIds(exec, [pbx.id]);
+/** A CloudPBX with its system: the one given (read with the authorisation), else read here. */
+export async function readCloudPbx(exec: Executor, pbx: repo.CloudPbxRow, system?: SystemRow) {
+  const s = system ?? (await systemsByIds(exec, [pbx.id]))[0];
   if (!s) fail('NOT_FOUND', { target: 'cloudpbx', id: pbx.id });
   return toApiCloudPbx(s, pbx);
 }

@@ -6,10 +6,21 @@ import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { systems } from './systems.tables.ts';
 import type { SystemRow } from './systems.repo.ts';
+import { jsonRowReader } from '../../db/row-json.ts';
 
 export type { SystemRow } from './systems.repo.ts';
 export { systemsXmpp, type SystemsXmpp } from './gateway.ts';
 export { insertSystemWithAccounts, deleteSystemWithAccounts, renameSystem } from './systems.service.ts';
+
+/**
+ * The system whose id is the id of an operation's target `t` (a CloudPBX is keyed by its system's
+ * id), as one JSON value: an extra of the authorising statement, so that a read of a CloudPBX is
+ * one round trip (issue 25, point 12). `systemOfJson` reads it back as the row.
+ */
+export const SYSTEM_OF_TARGET = sql.raw('(SELECT to_jsonb(s) FROM systems s WHERE s.id = t.id)');
+const readSystemJson = jsonRowReader<SystemRow>(systems);
+export const systemOfJson = (json: unknown): SystemRow | undefined =>
+  json !== null && typeof json === 'object' && !Array.isArray(json) ? readSystemJson({ ...json }) : undefined;
 
 /** The systems of these ids (in no particular order). */
 export async function systemsByIds(exec: Executor, ids: readonly string[]): Promise<SystemRow[]> {
