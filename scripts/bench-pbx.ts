@@ -151,8 +151,9 @@ export function pbxRequests(c: PbxCase, pbxIds: string[], bigPbxId: string, toke
     case 'getNumberingPlan (5k subscribers)':
       return [{ method: 'GET', path: `${C}/numbering-plan`, headers }];
     case 'listFreeInternalNumbers (5k subscribers)':
-      // Prefixes of the range, most of them inside the allocated part (20000-24999).
-      return Array.from({ length: 100 }, (_, k) => `2${String(k).padStart(2, '0')}`).map((startingWith) => ({
+      // The whole plan (its first free number is after the 5,000 allocated ones, 20000-24999) and
+      // prefixes of its free part.
+      return ['2', ...Array.from({ length: 50 }, (_, k) => `2${50 + k}`)].map((startingWith) => ({
         method: 'GET',
         path: `${C}/phone-numbers/free?startingWith=${startingWith}&limit=100`,
         headers,
