@@ -32,7 +32,6 @@ export function modelOf(deviceTypeId: number): DeviceModelEntry {
   );
 }
 
-
 /**
  * A MAC address in its one stored form, lower-case hex pairs joined by ':' (issue 25, point 5):
  * 'AA-BB-CC-DD-EE-FF', 'aabb.ccdd.eeff', 'AABBCCDDEEFF' and 'aa:bb:cc:dd:ee:ff' are one address.
