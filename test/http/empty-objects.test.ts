@@ -37,6 +37,17 @@ const PARAMS: Record<string, () => Promise<string>> = {
     if (res.statusCode !== 201) throw new Error(`createCloudPbx: ${res.statusCode} ${res.body}`);
     return res.json().data.id as string;
   },
+  // An external trunk (document 2), made by superadmin.
+  externalTrunkId: async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/svc/vcpprovisioning/v1.0/externaltrunks',
+      headers: bearer(t.superToken),
+      payload: { name: `Trunk ${newId()}`, vcpInstanceId: 'vcp-eu-1', trunkType: 'bp_trunk' },
+    });
+    if (res.statusCode !== 201) throw new Error(`createExternalTrunk: ${res.statusCode} ${res.body}`);
+    return res.json().data.id as string;
+  },
   organisationId: async () => {
     const id = newId();
     await t.db.insert(organisations).values({ id, name: `Org ${id}` });

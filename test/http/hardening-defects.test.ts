@@ -13,7 +13,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
-import { makeCompany } from '../support/factories.ts';
+import { makeCompany, makeUser } from '../support/factories.ts';
+import { seedSubscriber } from '../pbx/fixtures.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { documentOperations, resolver } from '../support/fuzz/document.ts';
 
@@ -150,15 +151,27 @@ describe('issue 9: the 5xx defects found from outside answer 400', () => {
       headers: bearer(t.superToken),
       payload: { siteId: site.json().data.id, name: 'NUL system' },
     });
+    // The lists under a CloudPBX (document 2) name a CloudPBX as their systemId, and a subscriber of it.
+    const pbx = await t.inject({
+      method: 'POST',
+      url: '/api/svc/vcpprovisioning/v1.0/cloudpbxs',
+      headers: bearer(t.superToken),
+      payload: { companyId, numberingPrefixes: ['2'], numberingDigits: 3 },
+    });
+    const pbxId: string = pbx.json().data.id;
     const ids: Record<string, string> = {
       companyId,
       organisationId: org.json().data.id,
       siteId: site.json().data.id,
       systemId: system.json().data.id,
+      phoneNumberId: await seedSubscriber(t, pbxId, (await makeUser(t, companyId)).id, '2001'),
     };
     let sent = 0;
     for (const op of lists) {
-      const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => ids[name] ?? 'no-fixture');
+      const underPbx = op.path.includes('/cloudpbxs/');
+      const path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        underPbx && name === 'systemId' ? pbxId : (ids[name] ?? 'no-fixture'),
+      );
       for (const q of op.query) {
         const s = resolve(q.schema);
         const text =
