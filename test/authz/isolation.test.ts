@@ -32,6 +32,7 @@ import {
 } from '../../src/modules/billing/invoices.tables.ts';
 import sharp from 'sharp';
 import { expect } from '../support/expect.ts';
+import { SKIP_GENERATED } from '../support/generated-suites.ts';
 import { createTestApp, bearer, type TestApp } from '../support/harness.ts';
 import { makeUser, type MadeUser } from '../support/factories.ts';
 import { OPERATIONS } from '../../src/modules/index.ts';
@@ -715,6 +716,7 @@ async function buildCalls({ op, sample }: Planned): Promise<{ calls: Call[]; not
 const figures = { requests: 0, statuses: {} as Record<number, number>, perOperation: [] as string[], started: 0 };
 
 beforeAll(async () => {
+  if (SKIP_GENERATED) return;
   figures.started = Date.now();
   t = await createTestApp();
   TABLES = await loadTables();
@@ -724,7 +726,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('issue 9, point 8: the isolation test covers the policy table', () => {
+describe('issue 9, point 8: the isolation test covers the policy table', { skip: SKIP_GENERATED }, () => {
   it('issue 9, point 8: every operation with an id in its path or body has a way to build a cross-tenant request', () => {
     expect(problems).toEqual([]);
   });
@@ -774,7 +776,7 @@ describe('issue 9, point 8: the isolation test covers the policy table', () => {
   });
 });
 
-describe("issue 9, point 8: a tenant's callers with the ids of another tenant", () => {
+describe("issue 9, point 8: a tenant's callers with the ids of another tenant", { skip: SKIP_GENERATED }, () => {
   for (const plan of planned) {
     it(`issue 9, point 8: ${plan.op.operationId}: each role of A with B's ids -> 404 (400 in a reference), B unchanged`, async () => {
       const { calls, notApplicable } = await buildCalls(plan);
@@ -811,7 +813,7 @@ describe("issue 9, point 8: a tenant's callers with the ids of another tenant", 
   }
 });
 
-describe('issue 9, point 8: figures', () => {
+describe('issue 9, point 8: figures', { skip: SKIP_GENERATED }, () => {
   it('issue 9, point 8: requests sent and their statuses', (ctx) => {
     const statuses = Object.entries(figures.statuses)
       .map(([s, n]) => `${s} x ${n}`)

@@ -21,6 +21,7 @@ import { after as afterAll, before as beforeAll, describe, it } from 'node:test'
 import { performance } from 'node:perf_hooks';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from '../support/expect.ts';
+import { SKIP_GENERATED } from '../support/generated-suites.ts';
 import { bearer, createTestApp, SUPERADMIN, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser, PASSWORD, type MadeUser } from '../support/factories.ts';
 import { validateResponse } from '../support/openapi-validator.ts';
@@ -65,6 +66,7 @@ async function created(url: string, payload: unknown): Promise<string> {
 }
 
 beforeAll(async () => {
+  if (SKIP_GENERATED) return;
   t = await createTestApp();
   // Existing resources for the path parameters (and body fields) of their names: requests that
   // break another part then reach the handler with a resource to act on.
@@ -215,7 +217,7 @@ function order(ops: DocOperation[]): DocOperation[] {
   return [...ops].sort((a, b) => weight(a) - weight(b));
 }
 
-describe('issue 9, point 1: requests generated from the OpenAPI document', () => {
+describe('issue 9, point 1: requests generated from the OpenAPI document', { skip: SKIP_GENERATED }, () => {
   it(
     'issue 9, point 1: at least 40 malformed requests per operation; no 5xx, every 4xx in the error shape of document 1 with errorDetails an object, every answer documented and within 2 s',
     { timeout: 600_000 },
