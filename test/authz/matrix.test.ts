@@ -63,6 +63,10 @@ import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tabl
 import { cloudPbxs } from '../../src/modules/pbx/pbx.tables.ts';
 import { subscribers } from '../../src/modules/pbx/subscribers.tables.ts';
 import { ddis } from '../../src/modules/pbx/ddis.tables.ts';
+import { groups } from '../../src/modules/pbx/groups.tables.ts';
+import { greetingFiles } from '../../src/modules/pbx/greetings.tables.ts';
+import { recordings } from '../../src/modules/pbx/recordings.tables.ts';
+import { ivrs } from '../../src/modules/pbx/ivrs.tables.ts';
 import { devices } from '../../src/modules/pbx/devices.tables.ts';
 import { externalTrunks } from '../../src/modules/pbx/trunks.tables.ts';
 import { portsOf } from '../../src/ports/ports.ts';
@@ -190,6 +194,10 @@ const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
   subscriber: cols({ company: true, site: true }),
   ddi: cols({ company: true, site: true }),
   device: cols({ company: true, site: true }),
+  group: cols({ company: true, site: true }),
+  greeting: cols({ company: true, site: true }),
+  recording: cols({ company: true, site: true }),
+  ivr: cols({ company: true, site: true }),
   // The invoicing module's files belong to the invoiced company.
   invoicingFile: cols({ company: true }),
   // An external trunk belongs to no company: its bpIds name the BP companies that may use it.
@@ -1142,6 +1150,54 @@ async function buildWorld(t: TestApp): Promise<World> {
         sipUsername: `matrix-${id}`,
         adminPassword: 'not-sealed: never read',
       });
+      return { id, actor: callers[o.role] };
+    },
+    async group(p, o) {
+      const cloudPbxId = (await makeTarget.cloudpbx(p, o)).id;
+      const id = newId();
+      const n = 5000 + next();
+      const shortNumber = String(n);
+      await t.db
+        .insert(groups)
+        .values({ id, cloudPbxId, name: `Matrix group ${n}`, type: 'hunting_group', shortNumber, shortNumberValue: n });
+      return { id, actor: callers[o.role] };
+    },
+    async greeting(p, o) {
+      const cloudPbxId = (await makeTarget.cloudpbx(p, o)).id;
+      const id = newId();
+      await t.db.insert(greetingFiles).values({
+        id,
+        cloudPbxId,
+        scope: 'company',
+        greetingId: 'music_on_hold',
+        fileName: `matrix-${id}.wav`,
+        storageKey: `matrix/${id}.wav`,
+        mediaType: 'audio/wav',
+        size: 0,
+        duration: 0,
+      });
+      return { id, actor: callers[o.role] };
+    },
+    async recording(p, o) {
+      const cloudPbxId = (await makeTarget.cloudpbx(p, o)).id;
+      const id = newId();
+      await t.db.insert(recordings).values({
+        id,
+        cloudPbxId,
+        date: new Date(),
+        direction: 'in',
+        otherNumber: '+33100000000',
+        storageKey: `matrix/${id}.wav`,
+        mediaType: 'audio/wav',
+        size: 0,
+        duration: 0,
+      });
+      return { id, actor: callers[o.role] };
+    },
+    async ivr(p, o) {
+      const cloudPbxId = (await makeTarget.cloudpbx(p, o)).id;
+      const id = newId();
+      await t.db.insert(ivrs).values({ id, cloudPbxId, kind: 'welcome', name: `Matrix welcome ${next()}` });
       return { id, actor: callers[o.role] };
     },
     // An external trunk that the placement's company alone may use (bpIds = [it]).

@@ -9,6 +9,7 @@ import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/facto
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { users } from '../../src/modules/admin/users/users.tables.ts';
 import { ddis } from '../../src/modules/pbx/ddis.tables.ts';
+import { groups } from '../../src/modules/pbx/groups.tables.ts';
 import { outbox } from '../../src/events/outbox.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 import { createPbx, PBXS, seedSubscriber } from './fixtures.ts';
@@ -199,10 +200,12 @@ describe('doc 2, list the DDIs', () => {
     const assigned = made.find((d) => d.number === '0299000004');
     const res = await req('POST', `${L}/${assigned.id}/users/${u.id}`, t.superToken);
     expect(res.statusCode, res.body).toBe(200);
-    // A group's DDI (groups are served by a later point): set in the table.
+    // A group's DDI: a group inserted and the DDI assigned to it in the table.
+    const groupId = newId();
+    await t.db.insert(groups).values({ id: groupId, cloudPbxId: pbx.id, name: 'DDI group', type: 'hunting_group' });
     await t.db
       .update(ddis)
-      .set({ vcpGroupId: 'group-1' })
+      .set({ vcpGroupId: groupId })
       .where(and(eq(ddis.cloudPbxId, pbx.id), eq(ddis.number, '0299000002')));
   });
 

@@ -6,6 +6,8 @@ import { sql } from 'drizzle-orm';
 import { ts } from '../../db/columns.ts';
 import { users } from '../admin/users/users.tables.ts';
 import { cloudPbxs } from './pbx.tables.ts';
+import { ivrs } from './ivrs.tables.ts';
+import { groups } from './groups.tables.ts';
 
 export const ddis = pgTable(
   'pbx_ddis',
@@ -31,8 +33,10 @@ export const ddis = pgTable(
     jidIm: text('jid_im'),
     jidTel: text('jid_tel'),
     jidPassword: text('jid_password'),
-    vcpGroupId: text('vcp_group_id'),
-    vcpIvrId: text('vcp_ivr_id'),
+    /** The hunting group this DDI is assigned to; freed with it. */
+    vcpGroupId: text('vcp_group_id').references(() => groups.id, { onDelete: 'set null' }),
+    /** The welcome service this DDI is the external number of (issue 26, point 6); freed with it. */
+    vcpIvrId: text('vcp_ivr_id').references(() => ivrs.id, { onDelete: 'set null' }),
     vcpAutoAttendantId: text('vcp_auto_attendant_id'),
     creationDate: ts('creation_date').notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@ import { index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-
 import { ts } from '../../db/columns.ts';
 import { cloudPbxs } from './pbx.tables.ts';
 import { subscribers } from './subscribers.tables.ts';
+import { groups } from './groups.tables.ts';
 
 export const devices = pgTable(
   'pbx_devices',
@@ -56,6 +57,8 @@ export const programmableKeys = pgTable(
     phoneNumberId: text('phone_number_id'),
     displayName: text('display_name'),
     number: text('number'),
+    /** A `service` monitor key's manager-assistant group (issue 26, point 1): goes with the group. */
+    serviceGroupId: text('service_group_id').references(() => groups.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.keyNum] })],
 );

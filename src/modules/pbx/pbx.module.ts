@@ -24,6 +24,22 @@ import { trunkOperations } from './trunks.operations.ts';
 import { trunkPolicy } from './trunks.policy.ts';
 import { trunkErrors } from './trunks.errors.ts';
 import { trunkTargets } from './trunks.targets.ts';
+import { groups } from './groups.tables.ts';
+import { greetingFiles } from './greetings.tables.ts';
+import { recordings } from './recordings.tables.ts';
+import { ivrs } from './ivrs.tables.ts';
+import { groupOperations } from './groups.operations.ts';
+import { groupPolicy } from './groups.policy.ts';
+import { groupErrors } from './groups.errors.ts';
+import { greetingOperations } from './greetings.operations.ts';
+import { greetingPolicy } from './greetings.policy.ts';
+import { greetingErrors } from './greetings.errors.ts';
+import { recordingOperations } from './recordings.operations.ts';
+import { recordingPolicy } from './recordings.policy.ts';
+import { recordingErrors } from './recordings.errors.ts';
+import { ivrOperations } from './ivrs.operations.ts';
+import { ivrPolicy } from './ivrs.policy.ts';
+import { ivrErrors } from './ivrs.errors.ts';
 
 export const pbxTargets = {
   cloudpbx: targetKind(cloudPbxs, {
@@ -48,6 +64,28 @@ export const pbxTargets = {
     readBy: 'getDevice',
     parent: { kind: 'cloudpbx', column: devices.cloudPbxId },
   }),
+  group: targetKind(groups, {
+    cols: {},
+    readBy: 'getGroup',
+    parent: { kind: 'cloudpbx', column: groups.cloudPbxId },
+  }),
+  /** An uploaded greeting file (fileId). */
+  greeting: targetKind(greetingFiles, {
+    cols: {},
+    readBy: 'getGreeting',
+    parent: { kind: 'cloudpbx', column: greetingFiles.cloudPbxId },
+  }),
+  recording: targetKind(recordings, {
+    cols: {},
+    readBy: 'getRecording',
+    parent: { kind: 'cloudpbx', column: recordings.cloudPbxId },
+  }),
+  /** A welcome or a welcome service. */
+  ivr: targetKind(ivrs, {
+    cols: {},
+    readBy: 'getWelcome',
+    parent: { kind: 'cloudpbx', column: ivrs.cloudPbxId },
+  }),
   ...trunkTargets,
 } satisfies Record<string, TargetKind>;
 
@@ -64,8 +102,32 @@ export const pbxModule = defineModule({
     ...subscriberOperations,
     ...deviceOperations,
     ...trunkOperations,
+    ...groupOperations,
+    ...greetingOperations,
+    ...recordingOperations,
+    ...ivrOperations,
   ],
-  policy: { ...pbxPolicy, ...ddiPolicy, ...subscriberPolicy, ...devicePolicy, ...trunkPolicy },
-  errors: { ...pbxErrors, ...ddiErrors, ...subscriberErrors, ...deviceErrors, ...trunkErrors },
+  policy: {
+    ...pbxPolicy,
+    ...ddiPolicy,
+    ...subscriberPolicy,
+    ...devicePolicy,
+    ...trunkPolicy,
+    ...groupPolicy,
+    ...greetingPolicy,
+    ...recordingPolicy,
+    ...ivrPolicy,
+  },
+  errors: {
+    ...pbxErrors,
+    ...ddiErrors,
+    ...subscriberErrors,
+    ...deviceErrors,
+    ...trunkErrors,
+    ...groupErrors,
+    ...greetingErrors,
+    ...recordingErrors,
+    ...ivrErrors,
+  },
   targets: pbxTargets,
 });

@@ -69,6 +69,8 @@ export const cloudPbxs = pgTable('pbx_cloudpbxs', {
     .notNull()
     .default(sql`'[]'::jsonb`),
   allowCloudPbxRecording: boolean('allow_cloudpbx_recording').notNull().default(false),
+  /** Document 2, set recording announcement profile: all, external_only, internal_only, none. */
+  announcementProfile: text('announcement_profile').notNull().default('none'),
   routeInternalCallsToPeer: boolean('route_internal_calls_to_peer').notNull().default(false),
   callForkingToPstnNumber: text('call_forking_to_pstn_number')
     .$type<CallForkingToPstnNumber>()
