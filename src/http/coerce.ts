@@ -189,3 +189,24 @@ export function coerce(schema: unknown, data: unknown): CoercionError[] | undefi
   walk(schema, data, '');
   return errors.length ? errors : undefined;
 }
+
+/** Whether a schema (one of its branches) takes the text `undefined` as a value. */
+function takesUndefinedText(s: unknown): boolean {
+  return branches(s).some((b) => {
+    if (!isRecord(b)) return false;
+    if ('const' in b) return b.const === 'undefined';
+    if (Array.isArray(b.enum)) return b.enum.includes('undefined');
+    if (b.type !== 'string') return false;
+    return typeof b.pattern !== 'string' || new RegExp(b.pattern, 'u').test('undefined');
+  });
+}
+
+/**
+ * A query string's parameters sent as the text `undefined` that their schema cannot take are
+ * removed, in place, as if absent (the HTTP layer calls it on the querystring part, before `coerce`).
+ */
+export function dropUndefinedText(schema: unknown, data: unknown): void {
+  if (!isRecord(data)) return;
+  for (const [key, v] of Object.entries(data))
+    if (v === 'undefined' && !takesUndefinedText(propertySchema(schema, key))) delete data[key];
+}

@@ -6,7 +6,7 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { ValidateFunction } from 'ajv';
 import type { TSchema } from 'typebox';
-import { coerce } from './coerce.ts';
+import { coerce, dropUndefinedText } from './coerce.ts';
 import { dropEmptyObjects, emptyObjectPlan } from './empty-objects.ts';
 import { isRecord } from '../shared/records.ts';
 
@@ -51,6 +51,7 @@ export class InputRefused extends Error {
 export function checkPart(schema: TSchema | undefined, part: Part, value: unknown): unknown {
   if (!schema) return value;
   const data = value ?? {};
+  if (part === 'querystring') dropUndefinedText(schema, data);
   const refused = isRecord(schema) ? coerce(schema, data) : undefined;
   if (refused) throw new InputRefused(part, refused);
   const validate = validatorOf(schema, part);

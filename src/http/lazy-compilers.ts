@@ -7,7 +7,7 @@
 import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import { coerce } from './coerce.ts';
+import { coerce, dropUndefinedText } from './coerce.ts';
 import { serializerSchema } from './serializer-schemas.ts';
 import { field } from '../shared/json-values.ts';
 
@@ -50,7 +50,9 @@ export function lazyValidatorFactory(): ValidatorFactory {
       const getFn = get;
       // Ajv validators take the parent data to coerce a root value: Fastify passes it when
       // `schemaEnv` is set, and reads `errors` after a failed call.
+      const query = field(route, 'httpPart') === 'querystring';
       const validate: Validate = (data, ctx) => {
+        if (query) dropUndefinedText(schema, data);
         const refused = coerce(schema, data);
         if (refused) {
           validate.errors = refused;
