@@ -40,9 +40,10 @@ export const listDdis = defineOperation({
     'Sorted by number unless sortField says otherwise; the isAssigned... filters take true or false ' +
     '(isAssigned: to a user, group, welcome service or auto attendant).',
   query: ListDdisQuery,
+  listVersion: 'pbx',
   command: async (cmd, { query }) => {
     const paging = parsePaging(query, DDI_SORT_FIELDS, 'number');
-    const { rows, total } = await repo.listDdiRows(cmd.db, cmd.target.id, query, paging);
+    const { rows, total } = await repo.listDdiRows(cmd.deps.database, cmd.target.id, query, paging, cmd.listVersion);
     return listResult(rows.map(service.toApiDdi), total, paging);
   },
 });

@@ -1,7 +1,8 @@
 // SQL of the DDI numbers of a CloudPBX (pbx_ddis). The user's names and the system's pbxId are
 // read through the users' and systems' faces (userNamesOf, systemColumnOf), in the same statement.
 import { and, count, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { runCounted, unlessUnchanged, versionedCount } from '../../db/list-count.ts';
 import { rowsOf } from '../../db/raw.ts';
 import { jsonRowReader } from '../../db/row-json.ts';
 import type { Paging } from '../../http/paging.ts';
@@ -94,30 +95,49 @@ function filterWhere(cloudPbxId: string, f: DdiFilters): SQL {
   return and(...c.filter((x): x is SQL => !!x)) ?? sql`TRUE`;
 }
 
+/** The views of a remembered page, made once per page (the same array comes back while the version stands). */
+const viewsOfPage = new WeakMap<object, DdiView[]>();
+
 /**
- * A page of the DDIs of a CloudPBX and the number matching, in one statement: the page walks the
- * index pbx_ddis_pbx_number_idx (cloudpbx_id, number) in order and stops at the page's end; the
- * user's names are read for the page's rows only (after its LIMIT, whatever the offset), the
- * PBX's pbxId and trunk once; the count is an InitPlan over the same CloudPBX's rows.
+ * A page of the DDIs of a CloudPBX and the number matching, in one prepared statement remembered
+ * with the 'pbx' list version (src/db/list-count.ts; migration 0028): while nothing of the PBX's
+ * tables, users or systems was written, the same request is answered from memory. When computed,
+ * the page walks the index pbx_ddis_pbx_number_idx (cloudpbx_id, number) in order and stops at the
+ * page's end; the user's names are read for the page's rows only (after its LIMIT, whatever the
+ * offset), the PBX's pbxId and trunk once; the count is an InitPlan over the same CloudPBX's rows.
  */
 export async function listDdiRows(
-  exec: Executor,
+  database: Database,
   cloudPbxId: string,
   f: DdiFilters,
   p: Paging<DdiSortField>,
+  version: string | undefined,
 ): Promise<{ rows: DdiView[]; total: number }> {
-  const where = filterWhere(cloudPbxId, f);
-  const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
-  const key = SORT[p.sortField];
-  const result = await exec.execute(sql`WITH page AS (
-      SELECT ${ddis}.*, ${key} AS k FROM ${ddis} WHERE ${where}
-      ORDER BY ${key} ${dir}, ${ddis.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
-    SELECT (SELECT count(*)::int FROM ${ddis} WHERE ${where}) AS total, ${pbxInfo(cloudPbxId)} AS pbx,
-      COALESCE((SELECT json_agg(json_build_object('row', to_jsonb(page), 'user', ${userNamesOf(sql`page.user_id`)})
-        ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json) AS rows`);
-  const [row] = rowsOf<{ total: number; pbx: unknown; rows: { row: unknown; user: unknown }[] }>(result);
-  const pbx = pbxInfoOf(row?.pbx);
-  return { rows: (row?.rows ?? []).map((r) => viewOf(r.row, r.user, pbx)), total: row?.total ?? 0 };
+  const row = await runCounted<{ list_version: string | null; total: number | null; pbx: unknown; rows: unknown }>(
+    database,
+    (known) => {
+      const where = filterWhere(cloudPbxId, f);
+      const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
+      const key = SORT[p.sortField];
+      const rows = sql`COALESCE((SELECT json_agg(json_build_object('row', to_jsonb(page), 'user', ${userNamesOf(sql`page.user_id`)})
+        ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json)`;
+      return sql`WITH page AS (
+          SELECT ${ddis}.*, ${key} AS k FROM ${ddis} WHERE ${where}
+          ORDER BY ${key} ${dir}, ${ddis.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
+        SELECT ${unlessUnchanged('pbx', pbxInfo(cloudPbxId), known, 'pbx')}, ${unlessUnchanged('pbx', rows, known, 'rows')},
+          ${versionedCount('pbx', sql`SELECT count(*)::int FROM ${ddis} WHERE ${where}`, known)}`;
+    },
+    JSON.stringify(['pbx_ddis', cloudPbxId, f, p]),
+    version,
+  );
+  const page = Array.isArray(row.rows) ? row.rows : [];
+  let views = viewsOfPage.get(page);
+  if (!views) {
+    const pbx = pbxInfoOf(row.pbx);
+    views = page.map((r) => viewOf(field(r, 'row'), field(r, 'user'), pbx));
+    viewsOfPage.set(page, views);
+  }
+  return { rows: views, total: row.total };
 }
 
 /** One DDI of the CloudPBX as its answer shows it (undefined when gone). */

@@ -101,13 +101,15 @@ export const listDevices = defineOperation({
   response: Device,
   envelope: 'list',
   target: pbxTarget,
+  listVersion: 'pbx',
   command: async (cmd, { query }) => {
     const paging = parsePaging(query, DEVICE_SORT_FIELDS, 'macAddress');
     const { rows, total } = await repo.listDeviceViews(
-      cmd.db,
+      cmd.deps.database,
       cmd.target.id,
       { assigned: query.assigned, subscriberId: query.phoneNumberId },
       paging,
+      cmd.listVersion,
     );
     const c = answering(cmd);
     return listResult(
@@ -331,13 +333,15 @@ export const listSubscriberDevices = defineOperation({
   response: Device,
   envelope: 'list',
   target: subscriberTarget,
+  listVersion: 'pbx',
   command: async (cmd, { query }) => {
     const paging = parsePaging(query, DEVICE_SORT_FIELDS, 'macAddress');
     const { rows, total } = await repo.listDeviceViews(
-      cmd.db,
+      cmd.deps.database,
       cmd.parents.cloudpbx.id,
       { subscriberId: cmd.target.id },
       paging,
+      cmd.listVersion,
     );
     const c = answering(cmd);
     return listResult(

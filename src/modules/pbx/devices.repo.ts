@@ -1,9 +1,12 @@
 // SQL of the SIP devices of a CloudPBX (pbx_devices). The device's subscriber is this module's
 // table; the user's display name and the PBX's company are read through their modules' faces.
-import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { runCounted, unlessUnchanged, versionedCount } from '../../db/list-count.ts';
+import { jsonRowReader } from '../../db/row-json.ts';
+import { cloudPbxs } from './pbx.tables.ts';
 import type { Paging } from '../../http/paging.ts';
-import { field } from '../../shared/json-values.ts';
+import { field, isRecord } from '../../shared/json-values.ts';
 import { userNamesOf } from '../admin/users/users.api.ts';
 import { systemColumnOf } from '../systems/systems.api.ts';
 import { devices } from './devices.tables.ts';
@@ -129,50 +132,65 @@ const SORT = {
   creationDate: devices.creationDate,
 };
 
+const readDevice = jsonRowReader<DeviceRow>(devices);
+/** The views of a remembered page, made once per page (the same array comes back while the version stands). */
+const viewsOfPage = new WeakMap<object, DeviceView[]>();
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
 /**
- * A page of the CloudPBX's devices and their count, in one statement: the page and the count (a
- * window over the filtered rows) are taken on the devices alone, and only the page's rows then
- * read their subscriber, user and company. A page past the end asks the count alone.
+ * A page of the CloudPBX's devices and their count, in one prepared statement remembered with the
+ * 'pbx' list version (src/db/list-count.ts; migration 0028): while nothing of the PBX's tables,
+ * users or systems was written, the same request is answered from memory. When computed, the page
+ * is taken on the devices alone (index pbx_devices_pbx_mac_idx for the default sort), and only the
+ * page's rows then read their subscriber and user; the PBX's company is read once.
  */
 export async function listDeviceViews(
-  exec: Executor,
+  database: Database,
   cloudPbxId: string,
   f: DeviceFilters,
   p: Paging<(typeof DEVICE_SORT_FIELDS)[number]>,
+  version: string | undefined,
 ): Promise<{ rows: DeviceView[]; total: number }> {
-  const c: SQL[] = [eq(devices.cloudPbxId, cloudPbxId)];
-  if (f.assigned === true) c.push(isNotNull(devices.subscriberId));
-  if (f.assigned === false) c.push(isNull(devices.subscriberId));
-  if (f.subscriberId !== undefined) c.push(eq(devices.subscriberId, f.subscriberId));
-  const where = and(...c);
-  const dir = p.sortOrder === 1 ? asc : desc;
-  const page = exec
-    .select({ ...getTableColumns(devices), total: sql<number>`(count(*) OVER ())::int`.as('total') })
-    .from(devices)
-    .where(where)
-    .orderBy(dir(SORT[p.sortField]), dir(devices.id))
-    .limit(p.limit)
-    .offset(p.offset)
-    .as('page');
-  const { total: _total, ...pageColumns } = page._.selectedFields;
-  void _total;
-  const rows = await exec
-    .select({
-      device: pageColumns,
-      total: page.total,
-      companyId: sql<string>`${systemColumnOf(page.cloudPbxId, 'companyId')}`,
-      shortNumber: subscribers.shortNumber,
-      userId: subscribers.userId,
-      userDisplayName: sql<string | null>`(${userNamesOf(subscribers.userId)})->>'displayName'`,
-    })
-    .from(page)
-    .leftJoin(subscribers, eq(subscribers.id, page.subscriberId))
-    .orderBy(dir(page[p.sortField]), dir(page.id));
-  if (rows.length > 0) return { rows: rows.map(toView), total: rows[0].total };
-  if (p.offset === 0) return { rows: [], total: 0 };
-  const [count] = await exec
-    .select({ n: sql<number>`count(*)::int` })
-    .from(devices)
-    .where(where);
-  return { rows: [], total: count?.n ?? 0 };
+  const row = await runCounted<{ list_version: string | null; total: number | null; company: unknown; rows: unknown }>(
+    database,
+    (known) => {
+      const c: SQL[] = [eq(devices.cloudPbxId, cloudPbxId)];
+      if (f.assigned === true) c.push(isNotNull(devices.subscriberId));
+      if (f.assigned === false) c.push(isNull(devices.subscriberId));
+      if (f.subscriberId !== undefined) c.push(eq(devices.subscriberId, f.subscriberId));
+      const where = and(...c);
+      const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
+      const key = SORT[p.sortField];
+      const company = sql`(SELECT ${systemColumnOf(cloudPbxs.id, 'companyId')} FROM ${cloudPbxs} WHERE ${cloudPbxs.id} = ${cloudPbxId})`;
+      const rows = sql`COALESCE((SELECT json_agg(json_build_object('row', to_jsonb(page), 'shortNumber', s.short_number,
+          'userId', s.user_id, 'userDisplayName', (${userNamesOf(sql`s.user_id`)})->>'displayName')
+          ORDER BY page.k ${dir}, page.id ${dir})
+        FROM page LEFT JOIN ${subscribers} s ON s.id = page.subscriber_id), '[]'::json)`;
+      return sql`WITH page AS (
+          SELECT ${devices}.*, ${key} AS k FROM ${devices} WHERE ${where}
+          ORDER BY ${key} ${dir}, ${devices.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
+        SELECT ${unlessUnchanged('pbx', company, known, 'company')}, ${unlessUnchanged('pbx', rows, known, 'rows')},
+          ${versionedCount('pbx', sql`SELECT count(*)::int FROM ${devices} WHERE ${where}`, known)}`;
+    },
+    JSON.stringify(['pbx_devices', cloudPbxId, f, p]),
+    version,
+  );
+  const page = Array.isArray(row.rows) ? row.rows : [];
+  let views = viewsOfPage.get(page);
+  if (!views) {
+    const companyId = text(row.company) ?? '';
+    views = page.map((r) => {
+      const device = field(r, 'row');
+      return {
+        ...readDevice(isRecord(device) ? device : {}),
+        companyId,
+        shortNumber: text(field(r, 'shortNumber')),
+        userId: text(field(r, 'userId')),
+        userDisplayName: text(field(r, 'userDisplayName')),
+      };
+    });
+    viewsOfPage.set(page, views);
+  }
+  return { rows: views, total: row.total };
 }

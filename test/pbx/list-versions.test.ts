@@ -1,0 +1,70 @@
+// Issue 25, point 12: the DDI and device lists of a CloudPBX are remembered with the 'pbx' list
+// version (src/db/list-count.ts, migration 0028) and stay exact: the page asked again after any
+// write that changes what it shows (the PBX's rows, a user's names) is the new one.
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { expect } from '../support/expect.ts';
+import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeUser } from '../support/factories.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
+import { createPbx, PBXS, seedSubscriber } from './fixtures.ts';
+
+let t: TestApp;
+const get = async (url: string) => {
+  const res = await t.inject({ method: 'GET', url, headers: bearer(t.superToken) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const post = async (url: string, payload: unknown) => {
+  const res = await t.inject({ method: 'POST', url, headers: bearer(t.superToken), payload });
+  expect(res.statusCode < 300, res.body).toBe(true);
+  return res.json().data;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('issue 25, point 12: remembered CloudPBX lists stay exact', () => {
+  it('issue 25, point 12: listDdis asked again after an assignment and a user rename answers the new page', async () => {
+    const c = await makeCompany(t, { name: 'Remembered DDIs' });
+    const pbx = await createPbx(t, c);
+    const u = await makeUser(t, c);
+    await seedSubscriber(t, pbx.id, u.id, '201');
+    const L = `${PBXS}/${pbx.id}/phone-numbers/ddi`;
+    const ddi = await post(L, { number: '+33199000101' });
+    const before = await get(L);
+    expect(before).toMatchObject({ total: 1 });
+    expect(before.data[0].userId).toBeNull();
+    // The same page again: remembered, the same answer.
+    expect(await get(L)).toEqual(before);
+    await post(`${L}/${ddi.id}/users/${u.id}`, {});
+    expect((await get(L)).data[0].userId).toBe(u.id);
+    await t.db.update(users).set({ firstName: 'Renamed', lastName: 'Person' }).where(eq(users.id, u.id));
+    expect((await get(L)).data[0]).toMatchObject({ firstName: 'Renamed', userDisplayName: 'Renamed Person' });
+    await post(L, { number: '+33199000102' });
+    expect(await get(L)).toMatchObject({ total: 2 });
+  });
+
+  it('issue 25, point 12: listDevices and listSubscriberDevices asked again after an assignment and a rename answer the new page', async () => {
+    const c = await makeCompany(t, { name: 'Remembered devices' });
+    const pbx = await createPbx(t, c);
+    const u = await makeUser(t, c);
+    const sub = await seedSubscriber(t, pbx.id, u.id, '202');
+    const D = `${PBXS}/${pbx.id}/devices`;
+    const S = `${PBXS}/${pbx.id}/subscribers/${sub}/devices`;
+    const dev = await post(D, { description: 'Remembered phone', deviceTypeId: 999999 });
+    expect((await get(`${D}?assigned=false`)).total).toBe(1);
+    expect((await get(S)).total).toBe(0);
+    await post(S, { deviceId: dev.id });
+    expect((await get(`${D}?assigned=false`)).total).toBe(0);
+    const mine = await get(S);
+    expect(mine).toMatchObject({ total: 1 });
+    expect(mine.data[0]).toMatchObject({ id: dev.id, phoneNumberId: sub, shortNumber: '202' });
+    await t.db.update(users).set({ firstName: 'Other', lastName: 'Name' }).where(eq(users.id, u.id));
+    expect((await get(D)).data[0].userDisplayName).toBe('Other Name');
+  });
+});
