@@ -7,7 +7,7 @@ import { subscribers } from '../../src/modules/pbx/subscribers.tables.ts';
 import { cloudPbxs } from '../../src/modules/pbx/pbx.tables.ts';
 import { eq } from 'drizzle-orm';
 import { bearer, type TestApp } from '../support/harness.ts';
-import { makeUser, type MadeUser } from '../support/factories.ts';
+import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
 import { offers, subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 
 export const V = '/api/svc/vcpprovisioning/v1.0';
@@ -79,4 +79,48 @@ export async function licensedUser(t: TestApp, companyId: string): Promise<MadeU
   });
   if (res.statusCode !== 201) throw new Error(`assignUserLicence: ${res.statusCode} ${res.body}`);
   return u;
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A request as a caller sends it: the token as bearer, the payload as JSON when given. */
+export function send(t: TestApp, method: Method, url: string, token: string, payload?: unknown) {
+  return t.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+}
+
+/** The companies and callers of a test of a CloudPBX's objects (document 2's roles, in and out of scope). */
+export interface PbxWorld {
+  bp: string;
+  ec1: string;
+  otherEc: string;
+  site1: string;
+  bpAdmin: MadeUser;
+  ec1Admin: MadeUser;
+  siteAdmin: MadeUser;
+  support: MadeUser;
+  otherAdmin: MadeUser;
+}
+
+/** A DR BP, its End Customer `ec1` with a site, another End Customer, and one caller of each role. */
+export async function pbxWorld(t: TestApp, label: string): Promise<PbxWorld> {
+  const bp = await makeCompany(t, { name: `${label} BP`, isBP: true, bpType: 'DR' });
+  const ec1 = await makeCompany(t, { name: `${label} EC`, bpId: bp });
+  const otherEc = await makeCompany(t, { name: `${label} other EC` });
+  const site1 = await makeSite(t, ec1);
+  return {
+    bp,
+    ec1,
+    otherEc,
+    site1,
+    bpAdmin: await makeUser(t, bp, ['bp_admin']),
+    ec1Admin: await makeUser(t, ec1, ['company_admin']),
+    siteAdmin: await makeUser(t, ec1, ['site_admin'], { siteId: site1 }),
+    support: await makeUser(t, bp, ['support']),
+    otherAdmin: await makeUser(t, otherEc, ['company_admin']),
+  };
 }

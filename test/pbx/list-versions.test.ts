@@ -15,7 +15,7 @@ const get = async (url: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
-const post = async (url: string, payload: unknown) => {
+const post = async (url: string, payload: Record<string, unknown>) => {
   const res = await t.inject({ method: 'POST', url, headers: bearer(t.superToken), payload });
   expect(res.statusCode < 300, res.body).toBe(true);
   return res.json().data;

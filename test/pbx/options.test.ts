@@ -4,25 +4,18 @@ import { after as afterAll, before as beforeAll, describe, it } from 'node:test'
 import { eq } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
-import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
+import { makeCompany, makeSite } from '../support/factories.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { cloudPbxs } from '../../src/modules/pbx/pbx.tables.ts';
 import { EMERGENCY_NUMBERS_BY_COUNTRY, GENERIC_SIP_MODEL_ID } from '../../src/modules/pbx/options.data.ts';
 import { DEFAULT_SIP_DOMAIN } from '../../src/ports/voice/device-accounts.ts';
+import { pbxWorld, type PbxWorld } from './fixtures.ts';
 
 const V = '/api/svc/vcpprovisioning/v1.0';
 const PBXS = `${V}/cloudpbxs`;
 
 let t: TestApp;
-let bp: string;
-let ec1: string;
-let site1: string;
-let otherEc: string;
-let bpAdmin: MadeUser;
-let ec1Admin: MadeUser;
-let siteAdmin: MadeUser;
-let support: MadeUser;
-let otherAdmin: MadeUser;
+let w: PbxWorld;
 let pbx: Record<string, any>;
 let C: string;
 
@@ -42,23 +35,15 @@ async function createPbx(companyId: string, siteId: string): Promise<Record<stri
 
 beforeAll(async () => {
   t = await createTestApp();
-  bp = await makeCompany(t, { name: 'Options BP', isBP: true, bpType: 'DR' });
-  ec1 = await makeCompany(t, { name: 'Options EC', bpId: bp });
-  otherEc = await makeCompany(t, { name: 'Options other EC' });
-  site1 = await makeSite(t, ec1);
-  bpAdmin = await makeUser(t, bp, ['bp_admin']);
-  ec1Admin = await makeUser(t, ec1, ['company_admin']);
-  siteAdmin = await makeUser(t, ec1, ['site_admin'], { siteId: site1 });
-  support = await makeUser(t, bp, ['support']);
-  otherAdmin = await makeUser(t, otherEc, ['company_admin']);
-  pbx = await createPbx(ec1, site1);
+  w = await pbxWorld(t, 'Options');
+  pbx = await createPbx(w.ec1, w.site1);
   C = `${PBXS}/${pbx.id}`;
 });
 afterAll(() => t.close());
 
 describe('doc 2, languages', () => {
   it('doc 2, languages: the nine codes (ro es it de fr en ar he nl) with their names', async () => {
-    const res = await req('GET', `${C}/languages`, siteAdmin.token);
+    const res = await req('GET', `${C}/languages`, w.siteAdmin.token);
     expect(res.statusCode, res.body).toBe(200);
     const data: { code: string; description: string }[] = res.json().data;
     expect(data.map((l) => l.code)).toEqual(['ro', 'es', 'it', 'de', 'fr', 'en', 'ar', 'he', 'nl']);
@@ -69,7 +54,7 @@ describe('doc 2, languages', () => {
 
 describe('doc 2, barring options', () => {
   it('doc 2, barring option lists: permissions local, nat_local, int_nat_local; restrictions no_restriction, surcharged_numbers, custom_numbers', async () => {
-    const res = await req('GET', `${C}/barring-options`, ec1Admin.token);
+    const res = await req('GET', `${C}/barring-options`, w.ec1Admin.token);
     expect(res.statusCode, res.body).toBe(200);
     const { permissions, restrictions } = res.json().data;
     expect(permissions.map((o: { id: string }) => o.id)).toEqual(['local', 'nat_local', 'int_nat_local']);
@@ -81,28 +66,28 @@ describe('doc 2, barring options', () => {
   });
 
   it('doc 2, custom numbers: none at first; PUT replaces the complete set ({data: {patterns}, status})', async () => {
-    const empty = await req('GET', `${C}/barring-options/custom-numbers-restriction`, ec1Admin.token);
+    const empty = await req('GET', `${C}/barring-options/custom-numbers-restriction`, w.ec1Admin.token);
     expect(empty.statusCode, empty.body).toBe(200);
     expect(empty.json()).toEqual({ data: { patterns: [] } });
     const first = [
       { pattern: '^0899', description: 'premium' },
       { pattern: '^\\+44[0-9]+$', description: 'UK' },
     ];
-    const put = await req('PUT', `${C}/barring-options/custom-numbers-restriction`, bpAdmin.token, {
+    const put = await req('PUT', `${C}/barring-options/custom-numbers-restriction`, w.bpAdmin.token, {
       patterns: first,
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data).toEqual({ patterns: first });
     expect(typeof put.json().status).toBe('string');
     const second = [{ pattern: '^3[0-9]{3}$', description: 'short codes' }];
-    await req('PUT', `${C}/barring-options/custom-numbers-restriction`, ec1Admin.token, { patterns: second });
-    const now = await req('GET', `${C}/barring-options/custom-numbers-restriction`, siteAdmin.token);
+    await req('PUT', `${C}/barring-options/custom-numbers-restriction`, w.ec1Admin.token, { patterns: second });
+    const now = await req('GET', `${C}/barring-options/custom-numbers-restriction`, w.siteAdmin.token);
     expect(now.json().data).toEqual({ patterns: second });
   });
 
   it('doc 2, custom numbers: each pattern a valid regular expression (400 naming the field and index, nothing changed)', async () => {
-    const before = (await req('GET', `${C}/barring-options/custom-numbers-restriction`, ec1Admin.token)).json().data;
-    const res = await req('PUT', `${C}/barring-options/custom-numbers-restriction`, ec1Admin.token, {
+    const before = (await req('GET', `${C}/barring-options/custom-numbers-restriction`, w.ec1Admin.token)).json().data;
+    const res = await req('PUT', `${C}/barring-options/custom-numbers-restriction`, w.ec1Admin.token, {
       patterns: [
         { pattern: '^08', description: 'fine' },
         { pattern: '^(08', description: 'unbalanced' },
@@ -113,12 +98,13 @@ describe('doc 2, barring options', () => {
       errorDetailsCode: 400801,
       errorDetails: { field: 'patterns[1].pattern', index: 1 },
     });
-    const after = (await req('GET', `${C}/barring-options/custom-numbers-restriction`, ec1Admin.token)).json().data;
+    const after = (await req('GET', `${C}/barring-options/custom-numbers-restriction`, w.ec1Admin.token)).json().data;
     expect(after).toEqual(before);
   });
 
   it('doc 2, custom numbers: patterns required; a pattern bounded in length, the set in count (400)', async () => {
-    const put = (body: unknown) => req('PUT', `${C}/barring-options/custom-numbers-restriction`, ec1Admin.token, body);
+    const put = (body: unknown) =>
+      req('PUT', `${C}/barring-options/custom-numbers-restriction`, w.ec1Admin.token, body);
     expect((await put({})).statusCode).toBe(400);
     expect((await put({ patterns: [{ pattern: 'x'.repeat(201), description: 'long' }] })).statusCode).toBe(400);
     const many = Array.from({ length: 101 }, (_, i) => ({ pattern: `^${i}`, description: '' }));
@@ -129,7 +115,7 @@ describe('doc 2, barring options', () => {
 
 describe('doc 2, CLI options', () => {
   it('doc 2, CLI options: GET answers policy, numberE164, userCanManageItsCli, companyNumberCanBeSelectedByUserAsCli', async () => {
-    const res = await req('GET', `${C}/cli-options`, siteAdmin.token);
+    const res = await req('GET', `${C}/cli-options`, w.siteAdmin.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({
       policy: 'installation_ddi_number',
@@ -140,7 +126,7 @@ describe('doc 2, CLI options', () => {
   });
 
   it('doc 2, update CLI options: the fields given change, absent ones stay; answers {data: CloudPBX}', async () => {
-    const res = await req('PUT', `${C}/cli-options`, ec1Admin.token, { policy: 'user_ddi_number' });
+    const res = await req('PUT', `${C}/cli-options`, w.ec1Admin.token, { policy: 'user_ddi_number' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.id).toBe(pbx.id);
     expect(res.json().data.cloudpbx.cliOptions).toEqual({
@@ -148,30 +134,30 @@ describe('doc 2, CLI options', () => {
       userCanManageItsCli: false,
       companyNumberCanBeSelectedByUserAsCli: false,
     });
-    await req('PUT', `${C}/cli-options`, ec1Admin.token, { userCanManageItsCli: true });
-    const now = await req('GET', `${C}/cli-options`, ec1Admin.token);
+    await req('PUT', `${C}/cli-options`, w.ec1Admin.token, { userCanManageItsCli: true });
+    const now = await req('GET', `${C}/cli-options`, w.ec1Admin.token);
     expect(now.json().data).toMatchObject({ policy: 'user_ddi_number', userCanManageItsCli: true });
   });
 
   it('doc 2, update CLI options: policy among installation_ddi_number and user_ddi_number (400)', async () => {
-    const res = await req('PUT', `${C}/cli-options`, ec1Admin.token, { policy: 'anything' });
+    const res = await req('PUT', `${C}/cli-options`, w.ec1Admin.token, { policy: 'anything' });
     expect(res.statusCode, res.body).toBe(400);
   });
 });
 
 describe('doc 2, peer authentication', () => {
   it('doc 2, peer authentication: nulls until set; PUT answers {data: {username, password, realm}, status}, GET reads it back', async () => {
-    const unset = await req('GET', `${C}/peer-authentication-options`, ec1Admin.token);
+    const unset = await req('GET', `${C}/peer-authentication-options`, w.ec1Admin.token);
     expect(unset.statusCode, unset.body).toBe(200);
     expect(unset.json().data).toEqual({ username: null, password: null, realm: null });
-    const put = await req('PUT', `${C}/peer-authentication-options`, ec1Admin.token, {
+    const put = await req('PUT', `${C}/peer-authentication-options`, w.ec1Admin.token, {
       username: 'peer-one',
       password: 'S3cret-peer!',
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().data).toEqual({ username: 'peer-one', password: 'S3cret-peer!', realm: DEFAULT_SIP_DOMAIN });
     expect(typeof put.json().status).toBe('string');
-    const get = await req('GET', `${C}/peer-authentication-options`, ec1Admin.token);
+    const get = await req('GET', `${C}/peer-authentication-options`, w.ec1Admin.token);
     expect(get.json().data).toEqual({ username: 'peer-one', password: 'S3cret-peer!', realm: DEFAULT_SIP_DOMAIN });
   });
 
@@ -179,11 +165,11 @@ describe('doc 2, peer authentication', () => {
     const [row] = await t.db.select().from(cloudPbxs).where(eq(cloudPbxs.id, pbx.id));
     expect(JSON.stringify(row.peerAuthenticationOptions)).not.toContain('S3cret-peer!');
     for (const url of [C, `${C}?format=medium`, `${PBXS}?format=full`, `${PBXS}?format=medium`]) {
-      const res = await req('GET', url, ec1Admin.token);
+      const res = await req('GET', url, w.ec1Admin.token);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.body).not.toContain('S3cret-peer!');
     }
-    const full = (await req('GET', C, ec1Admin.token)).json().data;
+    const full = (await req('GET', C, w.ec1Admin.token)).json().data;
     expect(full.cloudpbx.peerAuthenticationOptions).toEqual({
       username: 'peer-one',
       password: null,
@@ -193,25 +179,25 @@ describe('doc 2, peer authentication', () => {
 
   it('doc 2, update peer authentication: username and password both required (400, nothing changed)', async () => {
     for (const body of [{ username: 'only' }, { password: 'only' }, {}]) {
-      const res = await req('PUT', `${C}/peer-authentication-options`, ec1Admin.token, body);
+      const res = await req('PUT', `${C}/peer-authentication-options`, w.ec1Admin.token, body);
       expect(res.statusCode, res.body).toBe(400);
     }
-    const get = await req('GET', `${C}/peer-authentication-options`, ec1Admin.token);
+    const get = await req('GET', `${C}/peer-authentication-options`, w.ec1Admin.token);
     expect(get.json().data.username).toBe('peer-one');
   });
 });
 
 describe('doc 2, overflow options', () => {
   it('doc 2, update overflow: activate, activateUnavailableOverflow, noReplyDelay; read back under cloudpbx.overflowSubscribersToVoicemail', async () => {
-    const res = await req('PUT', `${C}/overflow-options`, ec1Admin.token, { activate: true, noReplyDelay: 45 });
+    const res = await req('PUT', `${C}/overflow-options`, w.ec1Admin.token, { activate: true, noReplyDelay: 45 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.cloudpbx.overflowSubscribersToVoicemail).toEqual({
       activate: true,
       noReplyDelay: 45,
       activateUnavailableOverflow: false,
     });
-    await req('PUT', `${C}/overflow-options`, ec1Admin.token, { activateUnavailableOverflow: true });
-    const now = (await req('GET', C, siteAdmin.token)).json().data;
+    await req('PUT', `${C}/overflow-options`, w.ec1Admin.token, { activateUnavailableOverflow: true });
+    const now = (await req('GET', C, w.siteAdmin.token)).json().data;
     expect(now.cloudpbx.overflowSubscribersToVoicemail).toEqual({
       activate: true,
       noReplyDelay: 45,
@@ -221,18 +207,18 @@ describe('doc 2, overflow options', () => {
 
   it('doc 2, update overflow: noReplyDelay 10 to 60 (400, nothing changed)', async () => {
     for (const noReplyDelay of [9, 61]) {
-      const res = await req('PUT', `${C}/overflow-options`, ec1Admin.token, { noReplyDelay });
+      const res = await req('PUT', `${C}/overflow-options`, w.ec1Admin.token, { noReplyDelay });
       expect(res.statusCode, res.body).toBe(400);
     }
-    const now = (await req('GET', C, ec1Admin.token)).json().data;
+    const now = (await req('GET', C, w.ec1Admin.token)).json().data;
     expect(now.cloudpbx.overflowSubscribersToVoicemail.noReplyDelay).toBe(45);
   });
 });
 
 describe('doc 2, emergency numbers', () => {
   it('doc 2, emergency numbers: a FRA CloudPBX includes 112 (and 15, 17, 18, 114), with its emergency options and outgoing prefix', async () => {
-    await req('PUT', C, ec1Admin.token, { outgoingPrefix: '0', emergencyOptions: { emergencyGroupActivated: true } });
-    const res = await req('GET', `${C}/emergency-numbers`, siteAdmin.token);
+    await req('PUT', C, w.ec1Admin.token, { outgoingPrefix: '0', emergencyOptions: { emergencyGroupActivated: true } });
+    const res = await req('GET', `${C}/emergency-numbers`, w.siteAdmin.token);
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(pbx.country).toBe('FRA');
@@ -245,7 +231,7 @@ describe('doc 2, emergency numbers', () => {
   it('doc 2, emergency numbers: by the CloudPBX’s country (DEU 110, USA 911, GBR 999); a country not in the table gets 112', async () => {
     const expected: Record<string, string> = { DEU: '110', USA: '911', GBR: '999', BRA: '112' };
     for (const [country, number] of Object.entries(expected)) {
-      const companyId = await makeCompany(t, { bpId: bp });
+      const companyId = await makeCompany(t, { bpId: w.bp });
       await t.db.update(companies).set({ country }).where(eq(companies.id, companyId));
       const other = await createPbx(companyId, await makeSite(t, companyId));
       const res = await req('GET', `${PBXS}/${other.id}/emergency-numbers`, t.superToken);
@@ -261,7 +247,7 @@ describe('doc 2, emergency numbers', () => {
 
 describe('doc 2, device models', () => {
   it('doc 2, device models: the generic SIP model 999999 with 0 keys, and desk phones with their keys', async () => {
-    const res = await req('GET', `${C}/devicemodels`, siteAdmin.token);
+    const res = await req('GET', `${C}/devicemodels`, w.siteAdmin.token);
     expect(res.statusCode, res.body).toBe(200);
     const models: Record<string, any>[] = res.json().data;
     const generic = models.find((m) => m.id === GENERIC_SIP_MODEL_ID);
@@ -275,11 +261,11 @@ describe('doc 2, device models', () => {
   });
 
   it('doc 2, get a device model: {data: [Device model]} (an array of one); an unknown id 404', async () => {
-    const res = await req('GET', `${C}/devicemodels/${GENERIC_SIP_MODEL_ID}`, ec1Admin.token);
+    const res = await req('GET', `${C}/devicemodels/${GENERIC_SIP_MODEL_ID}`, w.ec1Admin.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toHaveLength(1);
     expect(res.json().data[0]).toMatchObject({ id: GENERIC_SIP_MODEL_ID, programmableKeys: 0 });
-    const unknown = await req('GET', `${C}/devicemodels/424242`, ec1Admin.token);
+    const unknown = await req('GET', `${C}/devicemodels/424242`, w.ec1Admin.token);
     expect(unknown.statusCode, unknown.body).toBe(404);
   });
 });
@@ -304,19 +290,19 @@ describe('doc 2, roles on the options of a CloudPBX', () => {
 
   it('doc 2, reads: support, site_admin of its site and the bp_admin of its End Customer read; a company_admin of another company gets 404', async () => {
     for (const path of reads) {
-      for (const u of [support, siteAdmin, bpAdmin])
+      for (const u of [w.support, w.siteAdmin, w.bpAdmin])
         expect((await req('GET', `${C}/${path}`, u.token)).statusCode, `${path}`).toBe(200);
-      expect((await req('GET', `${C}/${path}`, otherAdmin.token)).statusCode, path).toBe(404);
+      expect((await req('GET', `${C}/${path}`, w.otherAdmin.token)).statusCode, path).toBe(404);
     }
   });
 
   it('doc 2, writes: support 403 on a PUT, site_admin 403 on a PUT, a company_admin of another company 404; nothing changed', async () => {
     for (const [path, body] of writes) {
-      expect((await req('PUT', `${C}/${path}`, support.token, body)).statusCode, path).toBe(403);
-      expect((await req('PUT', `${C}/${path}`, siteAdmin.token, body)).statusCode, path).toBe(403);
-      expect((await req('PUT', `${C}/${path}`, otherAdmin.token, body)).statusCode, path).toBe(404);
+      expect((await req('PUT', `${C}/${path}`, w.support.token, body)).statusCode, path).toBe(403);
+      expect((await req('PUT', `${C}/${path}`, w.siteAdmin.token, body)).statusCode, path).toBe(403);
+      expect((await req('PUT', `${C}/${path}`, w.otherAdmin.token, body)).statusCode, path).toBe(404);
     }
-    const peer = await req('GET', `${C}/peer-authentication-options`, ec1Admin.token);
+    const peer = await req('GET', `${C}/peer-authentication-options`, w.ec1Admin.token);
     expect(peer.json().data.username).toBe('peer-one');
   });
 

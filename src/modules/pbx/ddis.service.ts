@@ -179,9 +179,7 @@ export async function createDdi(
 export async function deleteDdi(db: Executor, caller: Caller, pbx: { id: string }, ddi: { id: string }): Promise<void> {
   const system = await systemOf(db, pbx.id);
   await checkDdiWritable(db, caller, system.companyId);
-  await db.transaction(async (tx) => {
-    if (!(await lockCloudPbx(tx, pbx.id))) fail('NOT_FOUND', { target: 'cloudpbx', id: pbx.id });
-    const d = (await repo.lockDdi(tx, pbx.id, ddi.id)) ?? fail('NOT_FOUND', { target: 'ddi', id: ddi.id });
+  await withLockedDdi(db, pbx.id, ddi.id, async (tx, d) => {
     if (d.isCloudPbxDefault && (await repo.countDdis(tx, pbx.id)) > 1)
       fail('DDI_DEFAULT_NOT_LAST', { phoneNumberId: d.id });
     if (d.userId !== null) {
@@ -196,9 +194,7 @@ export async function deleteDdi(db: Executor, caller: Caller, pbx: { id: string 
 
 /** Document 2, set the default DDI: the one default moves (the old one cleared first, in the same transaction). */
 export async function setDefaultDdi(db: Executor, pbx: { id: string }, ddi: { id: string }): Promise<ApiDdi> {
-  await db.transaction(async (tx) => {
-    if (!(await lockCloudPbx(tx, pbx.id))) fail('NOT_FOUND', { target: 'cloudpbx', id: pbx.id });
-    const d = (await repo.lockDdi(tx, pbx.id, ddi.id)) ?? fail('NOT_FOUND', { target: 'ddi', id: ddi.id });
+  await withLockedDdi(db, pbx.id, ddi.id, async (tx, d) => {
     if (d.isCloudPbxDefault) return;
     const old = await repo.defaultDdi(tx, pbx.id);
     // The partial unique index pbx_ddis_default_uq holds one default per PBX: clear the old first.
@@ -211,6 +207,23 @@ export async function setDefaultDdi(db: Executor, pbx: { id: string }, ddi: { id
 }
 
 const UNASSIGNED = { userId: null, jidIm: null, jidTel: null, jidPassword: null } as const;
+
+/**
+ * Runs `change` in a transaction that holds the CloudPBX's row and then the DDI's (in that order,
+ * as every change of the PBX's numbers takes them): either gone is 404.
+ */
+function withLockedDdi(
+  db: Executor,
+  pbxId: string,
+  ddiId: string,
+  change: (tx: Executor, d: repo.DdiRow) => Promise<void>,
+): Promise<void> {
+  return db.transaction(async (tx) => {
+    if (!(await lockCloudPbx(tx, pbxId))) fail('NOT_FOUND', { target: 'cloudpbx', id: pbxId });
+    const d = (await repo.lockDdi(tx, pbxId, ddiId)) ?? fail('NOT_FOUND', { target: 'ddi', id: ddiId });
+    await change(tx, d);
+  });
+}
 
 /**
  * Document 2, associate a DDI to a user (States and transitions: "userId set; the first
@@ -228,9 +241,7 @@ export async function assignDdi(
   ddi: { id: string },
   userId: string,
 ): Promise<ApiDdi> {
-  await db.transaction(async (tx) => {
-    if (!(await lockCloudPbx(tx, pbx.id))) fail('NOT_FOUND', { target: 'cloudpbx', id: pbx.id });
-    const d = (await repo.lockDdi(tx, pbx.id, ddi.id)) ?? fail('NOT_FOUND', { target: 'ddi', id: ddi.id });
+  await withLockedDdi(db, pbx.id, ddi.id, async (tx, d) => {
     if (d.userId === userId) return;
     if (d.userId !== null || d.vcpGroupId !== null || d.vcpIvrId !== null || d.vcpAutoAttendantId !== null)
       fail('DDI_ALREADY_ASSIGNED', { phoneNumberId: d.id, userId: d.userId });
@@ -262,9 +273,7 @@ export async function unassignDdi(
   ddi: { id: string },
   userId: string,
 ): Promise<ApiDdi> {
-  await db.transaction(async (tx) => {
-    if (!(await lockCloudPbx(tx, pbx.id))) fail('NOT_FOUND', { target: 'cloudpbx', id: pbx.id });
-    const d = (await repo.lockDdi(tx, pbx.id, ddi.id)) ?? fail('NOT_FOUND', { target: 'ddi', id: ddi.id });
+  await withLockedDdi(db, pbx.id, ddi.id, async (tx, d) => {
     if (d.userId === null) return;
     if (d.userId !== userId) fail('DDI_NOT_ASSIGNED_TO_USER', { phoneNumberId: d.id, userId });
     await repo.updateDdi(tx, d.id, UNASSIGNED);

@@ -6,6 +6,7 @@
 // Registrar calls are made in `prepare`, before any transaction opens (docs/architecture.md).
 import { Type } from 'typebox';
 import type { AnyOperation } from '../../http/operation.ts';
+import type { Database } from '../../db/client.ts';
 import { defineOperation } from '../../http/operation.ts';
 import { listResult, parsePaging } from '../../http/paging.ts';
 import { SystemIdParams } from './pbx.schemas.ts';
@@ -26,24 +27,14 @@ import {
 import * as service from './devices.service.ts';
 import * as repo from './devices.repo.ts';
 import { keyOperations } from './keys.operations.ts';
+import { pbxTarget, underPbx } from './pbx.targets.ts';
 
 const tag = 'CloudPBX';
 const C = '/vcpprovisioning/v1.0/cloudpbxs/:systemId';
 const D = `${C}/devices/:deviceId`;
 const S = `${C}/subscribers/:phoneNumberId`;
-const pbxTarget = { kind: 'cloudpbx', from: 'params', field: 'systemId' } as const;
-const deviceTarget = {
-  kind: 'device',
-  from: 'params',
-  field: 'deviceId',
-  parents: { cloudpbx: 'systemId' },
-} as const;
-const subscriberTarget = {
-  kind: 'subscriber',
-  from: 'params',
-  field: 'phoneNumberId',
-  parents: { cloudpbx: 'systemId' },
-} as const;
+const deviceTarget = underPbx('device', 'deviceId');
+const subscriberTarget = underPbx('subscriber', 'phoneNumberId');
 const NONE = Type.Array(Type.Never());
 
 /** What the answers read beside the device: the time, the sealing key, the registrar's domain. */
@@ -51,6 +42,23 @@ const answering = (cmd: {
   now: Date;
   deps: { keys: { seal: Buffer }; ports: { voice: { sipDomain: string } } };
 }): service.AnswerContext => ({ now: cmd.now, sealKey: cmd.deps.keys.seal, sipDomain: cmd.deps.ports.voice.sipDomain });
+
+/** A page of the CloudPBX's devices (the list and a subscriber's list): remembered with the 'pbx' version. */
+async function devicePage(
+  cmd: Parameters<typeof answering>[0] & { deps: { database: Database }; listVersion: string | undefined },
+  cloudPbxId: string,
+  filters: repo.DeviceFilters,
+  query: Record<string, unknown>,
+) {
+  const paging = parsePaging(query, DEVICE_SORT_FIELDS, 'macAddress');
+  const { rows, total } = await repo.listDeviceViews(cmd.deps.database, cloudPbxId, filters, paging, cmd.listVersion);
+  const c = answering(cmd);
+  return listResult(
+    rows.map((r) => service.toApiDevice(r, c, false)),
+    total,
+    paging,
+  );
+}
 
 export const createDevice = defineOperation({
   operationId: 'createDevice',
@@ -75,19 +83,13 @@ export const createDevice = defineOperation({
   target: pbxTarget,
   prepare: (cmd, { body }) =>
     service.prepareCreateDevice(cmd.db, cmd.deps.ports.voice, cmd.deps.keys.seal, cmd.target, body),
-  command: async (cmd, { body, prepared }) => {
-    try {
-      return await service.createDevice(cmd.db, cmd.target, body, prepared, answering(cmd));
-    } catch (err) {
-      await service.undoRegistrar(
-        () => cmd.deps.ports.voice.deleteDeviceAccount(prepared.id),
-        cmd.log,
-        { deviceId: prepared.id },
-        cmd.db !== cmd.deps.database.db,
-      );
-      throw err;
-    }
-  },
+  command: (cmd, { body, prepared }) =>
+    service.undoingRegistrar(
+      cmd,
+      prepared.id,
+      () => cmd.deps.ports.voice.deleteDeviceAccount(prepared.id),
+      () => service.createDevice(cmd.db, cmd.target, body, prepared, answering(cmd)),
+    ),
 });
 
 export const listDevices = defineOperation({
@@ -103,20 +105,7 @@ export const listDevices = defineOperation({
   target: pbxTarget,
   listVersion: 'pbx',
   command: async (cmd, { query }) => {
-    const paging = parsePaging(query, DEVICE_SORT_FIELDS, 'macAddress');
-    const { rows, total } = await repo.listDeviceViews(
-      cmd.deps.database,
-      cmd.target.id,
-      { assigned: query.assigned, subscriberId: query.phoneNumberId },
-      paging,
-      cmd.listVersion,
-    );
-    const c = answering(cmd);
-    return listResult(
-      rows.map((r) => service.toApiDevice(r, c, false)),
-      total,
-      paging,
-    );
+    return devicePage(cmd, cmd.target.id, { assigned: query.assigned, subscriberId: query.phoneNumberId }, query);
   },
 });
 
@@ -154,21 +143,16 @@ export const updateDevice = defineOperation({
       cmd.target,
       body,
     ),
-  command: async (cmd, { body, prepared }) => {
-    try {
-      return await service.updateDevice(cmd.db, cmd.parents.cloudpbx, cmd.target, body, prepared, answering(cmd));
-    } catch (err) {
+  command: (cmd, { body, prepared }) =>
+    service.undoingRegistrar(
+      cmd,
+      cmd.target.id,
       // A reset device whose account was enabled for its reconfiguration stays inoperative.
-      if (prepared.account !== undefined && prepared.account !== 'enabled')
-        await service.undoRegistrar(
-          () => cmd.deps.ports.voice.setDeviceAccountEnabled(cmd.target.id, false),
-          cmd.log,
-          { deviceId: cmd.target.id },
-          cmd.db !== cmd.deps.database.db,
-        );
-      throw err;
-    }
-  },
+      prepared.account !== undefined && prepared.account !== 'enabled'
+        ? () => cmd.deps.ports.voice.setDeviceAccountEnabled(cmd.target.id, false)
+        : undefined,
+      () => service.updateDevice(cmd.db, cmd.parents.cloudpbx, cmd.target, body, prepared, answering(cmd)),
+    ),
 });
 
 export const deleteDevice = defineOperation({
@@ -199,20 +183,13 @@ export const resetDevice = defineOperation({
   errors: ['DEVICE_REGISTRAR_FAILED'],
   target: deviceTarget,
   prepare: (cmd) => service.prepareReset(cmd.deps.ports.voice, cmd.target),
-  command: async (cmd, { prepared }) => {
-    try {
-      return await service.resetDevice(cmd.db, cmd.parents.cloudpbx, cmd.target, cmd.now);
-    } catch (err) {
-      if (prepared)
-        await service.undoRegistrar(
-          () => cmd.deps.ports.voice.setDeviceAccountEnabled(cmd.target.id, true),
-          cmd.log,
-          { deviceId: cmd.target.id },
-          cmd.db !== cmd.deps.database.db,
-        );
-      throw err;
-    }
-  },
+  command: (cmd, { prepared }) =>
+    service.undoingRegistrar(
+      cmd,
+      cmd.target.id,
+      prepared ? () => cmd.deps.ports.voice.setDeviceAccountEnabled(cmd.target.id, true) : undefined,
+      () => service.resetDevice(cmd.db, cmd.parents.cloudpbx, cmd.target, cmd.now),
+    ),
 });
 
 export const rebootDevice = defineOperation({
@@ -307,19 +284,10 @@ export const assignDeviceToSubscriber = defineOperation({
   },
   prepare: (cmd, { body }) =>
     service.prepareAssign(cmd.db, cmd.deps.ports.voice, cmd.deps.keys.seal, cmd.parents.cloudpbx, cmd.target.id, body),
-  command: async (cmd, { prepared }) => {
-    try {
-      return await service.assignDevice(cmd.db, cmd.parents.cloudpbx, cmd.target.id, prepared, answering(cmd));
-    } catch (err) {
-      await service.undoRegistrar(
-        service.undoAssign(cmd.deps.ports.voice, prepared),
-        cmd.log,
-        { deviceId: prepared.deviceId },
-        cmd.db !== cmd.deps.database.db,
-      );
-      throw err;
-    }
-  },
+  command: (cmd, { prepared }) =>
+    service.undoingRegistrar(cmd, prepared.deviceId, service.undoAssign(cmd.deps.ports.voice, prepared), () =>
+      service.assignDevice(cmd.db, cmd.parents.cloudpbx, cmd.target.id, prepared, answering(cmd)),
+    ),
 });
 
 export const listSubscriberDevices = defineOperation({
@@ -335,20 +303,7 @@ export const listSubscriberDevices = defineOperation({
   target: subscriberTarget,
   listVersion: 'pbx',
   command: async (cmd, { query }) => {
-    const paging = parsePaging(query, DEVICE_SORT_FIELDS, 'macAddress');
-    const { rows, total } = await repo.listDeviceViews(
-      cmd.deps.database,
-      cmd.parents.cloudpbx.id,
-      { subscriberId: cmd.target.id },
-      paging,
-      cmd.listVersion,
-    );
-    const c = answering(cmd);
-    return listResult(
-      rows.map((r) => service.toApiDevice(r, c, false)),
-      total,
-      paging,
-    );
+    return devicePage(cmd, cmd.parents.cloudpbx.id, { subscriberId: cmd.target.id }, query);
   },
 });
 

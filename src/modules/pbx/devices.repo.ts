@@ -101,13 +101,14 @@ export async function deviceByMac(exec: Executor, macAddress: string): Promise<D
   return r;
 }
 
-/** The ids of a subscriber's devices. */
-export async function subscriberDeviceIds(exec: Executor, subscriberId: string): Promise<string[]> {
-  const rows = await exec
-    .select({ id: devices.id })
-    .from(devices)
-    .where(eq(devices.subscriberId, subscriberId))
-    .orderBy(asc(devices.id));
+/** The ids of the devices of a subscriber, or of a whole CloudPBX (their accounts on the registrar). */
+export async function deviceIdsOf(
+  exec: Executor,
+  of: { subscriberId: string } | { cloudPbxId: string },
+): Promise<string[]> {
+  const where =
+    'subscriberId' in of ? eq(devices.subscriberId, of.subscriberId) : eq(devices.cloudPbxId, of.cloudPbxId);
+  const rows = await exec.select({ id: devices.id }).from(devices).where(where).orderBy(asc(devices.id));
   return rows.map((r) => r.id);
 }
 

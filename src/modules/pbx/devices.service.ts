@@ -175,24 +175,42 @@ export async function disableAccount(voice: VoicePort, deviceId: string): Promis
   return true;
 }
 
+/** What undoing a registrar change needs of a command's context. */
+export interface UndoContext {
+  db: Executor;
+  deps: { database: { db: Executor } };
+  log: FastifyBaseLogger;
+}
+
 /**
- * Undoes a registrar change of a command that failed. When the command runs in a transaction of
- * its caller's (an Idempotency-Key's), the registrar is asked once that transaction has ended (on
- * the embedded database, its one session is held until then).
+ * Runs a device command whose registrar change was made beforehand (its `prepare`); when the
+ * command fails, `undo` (if any) takes the registrar back and the failure goes on. When the command
+ * runs in a transaction of its caller's (an Idempotency-Key's), the registrar is asked once that
+ * transaction has ended (on the embedded database, its one session is held until then).
  */
-export function undoRegistrar(
-  undo: () => Promise<unknown>,
-  log: FastifyBaseLogger,
-  what: Record<string, unknown>,
-  inCallersTransaction: boolean,
-): Promise<void> | undefined {
-  const done = undo().then(
-    () => undefined,
-    (err: unknown) => {
-      log.error({ err, ...what }, 'pbx: a registrar change of a failed device operation could not be undone');
-    },
-  );
-  return inCallersTransaction ? undefined : done;
+export async function undoingRegistrar<R>(
+  cmd: UndoContext,
+  deviceId: string,
+  undo: (() => Promise<unknown>) | undefined,
+  run: () => Promise<R>,
+): Promise<R> {
+  try {
+    return await run();
+  } catch (err) {
+    if (undo) {
+      const done = undo().then(
+        () => undefined,
+        (e: unknown) => {
+          cmd.log.error(
+            { err: e, deviceId },
+            'pbx: a registrar change of a failed device operation could not be undone',
+          );
+        },
+      );
+      if (cmd.db === cmd.deps.database.db) await done;
+    }
+    throw err;
+  }
 }
 
 async function viewOrGone(exec: Executor, pbxId: string, id: string): Promise<repo.DeviceView> {
@@ -422,8 +440,7 @@ export async function deviceRegistrations(voice: VoicePort, deviceId: string) {
 /** The registrations of a subscriber: those of each of its devices. */
 export async function subscriberRegistrations(exec: Executor, voice: VoicePort, subscriberId: string) {
   const out: ReturnType<typeof toApiRegistration>[] = [];
-  for (const id of await repo.subscriberDeviceIds(exec, subscriberId))
-    out.push(...(await deviceRegistrations(voice, id)));
+  for (const id of await repo.deviceIdsOf(exec, { subscriberId })) out.push(...(await deviceRegistrations(voice, id)));
   return out;
 }
 

@@ -6,15 +6,11 @@ import { defineOperation } from '../../http/operation.ts';
 import { DeviceParams } from './devices.schemas.ts';
 import { CreatedKey, CreateKeyBody, DeletedKey, KeyList, KeyParams } from './keys.schemas.ts';
 import * as service from './keys.service.ts';
+import { underPbx } from './pbx.targets.ts';
 
 const tag = 'CloudPBX';
 const K = '/vcpprovisioning/v1.0/cloudpbxs/:systemId/devices/:deviceId/keys';
-const deviceTarget = {
-  kind: 'device',
-  from: 'params',
-  field: 'deviceId',
-  parents: { cloudpbx: 'systemId' },
-} as const;
+const deviceTarget = underPbx('device', 'deviceId');
 
 export const listProgrammableKeys = defineOperation({
   operationId: 'listProgrammableKeys',

@@ -20,10 +20,10 @@ import {
   UpdatePeerAuthenticationBody,
 } from './options.schemas.ts';
 import * as service from './options.service.ts';
+import { pbxTarget } from './pbx.targets.ts';
 
 const tag = 'CloudPBX';
 const C = '/vcpprovisioning/v1.0/cloudpbxs/:systemId';
-const pbxTarget = { kind: 'cloudpbx', from: 'params', field: 'systemId' } as const;
 const FULL = { ...CLOUDPBX_FORMATS, default: 'full' } as const;
 
 export const listLanguages = defineOperation({

@@ -19,12 +19,12 @@ import {
 import * as service from './pbx.service.ts';
 import { TRUNK_RULE } from './trunks.service.ts';
 import * as repo from './pbx.repo.ts';
+import { pbxTarget } from './pbx.targets.ts';
 
 const tag = 'CloudPBX';
 const V = '/vcpprovisioning/v1.0';
 const P = `${V}/cloudpbxs`;
 const C = `${P}/:systemId`;
-const pbxTarget = { kind: 'cloudpbx', from: 'params', field: 'systemId' } as const;
 const FULL = { ...CLOUDPBX_FORMATS, default: 'full' } as const;
 /** Document 2, update CloudPBX: the rules of externalTrunkId (trunks.service.ts, checkTrunkLink). */
 const TRUNK_LINK_ERRORS = [

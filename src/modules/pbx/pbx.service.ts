@@ -24,6 +24,7 @@ import {
 } from '../systems/systems.api.ts';
 import * as repo from './pbx.repo.ts';
 import * as subscribersRepo from './subscribers.repo.ts';
+import { deviceIdsOf } from './devices.repo.ts';
 import { vcpInstanceFor } from './pbx.instances.ts';
 import { checkTrunkLink, type LinkRequest, type LinkState } from './trunks.service.ts';
 import type { CreateCloudPbxBody, UpdateCloudPbxBody } from './pbx.schemas.ts';
@@ -309,7 +310,7 @@ const DELETION_CLAIM_MS = 60_000;
  * skipped, so that a second attempt completes.
  */
 async function emptyOnPlatform(exec: Executor, voice: VoicePort, target: repo.CloudPbxRow): Promise<void> {
-  for (const deviceId of await subscribersRepo.deviceIdsOfPbx(exec, target.id))
+  for (const deviceId of await deviceIdsOf(exec, { cloudPbxId: target.id }))
     if (await voice.getDeviceAccount(deviceId)) await voice.deleteDeviceAccount(deviceId);
   for (const s of await voice.listSubscribers(target.vcpTenantId)) await voice.deleteSubscriber(s.id);
 }

@@ -32,10 +32,10 @@ import {
 import * as service from './subscribers.service.ts';
 import * as numbering from './numbering.service.ts';
 import * as repo from './subscribers.repo.ts';
+import { pbxTarget } from './pbx.targets.ts';
 
 const tag = 'CloudPBX';
 const C = '/vcpprovisioning/v1.0/cloudpbxs/:systemId';
-const pbxTarget = { kind: 'cloudpbx', from: 'params', field: 'systemId' } as const;
 
 const family = childRoutes({
   kind: 'subscriber',

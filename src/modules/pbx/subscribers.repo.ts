@@ -134,9 +134,3 @@ export async function attachedObjects(
     .from(sql`(SELECT 1) AS one`);
   return { ddis: r?.ddis ?? 0, subscribers: r?.subscribers ?? 0, devices: r?.devices ?? 0 };
 }
-
-/** The ids of the CloudPBX's SIP devices (their accounts on the voice platform's registrar). */
-export async function deviceIdsOfPbx(exec: Executor, cloudPbxId: string): Promise<string[]> {
-  const rows = await exec.select({ id: devices.id }).from(devices).where(eq(devices.cloudPbxId, cloudPbxId));
-  return rows.map((r) => r.id);
-}

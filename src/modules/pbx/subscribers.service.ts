@@ -31,7 +31,7 @@ import {
   type UpdateSipHeadersBody,
 } from './subscribers.schemas.ts';
 import { disableAccount } from './devices.service.ts';
-import { subscriberDeviceIds } from './devices.repo.ts';
+import { deviceIdsOf } from './devices.repo.ts';
 import type { SubscriberRow, SubscriberView } from './subscribers.repo.ts';
 
 /** A stored value of an enumeration (the columns are text): itself, or the column's default if unknown. */
@@ -237,7 +237,7 @@ async function deleteOnPlatform(voice: VoicePort, tenantId: string, vcpSubscribe
 export async function deleteSubscriber(db: Executor, voice: VoicePort, pbx: CloudPbxRow, target: SubscriberRow) {
   // Issue 25, point 8: its devices become unassigned, and an unassigned device's account is
   // disabled (as unassignDeviceFromSubscriber does), before anything else changes.
-  for (const deviceId of await subscriberDeviceIds(db, target.id)) await disableAccount(voice, deviceId);
+  for (const deviceId of await deviceIdsOf(db, { subscriberId: target.id })) await disableAccount(voice, deviceId);
   await deleteOnPlatform(voice, pbx.vcpTenantId, target.vcpSubscriberId);
   await db.transaction(async (tx) => {
     const s =
