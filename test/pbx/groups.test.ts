@@ -142,6 +142,18 @@ describe('issue 26, point 1: hunting groups', () => {
     expect(few.json().data).toEqual([252, 253, 254]);
   });
 
+  it('issue 26, point 1: the free internal numbers skip subscribers’ and groups’ numbers interleaved, in order, up to the limit', async () => {
+    const P = await createPbx(t, await makeCompany(t, { name: 'Groups free EC' }), { numberingDigits: 2 });
+    const U = `${PBXS}/${P.id}`;
+    for (const n of ['201', '204', '209']) await seedSubscriber(t, P.id, (await makeUser(t, P.companyId)).id, n);
+    for (const n of ['200', '202', '203', '206', '210'])
+      await createGroup({ name: `G${n}`, type: 'hunting_group', shortNumber: n }, U, t.superToken);
+    const free = await req('GET', `${U}/phone-numbers/free?limit=6`, t.superToken);
+    expect(free.json().data).toEqual([205, 207, 208, 211, 212, 213]);
+    const tail = await req('GET', `${U}/phone-numbers/free?startingWith=29&limit=3`, t.superToken);
+    expect(tail.json().data).toEqual([290, 291, 292]);
+  });
+
   it('issue 26, pinned: a short number already used by a subscriber or a group is 409, for a group and for a subscriber alike', async () => {
     const onSubscriber = await req('POST', `${C}/groups`, admin.token, {
       name: 'Clash',
@@ -287,16 +299,14 @@ describe('issue 26, point 1: hunting groups', () => {
     const g = await createGroup({ name: 'Doomed', type: 'hunting_group', shortNumber: '241', members: [subs[0]] });
     await req('PUT', `${C}/groups/${g.id}`, admin.token, { name: 'Doomed 2' });
     const ddiId = newId();
-    await t.db
-      .insert(ddis)
-      .values({
-        id: ddiId,
-        cloudPbxId: pbx.id,
-        number: '+33199000001',
-        numberE164: '+33199000001',
-        country: 'FRA',
-        vcpGroupId: g.id,
-      });
+    await t.db.insert(ddis).values({
+      id: ddiId,
+      cloudPbxId: pbx.id,
+      number: '+33199000001',
+      numberE164: '+33199000001',
+      country: 'FRA',
+      vcpGroupId: g.id,
+    });
     const res = await req('DELETE', `${C}/groups/${g.id}`, admin.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ status: expect.any(String), data: [] });

@@ -52,14 +52,17 @@ export function allocatedDevices(exec: Executor, cloudPbxId: string) {
  * The first `limit` numbers of the ranges (disjoint, ascending; inclusive bounds) that no
  * subscriber and no group of the CloudPBX holds (issue 26: one numbering plan for both),
  * ascending. One statement that streams and stops at `limit`: the ranges in order (a nested
- * loop); in each, the gaps between the held numbers, read in order from the indexes
- * pbx_subscribers_short_number_uq and pbx_groups_short_number_uq (two index-only range scans
- * merged in order, and a window over them with no sort), then the gap after the last one (the
- * greater of the indexes' maxima); each gap expanded by generate_series, bounded by `limit`. The
- * LIMIT stops the scan once `limit` numbers are out, so the work is the numbers held before the
- * `limit`-th free number, plus `limit` numbers, whatever the size of the plan (an empty PBX: two
- * index probes per range). The output order is the plan's (ranges, then gaps in number order);
- * the outer ORDER BY sorts only the numbers kept.
+ * loop); in each, the gaps between the subscribers' numbers, read in order from the index
+ * pbx_subscribers_short_number_uq (an index-only range scan, and a window over it with no sort),
+ * then the gap after the last one (the index's maximum); each such gap is cut the same way by the
+ * groups' numbers inside it (pbx_groups_short_number_uq: a range scan and a maximum per gap); each
+ * free gap expanded by generate_series, bounded by `limit`. (A window over the two tables' numbers
+ * merged would be simpler, but PostgreSQL sorts a UNION ALL there rather than merging its two
+ * index scans: the whole range read before the first number.) The LIMIT stops the scan once
+ * `limit` numbers are out, so the work is the numbers held before the `limit`-th free number
+ * (plus two index probes of the groups per gap of the subscribers), plus `limit` numbers, whatever
+ * the size of the plan (an empty PBX: a few index probes per range). The output order is the
+ * plan's (ranges, then gaps in number order); the outer ORDER BY sorts only the numbers kept.
  */
 export async function freeNumbers(
   exec: Executor,
@@ -70,27 +73,30 @@ export async function freeNumbers(
   if (ranges.length === 0 || limit <= 0) return [];
   const los = sql.param(ranges.map((r) => r.lo));
   const his = sql.param(ranges.map((r) => r.hi));
-  const inRange = (alias: string) =>
-    sql`${sql.raw(alias)}.cloudpbx_id = ${cloudPbxId} AND ${sql.raw(alias)}.short_number_value BETWEEN r.lo AND r.hi`;
+  const inRange = sql`s.cloudpbx_id = ${cloudPbxId} AND s.short_number_value BETWEEN r.lo AND r.hi`;
+  const inGap = sql`gr.cloudpbx_id = ${cloudPbxId} AND gr.short_number_value BETWEEN gaps.glo AND gaps.ghi`;
   const result = await exec.execute(sql`SELECT n FROM (
       SELECT n::int AS n FROM unnest(${los}::bigint[], ${his}::bigint[]) WITH ORDINALITY AS r(lo, hi, ord)
       CROSS JOIN LATERAL (
         SELECT g.glo, g.ghi FROM (
-          SELECT coalesce(lag(h.v) OVER (ORDER BY h.v)::bigint, r.lo - 1) + 1 AS glo, h.v::bigint - 1 AS ghi
-          FROM (
-            SELECT s.short_number_value AS v FROM ${subscribers} s WHERE ${inRange('s')}
-            UNION ALL
-            SELECT gr.short_number_value AS v FROM ${groups} gr WHERE ${inRange('gr')}
-          ) h
+          SELECT coalesce(lag(s.short_number_value) OVER (ORDER BY s.short_number_value)::bigint, r.lo - 1) + 1 AS glo,
+            s.short_number_value::bigint - 1 AS ghi
+          FROM ${subscribers} s WHERE ${inRange}
         ) g WHERE g.glo <= g.ghi
         UNION ALL
-        SELECT coalesce(greatest(
-            (SELECT max(s.short_number_value) FROM ${subscribers} s WHERE ${inRange('s')}),
-            (SELECT max(gr.short_number_value) FROM ${groups} gr WHERE ${inRange('gr')})
-          )::bigint, r.lo - 1) + 1, r.hi
+        SELECT coalesce((SELECT max(s.short_number_value) FROM ${subscribers} s WHERE ${inRange})::bigint, r.lo - 1) + 1, r.hi
       ) gaps
-      CROSS JOIN LATERAL generate_series(gaps.glo, least(gaps.ghi, gaps.glo + ${limit}::int - 1)) AS n
-      WHERE gaps.glo <= gaps.ghi
+      CROSS JOIN LATERAL (
+        SELECT f.flo, f.fhi FROM (
+          SELECT coalesce(lag(gr.short_number_value) OVER (ORDER BY gr.short_number_value)::bigint, gaps.glo - 1) + 1 AS flo,
+            gr.short_number_value::bigint - 1 AS fhi
+          FROM ${groups} gr WHERE ${inGap}
+        ) f WHERE f.flo <= f.fhi
+        UNION ALL
+        SELECT coalesce((SELECT max(gr.short_number_value) FROM ${groups} gr WHERE ${inGap})::bigint, gaps.glo - 1) + 1, gaps.ghi
+      ) free
+      CROSS JOIN LATERAL generate_series(free.flo, least(free.fhi, free.flo + ${limit}::int - 1)) AS n
+      WHERE gaps.glo <= gaps.ghi AND free.flo <= free.fhi
       LIMIT ${limit}::int
     ) kept ORDER BY n`);
   return rowsOf<{ n: number }>(result).map((r) => Number(r.n));
