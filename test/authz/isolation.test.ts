@@ -290,6 +290,13 @@ async function buildTenant(label: string): Promise<Tenant> {
   resources.push({ kind: 'ddi', id: ddi.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
   const device = await api('POST', `${C}/devices`, { description: `Tenant ${label} phone`, deviceTypeId: 999999 });
   resources.push({ kind: 'device', id: device.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  // A group of that CloudPBX (issue 26, point 1): a manager-assistant group needs no short number.
+  const group = await api('POST', `${C}/groups`, {
+    name: `Tenant ${label} group`,
+    type: 'manager_assistant',
+    managers: [subscriberId],
+  });
+  resources.push({ kind: 'group', id: group.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
   // An external trunk the VAD may use (document 2: a bp_admin sees the trunks it may use).
   const trunk = await api('POST', '/api/svc/vcpprovisioning/v1.0/externaltrunks', {
     name: `Tenant ${label} trunk`,

@@ -219,6 +219,8 @@ describe('issue 9, point 6: the declarations', () => {
       'a device model, naming the device with its macAddress (400005 naming it when the device’s differs)',
     'createProgrammableKey.phoneNumberId':
       'a subscriber of the device’s CloudPBX, checked by the service (400835 otherwise): the subscriber kind’s read operation belongs to the subscribers’ work',
+    'updateGroupForward.vcpAutoAttendantId':
+      'a welcome service of the group’s CloudPBX (a pbx_ivrs row of kind welcomeservice), checked by the service (400856 naming it otherwise); the ivr kind also holds welcomes, which are no destination',
     'createSystem.pbxId': 'the identifier the telephone system itself reports, not a resource of this service',
     // Document 3: these cannot change; only the phone number's current values are accepted (400551).
     ...Object.fromEntries(

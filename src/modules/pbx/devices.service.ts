@@ -14,7 +14,8 @@ import type { DeviceRegistration, VoicePort } from '../../ports/voice/voice.port
 import { newId, randomSecret } from '../../shared/ids.ts';
 import { seal, unseal } from '../../shared/keys.ts';
 import { emitPbxChange } from './pbx.events.ts';
-import type { CloudPbxRow } from './pbx.repo.ts';
+import { lockCloudPbx, type CloudPbxRow } from './pbx.repo.ts';
+import { syncServiceKeys } from './groups.repo.ts';
 import { DEVICE_MODELS, GENERIC_SIP_MODEL_ID, storedDeviceModel, type DeviceModelEntry } from './options.data.ts';
 import * as repo from './devices.repo.ts';
 
@@ -564,6 +565,9 @@ export async function assignDevice(
   c: AnswerContext,
 ) {
   return db.transaction(async (tx) => {
+    // Issue 26, point 1: the CloudPBX's lock first, as the changes of its groups take it (their
+    // service keys go on the devices of assistants).
+    if (!(await lockCloudPbx(tx, pbx.id))) fail('NOT_FOUND', { target: 'cloudpbx', id: pbx.id });
     const current =
       (await repo.lockDevice(tx, pbx.id, prepared.deviceId)) ??
       fail('UNKNOWN_REFERENCE', { field: 'deviceId', kind: 'device', id: prepared.deviceId });
@@ -572,6 +576,8 @@ export async function assignDevice(
     const row =
       (await repo.updateDeviceRow(tx, current.id, { subscriberId, resetDate: null })) ??
       fail('NOT_FOUND', { target: 'device', id: current.id });
+    // Issue 26, point 1: a device assigned to an assistant gets the service keys of its groups.
+    await syncServiceKeys(tx, pbx.id);
     await emitPbxChange(tx, pbx.id, 'device', 'update', changeFields(row, 'assign'));
     return toApiDevice(await viewOrGone(tx, pbx.id, row.id), c, true);
   });
@@ -599,9 +605,12 @@ export async function unassignDevice(
   if (device.subscriberId !== subscriberId) notHere();
   await disableAccount(voice, device.id);
   await db.transaction(async (tx) => {
+    if (!(await lockCloudPbx(tx, pbx.id))) fail('NOT_FOUND', { target: 'cloudpbx', id: pbx.id });
     const current = await repo.lockDevice(tx, pbx.id, device.id);
     if (current?.subscriberId !== subscriberId) notHere();
     const row = await repo.updateDeviceRow(tx, device.id, { subscriberId: null });
+    // Issue 26, point 1: the service keys it held for its subscriber's groups go.
+    await syncServiceKeys(tx, pbx.id);
     if (row) await emitPbxChange(tx, pbx.id, 'device', 'update', changeFields(row, 'unassign'));
   });
   return { status: `SIP device ${device.id} unassigned from subscriber ${subscriberId}`, data: [] };

@@ -1,11 +1,12 @@
 // SQL of a CloudPBX's numbering plan (document 2, Numbering plan; routes.md getNumberingPlan,
 // listFreeInternalNumbers): its allocated numbers, and its free internal numbers computed in SQL.
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw.ts';
 import { userNamesOf } from '../admin/users/users.api.ts';
 import { subscribers } from './subscribers.tables.ts';
 import { devices } from './devices.tables.ts';
+import { groups } from './groups.tables.ts';
 
 const displayName = sql<string>`coalesce((${userNamesOf(subscribers.userId)})->>'displayName', '')`;
 
@@ -16,6 +17,20 @@ export function allocatedSubscribers(exec: Executor, cloudPbxId: string) {
     .from(subscribers)
     .where(eq(subscribers.cloudPbxId, cloudPbxId))
     .orderBy(asc(subscribers.shortNumberValue));
+}
+
+/** Document 2, Numbering plan `groups` (issue 26, point 1): the groups holding a number, in number order. */
+export function allocatedGroups(exec: Executor, cloudPbxId: string) {
+  return exec
+    .select({
+      vcpGroupId: groups.id,
+      groupName: groups.name,
+      type: groups.type,
+      shortNumber: sql<string>`${groups.shortNumber}`,
+    })
+    .from(groups)
+    .where(and(eq(groups.cloudPbxId, cloudPbxId), isNotNull(groups.shortNumberValue)))
+    .orderBy(asc(groups.shortNumberValue));
 }
 
 /** The SIP devices assigned to subscribers, with their subscriber's number (one statement). */
@@ -35,14 +50,19 @@ export function allocatedDevices(exec: Executor, cloudPbxId: string) {
 
 /**
  * The first `limit` numbers of the ranges (disjoint, ascending; inclusive bounds) that no
- * subscriber of the CloudPBX holds, ascending. One statement that streams and stops at `limit`:
- * the ranges in order (a nested loop); in each, the gaps between the subscribers' numbers, read
- * in order from the index pbx_subscribers_short_number_uq (an index-only range scan, and a window
- * over it with no sort), then the gap after the last one (the index's maximum); each gap expanded
- * by generate_series, bounded by `limit`. The LIMIT stops the scan once `limit` numbers are out,
- * so the work is the subscribers met before the `limit`-th free number, plus `limit` numbers,
- * whatever the size of the plan (an empty PBX: one index probe per range). The output order is
- * the plan's (ranges, then gaps in number order); the outer ORDER BY sorts only the numbers kept.
+ * subscriber and no group of the CloudPBX holds (issue 26: one numbering plan for both),
+ * ascending. One statement that streams and stops at `limit`: the ranges in order (a nested
+ * loop); in each, the gaps between the subscribers' numbers, read in order from the index
+ * pbx_subscribers_short_number_uq (an index-only range scan, and a window over it with no sort),
+ * then the gap after the last one (the index's maximum); each such gap is cut the same way by the
+ * groups' numbers inside it (pbx_groups_short_number_uq: a range scan and a maximum per gap); each
+ * free gap expanded by generate_series, bounded by `limit`. (A window over the two tables' numbers
+ * merged would be simpler, but PostgreSQL sorts a UNION ALL there rather than merging its two
+ * index scans: the whole range read before the first number.) The LIMIT stops the scan once
+ * `limit` numbers are out, so the work is the numbers held before the `limit`-th free number
+ * (plus two index probes of the groups per gap of the subscribers), plus `limit` numbers, whatever
+ * the size of the plan (an empty PBX: a few index probes per range). The output order is the
+ * plan's (ranges, then gaps in number order); the outer ORDER BY sorts only the numbers kept.
  */
 export async function freeNumbers(
   exec: Executor,
@@ -54,6 +74,7 @@ export async function freeNumbers(
   const los = sql.param(ranges.map((r) => r.lo));
   const his = sql.param(ranges.map((r) => r.hi));
   const inRange = sql`s.cloudpbx_id = ${cloudPbxId} AND s.short_number_value BETWEEN r.lo AND r.hi`;
+  const inGap = sql`gr.cloudpbx_id = ${cloudPbxId} AND gr.short_number_value BETWEEN gaps.glo AND gaps.ghi`;
   const result = await exec.execute(sql`SELECT n FROM (
       SELECT n::int AS n FROM unnest(${los}::bigint[], ${his}::bigint[]) WITH ORDINALITY AS r(lo, hi, ord)
       CROSS JOIN LATERAL (
@@ -65,8 +86,17 @@ export async function freeNumbers(
         UNION ALL
         SELECT coalesce((SELECT max(s.short_number_value) FROM ${subscribers} s WHERE ${inRange})::bigint, r.lo - 1) + 1, r.hi
       ) gaps
-      CROSS JOIN LATERAL generate_series(gaps.glo, least(gaps.ghi, gaps.glo + ${limit}::int - 1)) AS n
-      WHERE gaps.glo <= gaps.ghi
+      CROSS JOIN LATERAL (
+        SELECT f.flo, f.fhi FROM (
+          SELECT coalesce(lag(gr.short_number_value) OVER (ORDER BY gr.short_number_value)::bigint, gaps.glo - 1) + 1 AS flo,
+            gr.short_number_value::bigint - 1 AS fhi
+          FROM ${groups} gr WHERE ${inGap}
+        ) f WHERE f.flo <= f.fhi
+        UNION ALL
+        SELECT coalesce((SELECT max(gr.short_number_value) FROM ${groups} gr WHERE ${inGap})::bigint, gaps.glo - 1) + 1, gaps.ghi
+      ) free
+      CROSS JOIN LATERAL generate_series(free.flo, least(free.fhi, free.flo + ${limit}::int - 1)) AS n
+      WHERE gaps.glo <= gaps.ghi AND free.flo <= free.fhi
       LIMIT ${limit}::int
     ) kept ORDER BY n`);
   return rowsOf<{ n: number }>(result).map((r) => Number(r.n));

@@ -90,7 +90,7 @@ export function freeLimitOf(v: unknown): number {
   return Math.min(n, 1000);
 }
 
-/** Document 2, list free internal numbers: `[integer]`, ascending, never an allocated number. */
+/** Document 2, list free internal numbers: `[integer]`, ascending, never a number of a subscriber or a group. */
 export function freeInternalNumbers(
   exec: Executor,
   pbx: CloudPbxRow,
@@ -101,13 +101,14 @@ export function freeInternalNumbers(
 }
 
 /**
- * Document 2, Numbering plan: the ranges and the allocated numbers. Groups are not served yet
- * (their list is empty); devices are those assigned to a subscriber, with its number.
+ * Document 2, Numbering plan: the ranges and the allocated numbers: subscribers, groups holding a
+ * number (issue 26, point 1), and devices assigned to a subscriber, with its number.
  */
 export async function numberingPlan(exec: Executor, pbx: CloudPbxRow) {
-  const [subscribers, devices] = await Promise.all([
+  const [subscribers, groups, devices] = await Promise.all([
     repo.allocatedSubscribers(exec, pbx.id),
+    repo.allocatedGroups(exec, pbx.id),
     repo.allocatedDevices(exec, pbx.id),
   ]);
-  return { ranges: rangesOf(pbx), allocatedNumbers: { subscribers, groups: [], devices } };
+  return { ranges: rangesOf(pbx), allocatedNumbers: { subscribers, groups, devices } };
 }

@@ -7,6 +7,7 @@ import { userNamesOf, type UserNames } from '../admin/users/users.api.ts';
 import { subscribers } from './subscribers.tables.ts';
 import { ddis } from './ddis.tables.ts';
 import { devices } from './devices.tables.ts';
+import { groups } from './groups.tables.ts';
 import type { SUBSCRIBER_SORT_FIELDS } from './subscribers.schemas.ts';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
@@ -65,7 +66,10 @@ export async function listSubscriberViews(
   return { rows, total: count[0]?.n ?? 0 };
 }
 
-/** What a creation checks before it asks the voice platform: the user's subscriber, the number's. */
+/**
+ * What a creation checks before it asks the voice platform: the user's subscriber, the number's
+ * holder (a subscriber or a group: issue 26, one numbering plan for both).
+ */
 export async function creationConflicts(
   exec: Executor,
   cloudPbxId: string,
@@ -76,7 +80,9 @@ export async function creationConflicts(
     .select({
       userTaken: sql<boolean>`EXISTS (SELECT 1 FROM ${subscribers} WHERE ${subscribers.userId} = ${userId})`,
       numberTaken: sql<boolean>`EXISTS (SELECT 1 FROM ${subscribers} WHERE ${subscribers.cloudPbxId} = ${cloudPbxId}
-        AND ${subscribers.shortNumberValue} = ${shortNumberValue})`,
+        AND ${subscribers.shortNumberValue} = ${shortNumberValue})
+        OR EXISTS (SELECT 1 FROM ${groups} WHERE ${groups.cloudPbxId} = ${cloudPbxId}
+        AND ${groups.shortNumberValue} = ${shortNumberValue})`,
     })
     .from(sql`(SELECT 1) AS one`);
   return { userTaken: r?.userTaken === true, numberTaken: r?.numberTaken === true };

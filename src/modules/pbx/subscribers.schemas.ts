@@ -102,7 +102,7 @@ export const NumberingPlan = Obj({
     subscribers: Type.Array(Obj({ shortNumber: Type.String(), userId: Type.String(), userDisplayName: Type.String() })),
     groups: Type.Array(
       Obj({ vcpGroupId: Type.String(), groupName: Type.String(), type: Type.String(), shortNumber: Type.String() }),
-      { description: 'groups are not served yet: always empty' },
+      { description: 'the groups holding a short number (vcpGroupId: the group’s id)' },
     ),
     devices: Type.Array(
       Obj({

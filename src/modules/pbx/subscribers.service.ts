@@ -16,7 +16,8 @@ import { newId } from '../../shared/ids.ts';
 import { holdsServiceLicence } from '../commerce/commerce.api.ts';
 import { systemsByIds } from '../systems/systems.api.ts';
 import { emitPbxChange } from './pbx.events.ts';
-import type { CloudPbxRow } from './pbx.repo.ts';
+import { lockCloudPbx, type CloudPbxRow } from './pbx.repo.ts';
+import { syncServiceKeys } from './groups.repo.ts';
 import { inPlan, rangesOf } from './numbering.service.ts';
 import * as repo from './subscribers.repo.ts';
 import {
@@ -158,7 +159,9 @@ export async function prepareSubscriber(
 /**
  * Issue 25, point 4, create a subscriber: its row and its event in one transaction. Two creations
  * at once for the same user or number both pass the checks before it: the unique indexes
- * (pbx_subscribers_user_uq, pbx_subscribers_short_number_uq) refuse the second (409).
+ * (pbx_subscribers_user_uq, pbx_subscribers_short_number_uq) refuse the second (409). A group's
+ * number is in another table (issue 26: one numbering plan for both): the CloudPBX's row lock,
+ * which a group's creation takes too, serialises the check and the insert.
  */
 export async function createSubscriber(
   db: Executor,
@@ -170,6 +173,7 @@ export async function createSubscriber(
   const id = newId();
   try {
     await db.transaction(async (tx) => {
+      if (!(await lockCloudPbx(tx, pbx.id))) fail('NOT_FOUND', { target: 'cloudpbx', id: pbx.id });
       await checkFree(tx, pbx, body.userId, prepared.shortNumber);
       const row = await repo.insertSubscriber(tx, {
         id,
@@ -240,10 +244,15 @@ export async function deleteSubscriber(db: Executor, voice: VoicePort, pbx: Clou
   for (const deviceId of await deviceIdsOf(db, { subscriberId: target.id })) await disableAccount(voice, deviceId);
   await deleteOnPlatform(voice, pbx.vcpTenantId, target.vcpSubscriberId);
   await db.transaction(async (tx) => {
+    // Issue 26: the CloudPBX's lock first, as the changes of its groups take it.
+    if (!(await lockCloudPbx(tx, pbx.id))) fail('NOT_FOUND', { target: 'cloudpbx', id: pbx.id });
     const s =
       (await repo.lockSubscriber(tx, pbx.id, target.id)) ?? fail('NOT_FOUND', { target: 'subscriber', id: target.id });
     await repo.unassignUserDdis(tx, pbx.id, s.userId);
     await repo.deleteSubscriberRow(tx, s.id);
+    // Issue 26, point 1: it left its groups (foreign key); the service keys it held as a manager,
+    // or its devices held as an assistant, go.
+    await syncServiceKeys(tx, pbx.id);
     await emitPbxChange(tx, pbx.id, 'subscriber', 'delete', eventFields(s));
   });
 }
