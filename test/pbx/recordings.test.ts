@@ -1,0 +1,323 @@
+// Call recordings of a CloudPBX (document 2, Recording and Recordings; routes.md, CloudPBX:
+// ingestRecording ... setRecordingAnnouncementProfile; issue 26, point 5 and its pinned contract
+// details). Decisions in docs/decisions.md, "CloudPBX: recordings". The consultation tests insert
+// their recordings directly (with audio behind the files port); the ingestion tests post them.
+import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
+import { eq } from 'drizzle-orm';
+import { expect } from '../support/expect.ts';
+import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
+import { recordings } from '../../src/modules/pbx/recordings.tables.ts';
+import { cloudPbxs } from '../../src/modules/pbx/pbx.tables.ts';
+import { outbox } from '../../src/events/outbox.tables.ts';
+import { portsOf } from '../../src/ports/ports.ts';
+import { newId } from '../../src/shared/ids.ts';
+import { createPbx, PBXS, seedSubscriber } from './fixtures.ts';
+
+let t: TestApp;
+let ec1: string;
+let ec2: string;
+let ecAdmin: MadeUser;
+let otherAdmin: MadeUser;
+let bpAdmin: MadeUser;
+let siteAdmin: MadeUser;
+let support: MadeUser;
+let plainUser: MadeUser;
+let alice: MadeUser;
+let bob: MadeUser;
+let pbx1: Record<string, any>;
+let pbx2: Record<string, any>;
+let aliceSub: string;
+let bobSub: string;
+let R1: string;
+let R2: string;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const req = (method: Method, url: string, token: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  t.inject({
+    method,
+    url,
+    headers: { ...bearer(token), ...headers },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+const files = () => portsOf(t.deps).files;
+
+/** A recording inserted directly, with `bytes` as its audio behind the files port. */
+async function insertRecording(
+  pbx: Record<string, any>,
+  o: {
+    date: string;
+    duration?: number;
+    direction?: 'in' | 'out';
+    otherNumber?: string;
+    phoneNumberId?: string;
+    userId?: string;
+    name?: string;
+    number?: string;
+    bytes?: Buffer;
+  },
+): Promise<string> {
+  const id = newId();
+  const storageKey = `pbx/${pbx.companyId}/${pbx.id}/recordings/${id}`;
+  const bytes = o.bytes ?? Buffer.from(`audio of ${id}`);
+  await files().put(storageKey, bytes, 'audio/wav');
+  await t.db.insert(recordings).values({
+    id,
+    cloudPbxId: pbx.id,
+    date: new Date(o.date),
+    direction: o.direction ?? 'in',
+    otherNumber: o.otherNumber ?? '+33100000000',
+    recordedUserId: o.userId ?? null,
+    recordedPhoneNumberId: o.phoneNumberId ?? null,
+    recordedName: o.name ?? '',
+    recordedNumber: o.number ?? '',
+    storageKey,
+    mediaType: 'audio/wav',
+    size: bytes.length,
+    duration: o.duration ?? 30,
+  });
+  return id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const bp = await makeCompany(t, { name: 'Rec BP', isBP: true, bpType: 'DR' });
+  ec1 = await makeCompany(t, { name: 'Rec EC', bpId: bp });
+  ec2 = await makeCompany(t, { name: 'Rec other EC' });
+  await t.db
+    .update(companies)
+    .set({ allowCloudPbxRecording: true, cloudPbxRecordingInboundOnly: false })
+    .where(eq(companies.id, ec1));
+  const site1 = await makeSite(t, ec1);
+  ecAdmin = await makeUser(t, ec1, ['company_admin']);
+  otherAdmin = await makeUser(t, ec2, ['company_admin']);
+  bpAdmin = await makeUser(t, bp, ['bp_admin']);
+  siteAdmin = await makeUser(t, ec1, ['site_admin'], { siteId: site1 });
+  support = await makeUser(t, bp, ['support']);
+  plainUser = await makeUser(t, ec1);
+  alice = await makeUser(t, ec1);
+  bob = await makeUser(t, ec1);
+  await t.db.update(users).set({ firstName: 'Alice', lastName: 'Martin' }).where(eq(users.id, alice.id));
+  await t.db.update(users).set({ firstName: 'Bob', lastName: 'Durand' }).where(eq(users.id, bob.id));
+  pbx1 = await createPbx(t, ec1, { siteId: site1 });
+  pbx2 = await createPbx(t, ec2);
+  aliceSub = await seedSubscriber(t, pbx1.id, alice.id, '201');
+  bobSub = await seedSubscriber(t, pbx1.id, bob.id, '202');
+  R1 = `${PBXS}/${pbx1.id}/recordings`;
+  R2 = `${PBXS}/${pbx2.id}/recordings`;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('issue 26, point 5: who consults recordings', () => {
+  let id: string;
+  beforeAll(async () => {
+    id = await insertRecording(pbx1, { date: '2026-11-20T10:00:00Z', phoneNumberId: aliceSub, name: 'Alice Martin', number: '201' });
+  });
+
+  it('issue 26, point 5: the company_admin of the CloudPBX’s company lists, reads, downloads and deletes', async () => {
+    const tok = ecAdmin.token;
+    expect((await req('GET', R1, tok)).statusCode).toBe(200);
+    expect((await req('GET', `${R1}/${id}`, tok)).statusCode).toBe(200);
+    expect((await req('GET', `${R1}/${id}/audio`, tok)).statusCode).toBe(200);
+    const other = await insertRecording(pbx1, { date: '2026-11-20T10:00:00Z' });
+    expect((await req('DELETE', `${R1}/${other}`, tok)).statusCode).toBe(200);
+    const more = await insertRecording(pbx1, { date: '2026-11-20T10:00:00Z' });
+    expect((await req('DELETE', `${R1}?recordIds=${more}`, tok)).statusCode).toBe(200);
+  });
+
+  it('issue 26, point 5: every other role that can see the CloudPBX, superadmin and bp_admin included, gets 403', async () => {
+    // (organization_admin: in the authorisation matrix, where the company belongs to an organisation.)
+    for (const tok of [t.superToken, bpAdmin.token, support.token, siteAdmin.token]) {
+      for (const [m, url] of [
+        ['GET', R1],
+        ['GET', `${R1}/${id}`],
+        ['GET', `${R1}/${id}/audio`],
+        ['DELETE', `${R1}/${id}`],
+        ['DELETE', `${R1}?recordIds=${id}`],
+      ] as const) {
+        const res = await req(m, url, tok);
+        expect(res.statusCode, `${m} ${url}: ${res.body}`).toBe(403);
+      }
+    }
+    const [still] = await t.db.select().from(recordings).where(eq(recordings.id, id));
+    expect(still?.id).toBe(id);
+  });
+
+  it('issue 26, point 5: a caller who cannot see the CloudPBX gets 404 (another company’s admin, a plain user)', async () => {
+    for (const tok of [otherAdmin.token, plainUser.token]) {
+      expect((await req('GET', R1, tok)).statusCode).toBe(404);
+      expect((await req('GET', `${R1}/${id}`, tok)).statusCode).toBe(404);
+      expect((await req('GET', `${R1}/${id}/audio`, tok)).statusCode).toBe(404);
+      expect((await req('DELETE', `${R1}/${id}`, tok)).statusCode).toBe(404);
+    }
+  });
+
+  it('issue 26, point 5: a recording under another CloudPBX’s path is 404', async () => {
+    expect((await req('GET', `${R2}/${id}`, otherAdmin.token)).statusCode).toBe(404);
+  });
+});
+
+describe('doc 2, list recordings', () => {
+  let ids: Record<string, string>;
+  beforeAll(async () => {
+    // A CloudPBX of its own so that the totals are this block's.
+    const ec = await makeCompany(t, { name: 'Rec list EC' });
+    const admin = await makeUser(t, ec, ['company_admin']);
+    const pbx = await createPbx(t, ec);
+    const carol = await makeUser(t, ec);
+    const dave = await makeUser(t, ec);
+    await t.db.update(users).set({ firstName: 'Carol', lastName: 'Petit' }).where(eq(users.id, carol.id));
+    const carolSub = await seedSubscriber(t, pbx.id, carol.id, '211');
+    const daveSub = await seedSubscriber(t, pbx.id, dave.id, '212');
+    ids = {
+      a: await insertRecording(pbx, { date: '2026-11-01T09:00:00Z', phoneNumberId: carolSub, name: 'Carol Petit', number: '211', otherNumber: '+33612345678', duration: 10 }),
+      b: await insertRecording(pbx, { date: '2026-11-05T09:00:00Z', phoneNumberId: daveSub, name: 'Dave Roux', number: '212', otherNumber: '+33698765432', duration: 50 }),
+      c: await insertRecording(pbx, { date: '2026-11-10T09:00:00Z', phoneNumberId: carolSub, name: 'Carol Petit', number: '211', otherNumber: '212', duration: 20 }),
+      d: await insertRecording(pbx, { date: '2026-11-15T09:00:00Z', phoneNumberId: daveSub, name: 'Dave Roux', number: '212', otherNumber: '+4930123456', duration: 40 }),
+    };
+    listOf = async (query = '') => {
+      const res = await req('GET', `${PBXS}/${pbx.id}/recordings${query}`, admin.token);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    carolId = carolSub;
+  });
+  let listOf: (query?: string) => Promise<any>;
+  let carolId: string;
+  const idsOf = (body: any) => body.data.map((r: any) => r.id);
+
+  it('doc 2, list recordings: sortField date and sortOrder -1 by default (newest first), with {data, limit, offset, total}', async () => {
+    const body = await listOf();
+    expect(idsOf(body)).toEqual([ids.d, ids.c, ids.b, ids.a]);
+    expect(body).toMatchObject({ limit: 100, offset: 0, total: 4 });
+    expect(idsOf(await listOf('?sortOrder=1'))).toEqual([ids.a, ids.b, ids.c, ids.d]);
+    expect(idsOf(await listOf('?sortField=duration&sortOrder=1'))).toEqual([ids.a, ids.c, ids.d, ids.b]);
+    const page = await listOf('?limit=2&offset=1');
+    expect(idsOf(page)).toEqual([ids.c, ids.b]);
+    expect(page).toMatchObject({ limit: 2, offset: 1, total: 4 });
+  });
+
+  it('doc 2, list recordings: fromDate and toDate bound the date (inclusive)', async () => {
+    const body = await listOf('?fromDate=2026-11-05T09:00:00Z&toDate=2026-11-10T09:00:00Z');
+    expect(idsOf(body)).toEqual([ids.c, ids.b]);
+    expect(body.total).toBe(2);
+    expect(idsOf(await listOf('?fromDate=2026-11-12T00:00:00Z'))).toEqual([ids.d]);
+    expect(idsOf(await listOf('?toDate=2026-11-02T00:00:00Z'))).toEqual([ids.a]);
+  });
+
+  it('doc 2, list recordings: phoneNumberId, and recordedName, recordedNumber, otherNumber as substrings', async () => {
+    expect(idsOf(await listOf(`?phoneNumberId=${carolId}`))).toEqual([ids.c, ids.a]);
+    expect(idsOf(await listOf('?recordedName=roux'))).toEqual([ids.d, ids.b]);
+    expect(idsOf(await listOf('?recordedNumber=11'))).toEqual([ids.c, ids.a]);
+    expect(idsOf(await listOf('?otherNumber=%2B336'))).toEqual([ids.b, ids.a]);
+    const none = await listOf('?otherNumber=%25');
+    expect(none).toMatchObject({ data: [], total: 0 });
+  });
+
+  it('doc 2, Recording: the answer’s fields (duration in seconds, recordedParty with name and number)', async () => {
+    const body = await listOf(`?phoneNumberId=${carolId}&toDate=2026-11-02T00:00:00Z`);
+    expect(body.data[0]).toMatchObject({
+      id: ids.a,
+      mime: 'audio/wav',
+      duration: 10,
+      direction: 'in',
+      date: '2026-11-01T09:00:00.000Z',
+      otherParty: { number: '+33612345678' },
+      recordedParty: { phoneNumberId: carolId, name: 'Carol Petit', number: '211' },
+    });
+    expect(typeof body.data[0].fileName).toBe('string');
+  });
+});
+
+describe('doc 2, get and download a recording', () => {
+  it('doc 2, get a recording: {data: Recording}', async () => {
+    const id = await insertRecording(pbx1, { date: '2026-11-18T08:00:00Z', phoneNumberId: bobSub, userId: bob.id, name: 'Bob Durand', number: '202', duration: 12.4 });
+    const res = await req('GET', `${R1}/${id}`, ecAdmin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      id,
+      duration: 12,
+      recordedParty: { userId: bob.id, phoneNumberId: bobSub, name: 'Bob Durand', number: '202' },
+    });
+  });
+
+  it('issue 26, point 5: the audio downloads with its Content-Type and Content-Length, and a Range is answered 206', async () => {
+    const bytes = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
+    const id = await insertRecording(pbx1, { date: '2026-11-18T08:00:00Z', bytes });
+    const whole = await req('GET', `${R1}/${id}/audio`, ecAdmin.token);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-type']).toMatch(/^audio\/wav/);
+    expect(Number(whole.headers['content-length'])).toBe(1000);
+    expect(whole.rawPayload.equals(bytes)).toBe(true);
+    const part = await req('GET', `${R1}/${id}/audio`, ecAdmin.token, undefined, { range: 'bytes=100-199' });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe('bytes 100-199/1000');
+    expect(part.rawPayload.equals(bytes.subarray(100, 200))).toBe(true);
+    const beyond = await req('GET', `${R1}/${id}/audio`, ecAdmin.token, undefined, { range: 'bytes=5000-' });
+    expect(beyond.statusCode).toBe(416);
+  });
+});
+
+describe('doc 2, delete recordings', () => {
+  it('doc 2, delete a recording: descriptor and audio both go', async () => {
+    const id = await insertRecording(pbx1, { date: '2026-11-18T08:00:00Z' });
+    const [row] = await t.db.select().from(recordings).where(eq(recordings.id, id));
+    const res = await req('DELETE', `${R1}/${id}`, ecAdmin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.db.select().from(recordings).where(eq(recordings.id, id))).toEqual([]);
+    expect(await files().get(row.storageKey)).toBe(undefined);
+    expect((await req('DELETE', `${R1}/${id}`, ecAdmin.token)).statusCode).toBe(404);
+  });
+
+  it('issue 26, point 5: delete several: recordIds comma-separated, all deleted with their audio', async () => {
+    const a = await insertRecording(pbx1, { date: '2026-11-18T08:00:00Z' });
+    const b = await insertRecording(pbx1, { date: '2026-11-18T08:00:00Z' });
+    const keys = (await t.db.select().from(recordings).where(eq(recordings.cloudPbxId, pbx1.id)))
+      .filter((r) => r.id === a || r.id === b)
+      .map((r) => r.storageKey);
+    const res = await req('DELETE', `${R1}?recordIds=${a},${b}`, ecAdmin.token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.db.select().from(recordings)).filter((r) => r.id === a || r.id === b)).toEqual([]);
+    for (const k of keys) expect(await files().get(k)).toBe(undefined);
+  });
+
+  it('issue 26, point 5: delete several is all or nothing: an unknown id (or one of another CloudPBX) is 404 and nothing is deleted', async () => {
+    const a = await insertRecording(pbx1, { date: '2026-11-18T08:00:00Z' });
+    const elsewhere = await insertRecording(pbx2, { date: '2026-11-18T08:00:00Z' });
+    for (const ids of [`${a},nope`, `${a},${elsewhere}`]) {
+      const res = await req('DELETE', `${R1}?recordIds=${ids}`, ecAdmin.token);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().errorDetailsCode).toBe(404870);
+    }
+    const [row] = await t.db.select().from(recordings).where(eq(recordings.id, a));
+    expect(row?.id).toBe(a);
+    expect((await files().get(row.storageKey))?.size).toBeGreaterThan(0);
+    const empty = await req('DELETE', `${R1}?recordIds=,`, ecAdmin.token);
+    expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('doc 2, set recording announcement profile', () => {
+  it('doc 2, set recording announcement profile: stored on the CloudPBX and told to its gateway', async () => {
+    const res = await req('PUT', `${R1}/announcement-profile`, ecAdmin.token, { announcementProfile: 'external_only' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ announcementProfile: 'external_only' });
+    const [row] = await t.db.select().from(cloudPbxs).where(eq(cloudPbxs.id, pbx1.id));
+    expect(row.announcementProfile).toBe('external_only');
+    const sent = await t.db.select().from(outbox).where(eq(outbox.recipient, pbx1.jid_pbxpcg));
+    expect(sent.some((s) => s.stanza.includes('<cloudpbx action="update"') && s.stanza.includes('external_only'))).toBe(true);
+  });
+
+  it('doc 2, set recording announcement profile: the CloudPBX’s managers may; site_admin gets 403; another value is 400', async () => {
+    expect((await req('PUT', `${R1}/announcement-profile`, bpAdmin.token, { announcementProfile: 'all' })).statusCode).toBe(200);
+    expect((await req('PUT', `${R1}/announcement-profile`, siteAdmin.token, { announcementProfile: 'all' })).statusCode).toBe(403);
+    expect((await req('PUT', `${R1}/announcement-profile`, ecAdmin.token, { announcementProfile: 'sometimes' })).statusCode).toBe(400);
+  });
+});
+
