@@ -130,7 +130,10 @@ describe('issue 26, point 5: the hourly job', () => {
       }
       expect(await stored(bg, old)).toEqual({ row: false, audio: false });
       expect(await stored(bg, kept)).toEqual({ row: true, audio: true });
-      const left = await bg.db.select().from(recordings).where(inArray(recordings.id, [old.id, kept.id]));
+      const left = await bg.db
+        .select()
+        .from(recordings)
+        .where(inArray(recordings.id, [old.id, kept.id]));
       expect(left.map((r) => r.id)).toEqual([kept.id]);
     } finally {
       await bg.close();

@@ -15,6 +15,8 @@ import { outbox } from '../../src/events/outbox.tables.ts';
 import { portsOf } from '../../src/ports/ports.ts';
 import { newId } from '../../src/shared/ids.ts';
 import { createPbx, PBXS, seedSubscriber } from './fixtures.ts';
+import { mp3, wav } from './audio-fixtures.ts';
+import { subscribers } from '../../src/modules/pbx/subscribers.tables.ts';
 
 let t: TestApp;
 let ec1: string;
@@ -117,7 +119,12 @@ afterAll(async () => {
 describe('issue 26, point 5: who consults recordings', () => {
   let id: string;
   beforeAll(async () => {
-    id = await insertRecording(pbx1, { date: '2026-11-20T10:00:00Z', phoneNumberId: aliceSub, name: 'Alice Martin', number: '201' });
+    id = await insertRecording(pbx1, {
+      date: '2026-11-20T10:00:00Z',
+      phoneNumberId: aliceSub,
+      name: 'Alice Martin',
+      number: '201',
+    });
   });
 
   it('issue 26, point 5: the company_admin of the CloudPBX’s company lists, reads, downloads and deletes', async () => {
@@ -176,10 +183,38 @@ describe('doc 2, list recordings', () => {
     const carolSub = await seedSubscriber(t, pbx.id, carol.id, '211');
     const daveSub = await seedSubscriber(t, pbx.id, dave.id, '212');
     ids = {
-      a: await insertRecording(pbx, { date: '2026-11-01T09:00:00Z', phoneNumberId: carolSub, name: 'Carol Petit', number: '211', otherNumber: '+33612345678', duration: 10 }),
-      b: await insertRecording(pbx, { date: '2026-11-05T09:00:00Z', phoneNumberId: daveSub, name: 'Dave Roux', number: '212', otherNumber: '+33698765432', duration: 50 }),
-      c: await insertRecording(pbx, { date: '2026-11-10T09:00:00Z', phoneNumberId: carolSub, name: 'Carol Petit', number: '211', otherNumber: '212', duration: 20 }),
-      d: await insertRecording(pbx, { date: '2026-11-15T09:00:00Z', phoneNumberId: daveSub, name: 'Dave Roux', number: '212', otherNumber: '+4930123456', duration: 40 }),
+      a: await insertRecording(pbx, {
+        date: '2026-11-01T09:00:00Z',
+        phoneNumberId: carolSub,
+        name: 'Carol Petit',
+        number: '211',
+        otherNumber: '+33612345678',
+        duration: 10,
+      }),
+      b: await insertRecording(pbx, {
+        date: '2026-11-05T09:00:00Z',
+        phoneNumberId: daveSub,
+        name: 'Dave Roux',
+        number: '212',
+        otherNumber: '+33698765432',
+        duration: 50,
+      }),
+      c: await insertRecording(pbx, {
+        date: '2026-11-10T09:00:00Z',
+        phoneNumberId: carolSub,
+        name: 'Carol Petit',
+        number: '211',
+        otherNumber: '212',
+        duration: 20,
+      }),
+      d: await insertRecording(pbx, {
+        date: '2026-11-15T09:00:00Z',
+        phoneNumberId: daveSub,
+        name: 'Dave Roux',
+        number: '212',
+        otherNumber: '+4930123456',
+        duration: 40,
+      }),
     };
     listOf = async (query = '') => {
       const res = await req('GET', `${PBXS}/${pbx.id}/recordings${query}`, admin.token);
@@ -237,7 +272,14 @@ describe('doc 2, list recordings', () => {
 
 describe('doc 2, get and download a recording', () => {
   it('doc 2, get a recording: {data: Recording}', async () => {
-    const id = await insertRecording(pbx1, { date: '2026-11-18T08:00:00Z', phoneNumberId: bobSub, userId: bob.id, name: 'Bob Durand', number: '202', duration: 12.4 });
+    const id = await insertRecording(pbx1, {
+      date: '2026-11-18T08:00:00Z',
+      phoneNumberId: bobSub,
+      userId: bob.id,
+      name: 'Bob Durand',
+      number: '202',
+      duration: 12.4,
+    });
     const res = await req('GET', `${R1}/${id}`, ecAdmin.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({
@@ -311,13 +353,193 @@ describe('doc 2, set recording announcement profile', () => {
     const [row] = await t.db.select().from(cloudPbxs).where(eq(cloudPbxs.id, pbx1.id));
     expect(row.announcementProfile).toBe('external_only');
     const sent = await t.db.select().from(outbox).where(eq(outbox.recipient, pbx1.jid_pbxpcg));
-    expect(sent.some((s) => s.stanza.includes('<cloudpbx action="update"') && s.stanza.includes('external_only'))).toBe(true);
+    expect(sent.some((s) => s.stanza.includes('<cloudpbx action="update"') && s.stanza.includes('external_only'))).toBe(
+      true,
+    );
   });
 
   it('doc 2, set recording announcement profile: the CloudPBX’s managers may; site_admin gets 403; another value is 400', async () => {
-    expect((await req('PUT', `${R1}/announcement-profile`, bpAdmin.token, { announcementProfile: 'all' })).statusCode).toBe(200);
-    expect((await req('PUT', `${R1}/announcement-profile`, siteAdmin.token, { announcementProfile: 'all' })).statusCode).toBe(403);
-    expect((await req('PUT', `${R1}/announcement-profile`, ecAdmin.token, { announcementProfile: 'sometimes' })).statusCode).toBe(400);
+    expect(
+      (await req('PUT', `${R1}/announcement-profile`, bpAdmin.token, { announcementProfile: 'all' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await req('PUT', `${R1}/announcement-profile`, siteAdmin.token, { announcementProfile: 'all' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await req('PUT', `${R1}/announcement-profile`, ecAdmin.token, { announcementProfile: 'sometimes' })).statusCode,
+    ).toBe(400);
   });
 });
 
+// ---------------------------------------------------------------------------------------------
+// Ingestion.
+
+const BOUNDARY = 'recording-boundary-7f3a';
+
+/** A multipart form: the descriptor field (unless null), then the audio file part (unless null). */
+function form(descriptor: unknown, audio: Buffer | null, type = 'audio/wav'): Buffer {
+  const parts: Buffer[] = [];
+  if (descriptor !== null)
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="descriptor"\r\n\r\n${
+          typeof descriptor === 'string' ? descriptor : JSON.stringify(descriptor)
+        }\r\n`,
+      ),
+    );
+  if (audio !== null)
+    parts.push(
+      Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="audio"; filename="call.wav"\r\nContent-Type: ${type}\r\n\r\n`,
+      ),
+      audio,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${BOUNDARY}--\r\n`));
+  return Buffer.concat(parts);
+}
+
+describe('issue 26, point 5: ingestion', () => {
+  let ec: string;
+  let pbx: Record<string, any>;
+  let admin: MadeUser;
+  let subs: Record<'all' | 'none' | 'external_only' | 'internal_only', string>;
+  let users4: Record<string, string>;
+
+  const ingest = (descriptor: unknown, audio: Buffer | null, token = t.superToken, type?: string) =>
+    t.inject({
+      method: 'POST',
+      url: `${PBXS}/${pbx.id}/recordings`,
+      headers: { ...bearer(token), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: form(descriptor, audio, type),
+    });
+  const descriptor = (profile: keyof typeof subs, o: Record<string, unknown> = {}) => ({
+    date: '2026-11-20T14:00:00Z',
+    direction: 'in',
+    otherParty: { number: '+33612345678' },
+    recordedParty: { userId: users4[profile], phoneNumberId: subs[profile] },
+    ...o,
+  });
+  const setCompany = (allow: boolean, inboundOnly: boolean) =>
+    t.db
+      .update(companies)
+      .set({ allowCloudPbxRecording: allow, cloudPbxRecordingInboundOnly: inboundOnly })
+      .where(eq(companies.id, ec));
+  const countOf = async () => (await t.db.select().from(recordings).where(eq(recordings.cloudPbxId, pbx.id))).length;
+  const storedFiles = async () => portsOf(t.deps).files.list(`pbx/${ec}/${pbx.id}/recordings`);
+
+  beforeAll(async () => {
+    ec = await makeCompany(t, { name: 'Rec ingestion EC' });
+    admin = await makeUser(t, ec, ['company_admin']);
+    pbx = await createPbx(t, ec);
+    subs = {} as typeof subs;
+    users4 = {};
+    // Short numbers of the plan (prefix 2, 3 digits): 2221 to 2224.
+    let n = 2221;
+    for (const profile of ['all', 'none', 'external_only', 'internal_only'] as const) {
+      const u = await makeUser(t, ec);
+      await t.db.update(users).set({ firstName: 'Eve', lastName: profile }).where(eq(users.id, u.id));
+      users4[profile] = u.id;
+      subs[profile] = await seedSubscriber(t, pbx.id, u.id, String(n++));
+      await t.db.update(subscribers).set({ recordingProfile: profile }).where(eq(subscribers.id, subs[profile]));
+    }
+  });
+
+  it('issue 26, point 5: ingestion stores the recording; its duration is measured from the audio (a duration in the descriptor is ignored); recordedParty.number is the subscriber’s short number', async () => {
+    await setCompany(true, true);
+    const res = await ingest(descriptor('all', { duration: 999 }), wav('pcm', 4.5));
+    expect(res.statusCode, res.body).toBe(201);
+    const data = res.json().data;
+    expect(data).toMatchObject({
+      mime: 'audio/wav',
+      duration: 5,
+      direction: 'in',
+      date: '2026-11-20T14:00:00.000Z',
+      otherParty: { number: '+33612345678' },
+      recordedParty: { userId: users4.all, phoneNumberId: subs.all, name: 'Eve all', number: '2221', groupId: null },
+    });
+    const [row] = await t.db.select().from(recordings).where(eq(recordings.id, data.id));
+    expect(row.duration).toBe(4.5);
+    expect(row.storageKey).toBe(`pbx/${ec}/${pbx.id}/recordings/${data.id}`);
+    const got = await req('GET', `${PBXS}/${pbx.id}/recordings/${data.id}/audio`, admin.token);
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(wav('pcm', 4.5))).toBe(true);
+    const mp = await ingest(descriptor('all'), mp3(3.2), t.superToken, 'application/octet-stream');
+    expect(mp.statusCode, mp.body).toBe(201);
+    expect(mp.json().data.mime).toBe('audio/mpeg');
+  });
+
+  it('issue 26, point 5: ingestion is 409 with nothing stored when the company has allowCloudPbxRecording false', async () => {
+    await setCompany(false, false);
+    const before = { rows: await countOf(), files: (await storedFiles()).length };
+    const res = await ingest(descriptor('all'), wav('pcm', 5));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errorDetailsCode).toBe(409870);
+    expect({ rows: await countOf(), files: (await storedFiles()).length }).toEqual(before);
+  });
+
+  it('issue 26, point 5: ingestion is 409 with nothing stored when cloudPbxRecordingInboundOnly is true and the direction is not in', async () => {
+    await setCompany(true, true);
+    const before = { rows: await countOf(), files: (await storedFiles()).length };
+    const res = await ingest(descriptor('all', { direction: 'out' }), wav('pcm', 5));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().errorDetailsCode).toBe(409872);
+    expect({ rows: await countOf(), files: (await storedFiles()).length }).toEqual(before);
+    await setCompany(true, false);
+    expect((await ingest(descriptor('all', { direction: 'out' }), wav('pcm', 5))).statusCode).toBe(201);
+  });
+
+  it('issue 26, point 5: ingestion is 409 with nothing stored when the recorded subscriber’s profile excludes the call (none; external_only and an internal short number; internal_only and an external number)', async () => {
+    await setCompany(true, false);
+    const internal = { otherParty: { number: '2230' } };
+    const external = { otherParty: { number: '+33612345678' } };
+    for (const [profile, o] of [
+      ['none', external],
+      ['none', internal],
+      ['external_only', internal],
+      ['internal_only', external],
+    ] as const) {
+      const before = { rows: await countOf(), files: (await storedFiles()).length };
+      const res = await ingest(descriptor(profile, o), wav('pcm', 5));
+      expect(res.statusCode, `${profile} ${JSON.stringify(o)}: ${res.body}`).toBe(409);
+      expect(res.json().errorDetailsCode).toBe(409871);
+      expect({ rows: await countOf(), files: (await storedFiles()).length }).toEqual(before);
+    }
+    for (const [profile, o] of [
+      ['external_only', external],
+      ['internal_only', internal],
+      ['all', internal],
+    ] as const) {
+      const res = await ingest(descriptor(profile, o), wav('pcm', 5));
+      expect(res.statusCode, `${profile} ${JSON.stringify(o)}: ${res.body}`).toBe(201);
+    }
+  });
+
+  it('issue 26, point 5: a descriptor missing or invalid, an unknown recorded party, no audio or audio that is not audio: 400, nothing stored', async () => {
+    await setCompany(true, false);
+    const before = { rows: await countOf(), files: (await storedFiles()).length };
+    const cases: [unknown, Buffer | null, number][] = [
+      [null, wav('pcm', 5), 400870],
+      ['{not json', wav('pcm', 5), 400870],
+      [descriptor('all', { direction: 'sideways' }), wav('pcm', 5), 400870],
+      [descriptor('all', { date: 'yesterday' }), wav('pcm', 5), 400870],
+      [descriptor('all', { recordedParty: { phoneNumberId: 'nobody' } }), wav('pcm', 5), 400871],
+      [descriptor('all', { recordedParty: { phoneNumberId: subs.all, userId: users4.none } }), wav('pcm', 5), 400871],
+      [descriptor('all', { recordedParty: { phoneNumberId: subs.all, groupId: 'no-group' } }), wav('pcm', 5), 400871],
+      [descriptor('all'), null, 400011],
+      [descriptor('all'), Buffer.from('this is not audio at all, only text'), 400861],
+    ];
+    for (const [d, audio, code] of cases) {
+      const res = await ingest(d, audio);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errorDetailsCode, res.body).toBe(code);
+    }
+    expect({ rows: await countOf(), files: (await storedFiles()).length }).toEqual(before);
+  });
+
+  it('issue 26, point 5: ingestion stands for the voice platform: superadmin only (the company_admin gets 403)', async () => {
+    await setCompany(true, false);
+    const res = await ingest(descriptor('all'), wav('pcm', 5), admin.token);
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -19,11 +19,6 @@ export const recordingErrors = {
     code: 400872,
     message: 'Bad Request: recordIds must name at least one recording (comma-separated ids)',
   },
-  RECORDING_AUDIO_MISSING: {
-    status: 400,
-    code: 400873,
-    message: 'Bad Request: the recording has no audio part (a multipart form with a descriptor field, then the audio file)',
-  },
   RECORDINGS_NOT_FOUND: {
     status: 404,
     code: 404870,
@@ -32,7 +27,8 @@ export const recordingErrors = {
   RECORDING_NOT_ALLOWED: {
     status: 409,
     code: 409870,
-    message: 'Conflict: the company of this CloudPBX does not allow call recording (allowCloudPbxRecording is false); nothing was stored',
+    message:
+      'Conflict: the company of this CloudPBX does not allow call recording (allowCloudPbxRecording is false); nothing was stored',
   },
   RECORDING_PROFILE_EXCLUDES: {
     status: 409,
@@ -42,7 +38,8 @@ export const recordingErrors = {
   RECORDING_INBOUND_ONLY: {
     status: 409,
     code: 409872,
-    message: 'Conflict: the company records inbound calls only (cloudPbxRecordingInboundOnly) and this call is not inbound; nothing was stored',
+    message:
+      'Conflict: the company records inbound calls only (cloudPbxRecordingInboundOnly) and this call is not inbound; nothing was stored',
   },
 } as const satisfies Record<string, ErrorEntry>;
 

@@ -63,7 +63,6 @@ export const ingestRecording = defineOperation({
   errors: [
     'RECORDING_DESCRIPTOR_INVALID',
     'RECORDING_PARTY_UNKNOWN',
-    'RECORDING_AUDIO_MISSING',
     'RECORDING_NOT_ALLOWED',
     'RECORDING_INBOUND_ONLY',
     'RECORDING_PROFILE_EXCLUDES',
@@ -97,11 +96,7 @@ export const listRecordings = defineOperation({
   query: ListRecordingsQuery,
   command: async (cmd, { query }) => {
     // Document 2: sortOrder default -1 (the paging's own default is 1).
-    const paging = parsePaging(
-      { ...query, sortOrder: query.sortOrder ?? -1 },
-      RECORDING_SORT_FIELDS,
-      'date',
-    );
+    const paging = parsePaging({ ...query, sortOrder: query.sortOrder ?? -1 }, RECORDING_SORT_FIELDS, 'date');
     const { rows, total } = await repo.listRecordingRows(cmd.db, cmd.target.id, query, paging);
     return listResult(rows.map(service.toApiRecording), total, paging);
   },
@@ -186,8 +181,7 @@ export const runRecordingRetention = defineOperation({
   successStatus: 200,
   scope: 'caller',
   idempotent: false,
-  command: (cmd) =>
-    service.runRetention({ db: cmd.db, files: cmd.deps.ports.files, now: () => cmd.now, log: cmd.log }),
+  command: (cmd) => service.runRetention({ db: cmd.db, files: cmd.deps.ports.files, now: () => cmd.now, log: cmd.log }),
 });
 
 export const recordingOperations: AnyOperation[] = [

@@ -21,7 +21,9 @@ export const RecordingItem = Obj(
     mime: Type.String({ description: 'the media type of the audio, judged from its content' }),
     size: Type.Integer({ description: 'bytes' }),
     date: DateTime(),
-    duration: Type.Integer({ description: 'seconds, measured from the audio (a duration in the descriptor is ignored)' }),
+    duration: Type.Integer({
+      description: 'seconds, measured from the audio (a duration in the descriptor is ignored)',
+    }),
     direction: OneOf(RECORDING_DIRECTIONS),
     otherParty: Obj({ number: Type.String() }),
     recordedParty: Obj({
@@ -36,7 +38,9 @@ export const RecordingItem = Obj(
 );
 
 const substring = (what: string) =>
-  Type.Optional(Type.String({ maxLength: 200, description: `${what}: recordings whose value contains it (case-insensitive)` }));
+  Type.Optional(
+    Type.String({ maxLength: 200, description: `${what}: recordings whose value contains it (case-insensitive)` }),
+  );
 
 export const ListRecordingsQuery = Type.Object({
   ...pagingQuery(RECORDING_SORT_FIELDS, 'date'),

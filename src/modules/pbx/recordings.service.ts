@@ -16,6 +16,7 @@ import { systemsByIds } from '../systems/systems.api.ts';
 import { emitPbxChange } from './pbx.events.ts';
 import * as pbxRepo from './pbx.repo.ts';
 import { inPlan } from './numbering.service.ts';
+import { audioKey, type AudioInfo } from './audio.ts';
 import { subscribers } from './subscribers.tables.ts';
 import { groups } from './groups.tables.ts';
 import * as repo from './recordings.repo.ts';
@@ -60,9 +61,9 @@ export function toApiRecording(r: RecordingFields) {
   };
 }
 
-/** The storage key of a recording's audio (issue 26, point 8: per company and CloudPBX). */
+/** The storage key of a recording's audio (issue 26, point 8: per company and CloudPBX; audio.ts's layout). */
 export const recordingKey = (companyId: string, cloudPbxId: string, id: string) =>
-  `pbx/${companyId}/${cloudPbxId}/recordings/${id}`;
+  audioKey(companyId, cloudPbxId, 'recordings', id);
 
 /** The company of a CloudPBX (its system's). */
 export async function companyOfPbx(exec: Executor, cloudPbxId: string): Promise<string> {
@@ -170,16 +171,8 @@ export async function acceptRecording(
   };
 }
 
-/** The measured audio stored at `accepted.storageKey`. */
-export interface StoredAudio {
-  mediaType: string;
-  size: number;
-  /** Seconds, measured from the audio itself. */
-  duration: number;
-}
-
 /** Issue 26, point 5: the row of an accepted recording whose audio is stored; the recording's answer. */
-export async function insertRecording(exec: Executor, pbx: CloudPbxRow, a: AcceptedRecording, audio: StoredAudio) {
+export async function insertRecording(exec: Executor, pbx: CloudPbxRow, a: AcceptedRecording, audio: AudioInfo) {
   const d = a.descriptor;
   const row = await repo.insertRecording(exec, {
     id: a.id,
