@@ -255,6 +255,21 @@ describe('doc 2, list recordings', () => {
     expect(none).toMatchObject({ data: [], total: 0 });
   });
 
+  it('issue 26, point 9: the remembered list answer is exact after each write to pbx_recordings (insert, update, delete)', async () => {
+    const first = await listOf('?fromDate=2026-11-01T00:00:00Z');
+    expect(first.total).toBe(4);
+    expect((await listOf('?fromDate=2026-11-01T00:00:00Z')).total).toBe(4);
+    const [any] = await t.db.select().from(recordings).where(eq(recordings.id, ids.a));
+    const extra = await insertRecording({ id: any.cloudPbxId, companyId: 'x' }, { date: '2026-11-20T09:00:00Z' });
+    const after = await listOf('?fromDate=2026-11-01T00:00:00Z');
+    expect(after.total).toBe(5);
+    expect(after.data[0].id).toBe(extra);
+    await t.db.update(recordings).set({ otherNumber: '+33999' }).where(eq(recordings.id, extra));
+    expect((await listOf('?fromDate=2026-11-01T00:00:00Z')).data[0].otherParty.number).toBe('+33999');
+    await t.db.delete(recordings).where(eq(recordings.id, extra));
+    expect(idsOf(await listOf('?fromDate=2026-11-01T00:00:00Z'))).toEqual([ids.d, ids.c, ids.b, ids.a]);
+  });
+
   it('doc 2, Recording: the answer’s fields (duration in seconds, recordedParty with name and number)', async () => {
     const body = await listOf(`?phoneNumberId=${carolId}&toDate=2026-11-02T00:00:00Z`);
     expect(body.data[0]).toMatchObject({

@@ -94,10 +94,17 @@ export const listRecordings = defineOperation({
     `${CONSULT} Filters: phoneNumberId (the recorded subscriber), fromDate and toDate (inclusive), recordedName, ` +
     'recordedNumber and otherNumber (substrings, case-insensitive).',
   query: ListRecordingsQuery,
+  listVersion: 'recordings',
   command: async (cmd, { query }) => {
     // Document 2: sortOrder default -1 (the paging's own default is 1).
     const paging = parsePaging({ ...query, sortOrder: query.sortOrder ?? -1 }, RECORDING_SORT_FIELDS, 'date');
-    const { rows, total } = await repo.listRecordingRows(cmd.db, cmd.target.id, query, paging);
+    const { rows, total } = await repo.listRecordingRows(
+      cmd.deps.database,
+      cmd.target.id,
+      query,
+      paging,
+      cmd.listVersion,
+    );
     return listResult(rows.map(service.toApiRecording), total, paging);
   },
 });

@@ -3,7 +3,8 @@
 // it, the default order (date, then id, descending) is its order read backwards, so a page reads
 // its rows and stops; the total counts the same range of the same index (an index-only scan).
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { runCounted, unlessUnchanged, versionedCount } from '../../db/list-count.ts';
 import { rowsOf } from '../../db/raw.ts';
 import type { Paging } from '../../http/paging.ts';
 import { recordings } from './recordings.tables.ts';
@@ -62,23 +63,37 @@ const ROW_JSON = sql`json_build_object('id', r.id, 'date', r.date, 'direction', 
 
 const viewOf = (j: JsonRecording): RecordingView => ({ ...j, date: new Date(j.date) });
 
-/** Document 2, list recordings: one page and the total, in one statement. */
+/**
+ * Document 2, list recordings: one page and the total, in one statement, remembered at the
+ * version of the `recordings` family of lists (src/db/list-count.ts; migration 0028 moves it on
+ * every write to pbx_recordings): the same request again, nothing written since, is answered
+ * without counting (with `version`, the one the authorising statement read, without a statement).
+ */
 export async function listRecordingRows(
-  exec: Executor,
+  database: Database,
   cloudPbxId: string,
   f: ListRecordingsFilters,
   p: Paging<RecordingSortField>,
+  version?: string,
 ): Promise<{ rows: RecordingView[]; total: number }> {
-  const where = filterWhere(cloudPbxId, f);
-  const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
-  const key = SORT[p.sortField];
-  const result = await exec.execute(sql`WITH page AS (
-      SELECT ${ROW_JSON} AS j, ${key} AS k, r.id FROM ${recordings} r WHERE ${where}
-      ORDER BY ${key} ${dir}, r.id ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
-    SELECT (SELECT count(*)::int FROM ${recordings} r WHERE ${where}) AS total,
-      COALESCE((SELECT json_agg(page.j ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json) AS rows`);
-  const [row] = rowsOf<{ total: number; rows: JsonRecording[] }>(result);
-  return { rows: (row?.rows ?? []).map(viewOf), total: row?.total ?? 0 };
+  // Built once per CloudPBX, filters and page (the key names everything the statement depends on).
+  const buildKey = JSON.stringify(['recordings', cloudPbxId, f, p]);
+  const row = await runCounted<{ list_version: string | null; total: number | null; rows: JsonRecording[] | null }>(
+    database,
+    (known) => {
+      const where = filterWhere(cloudPbxId, f);
+      const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
+      const key = SORT[p.sortField];
+      return sql`WITH page AS (
+          SELECT ${ROW_JSON} AS j, ${key} AS k, r.id FROM ${recordings} r WHERE ${where}
+          ORDER BY ${key} ${dir}, r.id ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
+        SELECT ${unlessUnchanged('recordings', sql`COALESCE((SELECT json_agg(page.j ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json)`, known, 'rows')},
+          ${versionedCount('recordings', sql`SELECT count(*)::int FROM ${recordings} r WHERE ${where}`, known)}`;
+    },
+    buildKey,
+    version,
+  );
+  return { rows: (row.rows ?? []).map(viewOf), total: row.total };
 }
 
 export async function insertRecording(exec: Executor, row: NewRecording): Promise<RecordingRow> {
