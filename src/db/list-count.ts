@@ -36,8 +36,8 @@ function forget(key: string): void {
  */
 const NONE = String(-1 - randomInt(2 ** 47));
 
-/** The families of lists that have a version (rows of list_versions, moved by the triggers of migrations 0008, 0017, 0019, 0020 and 0028). */
-export type ListFamily = 'companies' | 'offers' | 'users' | 'pbx';
+/** The families of lists that have a version (rows of list_versions, moved by the triggers of migrations 0008, 0017, 0019, 0020, 0028 and 0029). */
+export type ListFamily = 'companies' | 'offers' | 'users' | 'pbx' | 'recordings';
 
 export interface CountedRow {
   list_version: string | null;

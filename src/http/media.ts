@@ -1,8 +1,9 @@
 // Request media of an operation, declared beside its body schema: JSON (the default), raw bodies
 // (images, audio, CSV...) and multipart/form-data, each with its own size limit. A body of a type
 // the operation does not declare is 415; a body over its limit is 413; an empty one 400: all in the
-// error shape of document 1, before the handler runs. Bodies whose limit is above 10 MB are never
-// held whole in memory: the handler receives a stream that fails with 413 past the limit.
+// error shape of document 1, before the handler runs. Bodies whose limit is above 10 MB, and those
+// of media declared `stream: true`, are never held whole in memory: the handler receives a stream
+// that fails with 413 past the limit.
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
 import { errorMessage, field } from '../shared/json-values.ts';
 import multipart from '@fastify/multipart';
@@ -31,6 +32,8 @@ export interface RawMedia {
   types: readonly string[];
   /** Largest body in bytes (413 beyond). Above 10 MB the handler gets a stream. */
   maxBytes: number;
+  /** The handler gets a stream whatever the limit (audio goes straight to storage, issue 26, point 9). */
+  stream?: boolean;
   description?: string;
 }
 
@@ -39,6 +42,8 @@ export interface MultipartMedia {
   fileField: string;
   /** Largest file in bytes (413 beyond). Above 10 MB the handler gets a stream. */
   maxBytes: number;
+  /** The handler gets a stream whatever the limit (audio goes straight to storage, issue 26, point 9). */
+  stream?: boolean;
   /** Media types the file may have (documentation: the handler checks the content itself). */
   types?: readonly string[];
   description?: string;
@@ -59,7 +64,7 @@ interface UploadBase {
   /** Text fields of a multipart body sent before the file. */
   fields: Record<string, string>;
 }
-/** A raw or multipart body: whole when its limit is at most 10 MB, else a stream. */
+/** A raw or multipart body: whole when its limit is at most 10 MB, else (or when declared `stream`) a stream. */
 export type Upload =
   (UploadBase & { kind: 'buffer'; data: Buffer }) | (UploadBase & { kind: 'stream'; stream: Readable });
 
@@ -94,7 +99,7 @@ declare module 'fastify' {
   }
 }
 
-/** Bodies above STREAM_ABOVE_BYTES, left unread for the handler, by request. */
+/** Bodies above STREAM_ABOVE_BYTES or declared `stream`, left unread for the handler, by request. */
 const pendingBodies = new WeakMap<FastifyRequest, Readable>();
 
 function routeMedia(req: FastifyRequest): RouteMedia | undefined {
@@ -177,7 +182,7 @@ export async function installMedia(app: FastifyInstance): Promise<void> {
         }),
         undefined,
       );
-    if (raw.maxBytes > STREAM_ABOVE_BYTES) {
+    if (raw.maxBytes > STREAM_ABOVE_BYTES || raw.stream) {
       // Read by the handler, after authorisation, through limitStream.
       pendingBodies.set(req, payload);
       return done(null, undefined);
@@ -256,7 +261,7 @@ async function receiveMultipart(req: FastifyRequest, m: MultipartMedia): Promise
   };
   // A malformed part is reported by busboy as an error of the file stream.
   const file = part.file.on('error', () => undefined);
-  if (m.maxBytes > STREAM_ABOVE_BYTES)
+  if (m.maxBytes > STREAM_ABOVE_BYTES || m.stream)
     return { ...base, kind: 'stream', stream: limitStream(file, m.maxBytes, base.mediaType) };
   try {
     const data = await readLimited(file, m.maxBytes, base.mediaType);
@@ -327,7 +332,7 @@ function documentRequestBody(media: RequestMedia, body: unknown): Record<string,
           format: 'binary',
           description: [
             r.description,
-            `at most ${mb(r.maxBytes)}${r.maxBytes > STREAM_ABOVE_BYTES ? ', streamed' : ''}`,
+            `at most ${mb(r.maxBytes)}${r.maxBytes > STREAM_ABOVE_BYTES || r.stream ? ', streamed' : ''}`,
           ]
             .filter(Boolean)
             .join('; '),

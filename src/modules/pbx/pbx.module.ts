@@ -37,6 +37,7 @@ import { greetingErrors } from './greetings.errors.ts';
 import { recordingOperations } from './recordings.operations.ts';
 import { recordingPolicy } from './recordings.policy.ts';
 import { recordingErrors } from './recordings.errors.ts';
+import { defineRecordingJobs } from './recordings.jobs.ts';
 import { ivrOperations } from './ivrs.operations.ts';
 import { ivrPolicy } from './ivrs.policy.ts';
 import { ivrErrors } from './ivrs.errors.ts';
@@ -130,4 +131,6 @@ export const pbxModule = defineModule({
     ...ivrErrors,
   },
   targets: pbxTargets,
+  // The hourly retention of recordings (issue 26, point 5).
+  jobs: defineRecordingJobs,
 });

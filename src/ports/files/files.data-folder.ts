@@ -1,6 +1,10 @@
 // The file store on the data folder (DATA_DIR/files): one file per key, its content type in a
-// sidecar file. Writes go to a temporary name and are renamed, so a reader never sees half a file.
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+// sidecar file. Writes go to a temporary name and are renamed, so a reader never sees half a file
+// (and a crash in the middle of a write leaves only a `.tmp` file, which `list` never shows).
+import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { dirname, join, relative } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { PortFailure } from '../control.ts';
@@ -23,6 +27,43 @@ export function dataFolderFiles(root: string): FilesPort {
       await writeFile(p + META, contentType);
       await rename(tmp, p);
     },
+    async putStream(key, stream, contentType) {
+      const p = path(key, 'putStream');
+      await mkdir(dirname(p), { recursive: true });
+      const tmp = `${p}.${randomBytes(6).toString('hex')}.tmp`;
+      let size = 0;
+      const count = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(stream, count, createWriteStream(tmp));
+        await writeFile(p + META, contentType);
+        await rename(tmp, p);
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      return { size };
+    },
+    async openRead(key, range) {
+      const p = path(key, 'openRead');
+      const info = await stat(p).catch((err: unknown) => {
+        if (field(err, 'code') === 'ENOENT') return undefined;
+        throw err;
+      });
+      if (!info?.isFile()) return undefined;
+      const contentType = await readFile(p + META, 'utf8').catch(() => 'application/octet-stream');
+      const stream: Readable = createReadStream(p, range ? { start: range.start, end: range.end } : {});
+      return { stream, size: info.size, contentType };
+    },
+    async size(key) {
+      const p = path(key, 'size');
+      const info = await stat(p).catch(() => undefined);
+      return info?.isFile() ? info.size : undefined;
+    },
     async get(key) {
       const p = path(key, 'get');
       try {
@@ -36,7 +77,7 @@ export function dataFolderFiles(root: string): FilesPort {
     },
     async delete(key) {
       const p = path(key, 'delete');
-      const existed = await readFile(p).then(
+      const existed = await stat(p).then(
         () => true,
         () => false,
       );

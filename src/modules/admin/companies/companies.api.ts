@@ -69,6 +69,25 @@ export async function companyFacts(exec: Executor, id: string | null | undefined
   return row;
 }
 
+/**
+ * Document 3's recording fields of a company (allowCloudPbxRecording, cloudPbxRecordingInboundOnly),
+ * which the hosted PBX's recordings obey (issue 26, point 5); undefined when there is no such company.
+ */
+export async function companyRecordingRules(
+  exec: Executor,
+  id: string,
+): Promise<{ allowCloudPbxRecording: boolean; cloudPbxRecordingInboundOnly: boolean } | undefined> {
+  const [row] = await exec
+    .select({
+      allowCloudPbxRecording: companies.allowCloudPbxRecording,
+      cloudPbxRecordingInboundOnly: companies.cloudPbxRecordingInboundOnly,
+    })
+    .from(companies)
+    .where(eq(companies.id, id))
+    .limit(1);
+  return row;
+}
+
 /** The BP type of a company that is a BP (null otherwise, or without an id). */
 export async function bpTypeOf(exec: Executor, id: string | null): Promise<string | null> {
   if (!id) return null;
