@@ -290,6 +290,9 @@ async function buildTenant(label: string): Promise<Tenant> {
   resources.push({ kind: 'ddi', id: ddi.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
   const device = await api('POST', `${C}/devices`, { description: `Tenant ${label} phone`, deviceTypeId: 999999 });
   resources.push({ kind: 'device', id: device.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  // A welcome of that CloudPBX (issue 26, point 6: the ivr kind).
+  const welcome = await api('POST', `${C}/ivrs/welcomes`, { name: `Tenant ${label} welcome` });
+  resources.push({ kind: 'ivr', id: welcome.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
   // An external trunk the VAD may use (document 2: a bp_admin sees the trunks it may use).
   const trunk = await api('POST', '/api/svc/vcpprovisioning/v1.0/externaltrunks', {
     name: `Tenant ${label} trunk`,
