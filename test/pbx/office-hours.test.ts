@@ -16,7 +16,10 @@ const at = (iso: string) => new Date(iso);
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Every day open 09:00-18:00. */
-const everyDay = (): OfficeHoursValue => ({ openhours: Array.from({ length: 7 }, () => [['09:00', '18:00']]), exceptions: [] });
+const everyDay = (): OfficeHoursValue => ({
+  openhours: Array.from({ length: 7 }, () => [['09:00', '18:00']]),
+  exceptions: [],
+});
 
 function problem(f: () => unknown): { field: string; reason: string } {
   try {

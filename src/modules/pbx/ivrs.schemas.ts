@@ -148,7 +148,7 @@ export const OfficeHoursAnswer = Obj({
  */
 export const UpdateOfficeHoursBody = Obj({
   officehours: Type.Optional(
-    Obj(
+    Type.Object(
       {
         openhours: Type.Optional(
           Type.Array(Type.Unknown(), {
@@ -165,7 +165,27 @@ export const UpdateOfficeHoursBody = Obj({
           }),
         ),
       },
-      { description: 'document 2, office hours' },
+      {
+        additionalProperties: false,
+        description: 'document 2, office hours',
+        examples: [
+          {
+            openhours: [
+              [],
+              [
+                ['08:30', '12:00'],
+                ['14:00', '18:00'],
+              ],
+              [['0']],
+              [],
+              [],
+              [['09:00', '17:00']],
+              [],
+            ],
+            exceptions: [{ year: 2026, month: 12, mday: 25, periods: [['0']], open: false }],
+          },
+        ],
+      },
     ),
   ),
 });
