@@ -551,6 +551,34 @@ describe('welcome services (issue 26, point 6)', () => {
   });
 });
 
+describe('welcome services and their CloudPBX', () => {
+  it('issue 26, point 6: a CloudPBX deleted with forceDelete takes its welcomes, welcome services and overflows with it', async () => {
+    const company = await makeCompany(t, { name: 'IVR PBX deleted' });
+    const pbx = await createPbx(t, company);
+    const u = await makeUser(t, company);
+    const sid = await seedSubscriber(t, pbx.id, u.id, '201');
+    const url = `${PBXS}/${pbx.id}/ivrs`;
+    const w = await welcome('Gone', `${url}/welcomes`);
+    const d = await ddi(pbx);
+    const s = await service(
+      {
+        welcomeId: w.id,
+        openHoursOverflow: { type: 'user', destinationId: sid },
+        closedHoursOverflow: { type: 'closed_hours', destinationId: w.id },
+        externalNumberId: d.id,
+      },
+      `${url}/welcomeservices`,
+    );
+    await service(
+      { welcomeId: w.id, openHoursOverflow: { type: 'auto_attendant', destinationId: s.id } },
+      `${url}/welcomeservices`,
+    );
+    const del = await req('DELETE', `${PBXS}/${pbx.id}?forceDelete=true`, t.superToken);
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await t.db.select().from(ivrOverflows).where(eq(ivrOverflows.ivrId, s.id))).toEqual([]);
+  });
+});
+
 describe('welcome services: authorisation (document 2, roles)', () => {
   it('doc 2, roles: reads for superadmin, support, bp_admin, company_admin, site_admin of its site; writes not for site_admin or support; out of scope 404', async () => {
     for (const u of [bpAdmin, ec1Admin, siteAdmin, support]) {

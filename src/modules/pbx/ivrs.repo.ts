@@ -190,6 +190,20 @@ export async function holdHuntingGroup(exec: Executor, cloudPbxId: string, id: s
   return !!r;
 }
 
+/** A welcome or welcome service of that kind in the CloudPBX (a read: no lock). */
+export async function readIvrRow(
+  exec: Executor,
+  cloudPbxId: string,
+  id: string,
+  kind: 'welcome' | 'welcomeservice',
+): Promise<IvrRow | undefined> {
+  const [r] = await exec
+    .select()
+    .from(ivrs)
+    .where(and(eq(ivrs.id, id), eq(ivrs.cloudPbxId, cloudPbxId), eq(ivrs.kind, kind)));
+  return r;
+}
+
 /** The oldest welcome (or welcome service) of the CloudPBX. */
 export async function oldestOfKind(exec: Executor, cloudPbxId: string, kind: string): Promise<IvrRow | undefined> {
   const [r] = await exec

@@ -384,7 +384,7 @@ export async function deleteIvr(db: Executor, pbx: { id: string }, ivr: { id: st
 /** The welcome whose office hours apply: the welcome itself, or a welcome service's welcome. */
 async function welcomeOf(exec: Executor, pbxId: string, ivr: repo.IvrRow): Promise<repo.IvrRow> {
   if (ivr.kind === 'welcome') return ivr;
-  const w = ivr.welcomeId ? await repo.holdIvr(exec, pbxId, ivr.welcomeId, 'welcome') : undefined;
+  const w = ivr.welcomeId ? await repo.readIvrRow(exec, pbxId, ivr.welcomeId, 'welcome') : undefined;
   return w ?? fail('NOT_FOUND', { target: 'ivr', id: ivr.welcomeId });
 }
 
