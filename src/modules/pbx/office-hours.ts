@@ -232,15 +232,28 @@ const MINUTE = 60_000;
  * The instants at which the local wall time (y, m, d, minute) occurs: none in a spring-forward
  * gap, two in a fall-back overlap, else one. `offsets` are the offsets seen around that day.
  */
-function instantsOf(y: number, m: number, d: number, minute: number, offsets: number[], zone: string): number[] {
+function instantsOf(
+  y: number,
+  m: number,
+  d: number,
+  minute: number,
+  offsets: number[],
+  zone: string,
+): { t: number; l: Local }[] {
   const wall = Date.UTC(y, m - 1, d) + minute * MINUTE;
-  const out = new Set<number>();
+  // No change of offset around the day: the wall time is one instant, its local time known.
+  if (offsets.length === 1) {
+    const weekday = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+    return [{ t: wall - offsets[0] * MINUTE, l: { year: y, month: m, day: d, weekday, minute, offset: offsets[0] } }];
+  }
+  const out: { t: number; l: Local }[] = [];
   for (const off of offsets) {
     const t = wall - off * MINUTE;
+    if (out.some((x) => x.t === t)) continue;
     const l = localOf(t, zone);
-    if (l.year === y && l.month === m && l.day === d && l.minute === minute) out.add(t);
+    if (l.year === y && l.month === m && l.day === d && l.minute === minute) out.push({ t, l });
   }
-  return [...out];
+  return out;
 }
 
 /** The instant (to the minute) in (a, b] at which the offset changes from the one at a (offsets differ at a and b). */
@@ -269,20 +282,27 @@ export interface OfficeState {
  * change): those instants are walked in order, day by day, and the first whose state differs is
  * the answer. A spring-forward gap has no local instants (its boundaries fall on the change
  * itself); a fall-back overlap has two of each (both are walked). The walk stops after
- * HORIZON_DAYS (or, when every weekday is the same, after the last exception): null then.
+ * HORIZON_DAYS (or, when the week never changes, after the last exception): null then.
  */
 export function officeState(hours: OfficeHoursValue, zone: string, now: Date): OfficeState {
   const t0 = Math.floor(now.getTime() / MINUTE) * MINUTE;
   const here = localOf(now.getTime(), zone);
   const isOpen = openAt(hours, here);
-  const days = horizonDays(hours, here);
-  let dayStart = Date.UTC(here.year, here.month - 1, here.day);
-  for (let i = 0; i <= days; i++, dayStart += DAY) {
+  const today = Date.UTC(here.year, here.month - 1, here.day);
+  // The offset at local noon of day i (i days from today), each read once: the offsets around a
+  // local day are those of the noons before and after it (a day of a change has two).
+  const noons = new Map<number, number>();
+  const noonOffset = (i: number) => {
+    let o = noons.get(i);
+    if (o === undefined) noons.set(i, (o = localOf(today + i * DAY + DAY / 2 - here.offset * MINUTE, zone).offset));
+    return o;
+  };
+  for (const i of daysToWalk(hours, here)) {
+    const dayStart = today + i * DAY;
     const date = new Date(dayStart);
     const [y, m, d] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
-    // The offsets around this local day (a day of a change has two): its start and its end.
-    const offA = localOf(dayStart - here.offset * MINUTE - DAY / 2, zone).offset;
-    const offB = localOf(dayStart - here.offset * MINUTE + DAY + DAY / 2, zone).offset;
+    const offA = noonOffset(i - 1);
+    const offB = noonOffset(i + 1);
     const offsets = offA === offB ? [offA] : [offA, offB];
     const minutes = new Set<number>([0]);
     for (const p of periodsOn(hours, y, m, d, date.getUTCDay())) {
@@ -290,38 +310,48 @@ export function officeState(hours: OfficeHoursValue, zone: string, now: Date): O
       minutes.add(s);
       if (e + 1 < 1440) minutes.add(e + 1);
     }
-    const candidates: number[] = [];
+    const candidates: { t: number; l: Local }[] = [];
     for (const mi of minutes) candidates.push(...instantsOf(y, m, d, mi, offsets, zone));
     if (offA !== offB) {
-      const from = Date.UTC(y, m - 1, d) - offA * MINUTE - DAY / 2;
+      const from = dayStart - offA * MINUTE - DAY / 2;
       const change = transitionBetween(from, from + 2 * DAY, zone);
       const l = localOf(change, zone);
       // Walked with the local day it falls on (this one's neighbour sees the same change).
-      if (l.year === y && l.month === m && l.day === d) candidates.push(change);
+      if (l.year === y && l.month === m && l.day === d) candidates.push({ t: change, l });
     }
-    candidates.sort((a, b) => a - b);
+    candidates.sort((a, b) => a.t - b.t);
     for (const c of candidates) {
-      if (c <= t0) continue;
-      if (openAt(hours, localOf(c, zone)) !== isOpen) return { isOpen, nextChange: new Date(c) };
+      if (c.t <= t0) continue;
+      if (openAt(hours, c.l) !== isOpen) return { isOpen, nextChange: new Date(c.t) };
     }
   }
   return { isOpen, nextChange: null };
 }
 
+/** Whether the day's periods, together, cover it from 00:00 to 23:59. */
+function coversDay(periods: Period[]): boolean {
+  let reach = -1;
+  for (const [s, e] of periods.map(span).sort((a, b) => a[0] - b[0])) {
+    if (s > reach + 1) return false;
+    reach = Math.max(reach, e);
+  }
+  return reach >= 1439;
+}
+
 /**
- * How many local days the walk needs: HORIZON_DAYS, or when the week never changes (closed every
- * day, or open all day every day), only up to the last exception (the state can change only on
- * an exception's date): the common "always open" hours answer at once.
+ * The local days the walk visits (0 today): every day up to HORIZON_DAYS; or, when the week
+ * never changes (closed every day, or open all day every day, whatever its periods), only today
+ * and each exception's date and the day after it within the horizon (the state can change only
+ * there): such hours answer at once instead of walking 400 days.
  */
-function horizonDays(hours: OfficeHoursValue, here: Local): number {
-  const allDay = (d: Period[]) => d.some((p) => span(p)[0] === 0 && span(p)[1] === 1439);
-  const constant = hours.openhours.every((d) => d.length === 0) || hours.openhours.every(allDay);
-  if (!constant) return HORIZON_DAYS;
+function daysToWalk(hours: OfficeHoursValue, here: Local): number[] {
+  const constant = hours.openhours.every((d) => d.length === 0) || hours.openhours.every(coversDay);
+  if (!constant) return Array.from({ length: HORIZON_DAYS + 1 }, (_, i) => i);
   const today = Date.UTC(here.year, here.month - 1, here.day);
-  let last = -1;
+  const days = new Set<number>([0]);
   for (const e of hours.exceptions) {
     const n = Math.round((Date.UTC(e.year, e.month - 1, e.mday) - today) / DAY);
-    if (n > last) last = n;
+    for (const k of [n, n + 1]) if (k >= 0 && k <= HORIZON_DAYS) days.add(k);
   }
-  return Math.min(HORIZON_DAYS, last + 1);
+  return [...days].sort((a, b) => a - b);
 }
