@@ -122,6 +122,17 @@ describe('office hours: isOpen and nextChange (issue 26, point 7)', () => {
     expect(iso(officeState(always, PARIS, at('2026-12-31T12:00:00Z')).nextChange)).toBe('2026-12-31T23:00:00.000Z');
   });
 
+  it('issue 26, point 7: periods that together cover every day never flip: nextChange null', () => {
+    const h: OfficeHoursValue = {
+      openhours: Array.from({ length: 7 }, () => [
+        ['00:00', '12:00'],
+        ['12:01', '23:59'],
+      ]),
+      exceptions: [{ year: 2027, month: 5, mday: 1, periods: [['0']], open: true }],
+    };
+    expect(officeState(h, PARIS, at('2026-11-21T08:00:00Z'))).toEqual({ isOpen: true, nextChange: null });
+  });
+
   it('issue 26, point 7: a day open all day joins the next without a change at midnight', () => {
     const h: OfficeHoursValue = { openhours: [[], [['0']], [['0']], [], [], [], []], exceptions: [] };
     // Monday 2026-11-30 12:00 Paris: open until Wednesday 00:00.
