@@ -297,6 +297,9 @@ async function buildTenant(label: string): Promise<Tenant> {
     managers: [subscriberId],
   });
   resources.push({ kind: 'group', id: group.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  // A welcome of that CloudPBX (issue 26, point 6: the ivr kind).
+  const welcome = await api('POST', `${C}/ivrs/welcomes`, { name: `Tenant ${label} welcome` });
+  resources.push({ kind: 'ivr', id: welcome.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
   // An external trunk the VAD may use (document 2: a bp_admin sees the trunks it may use).
   const trunk = await api('POST', '/api/svc/vcpprovisioning/v1.0/externaltrunks', {
     name: `Tenant ${label} trunk`,

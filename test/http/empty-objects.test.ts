@@ -21,6 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The CloudPBX the last systemId fixture made (a child's fixture makes its child there). */
+let lastSystemId = '';
+
 /** How to make a value for each path parameter a PUT may have (each call: a fresh resource). */
 const PARAMS: Record<string, () => Promise<string>> = {
   companyId: () => makeCompany(t),
@@ -35,6 +38,18 @@ const PARAMS: Record<string, () => Promise<string>> = {
       payload: { companyId: await makeCompany(t) },
     });
     if (res.statusCode !== 201) throw new Error(`createCloudPbx: ${res.statusCode} ${res.body}`);
+    lastSystemId = res.json().data.id as string;
+    return lastSystemId;
+  },
+  // A welcome of the CloudPBX the path's systemId (before it in the path) just made.
+  ivrId: async () => {
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/svc/vcpprovisioning/v1.0/cloudpbxs/${lastSystemId}/ivrs/welcomes`,
+      headers: bearer(t.superToken),
+      payload: { name: 'Empty-objects welcome' },
+    });
+    if (res.statusCode !== 201) throw new Error(`createWelcome: ${res.statusCode} ${res.body}`);
     return res.json().data.id as string;
   },
   // An external trunk (document 2), made by superadmin.
@@ -85,6 +100,8 @@ function sample(s: Schema): unknown {
     case 'array':
       return s.items ? [sample(s.items)] : [];
     case 'object': {
+      // An object whose schema gives an example (office hours: seven days, no generated value fits).
+      if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
       const props = Object.entries((s.properties ?? {}) as Record<string, Schema>);
       // A free-form object (customData): some data of its own.
       if (props.length === 0) return { kept: 'value', nested: { n: 1 } };

@@ -1,22 +1,17 @@
 // Welcome services of a CloudPBX (document 2; routes.md createWelcome...updateOfficeHours; issue
 // 26, points 6 and 7): a `welcome` (office hours in a time zone) and a `welcomeservice` (an IVR
-// that uses a welcome, with its overflows; its external number is the DDI whose `vcp_ivr_id`
+// that uses a welcome, with its overflows (pbx_ivr_overflows, ivrs.overflows.tables.ts, whose
+// destinations are foreign keys); its external number is the DDI whose `vcp_ivr_id`
 // names it, pbx_ddis), one table, one id space, so
 // that `GET C/ivrs/{ivrId}` reads either.
 import { boolean, index, jsonb, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { cloudPbxs } from './pbx.tables.ts';
 
-/** Document 2, office hours: seven day arrays from Sunday, and dated exceptions. */
+/** Document 2, office hours: seven day arrays from Sunday, and dated exceptions (checked by office-hours.ts). */
 export interface OfficeHours {
-  openhours: (string[] | string)[][];
-  exceptions: { year: number; month: number; mday: number; periods: (string[] | string)[]; open: boolean }[];
-}
-
-/** An overflow destination of a welcome service. */
-export interface IvrOverflow {
-  type: string;
-  destinationId: string | null;
+  openhours: string[][][];
+  exceptions: { year: number; month: number; mday: number; periods: string[][]; open: boolean }[];
 }
 
 /** An IVR's id is its `vcpIVRId` (DDIs' `vcpIVRId`, forwards' `vcpAutoAttendantId`). */
@@ -40,8 +35,6 @@ export const ivrs = pgTable(
      * checked at the end of the statement, so a CloudPBX's delete takes both.
      */
     welcomeId: text('welcome_id').references((): AnyPgColumn => ivrs.id),
-    openHoursOverflow: jsonb('open_hours_overflow').$type<IvrOverflow>(),
-    closedHoursOverflow: jsonb('closed_hours_overflow').$type<IvrOverflow>(),
     creationDate: ts('creation_date').notNull().defaultNow(),
   },
   (t) => [
