@@ -98,7 +98,7 @@ export function systemChange(
 }
 
 /** What a CloudPBX's gateway is told of (issue 25, point 9): its subscribers, DDI numbers and SIP devices. */
-export type PbxObjectKind = 'subscriber' | 'ddi' | 'device';
+export type PbxObjectKind = 'subscriber' | 'ddi' | 'device' | 'greeting';
 
 /**
  * A change of an object of a CloudPBX, for its gateway (`jid_pbxpcg`), in the form of the

@@ -34,6 +34,7 @@ import { groupErrors } from './groups.errors.ts';
 import { greetingOperations } from './greetings.operations.ts';
 import { greetingPolicy } from './greetings.policy.ts';
 import { greetingErrors } from './greetings.errors.ts';
+import { defineGreetingJobs } from './greetings.jobs.ts';
 import { recordingOperations } from './recordings.operations.ts';
 import { recordingPolicy } from './recordings.policy.ts';
 import { recordingErrors } from './recordings.errors.ts';
@@ -130,4 +131,6 @@ export const pbxModule = defineModule({
     ...ivrErrors,
   },
   targets: pbxTargets,
+  // The sweep of greeting audio (issue 26, point 8).
+  jobs: defineGreetingJobs,
 });
