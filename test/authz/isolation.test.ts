@@ -49,6 +49,8 @@ import { verifyToken } from '../../src/shared/tokens.ts';
 import type { CompanyKey, Ctx, OrganisationKey, Placement, Req, Sample, SiteKey, WorldIds } from './samples/types.ts';
 import { loadSamples } from './load-samples.ts';
 import { seedSubscriber } from '../pbx/fixtures.ts';
+import { groups as groupsTable } from '../../src/modules/pbx/groups.tables.ts';
+import { greetingFiles as greetingFilesTable } from '../../src/modules/pbx/greetings.tables.ts';
 
 const { samples: SAMPLES } = await loadSamples();
 
@@ -290,6 +292,31 @@ async function buildTenant(label: string): Promise<Tenant> {
   resources.push({ kind: 'ddi', id: ddi.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
   const device = await api('POST', `${C}/devices`, { description: `Tenant ${label} phone`, deviceTypeId: 999999 });
   resources.push({ kind: 'device', id: device.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  // A hunting group of that CloudPBX (inserted: what group greetings on B could reach), and an
+  // uploaded greeting file of it.
+  const groupId = newId();
+  await t.db.insert(groupsTable).values({
+    id: groupId,
+    cloudPbxId: pbx.id as string,
+    name: `Tenant ${label} group`,
+    type: 'hunting_group',
+    shortNumber: '2500',
+    shortNumberValue: 2500,
+  });
+  resources.push({ kind: 'group', id: groupId, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  const greetingFileId = newId();
+  await t.db.insert(greetingFilesTable).values({
+    id: greetingFileId,
+    cloudPbxId: pbx.id as string,
+    scope: 'company',
+    greetingId: 'music_on_hold',
+    fileName: `tenant-${label}.wav`,
+    storageKey: `isolation/${greetingFileId}`,
+    mediaType: 'audio/wav',
+    size: 0,
+    duration: 1,
+  });
+  resources.push({ kind: 'greeting', id: greetingFileId, placement: { company: 'ecIr', site: 'siteEcIr' } });
   // An external trunk the VAD may use (document 2: a bp_admin sees the trunks it may use).
   const trunk = await api('POST', '/api/svc/vcpprovisioning/v1.0/externaltrunks', {
     name: `Tenant ${label} trunk`,

@@ -3,7 +3,7 @@
 // The greetings' operations target the CloudPBX; a stored file they act on is inserted for the
 // case. Group voicemail greetings target the group (a hunting group, the matrix's producer); its
 // path names the group's CloudPBX, found in the database.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { newId } from '../../../src/shared/ids.ts';
 import { portsOf } from '../../../src/ports/ports.ts';
 import { greetingFiles, groupGreetings } from '../../../src/modules/pbx/greetings.tables.ts';
@@ -44,15 +44,20 @@ async function pbxOf(ctx: Ctx, groupId: string): Promise<string> {
 const groupGreetingsOf = async (ctx: Ctx, groupId: string) =>
   `${PBXS}/${await pbxOf(ctx, groupId)}/groups/${groupId}/greetings`;
 
-/** A busy voicemail greeting of the group, its audio in the files port. */
+/** The busy voicemail greeting of the group (made when it has none), its audio in the files port. */
 async function groupGreeting(ctx: Ctx, groupId: string): Promise<string> {
   const id = newId();
   const storageKey = `matrix/group-greetings/${id}`;
   await portsOf(ctx.t.deps).files.put(storageKey, AUDIO, 'audio/wav');
   await ctx.t.db
     .insert(groupGreetings)
-    .values({ id, groupId, type: 'busy', storageKey, mediaType: 'audio/wav', size: AUDIO.length, duration: 1 });
-  return id;
+    .values({ id, groupId, type: 'busy', storageKey, mediaType: 'audio/wav', size: AUDIO.length, duration: 1 })
+    .onConflictDoNothing();
+  const [g] = await ctx.t.db
+    .select({ id: groupGreetings.id })
+    .from(groupGreetings)
+    .where(and(eq(groupGreetings.groupId, groupId), eq(groupGreetings.type, 'busy')));
+  return g.id;
 }
 
 export const pbxGreetingsSamples: Record<string, Sample> = {
