@@ -75,7 +75,10 @@ function registeredRoutes(): Set<string> {
     const m = /^((?:│ {3}| {4})*)(?:├── |└── )(.+?)(?: \(([A-Z]+(?:, [A-Z]+)*)\))?(?: \{.*\})?$/.exec(line);
     if (!m) throw new Error(`unexpected printRoutes line: ${JSON.stringify(line)}`);
     const depth = m[1].length / 4;
-    const pieces = m[2].includes('|') ? m[2].split('|') : [m[2]];
+    // `/:fileId|:greetingId`: the '/' before the node is printed once, before the first name.
+    const alternatives = m[2].split('|');
+    const slash = alternatives[0].startsWith('/') ? '/' : '';
+    const pieces = alternatives.map((a, i) => (i > 0 && slash && !a.startsWith('/') ? slash + a : a));
     const parents = depth === 0 ? [''] : prefixes[depth - 1];
     // find-my-way prints the wildcard child of a static node (`/invoices/*`) as `*`, without its '/'.
     const paths = parents.flatMap((p) =>

@@ -99,10 +99,10 @@ export function systemChange(
 
 /**
  * What a CloudPBX's gateway is told of (issue 25, point 9): its subscribers, DDI numbers, SIP
- * devices, groups and welcome services (`ivr`); `cloudpbx`: a setting of the CloudPBX itself the voice platform applies (its recording
+ * devices, groups, welcome services (`ivr`) and greetings; `cloudpbx`: a setting of the CloudPBX itself the voice platform applies (its recording
  * announcement profile, issue 26, point 5).
  */
-export type PbxObjectKind = 'subscriber' | 'ddi' | 'device' | 'group' | 'ivr' | 'cloudpbx';
+export type PbxObjectKind = 'subscriber' | 'ddi' | 'device' | 'group' | 'ivr' | 'greeting' | 'cloudpbx';
 
 /**
  * A change of an object of a CloudPBX, for its gateway (`jid_pbxpcg`), in the form of the

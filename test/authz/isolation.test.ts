@@ -49,6 +49,9 @@ import { verifyToken } from '../../src/shared/tokens.ts';
 import type { CompanyKey, Ctx, OrganisationKey, Placement, Req, Sample, SiteKey, WorldIds } from './samples/types.ts';
 import { loadSamples } from './load-samples.ts';
 import { seedSubscriber } from '../pbx/fixtures.ts';
+import { groups as groupsTable } from '../../src/modules/pbx/groups.tables.ts';
+import { greetingFiles as greetingFilesTable } from '../../src/modules/pbx/greetings.tables.ts';
+import { recordings as recordingsTable } from '../../src/modules/pbx/recordings.tables.ts';
 
 const { samples: SAMPLES } = await loadSamples();
 
@@ -300,6 +303,45 @@ async function buildTenant(label: string): Promise<Tenant> {
   // A welcome of that CloudPBX (issue 26, point 6: the ivr kind).
   const welcome = await api('POST', `${C}/ivrs/welcomes`, { name: `Tenant ${label} welcome` });
   resources.push({ kind: 'ivr', id: welcome.id as string, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  // A hunting group of that CloudPBX (inserted: what group greetings on B could reach), and an
+  // uploaded greeting file of it.
+  const groupId = newId();
+  await t.db.insert(groupsTable).values({
+    id: groupId,
+    cloudPbxId: pbx.id as string,
+    name: `Tenant ${label} group`,
+    type: 'hunting_group',
+    shortNumber: '2500',
+    shortNumberValue: 2500,
+  });
+  resources.push({ kind: 'group', id: groupId, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  const greetingFileId = newId();
+  await t.db.insert(greetingFilesTable).values({
+    id: greetingFileId,
+    cloudPbxId: pbx.id as string,
+    scope: 'company',
+    greetingId: 'music_on_hold',
+    fileName: `tenant-${label}.wav`,
+    storageKey: `isolation/${greetingFileId}`,
+    mediaType: 'audio/wav',
+    size: 0,
+    duration: 1,
+  });
+  resources.push({ kind: 'greeting', id: greetingFileId, placement: { company: 'ecIr', site: 'siteEcIr' } });
+  // A recording of it (inserted: ingestion stands for the voice platform).
+  const recordingId = newId();
+  await t.db.insert(recordingsTable).values({
+    id: recordingId,
+    cloudPbxId: pbx.id as string,
+    date: new Date(),
+    direction: 'in',
+    otherNumber: '+33100000000',
+    storageKey: `isolation/${recordingId}`,
+    mediaType: 'audio/wav',
+    size: 0,
+    duration: 5,
+  });
+  resources.push({ kind: 'recording', id: recordingId, placement: { company: 'ecIr', site: 'siteEcIr' } });
   // An external trunk the VAD may use (document 2: a bp_admin sees the trunks it may use).
   const trunk = await api('POST', '/api/svc/vcpprovisioning/v1.0/externaltrunks', {
     name: `Tenant ${label} trunk`,

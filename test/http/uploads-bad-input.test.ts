@@ -15,12 +15,24 @@ import { makeCompany } from '../support/factories.ts';
 import { OPERATIONS } from '../../src/modules/index.ts';
 import { fullPath, type AnyOperation } from '../../src/http/operation.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
+import { groups } from '../../src/modules/pbx/groups.tables.ts';
+import { groupGreetings } from '../../src/modules/pbx/greetings.tables.ts';
+import { newId } from '../../src/shared/ids.ts';
+import { createPbx } from '../pbx/fixtures.ts';
 
 let t: TestApp;
 let companyId: string;
 
-/** The value of each path parameter of an upload path; a new one must be added here. */
-const params: Record<string, () => string> = { companyId: () => companyId };
+/** The value of each path parameter of an upload path (by operation where a name means two things); a new one must be added here. */
+const params: Record<string, (op: AnyOperation) => string> = {
+  companyId: () => companyId,
+  systemId: () => pbxFixture.systemId,
+  groupId: () => pbxFixture.groupId,
+  // A greeting's name (uploadGreeting) or a group voicemail greeting's id (updateGroupGreetingAudio).
+  greetingId: (op) => (op.operationId === 'uploadGreeting' ? 'music_on_hold' : pbxFixture.groupGreetingId),
+};
+/** A CloudPBX with a hunting group and a voicemail greeting of it (the audio uploads' paths). */
+const pbxFixture = { systemId: '', groupId: '', groupGreetingId: '' };
 
 const uploads = OPERATIONS.filter(
   (op): op is AnyOperation & { media: NonNullable<AnyOperation['media']> } => op.media !== undefined,
@@ -30,7 +42,7 @@ function urlOf(op: AnyOperation): string {
   return fullPath(op.path).replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = params[name];
     if (!value) throw new Error(`${op.operationId}: no fixture for the path parameter ${name}`);
-    return value();
+    return value(op);
   });
 }
 
@@ -108,6 +120,26 @@ let badImages: BadImage[];
 beforeAll(async () => {
   t = await createTestApp({ config: { bodyLimitBytes: 24 * 1024 * 1024 } });
   companyId = await makeCompany(t);
+  pbxFixture.systemId = (await createPbx(t, companyId)).id;
+  pbxFixture.groupId = newId();
+  await t.db.insert(groups).values({
+    id: pbxFixture.groupId,
+    cloudPbxId: pbxFixture.systemId,
+    name: 'Uploads',
+    type: 'hunting_group',
+    shortNumber: '250',
+    shortNumberValue: 250,
+  });
+  pbxFixture.groupGreetingId = newId();
+  await t.db.insert(groupGreetings).values({
+    id: pbxFixture.groupGreetingId,
+    groupId: pbxFixture.groupId,
+    type: 'busy',
+    storageKey: 'uploads-test/none',
+    mediaType: 'audio/wav',
+    size: 0,
+    duration: 1,
+  });
   const png = await picture('png');
   const jpeg = await picture('jpeg');
   const webp = await picture('webp');

@@ -21,6 +21,44 @@ export const greetingErrors = {
   },
   AUDIO_NO_SAMPLES: { status: 400, code: 400864, message: 'Bad Request: the audio file holds no sound (no samples)' },
   AUDIO_TOO_LONG: { status: 400, code: 400865, message: 'Bad Request: the audio lasts more than 10 minutes' },
+  // Issue 26, point 3: scopes and their greetingIds.
+  GREETING_ID_NOT_IN_SCOPE: {
+    status: 400,
+    code: 400866,
+    message: 'Bad Request: this greetingId is not one of the scope (errorDetails.allowed lists them)',
+  },
+  GREETING_SCOPE_AMBIGUOUS: {
+    status: 400,
+    code: 400867,
+    message: 'Bad Request: name at most one scope (groupId, ivrId, autoAttendantMenuId or attendant=true)',
+  },
+  GREETING_SCOPE_UNKNOWN: {
+    status: 400,
+    code: 400868,
+    message:
+      'Bad Request: the scope named is not of this CloudPBX (groupId: a hunting group; ivrId, autoAttendantMenuId: a welcome service)',
+  },
+  GREETING_NOT_DELETABLE: {
+    status: 409,
+    code: 409860,
+    message: 'Conflict: only a stored file that is neither active nor a default can be deleted',
+  },
+  GREETING_DEFAULT_OTHER_LANGUAGE: {
+    status: 409,
+    code: 409861,
+    message: 'Conflict: only the default file of the CloudPBX’s language can be active',
+  },
+  // Issue 26, point 4.
+  GROUP_GREETING_EXISTS: {
+    status: 409,
+    code: 409862,
+    message: 'Conflict: the group already has a voicemail greeting of this type (replace its audio instead)',
+  },
+  GROUP_GREETING_NOT_HUNTING: {
+    status: 409,
+    code: 409863,
+    message: 'Conflict: only a hunting group has voicemail greetings',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 declare module '../../errors/catalogue.ts' {

@@ -34,6 +34,7 @@ import { groupErrors } from './groups.errors.ts';
 import { greetingOperations } from './greetings.operations.ts';
 import { greetingPolicy } from './greetings.policy.ts';
 import { greetingErrors } from './greetings.errors.ts';
+import { defineGreetingJobs } from './greetings.jobs.ts';
 import { recordingOperations } from './recordings.operations.ts';
 import { recordingPolicy } from './recordings.policy.ts';
 import { recordingErrors } from './recordings.errors.ts';
@@ -131,6 +132,9 @@ export const pbxModule = defineModule({
     ...ivrErrors,
   },
   targets: pbxTargets,
-  // The hourly retention of recordings (issue 26, point 5).
-  jobs: defineRecordingJobs,
+  // The hourly retention of recordings (issue 26, point 5) and sweep of audio files without a row (point 8).
+  jobs: async (queue, deps) => {
+    await defineRecordingJobs(queue, deps);
+    await defineGreetingJobs(queue, deps);
+  },
 });

@@ -64,6 +64,11 @@ export function dataFolderFiles(root: string): FilesPort {
       const info = await stat(p).catch(() => undefined);
       return info?.isFile() ? info.size : undefined;
     },
+    async stat(key) {
+      const p = path(key, 'stat');
+      const info = await stat(p).catch(() => undefined);
+      return info?.isFile() ? { size: info.size, modifiedAt: info.mtime } : undefined;
+    },
     async get(key) {
       const p = path(key, 'get');
       try {

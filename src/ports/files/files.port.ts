@@ -39,6 +39,8 @@ export interface FilesPort {
   openRead(key: string, range?: ByteRange): Promise<OpenedFile | undefined>;
   /** Size of a stored file; undefined when absent. */
   size(key: string): Promise<number | undefined>;
+  /** Size and time of the last write of a stored file; undefined when absent (a sweep's grace period). */
+  stat(key: string): Promise<{ size: number; modifiedAt: Date } | undefined>;
   delete(key: string): Promise<boolean>;
   /** Keys under a prefix, sorted. */
   list(prefix: string): Promise<string[]>;
