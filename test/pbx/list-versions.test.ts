@@ -49,6 +49,25 @@ describe('issue 25, point 12: remembered CloudPBX lists stay exact', () => {
     expect(await get(L)).toMatchObject({ total: 2 });
   });
 
+  it("issue 26, point 6: a DDI that is a welcome service's external number shows its name (welcomeName), renamed at once", async () => {
+    const c = await makeCompany(t, { name: 'Remembered welcome' });
+    const pbx = await createPbx(t, c);
+    const L = `${PBXS}/${pbx.id}/phone-numbers/ddi`;
+    const ddi = await post(L, { number: '+33199000201' });
+    expect((await get(L)).data[0].welcomeName).toBeNull();
+    const welcome = await post(`${PBXS}/${pbx.id}/ivrs/welcomes`, { name: 'Welcome' });
+    const service = await post(`${PBXS}/${pbx.id}/ivrs/welcomeservices`, {
+      name: 'Reception',
+      welcomeId: welcome.id,
+      openHoursOverflow: { type: 'office_hours', destinationId: welcome.id },
+      closedHoursOverflow: { type: 'closed_hours', destinationId: welcome.id },
+      externalNumberId: ddi.id,
+    });
+    expect((await get(L)).data[0]).toMatchObject({ vcpIVRId: service.id, welcomeName: 'Reception' });
+    await post(`${PBXS}/${pbx.id}/ivrs/${service.id}`, { name: 'Front desk' });
+    expect((await get(L)).data[0].welcomeName).toBe('Front desk');
+  });
+
   it('issue 25, point 12: listDevices and listSubscriberDevices asked again after an assignment and a rename answer the new page', async () => {
     const c = await makeCompany(t, { name: 'Remembered devices' });
     const pbx = await createPbx(t, c);

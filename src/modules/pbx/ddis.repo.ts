@@ -12,6 +12,7 @@ import { systemColumnOf } from '../systems/systems.api.ts';
 import { ddis } from './ddis.tables.ts';
 import { cloudPbxs } from './pbx.tables.ts';
 import { subscribers } from './subscribers.tables.ts';
+import { ivrs } from './ivrs.tables.ts';
 import type { DdiSortField } from './ddis.schemas.ts';
 
 export type DdiRow = typeof ddis.$inferSelect;
@@ -27,6 +28,8 @@ export interface DdiUserNames {
 /** A DDI with what its answer reads elsewhere: its PBX's pbxId and trunk, its user's names. */
 export interface DdiView {
   row: DdiRow;
+  /** The name of the welcome service it is the external number of (issue 26, point 6). */
+  welcomeName: string | null;
   pbxId: string;
   externalTrunkId: string | null;
   user: DdiUserNames | null;
@@ -55,9 +58,18 @@ function pbxInfoOf(v: unknown): PbxInfo {
   return { pbxId: typeof pbxId === 'string' ? pbxId : '', externalTrunkId: typeof trunk === 'string' ? trunk : null };
 }
 
-function viewOf(row: unknown, user: unknown, pbx: PbxInfo): DdiView {
-  return { row: readRow(isRecord(row) ? row : {}), ...pbx, user: namesOf(user) };
+function viewOf(row: unknown, user: unknown, welcome: unknown, pbx: PbxInfo): DdiView {
+  return {
+    row: readRow(isRecord(row) ? row : {}),
+    ...pbx,
+    user: namesOf(user),
+    welcomeName: typeof welcome === 'string' ? welcome : null,
+  };
 }
+
+/** The name of the welcome service whose external number the DDI `ddi` (an alias) is. */
+const welcomeNameOf = (ddi: string) =>
+  sql`(SELECT ${ivrs.name} FROM ${ivrs} WHERE ${ivrs.id} = ${sql.raw(ddi)}.vcp_ivr_id)`;
 
 /** The CloudPBX's pbxId (its system's, through the systems' face) and trunk, as one JSON value: read once per statement. */
 const pbxInfo = (cloudPbxId: string) =>
@@ -119,7 +131,7 @@ export async function listDdiRows(
       const where = filterWhere(cloudPbxId, f);
       const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
       const key = SORT[p.sortField];
-      const rows = sql`COALESCE((SELECT json_agg(json_build_object('row', to_jsonb(page), 'user', ${userNamesOf(sql`page.user_id`)})
+      const rows = sql`COALESCE((SELECT json_agg(json_build_object('row', to_jsonb(page), 'user', ${userNamesOf(sql`page.user_id`)}, 'welcome', ${welcomeNameOf('page')})
         ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json)`;
       return sql`WITH page AS (
           SELECT ${ddis}.*, ${key} AS k FROM ${ddis} WHERE ${where}
@@ -134,7 +146,7 @@ export async function listDdiRows(
   let views = viewsOfPage.get(page);
   if (!views) {
     const pbx = pbxInfoOf(row.pbx);
-    views = page.map((r) => viewOf(field(r, 'row'), field(r, 'user'), pbx));
+    views = page.map((r) => viewOf(field(r, 'row'), field(r, 'user'), field(r, 'welcome'), pbx));
     viewsOfPage.set(page, views);
   }
   return { rows: views, total: row.total };
@@ -143,11 +155,12 @@ export async function listDdiRows(
 /** One DDI of the CloudPBX as its answer shows it (undefined when gone). */
 export async function readDdiView(exec: Executor, cloudPbxId: string, id: string): Promise<DdiView | undefined> {
   const result = await exec.execute(
-    sql`SELECT to_jsonb(d) AS row, ${userNamesOf(sql`d.user_id`)} AS user, ${pbxInfo(cloudPbxId)} AS pbx
+    sql`SELECT to_jsonb(d) AS row, ${userNamesOf(sql`d.user_id`)} AS user, ${welcomeNameOf('d')} AS welcome,
+        ${pbxInfo(cloudPbxId)} AS pbx
       FROM ${ddis} d WHERE d.id = ${id} AND d.cloudpbx_id = ${cloudPbxId}`,
   );
-  const [row] = rowsOf<{ row: unknown; user: unknown; pbx: unknown }>(result);
-  return row ? viewOf(row.row, row.user, pbxInfoOf(row.pbx)) : undefined;
+  const [row] = rowsOf<{ row: unknown; user: unknown; welcome: unknown; pbx: unknown }>(result);
+  return row ? viewOf(row.row, row.user, row.welcome, pbxInfoOf(row.pbx)) : undefined;
 }
 
 export async function insertDdi(exec: Executor, row: NewDdi): Promise<void> {

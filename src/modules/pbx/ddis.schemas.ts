@@ -22,7 +22,9 @@ export const Ddi = Obj(
     firstName: Nullable(Type.String({ description: 'of the user it is assigned to' })),
     lastName: Nullable(Type.String({ description: 'of the user it is assigned to' })),
     userDisplayName: Nullable(Type.String({ description: 'of the user it is assigned to' })),
-    welcomeName: Nullable(Type.String({ description: 'of the welcome service it is assigned to (not served yet)' })),
+    welcomeName: Nullable(
+      Type.String({ description: 'of the welcome service it is the external number of (its vcpIVRId)' }),
+    ),
     names: Type.Array(Type.String(), { description: 'the names of what it is assigned to (the user’s display name)' }),
     type: OneOf(DDI_TYPES),
     deviceType: OneOf(DDI_DEVICE_TYPES),

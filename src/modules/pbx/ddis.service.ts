@@ -34,7 +34,7 @@ export function toApiDdi(v: repo.DdiView) {
     lastName: v.user?.lastName ?? null,
     userDisplayName: v.user?.displayName ?? null,
     // Welcome services are not served yet: a DDI is never assigned to one.
-    welcomeName: null,
+    welcomeName: v.welcomeName,
     names: v.user ? [v.user.displayName] : [],
     type: d.type === 'home' || d.type === 'other' ? d.type : ('work' as const),
     deviceType:

@@ -118,6 +118,9 @@ export const UpdateIvrBody = Obj({
 /** A period: ["HH:MM", "HH:MM"] or ["0"] (the whole day). */
 const Period = Type.Array(Type.String(), { description: '["HH:MM", "HH:MM"], start before end, or ["0"]' });
 
+/** The most dated exceptions a welcome keeps (one per date: over a year of them). */
+export const MAX_EXCEPTIONS = 500;
+
 /** Document 2, Office hours, as answered. */
 export const OfficeHours = Obj({
   openhours: Type.Array(Type.Array(Period), {
@@ -152,6 +155,7 @@ export const UpdateOfficeHoursBody = Obj({
       {
         openhours: Type.Optional(
           Type.Array(Type.Unknown(), {
+            maxItems: 7,
             description:
               'seven day arrays, the first Sunday, of periods ["HH:MM", "HH:MM"] (start before end) or ["0"] ' +
               '(the whole day): [] closed, [["0"]] open all day',
@@ -159,6 +163,7 @@ export const UpdateOfficeHoursBody = Obj({
         ),
         exceptions: Type.Optional(
           Type.Array(Type.Unknown(), {
+            maxItems: MAX_EXCEPTIONS,
             description:
               '{year, month 1 to 12, mday 1 to 31 (a real date), periods, open}, one per date; a non-open exception ' +
               'is the whole day; the complete new list',

@@ -83,12 +83,14 @@ export const pbxRecordingsSamples: Record<string, Sample> = {
         .where(eq(cloudPbxs.id, id));
       const user = await makeUser(ctx.t, companyId);
       const phoneNumberId = newId();
+      // A number of its own: the sample may be asked several times of one CloudPBX (isolation test).
+      const n = 20000 + (ctx.n % 10000);
       await ctx.t.db.insert(subscribers).values({
         id: phoneNumberId,
         cloudPbxId: id,
         userId: user.id,
-        shortNumber: '20001',
-        shortNumberValue: 20001,
+        shortNumber: String(n),
+        shortNumberValue: n,
         vcpSubscriberId: `vcp-${phoneNumberId}`,
         recordingProfile: 'all',
       });
