@@ -28,8 +28,10 @@ const params: Record<string, (op: AnyOperation) => string> = {
   companyId: () => companyId,
   systemId: () => pbxFixture.systemId,
   groupId: () => pbxFixture.groupId,
-  // A greeting's name (uploadGreeting) or a group voicemail greeting's id (updateGroupGreetingAudio).
-  greetingId: (op) => (op.operationId === 'uploadGreeting' ? 'music_on_hold' : pbxFixture.groupGreetingId),
+  // A group voicemail greeting's id (updateGroupGreetingAudio).
+  greetingId: () => pbxFixture.groupGreetingId,
+  // uploadGreeting's last segment: a greeting's name (the path position get and delete call fileId).
+  fileId: () => 'music_on_hold',
 };
 /** A CloudPBX with a hunting group and a voicemail greeting of it (the audio uploads' paths). */
 const pbxFixture = { systemId: '', groupId: '', groupGreetingId: '' };

@@ -8,8 +8,18 @@
 import { Readable } from 'node:stream';
 import { parseStream } from 'music-metadata';
 import { AUDIO_TYPES, type RawMedia, type Upload } from '../../http/media.ts';
-import { AppError, fail } from '../../errors/catalogue.ts';
+import { AppError, fail, type ErrorKey } from '../../errors/catalogue.ts';
 import type { FilesPort } from '../../ports/files/files.port.ts';
+
+/** The refusals of the audio layer (issue 26, point 3's audio rules), for the operations that take audio. */
+export const AUDIO_ERRORS = [
+  'AUDIO_EMPTY',
+  'AUDIO_NOT_AUDIO',
+  'AUDIO_UNSUPPORTED',
+  'AUDIO_TRUNCATED',
+  'AUDIO_NO_SAMPLES',
+  'AUDIO_TOO_LONG',
+] as const satisfies readonly ErrorKey[];
 
 /** Issue 26, point 3: at most 10 MB of audio. */
 export const AUDIO_MAX_BYTES = 10 * 1024 * 1024;

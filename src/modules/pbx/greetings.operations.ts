@@ -12,12 +12,14 @@ import { Type } from 'typebox';
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
 import { Binary } from '../../http/binary.ts';
-import { AUDIO_UPLOAD } from './audio.ts';
+import { AUDIO_ERRORS, AUDIO_UPLOAD } from './audio.ts';
+import { pbxTarget, underPbx } from './pbx.targets.ts';
 import {
   CreateGroupGreetingQuery,
   FileIdParams,
   Greeting,
   GreetingIdParams,
+  UploadGreetingParams,
   GreetingList,
   GroupGreeting,
   GroupGreetingParams,
@@ -32,17 +34,9 @@ const C = '/vcpprovisioning/v1.0/cloudpbxs/:systemId';
 const GREETINGS = `${C}/greetings`;
 const GROUP_GREETINGS = `${C}/groups/:groupId/greetings`;
 const tag = 'CloudPBX greetings';
-const onPbx = { kind: 'cloudpbx', from: 'params', field: 'systemId' } as const;
-const onGroup = { kind: 'group', from: 'params', field: 'groupId', parents: { cloudpbx: 'systemId' } } as const;
+const onPbx = pbxTarget;
+const onGroup = underPbx('group', 'groupId');
 const Empty = Type.Array(Type.Never());
-const AUDIO_ERRORS = [
-  'AUDIO_EMPTY',
-  'AUDIO_NOT_AUDIO',
-  'AUDIO_UNSUPPORTED',
-  'AUDIO_TRUNCATED',
-  'AUDIO_NO_SAMPLES',
-  'AUDIO_TOO_LONG',
-] as const;
 const SCOPE_ERRORS = ['GREETING_SCOPE_AMBIGUOUS', 'GREETING_SCOPE_UNKNOWN'] as const;
 const AudioFile = Binary({
   types: ['audio/wav', 'audio/mpeg'],
@@ -190,11 +184,16 @@ export const restoreGreeting = defineOperation({
 export const uploadGreeting = defineOperation({
   operationId: 'uploadGreeting',
   method: 'PUT',
-  path: `${GREETINGS}/:greetingId`,
+  // The route table's `C/greetings/{greetingId}`, whose position is `{fileId}` on get and delete:
+  // OpenAPI allows one name per path position, so the path names it `fileId` (the URL is the same).
+  path: `${GREETINGS}/:fileId`,
   tag,
   summary: 'Upload a greeting file: it becomes the active one, the one it replaces stays stored, inactive',
-  description: `${audioWords} A greetingId not of the scope is 400866. ${scopeWords} size and duration are measured from the audio.`,
-  params: GreetingIdParams,
+  description:
+    `The path's last segment is the greetingId (the route table's C/greetings/{greetingId}; named fileId in ` +
+    `this document, which allows one name per position). ${audioWords} A greetingId not of the scope is 400866. ` +
+    `${scopeWords} size and duration are measured from the audio.`,
+  params: UploadGreetingParams,
   query: UploadGreetingQuery,
   media: { json: false, raw: [AUDIO_UPLOAD] },
   response: Greeting,
@@ -204,7 +203,7 @@ export const uploadGreeting = defineOperation({
   errors: ['GREETING_ID_NOT_IN_SCOPE', ...SCOPE_ERRORS, ...AUDIO_ERRORS],
   // Issue 26, point 8: the audio is stored (and judged) before the row's transaction opens.
   prepare: (cmd, { params, query, upload }) =>
-    service.storeGreetingUpload(cmd.db, cmd.deps.ports.files, cmd.target.id, params.greetingId, query, upload),
+    service.storeGreetingUpload(cmd.db, cmd.deps.ports.files, cmd.target.id, params.fileId, query, upload),
   command: async (cmd, { query, prepared }) => ({
     status: 'greeting uploaded',
     data: await service.commitGreetingUpload(cmd.db, cmd.deps.ports.files, prepared, query.fileName),

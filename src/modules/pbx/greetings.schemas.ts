@@ -74,6 +74,11 @@ export const GreetingIdParams = Type.Object({
   greetingId: Type.String({ minLength: 1, maxLength: 64 }),
 });
 export const FileIdParams = Type.Object({ systemId: Id(), fileId: Type.String({ minLength: 1, maxLength: 64 }) });
+/** uploadGreeting's path: its last segment is a greetingId, at the position get and delete name fileId. */
+export const UploadGreetingParams = Type.Object({
+  systemId: Id(),
+  fileId: Type.String({ minLength: 1, maxLength: 64, description: 'the greetingId uploaded to' }),
+});
 
 export const GroupGreeting = Obj(
   { id: Id(), type: OneOf(GROUP_GREETING_TYPES) },

@@ -152,6 +152,13 @@ export async function lockIvr(exec: Executor, cloudPbxId: string, id: string): P
   return r;
 }
 
+/** The select of a welcome or welcome service of that kind in the CloudPBX. */
+const ivrOfKind = (exec: Executor, cloudPbxId: string, id: string, kind: 'welcome' | 'welcomeservice') =>
+  exec
+    .select()
+    .from(ivrs)
+    .where(and(eq(ivrs.id, id), eq(ivrs.cloudPbxId, cloudPbxId), eq(ivrs.kind, kind)));
+
 /**
  * A welcome or welcome service of that kind in the CloudPBX, key-share locked (a concurrent
  * delete of it waits for this transaction, which then references it safely).
@@ -162,11 +169,7 @@ export async function holdIvr(
   id: string,
   kind: 'welcome' | 'welcomeservice',
 ): Promise<IvrRow | undefined> {
-  const [r] = await exec
-    .select()
-    .from(ivrs)
-    .where(and(eq(ivrs.id, id), eq(ivrs.cloudPbxId, cloudPbxId), eq(ivrs.kind, kind)))
-    .for('key share');
+  const [r] = await ivrOfKind(exec, cloudPbxId, id, kind).for('key share');
   return r;
 }
 
@@ -197,10 +200,7 @@ export async function readIvrRow(
   id: string,
   kind: 'welcome' | 'welcomeservice',
 ): Promise<IvrRow | undefined> {
-  const [r] = await exec
-    .select()
-    .from(ivrs)
-    .where(and(eq(ivrs.id, id), eq(ivrs.cloudPbxId, cloudPbxId), eq(ivrs.kind, kind)));
+  const [r] = await ivrOfKind(exec, cloudPbxId, id, kind);
   return r;
 }
 

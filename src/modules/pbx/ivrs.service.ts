@@ -13,7 +13,8 @@ import { systemsByIds } from '../systems/systems.api.ts';
 import * as repo from './ivrs.repo.ts';
 import { lockCloudPbx } from './pbx.repo.ts';
 import { emitPbxChange } from './pbx.events.ts';
-import type { OverflowType } from './ivrs.schemas.ts';
+import { OVERFLOW_TYPES, type OverflowType } from './ivrs.schemas.ts';
+import { isOneOf } from '../../shared/json-values.ts';
 import {
   checkExceptions,
   checkOpenhours,
@@ -36,7 +37,7 @@ const hoursOf = (row: { officeHours: OfficeHoursValue | null }): OfficeHoursValu
 function toApiOverflow(o: repo.OverflowView) {
   const isService = o.type === 'auto_attendant';
   return {
-    type: isOverflowType(o.type) ? o.type : 'user',
+    type: isOneOf(OVERFLOW_TYPES, o.type) ? o.type : 'user',
     destinationId: o.destinationId,
     number: o.number,
     name: o.name,
@@ -45,18 +46,6 @@ function toApiOverflow(o: repo.OverflowView) {
     vcpAutoAttendantId: isService ? o.destinationId : null,
     vcpAutoAttendantName: isService ? o.name : null,
   };
-}
-
-const OVERFLOW_TYPE_SET = new Set<string>([
-  'user',
-  'hunting_group',
-  'auto_attendant',
-  'voicemail',
-  'closed_hours',
-  'office_hours',
-]);
-function isOverflowType(t: string): t is OverflowType {
-  return OVERFLOW_TYPE_SET.has(t);
 }
 
 /** Document 2, Welcome. */

@@ -3,7 +3,6 @@
 // and is judged from its content (WAV PCM, A-law, µ-law or MP3; its duration measured by
 // music-metadata); a download streams the stored file, or the byte range asked.
 import { PassThrough, type Readable } from 'node:stream';
-import type { ErrorKey } from '../../errors/catalogue.ts';
 import { fail } from '../../errors/catalogue.ts';
 import type { BinaryAnswer } from '../../http/binary.ts';
 import { AUDIO_TYPES, type MultipartMedia, type Upload } from '../../http/media.ts';
@@ -19,16 +18,6 @@ export const RECORDING_MULTIPART: MultipartMedia = {
   description:
     'the recorded audio (WAV in PCM, A-law or µ-law, or MP3, judged from its content), sent after the `descriptor` field',
 };
-
-/** The refusals of the audio layer (issue 26, point 3's audio rules). */
-export const AUDIO_ERRORS = [
-  'AUDIO_EMPTY',
-  'AUDIO_NOT_AUDIO',
-  'AUDIO_UNSUPPORTED',
-  'AUDIO_TRUNCATED',
-  'AUDIO_NO_SAMPLES',
-  'AUDIO_TOO_LONG',
-] as const satisfies readonly ErrorKey[];
 
 /**
  * Stores the upload's audio at `key` and measures it from its content (a refused audio leaves

@@ -25,6 +25,7 @@ import {
 import * as service from './recordings.service.ts';
 import * as repo from './recordings.repo.ts';
 import * as audio from './recordings.audio.ts';
+import { AUDIO_ERRORS } from './audio.ts';
 
 const tag = 'CloudPBX recordings';
 const V = '/vcpprovisioning/v1.0';
@@ -66,7 +67,7 @@ export const ingestRecording = defineOperation({
     'RECORDING_NOT_ALLOWED',
     'RECORDING_INBOUND_ONLY',
     'RECORDING_PROFILE_EXCLUDES',
-    ...audio.AUDIO_ERRORS,
+    ...AUDIO_ERRORS,
   ],
   // The rules first (nothing is stored when they refuse), then the audio, stored and measured
   // before the row's transaction opens; the row names it once it commits.
