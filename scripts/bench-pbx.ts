@@ -6,6 +6,10 @@
 // End Customer BIG_EC, with BIG_SUBSCRIBERS subscribers (users of their own), as many SIP devices
 // (every other one assigned) and BIG_DDIS DDI numbers (every other one assigned).
 //
+// Issue 26, point 9: the large CloudPBX also holds BIG_RECORDINGS recordings (one every 45 s back
+// from the load, over some 52 days), read by its company_admin (BIG_ADMIN_EMAIL: only he consults
+// them); every small PBX has a welcome with the default office hours.
+//
 // Cases: getCloudPbx over the small PBXs (the single reads' target: ≥ 0.7 of the bare ceiling,
 // p99 < 20 ms), and, on the large PBX, listDdis with a filter, listDevices, the numbering plan and
 // the free internal numbers (each ≥ 2,000 requests/s, p99 < 50 ms on PostgreSQL); the numbering
@@ -19,6 +23,9 @@ export const PBX_SMALL = 1_000;
 export const BIG_EC = PBX_SMALL + 1;
 export const BIG_SUBSCRIBERS = 5_000;
 export const BIG_DDIS = 10_000;
+export const BIG_RECORDINGS = 100_000;
+/** The company_admin of the large CloudPBX's company (the recordings' only reader). */
+export const BIG_ADMIN_EMAIL = 'pbx-big-admin@bench.example';
 const PAGE = 20;
 
 const V = '/api/svc/vcpprovisioning/v1.0';
@@ -32,12 +39,16 @@ export const PBX_CASES = [
   'getNumberingPlan',
   'getNumberingPlan (5k subscribers)',
   'listFreeInternalNumbers (5k subscribers)',
+  'listRecordings date range (100k recordings)',
+  'getOfficeHours',
 ] as const;
 export type PbxCase = (typeof PBX_CASES)[number];
 /** The PBX cases whose target is a throughput (≥ 2,000 req/s, p99 < 50 ms on PostgreSQL). */
-export const PBX_LIST_CASES: readonly PbxCase[] = PBX_CASES.filter((c) => c !== 'getCloudPbx');
+export const PBX_LIST_CASES: readonly PbxCase[] = PBX_CASES.filter(
+  (c) => c !== 'getCloudPbx' && c !== 'getOfficeHours',
+);
 
-export async function loadPbx(db: Db): Promise<void> {
+export async function loadPbx(db: Db, passwordHash: string): Promise<void> {
   const ecs = `(SELECT e FROM generate_series(1, ${PBX_SMALL}) AS e UNION ALL SELECT ${BIG_EC})`;
   // The systems of type cloud_pbx (document 2: a CloudPBX is a telephone system), at the EC's site.
   await db.execute(
@@ -112,7 +123,36 @@ export async function loadPbx(db: Db): Promise<void> {
            'FRA', i = 1, CASE WHEN i % 2 = 1 AND i <= 2 * ${BIG_SUBSCRIBERS} THEN substr(md5('pbx-user-' || ((i + 1) / 2)), 1, 24) END
     FROM generate_series(1, ${BIG_DDIS}) AS i`),
   );
-  for (const table of ['systems', 'pbx_cloudpbxs', 'pbx_subscribers', 'pbx_devices', 'pbx_ddis'])
+  // Issue 26, point 9: the large PBX's recordings, its company_admin, and a welcome per small PBX.
+  await db.execute(
+    sql.raw(`
+    INSERT INTO pbx_recordings (id, cloudpbx_id, date, direction, other_number, recorded_user_id, recorded_phone_number_id,
+                                recorded_name, recorded_number, storage_key, media_type, size, duration)
+    SELECT substr(md5('pbx-rec-' || i), 1, 24), ${big}, now() - i * interval '45 seconds', CASE WHEN i % 3 = 0 THEN 'out' ELSE 'in' END,
+           '+336' || lpad((i % 100000)::text, 8, '0'), substr(md5('pbx-user-' || (i % ${BIG_SUBSCRIBERS} + 1)), 1, 24),
+           substr(md5('pbx-big-sub-' || (i % ${BIG_SUBSCRIBERS} + 1)), 1, 24), 'Pbx Subscriber ' || (i % ${BIG_SUBSCRIBERS} + 1),
+           (20000 + i % ${BIG_SUBSCRIBERS})::text, 'bench/recordings/' || i, 'audio/wav', 80000, 10 + i % 300
+    FROM generate_series(1, ${BIG_RECORDINGS}) AS i`),
+  );
+  await db.execute(sql`
+    INSERT INTO users (id, company_id, login_email, password_hash, first_name, last_name, roles)
+    VALUES (substr(md5('pbx-big-admin'), 1, 24), substr(md5('ec-' || ${BIG_EC}::int), 1, 24), ${BIG_ADMIN_EMAIL},
+            ${passwordHash}, 'Pbx', 'Admin', ARRAY['company_admin', 'user']::text[])`);
+  await db.execute(
+    sql.raw(`
+    INSERT INTO pbx_ivrs (id, cloudpbx_id, kind, name, timezone, is_default_ivr)
+    SELECT substr(md5('pbx-welcome-' || e), 1, 24), ${pbxIdSql('e')}, 'welcome', 'Welcome ' || e, 'Europe/Paris', true
+    FROM generate_series(1, ${PBX_SMALL}) AS e`),
+  );
+  for (const table of [
+    'systems',
+    'pbx_cloudpbxs',
+    'pbx_subscribers',
+    'pbx_devices',
+    'pbx_ddis',
+    'pbx_recordings',
+    'pbx_ivrs',
+  ])
     await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
 }
 
@@ -126,7 +166,15 @@ interface PbxReq {
  * The requests of a PBX case, as the superadmin: `pbxIds` are the small PBXs in the bench's
  * rotation, `bigPbxId` the large one.
  */
-export function pbxRequests(c: PbxCase, pbxIds: string[], bigPbxId: string, token: string): PbxReq[] {
+export function pbxRequests(
+  c: PbxCase,
+  pbxIds: string[],
+  /** The welcome of each of `pbxIds`, in the same order. */
+  welcomeIds: string[],
+  bigPbxId: string,
+  token: string,
+  bigAdminToken: string,
+): PbxReq[] {
   const headers = { authorization: `Bearer ${token}` };
   const C = `${V}/cloudpbxs/${bigPbxId}`;
   // Pages spread over the whole list, as a console paging through it asks them.
@@ -156,6 +204,27 @@ export function pbxRequests(c: PbxCase, pbxIds: string[], bigPbxId: string, toke
       return ['2', ...Array.from({ length: 50 }, (_, k) => `2${50 + k}`)].map((startingWith) => ({
         method: 'GET',
         path: `${C}/phone-numbers/free?startingWith=${startingWith}&limit=100`,
+        headers,
+      }));
+    case 'listRecordings date range (100k recordings)': {
+      // A day of recordings (some 1,900), its pages, for each of the last 30 days: as the console
+      // of the company_admin pages through a day.
+      const day = 86_400_000;
+      const start = Date.now() - 30 * day;
+      return Array.from({ length: 30 * 10 }, (_, k) => {
+        const from = new Date(start + Math.floor(k / 10) * day);
+        const to = new Date(from.getTime() + day);
+        return {
+          method: 'GET' as const,
+          path: `${C}/recordings?fromDate=${from.toISOString()}&toDate=${to.toISOString()}&limit=${PAGE}&offset=${(k % 10) * PAGE}`,
+          headers: { authorization: `Bearer ${bigAdminToken}` },
+        };
+      });
+    }
+    case 'getOfficeHours':
+      return pbxIds.map((id, i) => ({
+        method: 'GET',
+        path: `${V}/cloudpbxs/${id}/ivrs/${welcomeIds[i]}/officehours`,
         headers,
       }));
   }

@@ -48,7 +48,7 @@ import { hashPassword } from '../src/shared/passwords.ts';
 
 import { billingBenchLine, billingRunBench } from './bench-billing.ts';
 import { bannerAtLimits } from './banner-at-limits.ts';
-import { BIG_EC, loadPbx, PBX_CASES, PBX_LIST_CASES, PBX_SMALL, pbxRequests } from './bench-pbx.ts';
+import { BIG_ADMIN_EMAIL, BIG_EC, loadPbx, PBX_CASES, PBX_LIST_CASES, PBX_SMALL, pbxRequests } from './bench-pbx.ts';
 
 /** End Customers (3 monthly subscriptions each) of the billing run case. */
 const BILLING_END_CUSTOMERS = Number(process.env.BENCH_BILLING_ECS ?? 10_000);
@@ -389,7 +389,7 @@ export async function loadData(open: { url?: string; dataDir?: string }, passwor
       FROM companies c CROSS JOIN (SELECT id FROM offers WHERE is_default) o
       WHERE NOT EXISTS (SELECT 1 FROM subscriptions s WHERE s.company_id = c.id AND s.is_default)`);
     await loadCommerce(db, passwordHash);
-    await loadPbx(db);
+    await loadPbx(db, passwordHash);
     // PGlite has no autovacuum; on PostgreSQL this also keeps autovacuum from starting mid-run.
     for (const table of ['companies', 'users', 'sites', 'subscriptions', 'offers', 'catalog_offers', 'licences'])
       await db.execute(sql.raw(`VACUUM ANALYZE ${table}`));
@@ -481,13 +481,17 @@ const commerceEcs = sample(Math.min(ROTATION, COMMERCE_COMPANIES), COMMERCE_COMP
 /** End Customers of the BPs that have a bp_finance (ec e has BP e mod BP_COUNT + 1). */
 const buyingEcs = Array.from({ length: COMMERCE_COMPANIES }, (_, i) => i + 1).filter((e) => e % BP_COUNT < BP_FINANCES);
 /** The small CloudPBXs in the rotation (scripts/bench-pbx.ts), and the large one. */
-const pbxIds = sample(Math.min(ROTATION, PBX_SMALL), PBX_SMALL, 23).map((e) => md5(`pbx-${e}`));
+const pbxEcs = sample(Math.min(ROTATION, PBX_SMALL), PBX_SMALL, 23);
+const pbxIds = pbxEcs.map((e) => md5(`pbx-${e}`));
+const welcomeIds = pbxEcs.map((e) => md5(`pbx-welcome-${e}`));
 const bigPbxId = md5(`pbx-${BIG_EC}`);
 const q = (o: Record<string, string | number | boolean>) =>
   new URLSearchParams(Object.entries(o).map(([k, v]) => [k, String(v)])).toString();
 
 interface Tokens {
   superadmin: string;
+  /** The company_admin of the large CloudPBX's company (its recordings' reader). */
+  pbxAdmin: string;
   bpAdmins: string[];
   /** The bp_finance of BP b + 1 at index b (b < BP_FINANCES). */
   bpFinances: string[];
@@ -566,7 +570,7 @@ function serviceRequests(c: CaseName, tokens: Tokens): Req[] {
         body: JSON.stringify({ offerId: QUOTED_OFFER_ID, maxNumberUsers: 1 + (i % 50) }),
       }));
     default:
-      return pbxRequests(c, pbxIds, bigPbxId, tokens.superadmin);
+      return pbxRequests(c, pbxIds, welcomeIds, bigPbxId, tokens.superadmin, tokens.pbxAdmin);
   }
 }
 
@@ -969,6 +973,7 @@ async function startMeasured(engine: 'postgresql' | 'embedded', dbEnv: Record<st
   );
   const tokens: Tokens = {
     superadmin: await login(service.base, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD),
+    pbxAdmin: await login(service.base, BIG_ADMIN_EMAIL, USER_PASSWORD),
     bpAdmins: [],
     bpFinances: [],
   };
