@@ -142,3 +142,37 @@ export async function runCounted<R extends CountedRow>(
   rememberedChars += chars;
   return fresh;
 }
+
+/** Answers remembered by `rememberedAt`, per instance: bounded like the lists' (oldest forgotten first). */
+const rememberedValues = new Map<string, { version: string; value: unknown; chars: number }>();
+let rememberedValueChars = 0;
+
+/**
+ * The answer `compute` gives, remembered with `version`, the version of its family that the
+ * request's authorising statement read (an operation's `listVersion`): asked again at the same
+ * version, nothing was written since, and the remembered answer is returned without a statement.
+ * The version is read before `compute` runs, so a remembered answer is never older than its
+ * version (a write in between moves the version, and the next request computes again).
+ * Without a version (not read), it computes.
+ */
+export async function rememberedAt<T>(key: string, version: string | undefined, compute: () => Promise<T>): Promise<T> {
+  if (version === undefined) return compute();
+  const memo = rememberedValues.get(key);
+  // The value was stored by this function with this key's compute: of type T.
+  if (memo && memo.version === version) return memo.value as T;
+  const value = await compute();
+  const chars = key.length + JSON.stringify(value).length;
+  if (memo) {
+    rememberedValues.delete(key);
+    rememberedValueChars -= memo.chars;
+  }
+  if (chars > MAX_CHARS / 8) return value;
+  while (rememberedValues.size >= MAX_ENTRIES || rememberedValueChars + chars > MAX_CHARS) {
+    const [oldest, old] = rememberedValues.entries().next().value!;
+    rememberedValues.delete(oldest);
+    rememberedValueChars -= old.chars;
+  }
+  rememberedValues.set(key, { version, value, chars });
+  rememberedValueChars += chars;
+  return value;
+}

@@ -86,4 +86,22 @@ describe('issue 25, point 12: remembered CloudPBX lists stay exact', () => {
     await t.db.update(users).set({ firstName: 'Other', lastName: 'Name' }).where(eq(users.id, u.id));
     expect((await get(D)).data[0].userDisplayName).toBe('Other Name');
   });
+
+  it('issue 25, point 12: the numbering plan and the free numbers asked again after a subscriber and a group are made answer the new plan', async () => {
+    const c = await makeCompany(t, { name: 'Remembered plan' });
+    const pbx = await createPbx(t, c);
+    const P = `${PBXS}/${pbx.id}/numbering-plan`;
+    const F = `${PBXS}/${pbx.id}/phone-numbers/free?limit=3`;
+    expect((await get(P)).data.allocatedNumbers.subscribers).toEqual([]);
+    expect((await get(F)).data).toEqual([2000, 2001, 2002]);
+    const u = await makeUser(t, c);
+    await seedSubscriber(t, pbx.id, u.id, '2000');
+    expect((await get(P)).data.allocatedNumbers.subscribers.map((s: { shortNumber: string }) => s.shortNumber)).toEqual(
+      ['2000'],
+    );
+    expect((await get(F)).data).toEqual([2001, 2002, 2003]);
+    await post(`${PBXS}/${pbx.id}/groups`, { name: 'Desk', type: 'hunting_group', shortNumber: '2001' });
+    expect((await get(P)).data.allocatedNumbers.groups).toMatchObject([{ groupName: 'Desk', shortNumber: '2001' }]);
+    expect((await get(F)).data).toEqual([2002, 2003, 2004]);
+  });
 });

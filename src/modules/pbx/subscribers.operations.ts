@@ -33,6 +33,7 @@ import * as service from './subscribers.service.ts';
 import * as numbering from './numbering.service.ts';
 import * as repo from './subscribers.repo.ts';
 import { pbxTarget } from './pbx.targets.ts';
+import { rememberedAt } from '../../db/list-count.ts';
 
 const tag = 'CloudPBX';
 const C = '/vcpprovisioning/v1.0/cloudpbxs/:systemId';
@@ -214,7 +215,12 @@ export const getNumberingPlan = defineOperation({
   response: NumberingPlan,
   envelope: 'data',
   target: pbxTarget,
-  command: (cmd) => numbering.numberingPlan(cmd.db, cmd.target),
+  // Issue 25, point 12: remembered with the 'pbx' list version (subscribers, groups, devices, users).
+  listVersion: 'pbx',
+  command: (cmd) =>
+    rememberedAt(`numbering-plan\u0000${cmd.target.id}`, cmd.listVersion, () =>
+      numbering.numberingPlan(cmd.db, cmd.target),
+    ),
 });
 
 export const listFreeInternalNumbers = defineOperation({
@@ -228,7 +234,13 @@ export const listFreeInternalNumbers = defineOperation({
   response: Type.Array(Type.Integer()),
   envelope: 'data',
   target: pbxTarget,
-  command: (cmd, { query }) => numbering.freeInternalNumbers(cmd.db, cmd.target, query),
+  listVersion: 'pbx',
+  command: (cmd, { query }) =>
+    rememberedAt(
+      `free-numbers\u0000${cmd.target.id}\u0000${JSON.stringify([query.startingWith, query.limit])}`,
+      cmd.listVersion,
+      () => numbering.freeInternalNumbers(cmd.db, cmd.target, query),
+    ),
 });
 
 export const subscriberOperations: AnyOperation[] = [
