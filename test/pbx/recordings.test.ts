@@ -460,6 +460,14 @@ describe('issue 26, point 5: ingestion', () => {
     }
   });
 
+  it('issue 26, point 5: a call longer than the greetings’ 10 minutes is recorded (point 5 sets no length)', async () => {
+    await setCompany(true, true);
+    const res = await ingest(descriptor('all'), wav('ulaw', 12 * 60));
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.db.select().from(recordings).where(eq(recordings.id, res.json().data.id));
+    expect(row.duration).toBe(720);
+  });
+
   it('issue 26, point 5: ingestion stores the recording; its duration is measured from the audio (a duration in the descriptor is ignored); recordedParty.number is the subscriber’s short number', async () => {
     await setCompany(true, true);
     const res = await ingest(descriptor('all', { duration: 999 }), wav('pcm', 4.5));

@@ -58,16 +58,22 @@ export function uploadStream(upload: Upload): Readable {
 /**
  * Stores an audio upload under `key`, then judges it from its content. Answers its media type,
  * size and duration; on any refusal the stored file is removed and the AppError thrown (413 beyond
- * 10 MB, 400 otherwise). The caller writes its row only after this succeeds (issue 26, point 8:
+ * the operation's size limit, 400 otherwise). `maxSeconds`: the longest audio taken (the greetings'
+ * 10 minutes by default; null for none). The caller writes its row only after this succeeds (issue 26, point 8:
  * audio written before the row commits).
  */
-export async function storeAudio(files: FilesPort, key: string, upload: Upload | Readable): Promise<AudioInfo> {
+export async function storeAudio(
+  files: FilesPort,
+  key: string,
+  upload: Upload | Readable,
+  maxSeconds: number | null = AUDIO_MAX_SECONDS,
+): Promise<AudioInfo> {
   const stream = upload instanceof Readable ? upload : uploadStream(upload);
   // putStream writes a temporary file renamed once complete: a stream failing (413 past 10 MB, a
   // client gone) leaves nothing under the key.
   const { size } = await files.putStream(key, stream, 'application/octet-stream');
   try {
-    const info = await judgeAudio(files, key, size);
+    const info = await judgeAudio(files, key, size, maxSeconds);
     return info;
   } catch (err) {
     await files.delete(key).catch(() => undefined);
@@ -76,7 +82,12 @@ export async function storeAudio(files: FilesPort, key: string, upload: Upload |
 }
 
 /** Reads stored audio back and judges it (the rules of storeAudio); throws the refusal. */
-export async function judgeAudio(files: FilesPort, key: string, size: number): Promise<AudioInfo> {
+export async function judgeAudio(
+  files: FilesPort,
+  key: string,
+  size: number,
+  maxSeconds: number | null = AUDIO_MAX_SECONDS,
+): Promise<AudioInfo> {
   if (size === 0) fail('AUDIO_EMPTY');
   const opened = await files.openRead(key);
   if (!opened) throw new Error(`audio ${key} vanished after it was written`);
@@ -108,8 +119,7 @@ export async function judgeAudio(files: FilesPort, key: string, size: number): P
     fail('AUDIO_UNSUPPORTED', { container, codec });
   }
   if (duration === undefined || !Number.isFinite(duration) || duration <= 0) fail('AUDIO_NO_SAMPLES');
-  if (duration > AUDIO_MAX_SECONDS)
-    fail('AUDIO_TOO_LONG', { duration: round(duration), maxSeconds: AUDIO_MAX_SECONDS });
+  if (maxSeconds !== null && duration > maxSeconds) fail('AUDIO_TOO_LONG', { duration: round(duration), maxSeconds });
   return { mediaType, size, duration: round(duration) };
 }
 

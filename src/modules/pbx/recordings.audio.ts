@@ -7,13 +7,19 @@ import { fail } from '../../errors/catalogue.ts';
 import type { BinaryAnswer } from '../../http/binary.ts';
 import { AUDIO_TYPES, type MultipartMedia, type Upload } from '../../http/media.ts';
 import type { FilesPort } from '../../ports/files/files.port.ts';
-import { AUDIO_MAX_BYTES, storeAudio, type AudioInfo } from './audio.ts';
+import { storeAudio, type AudioInfo } from './audio.ts';
 
 /** The multipart form of an ingestion: the `descriptor` field, then the `audio` file, streamed. */
+/**
+ * The largest recording taken: a call of some three and a half hours in 16-bit PCM at 8 kHz (58 MB
+ * an hour), more in A-law, µ-law or MP3. Streamed to storage, never held in memory.
+ */
+export const RECORDING_MAX_BYTES = 200 * 1024 * 1024;
+
 export const RECORDING_MULTIPART: MultipartMedia = {
   fileField: 'audio',
   types: [...AUDIO_TYPES, 'application/octet-stream'],
-  maxBytes: AUDIO_MAX_BYTES,
+  maxBytes: RECORDING_MAX_BYTES,
   stream: true,
   description:
     'the recorded audio (WAV in PCM, A-law or µ-law, or MP3, judged from its content), sent after the `descriptor` field',
@@ -29,7 +35,8 @@ export async function storeRecordingAudio(
   upload: Upload | undefined,
 ): Promise<AudioInfo> {
   if (!upload) fail('AUDIO_EMPTY');
-  return storeAudio(files, key, upload);
+  // Issue 26, point 5 sets no length on a call: the greetings' 10 minutes do not apply.
+  return storeAudio(files, key, upload, null);
 }
 
 /** A stream of a byte range of a stored file, opened when read (the answer's body is given synchronously). */
