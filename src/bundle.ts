@@ -70,6 +70,20 @@ export function bundleIsFresh(dir = BUILD_DIR): boolean {
 }
 
 /**
+ * Writes the characters above U+007F that esbuild's `charset: 'ascii'` left as they are (those of
+ * regular expression literals: music-metadata's FourCC pattern holds a ©) as \u escapes, which
+ * mean the same in a string, a template, a regular expression and a name: the bundle stays ASCII.
+ */
+function escapeNonAscii(file: string): void {
+  const text = readFileSync(file, 'utf8');
+  if (!/[\u0080-\uffff]/.test(text)) return;
+  writeFileSync(
+    file,
+    text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
+}
+
+/**
  * Builds the bundle. Written beside under a name of this process, then renamed: a start running
  * at the same time reads either the old files or the new ones, never half a file. The manifest is
  * renamed last, so a manifest always describes a bundle at least as new as itself.
@@ -112,6 +126,7 @@ export async function buildBundle(dir = BUILD_DIR): Promise<void> {
     build('src/serve.ts', tmp),
     build('src/db/embedded-worker.ts', workerTmp),
   ]);
+  for (const file of [tmp, workerTmp]) escapeNonAscii(file);
   const inputs: Manifest['inputs'] = {};
   for (const file of [
     ...Object.keys(result.metafile.inputs),
