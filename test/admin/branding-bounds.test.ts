@@ -18,6 +18,7 @@ import type { Config } from '../../src/config.ts';
 import { companyImageVariants } from '../../src/modules/admin/branding/branding.tables.ts';
 import { STORED_SIZES } from '../../src/modules/admin/branding/branding.images.ts';
 import { sizeCache } from '../../src/modules/admin/branding/branding.size-cache.ts';
+import { SKIP_ENGINE_FREE } from '../support/generated-suites.ts';
 
 const SEED = process.env.BRANDING_SEED ? Number(process.env.BRANDING_SEED) : Math.floor(Math.random() * 2 ** 31);
 console.log(`branding-bounds: seed ${SEED} (replay with BRANDING_SEED=${SEED})`);
@@ -83,7 +84,7 @@ async function storedVariants(t: TestApp, id: string, kind: string) {
   };
 }
 
-describe('doc 3, avatar and banner: every size is answered exactly', () => {
+describe('doc 3, avatar and banner: every size is answered exactly', { skip: SKIP_ENGINE_FREE }, () => {
   let t: TestApp;
   let avatar: string;
   let banner: string;
@@ -149,7 +150,7 @@ describe('doc 3, avatar and banner: every size is answered exactly', () => {
   });
 });
 
-describe('bounds of images: a flood of distinct sizes', () => {
+describe('bounds of images: a flood of distinct sizes', { skip: SKIP_ENGINE_FREE }, () => {
   const CACHE_BYTES = 1024 * 1024;
   const FLOOD = 1000;
 
@@ -200,7 +201,7 @@ async function peakImageTasks(work: Promise<unknown>): Promise<number> {
   return peak;
 }
 
-describe('bounds of images: decode limit', () => {
+describe('bounds of images: decode limit', { skip: SKIP_ENGINE_FREE }, () => {
   it('with IMAGE_CONCURRENCY=1 concurrent uploads, new stored variants and new other sizes decode one at a time; with 3, up to 3', async () => {
     const image = await picture(4096, 4096);
     for (const [limit, expectPeak] of [

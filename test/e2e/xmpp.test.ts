@@ -24,6 +24,7 @@ import {
   holdProsody,
   serviceConfigOnProsody,
 } from './prosody.ts';
+import { SKIP_ENGINE_FREE } from '../support/generated-suites.ts';
 
 const PASSWORD = 'Passw0rd!';
 const config = serviceConfigOnProsody({ accounts: 'none' });
@@ -80,7 +81,7 @@ after(async () => {
   releaseProsody?.();
 });
 
-describe('XMPP end to end (Prosody)', () => {
+describe('XMPP end to end (Prosody)', { skip: SKIP_ENGINE_FREE }, () => {
   it('gives a created user a jid_im on the user domain, and delivers him a management message as document 1 gives it', async () => {
     const res = await t.inject({
       method: 'POST',

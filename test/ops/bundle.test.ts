@@ -12,6 +12,7 @@ import { expect } from '../support/expect.ts';
 import { freePort } from '../support/ports.ts';
 import { basic, bearer, createTestApp } from '../support/harness.ts';
 import { BUILD_DIR, buildBundle, bundleFile, bundleIsFresh } from '../../src/bundle.ts';
+import { SKIP_ENGINE_FREE } from '../support/generated-suites.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 // Inside the project: the packages left outside the bundle are found in its node_modules.
@@ -50,7 +51,7 @@ async function start(script: string, env: Record<string, string>) {
 const manifestOf = () =>
   JSON.parse(readFileSync(join(DIR, 'service.json'), 'utf8')) as { inputs: Record<string, [number, number]> };
 
-describe('the bundle is rebuilt when any file it was made from changes', () => {
+describe('the bundle is rebuilt when any file it was made from changes', { skip: SKIP_ENGINE_FREE }, () => {
   it('a new bundle is fresh and lists its sources and the packages inside it, not those left outside', async () => {
     await buildBundle(DIR);
     expect(bundleIsFresh(DIR)).toBe(true);
@@ -77,7 +78,7 @@ describe('the bundle is rebuilt when any file it was made from changes', () => {
   });
 });
 
-describe('the bundled service is the service', () => {
+describe('the bundled service is the service', { skip: SKIP_ENGINE_FREE }, () => {
   it('answers the OpenAPI document of the sources, is ready (its migrations found), and serves what the packages outside the bundle make', async () => {
     await buildBundle(DIR);
     const port = await freePort();
@@ -151,7 +152,7 @@ describe('the bundled service is the service', () => {
   });
 });
 
-describe('the bundle is held in memory at one byte a character', () => {
+describe('the bundle is held in memory at one byte a character', { skip: SKIP_ENGINE_FREE }, () => {
   it('it is ASCII only (a single character above U+00FF would double the memory of its source text)', () => {
     const text = readFileSync(bundleFile(DIR), 'latin1');
     // eslint-disable-next-line no-control-regex
@@ -159,7 +160,7 @@ describe('the bundle is held in memory at one byte a character', () => {
   });
 });
 
-describe('a start that cannot bundle runs from the sources', () => {
+describe('a start that cannot bundle runs from the sources', { skip: SKIP_ENGINE_FREE }, () => {
   it('`.build` unusable (here a plain file in a copy of the project): one line says why, and the service starts from its TypeScript sources', async () => {
     const copy = mkdtempSync(join(tmpdir(), 'svc-bundle-copy-'));
     try {

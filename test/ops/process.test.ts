@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '../support/expect.ts';
 import { freePort } from '../support/ports.ts';
+import { SKIP_ENGINE_FREE } from '../support/generated-suites.ts';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 const NODE_ARGS = ['--experimental-strip-types', '--disable-warning=ExperimentalWarning'];
@@ -84,7 +85,7 @@ describe('issue 13, point 2: a wrong setting stops the start before anything is 
   }
 });
 
-describe('issue 13, point 1: signals', () => {
+describe('issue 13, point 1: signals', { skip: SKIP_ENGINE_FREE }, () => {
   it('SIGTERM to the process `npm start` launched lets a request in flight finish, then exits 0', async () => {
     const port = await freePort();
     const r = run('npm', ['start', '--silent'], {

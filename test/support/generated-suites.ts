@@ -7,3 +7,13 @@ export const SKIP_GENERATED: string | false =
   process.env.SVC_GENERATED_SUITES === 'embedded' && process.env.TEST_DATABASE_URL
     ? 'runs once, on the embedded pass of .ci/run (SVC_GENERATED_SUITES=embedded)'
     : false;
+
+/**
+ * Suites whose subject is not the database engine (the bundle, signals, image bounds, the XMPP
+ * server end to end): on the PostgreSQL pass of .ci/run they are skipped the same way, for the same
+ * 30 minutes; the embedded pass runs them.
+ */
+export const SKIP_ENGINE_FREE: string | false =
+  process.env.SVC_GENERATED_SUITES === 'embedded' && process.env.TEST_DATABASE_URL
+    ? 'independent of the database engine: runs on the embedded pass of .ci/run (SVC_GENERATED_SUITES=embedded)'
+    : false;
