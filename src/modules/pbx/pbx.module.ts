@@ -3,6 +3,8 @@
 // it (DDI numbers, subscribers, SIP devices...) will be kinds whose chain passes through it.
 import { defineModule } from '../module.ts';
 import { targetKind, type TablesOf, type TargetKind } from '../../authz/targets.ts';
+import type { Column } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { pbxOperations } from './pbx.operations.ts';
 import { optionsOperations } from './options.operations.ts';
 import { pbxPolicy } from './pbx.policy.ts';
@@ -43,6 +45,13 @@ import { ivrOperations } from './ivrs.operations.ts';
 import { ivrPolicy } from './ivrs.policy.ts';
 import { ivrErrors } from './ivrs.errors.ts';
 
+/**
+ * An object of a CloudPBX: its company and site are the PBX's (its system's), so the kind has no
+ * columns of its own and the CloudPBX as its parent.
+ */
+const underCloudPbx = <T extends PgTable & { id: Column; cloudPbxId: Column }>(table: T, readBy: string) =>
+  targetKind(table, { cols: {}, readBy, parent: { kind: 'cloudpbx', column: table.cloudPbxId } });
+
 export const pbxTargets = {
   cloudpbx: targetKind(cloudPbxs, {
     // Its company and site are its system's: the relations read them there.
@@ -50,44 +59,15 @@ export const pbxTargets = {
     readBy: 'getCloudPbx',
     parent: { kind: 'system', column: cloudPbxs.id },
   }),
-  // The objects of a CloudPBX: their company and site are the PBX's (its system's).
-  subscriber: targetKind(subscribers, {
-    cols: {},
-    readBy: 'getSubscriber',
-    parent: { kind: 'cloudpbx', column: subscribers.cloudPbxId },
-  }),
-  ddi: targetKind(ddis, {
-    cols: {},
-    readBy: 'listDdis',
-    parent: { kind: 'cloudpbx', column: ddis.cloudPbxId },
-  }),
-  device: targetKind(devices, {
-    cols: {},
-    readBy: 'getDevice',
-    parent: { kind: 'cloudpbx', column: devices.cloudPbxId },
-  }),
-  group: targetKind(groups, {
-    cols: {},
-    readBy: 'getGroup',
-    parent: { kind: 'cloudpbx', column: groups.cloudPbxId },
-  }),
+  subscriber: underCloudPbx(subscribers, 'getSubscriber'),
+  ddi: underCloudPbx(ddis, 'listDdis'),
+  device: underCloudPbx(devices, 'getDevice'),
+  group: underCloudPbx(groups, 'getGroup'),
   /** An uploaded greeting file (fileId). */
-  greeting: targetKind(greetingFiles, {
-    cols: {},
-    readBy: 'getGreeting',
-    parent: { kind: 'cloudpbx', column: greetingFiles.cloudPbxId },
-  }),
-  recording: targetKind(recordings, {
-    cols: {},
-    readBy: 'getRecording',
-    parent: { kind: 'cloudpbx', column: recordings.cloudPbxId },
-  }),
+  greeting: underCloudPbx(greetingFiles, 'getGreeting'),
+  recording: underCloudPbx(recordings, 'getRecording'),
   /** A welcome or a welcome service. */
-  ivr: targetKind(ivrs, {
-    cols: {},
-    readBy: 'getWelcome',
-    parent: { kind: 'cloudpbx', column: ivrs.cloudPbxId },
-  }),
+  ivr: underCloudPbx(ivrs, 'getWelcome'),
   ...trunkTargets,
 } satisfies Record<string, TargetKind>;
 
