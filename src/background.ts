@@ -1,6 +1,7 @@
 // The background work of one instance: the job queue, the XMPP transport and the event
 // dispatcher, plus the external systems' ports. main.ts starts it before listening and stops it
 // on close; tests build it the same way.
+import type { AppDeps } from './http/context.ts';
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from 'pg-boss';
@@ -40,6 +41,8 @@ export interface JobDeps {
   config: Config;
   now: () => Date;
   log?: FastifyBaseLogger;
+  /** The application's dependencies, for a job that runs operations' commands for a caller (src/http/run-command.ts). */
+  app?: AppDeps;
 }
 
 /**
@@ -61,6 +64,8 @@ export interface BackgroundOptions {
   config: Config;
   now: () => Date;
   log?: FastifyBaseLogger;
+  /** The application whose commands jobs may run (an import's lines: src/http/run-command.ts). */
+  app?: AppDeps;
   /** The queue's clock (tests: pg-boss's TestClock). */
   queueClock?: Clock;
   /** Seconds between the counters' log lines (0: none). */
@@ -88,7 +93,7 @@ export function createBackground(o: BackgroundOptions): Background {
   const dispatcher = createDispatcher({ database, transport: xmpp, instanceId, log, pollMs: config.outboxPollMs });
   const ports = createPorts({ database, config, now: o.now });
   // Presences sent to the service (a telephone system's gateway logging in and out) go to the modules.
-  const moduleDeps = { db: database.db, queue, ports, config, now: o.now, log };
+  const moduleDeps = { db: database.db, queue, ports, config, now: o.now, log, app: o.app };
   xmpp.onPresence((presence) => o.modules.presence(presence, moduleDeps));
   xmpp.onOnline(() => o.modules.xmppOnline({ ...moduleDeps, xmpp }));
   let countersTimer: NodeJS.Timeout | undefined;

@@ -22,6 +22,9 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   bodyLimitBytes: number;
+  /** Bulk import (issue 27): the largest CSV, and the lines per transaction. */
+  importMaxBytes: number;
+  importBatchLines: number;
   /** REQUEST_TIMEOUT_SECONDS: a request not received whole within this time gets 408 (0: no limit). */
   requestTimeoutSeconds: number;
   loginMaxFailures: number;
@@ -289,6 +292,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: v.TRUST_PROXY,
     logLevel: v.LOG_LEVEL,
     bodyLimitBytes: v.BODY_LIMIT_BYTES,
+    importMaxBytes: v.IMPORT_MAX_BYTES,
+    importBatchLines: v.IMPORT_BATCH_LINES,
     requestTimeoutSeconds: v.REQUEST_TIMEOUT_SECONDS,
     loginMaxFailures: v.LOGIN_MAX_FAILURES,
     loginWindowSeconds: v.LOGIN_WINDOW_SECONDS,

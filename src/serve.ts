@@ -139,6 +139,7 @@ async function main(): Promise<void> {
       : false;
   // Jobs, events over XMPP and the ports; started before listening, stopped after the HTTP side.
   deps.background = createBackground({
+    app: deps,
     database,
     modules: MODULE_WORK,
     config,

@@ -86,6 +86,18 @@ export const SETTINGS = [
     doc: "largest accepted JSON body of an operation that declares no limit of its own; larger gets 413 (raw, multipart and upload bodies have their limits in the operation's declaration)",
   },
   {
+    env: 'IMPORT_MAX_BYTES',
+    schema: int(1024),
+    default: 52_428_800,
+    doc: 'largest CSV a bulk import or check takes (document 3, Bulk import); larger gets 413 before it is read whole',
+  },
+  {
+    env: 'IMPORT_BATCH_LINES',
+    schema: int(1, 10_000),
+    default: 1000,
+    doc: 'CSV lines of a bulk import written per transaction (each line stays all-or-nothing); the work resumes after the last committed batch',
+  },
+  {
     env: 'REQUEST_TIMEOUT_SECONDS',
     schema: int(0),
     default: 300,

@@ -173,7 +173,7 @@ export interface OperationDef<
   /** Schema of one item: of `data`, of each list element, or of the whole body for `plain`; Binary(...) for `binary`. */
   response: R;
   envelope: E;
-  successStatus?: 200 | 201 | 302;
+  successStatus?: 200 | 201 | 202 | 302;
   formats?: FormatLevels;
   /** The resource acted on, for operations on one resource. */
   target?: K extends TargetKindName ? TargetRef<K, PF, X> : undefined;

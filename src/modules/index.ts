@@ -16,6 +16,7 @@ import { commerceModule } from './commerce/commerce.module.ts';
 import { billingModule } from './billing/billing.module.ts';
 import { systemsModule } from './systems/systems.module.ts';
 import { pbxModule } from './pbx/pbx.module.ts';
+import { importsModule } from './imports/imports.module.ts';
 
 // What the platform needs of particular modules at start, exported from here only.
 export { defaultCompanyId } from './admin/companies/companies.seed.ts';
@@ -36,6 +37,7 @@ export const MODULES = [
   sitesModule,
   systemsModule,
   pbxModule,
+  importsModule,
   brandingModule,
   customisationModule,
   backgroundModule,

@@ -20,6 +20,7 @@
 // - Out of scope: the unrelated company (organisation), and the companies (and sites) near the
 //   caller's for which none of his relevant relations hold (an IR's customer seen from its BP's
 //   customer...).
+import { importCommands, imports } from '../../src/modules/imports/imports.tables.ts';
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { expect } from '../support/expect.ts';
 import { SKIP_GENERATED } from '../support/generated-suites.ts';
@@ -200,6 +201,9 @@ const KIND_COLUMNS: Record<TargetKindName, KindColumns> = {
   ivr: cols({ company: true, site: true }),
   // The invoicing module's files belong to the invoiced company.
   invoicingFile: cols({ company: true }),
+  // An import's report and a commandId's results belong to the company imported into.
+  importRequest: cols({ company: true }),
+  importCommand: cols({ company: true }),
   // An external trunk belongs to no company: its bpIds name the BP companies that may use it.
   trunk: cols({ bps: true }),
 };
@@ -1090,6 +1094,34 @@ async function buildWorld(t: TestApp): Promise<World> {
     },
     async system(p, o) {
       return { id: await insertSystem(p), actor: callers[o.role] };
+    },
+    async importRequest(p, o) {
+      const id = newId();
+      const companyId = companyIds[need(p.company, 'company', p)];
+      await t.db.insert(imports).values({
+        id,
+        companyId,
+        userId: callers[o.role].id,
+        displayName: 'Matrix',
+        route: 'import',
+        mode: 'user',
+        status: 'Terminated',
+        options: { delimiter: ',', comment: '%', noemails: false, nostrict: false },
+        startTime: new Date(),
+      });
+      return { id, actor: callers[o.role] };
+    },
+    async importCommand(p, o) {
+      const id = newId();
+      const companyId = companyIds[need(p.company, 'company', p)];
+      await t.db.insert(importCommands).values({
+        id,
+        companyId,
+        userId: callers[o.role].id,
+        report: { details: 'matrix', status: 'success' },
+        updatedAt: new Date(),
+      });
+      return { id, actor: callers[o.role] };
     },
     async invoicingFile(p, o) {
       const id = newId();

@@ -131,6 +131,7 @@ export async function createTestApp(
   const app = await buildApp(deps, opts.build);
   if (opts.background) {
     deps.background = createBackground({
+      app: deps,
       database,
       modules: MODULE_WORK,
       config,

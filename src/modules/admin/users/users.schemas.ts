@@ -9,6 +9,25 @@ export const ADMIN_TYPES = ['undefined', 'bp_admin', 'organization_admin', 'comp
 export type AdminType = (typeof ADMIN_TYPES)[number];
 
 const Role = OneOf(ROLES);
+
+export const EMAIL_TYPES = ['work', 'home', 'other'] as const;
+export const PHONE_TYPES = ['work', 'home', 'other'] as const;
+export const PHONE_DEVICE_TYPES = ['landline', 'mobile', 'fax', 'other'] as const;
+export interface UserEmail {
+  email: string;
+  type: (typeof EMAIL_TYPES)[number];
+}
+export interface UserPhoneNumber {
+  number: string;
+  type: (typeof PHONE_TYPES)[number];
+  deviceType: (typeof PHONE_DEVICE_TYPES)[number];
+}
+const Email = Obj({ email: Type.String({ format: 'email', maxLength: 255 }), type: OneOf(EMAIL_TYPES) });
+const PhoneNumber = Obj({
+  number: Type.String({ minLength: 1, maxLength: 32 }),
+  type: OneOf(PHONE_TYPES),
+  deviceType: OneOf(PHONE_DEVICE_TYPES),
+});
 const Name = Type.String({ maxLength: 255 });
 
 export const User = Obj(
@@ -27,6 +46,13 @@ export const User = Obj(
     siteId: Type.Union([Type.String(), Type.Null()]),
     language: Type.Union([Type.String(), Type.Null()]),
     timezone: Type.Union([Type.String(), Type.Null()]),
+    nickName: Type.Union([Type.String(), Type.Null()]),
+    title: Type.Union([Type.String(), Type.Null()]),
+    jobTitle: Type.Union([Type.String(), Type.Null()]),
+    department: Type.Union([Type.String(), Type.Null()]),
+    country: Type.Union([Type.String(), Type.Null()], { description: 'ISO 3166-1 alpha-3' }),
+    emails: Type.Array(Email),
+    phoneNumbers: Type.Array(PhoneNumber),
     isTerminated: Type.Boolean(),
     jid_im: Type.Union([Type.String(), Type.Null()], {
       description: "the user's XMPP address, on the configured user domain",
@@ -70,6 +96,13 @@ const writable = {
   siteId: Type.Union([Id(), Type.Null()]),
   language: Type.String({ maxLength: 16 }),
   timezone: Type.String({ maxLength: 64 }),
+  nickName: Type.Union([Type.String({ maxLength: 255 }), Type.Null()]),
+  title: Type.Union([Type.String({ maxLength: 40 }), Type.Null()]),
+  jobTitle: Type.Union([Type.String({ maxLength: 255 }), Type.Null()]),
+  department: Type.Union([Type.String({ maxLength: 255 }), Type.Null()]),
+  country: Type.Union([Type.String({ pattern: '^[A-Z]{3}$' }), Type.Null()]),
+  emails: Type.Array(Email, { maxItems: 10 }),
+  phoneNumbers: Type.Array(PhoneNumber, { maxItems: 10 }),
 };
 
 // Fields both bodies take as optional; create requires loginEmail and password.
@@ -81,6 +114,13 @@ const optionalFields = {
   siteId: Type.Optional(writable.siteId),
   language: Type.Optional(writable.language),
   timezone: Type.Optional(writable.timezone),
+  nickName: Type.Optional(writable.nickName),
+  title: Type.Optional(writable.title),
+  jobTitle: Type.Optional(writable.jobTitle),
+  department: Type.Optional(writable.department),
+  country: Type.Optional(writable.country),
+  emails: Type.Optional(writable.emails),
+  phoneNumbers: Type.Optional(writable.phoneNumbers),
 };
 
 export const CreateUserBody = Obj({

@@ -25,6 +25,13 @@ export function toApiUser(u: repo.UserRow) {
     siteId: u.siteId,
     language: u.language,
     timezone: u.timezone,
+    nickName: u.nickName,
+    title: u.title,
+    jobTitle: u.jobTitle,
+    department: u.department,
+    country: u.country,
+    emails: u.emails,
+    phoneNumbers: u.phoneNumbers,
     isTerminated: u.isTerminated,
     jid_im: u.jidIm,
     creationDate: u.creationDate,
@@ -64,6 +71,15 @@ function assertSite(roles: Role[], siteId: string | null | undefined): void {
   if (roles.includes('site_admin') && !siteId) fail('SITE_REQUIRED');
 }
 
+const PROFILE_FIELDS = ['nickName', 'title', 'jobTitle', 'department', 'country', 'emails', 'phoneNumbers'] as const;
+
+/** The profile fields a body gives (null clears one); those it omits are left out. */
+function profileOf(body: Static<typeof UpdateUserBody>): Partial<repo.NewUser> {
+  const out: Partial<repo.NewUser> = {};
+  for (const k of PROFILE_FIELDS) if (body[k] !== undefined) Object.assign(out, { [k]: body[k] });
+  return out;
+}
+
 export async function createUser(
   db: Executor,
   caller: Caller,
@@ -88,6 +104,7 @@ export async function createUser(
       siteId: body.siteId ?? null,
       language: body.language ?? null,
       timezone: body.timezone ?? null,
+      ...profileOf(body),
       creationDate: now,
       lastUpdateDate: now,
     });
@@ -138,6 +155,7 @@ export async function updateUser(
     for (const k of ['firstName', 'lastName', 'language', 'timezone'] as const) {
       if (body[k] !== undefined) patch[k] = body[k];
     }
+    Object.assign(patch, profileOf(body));
     if (body.adminType !== undefined) patch.adminType = body.adminType;
     return toApiUser(await repo.updateUserRow(exec, target.id, patch));
   });

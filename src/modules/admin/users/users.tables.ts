@@ -6,7 +6,7 @@ import { ts } from '../../../db/columns.ts';
 import { companies } from '../companies/companies.tables.ts';
 import { sites } from '../sites/sites.tables.ts';
 import type { Role } from '../../../authz/roles.ts';
-import type { AdminType } from './users.schemas.ts';
+import type { AdminType, UserEmail, UserPhoneNumber } from './users.schemas.ts';
 
 export const users = pgTable(
   'users',
@@ -32,6 +32,17 @@ export const users = pgTable(
     siteId: text('site_id').references(() => sites.id, { onDelete: 'set null' }),
     language: text('language'),
     timezone: text('timezone'),
+    // The profile fields of the original interface's createUser that the CSV import's reference
+    // template carries (document 3, Bulk import: nickName, title, jobTitle, department, country,
+    // email0, businessPhone0, mobilePhone0); issue 27, point 1.
+    nickName: text('nick_name'),
+    title: text('title'),
+    jobTitle: text('job_title'),
+    department: text('department'),
+    country: text('country'),
+    // `[{email, type}]` and `[{number, type, deviceType}]`, as the original interface gives them.
+    emails: jsonb('emails').$type<UserEmail[]>().notNull().default(sql`'[]'::jsonb`),
+    phoneNumbers: jsonb('phone_numbers').$type<UserPhoneNumber[]>().notNull().default(sql`'[]'::jsonb`),
     isTerminated: boolean('is_terminated').notNull().default(false),
     // User values of the customisation keys: same_than_company (absent), enabled or disabled.
     customisations: jsonb('customisations')
