@@ -43,6 +43,11 @@ export interface CommandDeps {
   xmppRequest: (to: string, iq: Element) => Promise<Element>;
   /** The accounts the service owns on the XMPP server (XMPP_ACCOUNTS); absent without a background. */
   xmppAccounts: XmppAccounts | undefined;
+  /**
+   * The application, for a command that runs other operations' commands for its caller
+   * (src/http/run-command.ts: the bulk import's check judges each line as those operations would).
+   */
+  app: AppDeps;
 }
 
 /** The command dependencies of an application. */
@@ -91,6 +96,7 @@ function makeCommandDeps(deps: AppDeps): CommandDeps {
     get xmppAccounts() {
       return deps.background?.xmppAccounts;
     },
+    app: deps,
   };
 }
 

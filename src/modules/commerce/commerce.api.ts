@@ -13,7 +13,7 @@ import * as offersRepo from './offers.repo.ts';
 import * as subscriptionsRepo from './subscriptions.repo.ts';
 
 /** Document 3, create company rule 7: a user arriving in a company takes a licence of its default subscription. */
-export { assignDefaultLicence, userChangedCompany } from './licences.service.ts';
+export { assignDefaultLicence, assignDefaultLicences, userChangedCompany } from './licences.service.ts';
 export { licenceCounters, type LicenceCounters } from './licence-counters.ts';
 // The operations another module runs as commands (the bulk import: src/http/run-command.ts).
 export { assignUserLicence, unassignUserLicence } from './licences.operations.ts';
@@ -132,3 +132,4 @@ export async function holdsServiceLicence(exec: Executor, userId: string): Promi
     .limit(1);
   return rows.length > 0;
 }
+export { companyProfiles } from './licences.repo.ts';

@@ -16,11 +16,12 @@ import {
   addDefaultSubscription,
   assertCatalogExists,
   assignDefaultLicence,
+  assignDefaultLicences,
   userChangedCompany,
 } from './commerce.api.ts';
 import * as subscriptionsRepo from './subscriptions.repo.ts';
 import { companyCommerce } from '../admin/companies/companies.api.ts';
-import { userArrived } from '../admin/users/users.api.ts';
+import { userArrived, usersArrived } from '../admin/users/users.api.ts';
 
 // Installed with the module: what companies asks of commerce (companies' hook), and the default
 // licence of a user arriving in a company (users' hook; document 3, create company rule 7).
@@ -35,6 +36,7 @@ companyCommerce.provide({
   companiesWithOffer: subscriptionsRepo.companiesWithOffer,
 });
 userArrived.register(assignDefaultLicence);
+usersArrived.register(assignDefaultLicences);
 
 // Offers and catalogs belong to no company: only the `any` relation reaches them.
 export const commerceTargets = {

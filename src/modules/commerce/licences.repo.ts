@@ -5,7 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw.ts';
-import { licences, subscriptions } from './commerce.tables.ts';
+import { licences, offers, subscriptions } from './commerce.tables.ts';
 import { bpIdSql, bpTypeSql } from '../admin/companies/companies.api.ts';
 
 export type LicenceRow = typeof licences.$inferSelect;
@@ -52,6 +52,36 @@ export async function takeLicence(exec: Executor, subscriptionId: string): Promi
         eq(subscriptions.id, subscriptionId),
         eq(subscriptions.status, 'active'),
         sql`(${subscriptions.maxNumberUsers} IS NULL OR ${subscriptions.numberAssignedUsers} < ${subscriptions.maxNumberUsers})`,
+      ),
+    )
+    .returning({ id: subscriptions.id });
+  return rows.length > 0;
+}
+
+/** Licences of the subscription for these users of one company (those who hold one already keep it); the number made. */
+export async function insertLicences(
+  exec: Executor,
+  subscriptionId: string,
+  companyId: string,
+  userIds: string[],
+  assignedAt: Date,
+): Promise<number> {
+  const result = await exec.execute(sql`INSERT INTO licences (subscription_id, user_id, user_company_id, assigned_at)
+    SELECT ${subscriptionId}, u, ${companyId}, ${assignedAt} FROM unnest(${sql.param(userIds)}::text[]) AS u
+    ON CONFLICT DO NOTHING RETURNING user_id`);
+  return rowsOf(result).length;
+}
+
+/** `n` more licences taken at once, if they are free and the subscription is active (as takeLicence). */
+export async function takeLicences(exec: Executor, subscriptionId: string, n: number): Promise<boolean> {
+  const rows = await exec
+    .update(subscriptions)
+    .set({ numberAssignedUsers: sql`${subscriptions.numberAssignedUsers} + ${n}` })
+    .where(
+      and(
+        eq(subscriptions.id, subscriptionId),
+        eq(subscriptions.status, 'active'),
+        sql`(${subscriptions.maxNumberUsers} IS NULL OR ${subscriptions.numberAssignedUsers} + ${n} <= ${subscriptions.maxNumberUsers})`,
       ),
     )
     .returning({ id: subscriptions.id });
@@ -107,4 +137,25 @@ export async function releaseLicencesOutsideCompany(exec: Executor, userId: stri
       AND s.company_id <> ${companyId}
       AND NOT COALESCE(${bpTypeSql(sql`s.company_id`)} = 'IR' AND s.company_id = ${bpIdSql(sql`${companyId}`)}, FALSE)`);
   await exec.execute(sql`UPDATE licences SET user_company_id = ${companyId} WHERE user_id = ${userId}`);
+}
+
+/**
+ * The company's subscriptions as the bulk import's check shows them (document 3, Check report:
+ * profiles `{name, valid, assignedBefore, assignedAfter, max}`): the offer's name, whether it gives
+ * licences (active), the licences taken and the limit; terminated ones left out.
+ */
+export async function companyProfiles(exec: Executor, companyId: string) {
+  return exec
+    .select({
+      subscriptionId: subscriptions.id,
+      name: offers.name,
+      status: subscriptions.status,
+      isDefault: subscriptions.isDefault,
+      assigned: subscriptions.numberAssignedUsers,
+      max: subscriptions.maxNumberUsers,
+    })
+    .from(subscriptions)
+    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
+    .where(and(eq(subscriptions.companyId, companyId), sql`${subscriptions.status} <> 'terminated'`))
+    .orderBy(offers.name, subscriptions.id);
 }

@@ -70,8 +70,33 @@ export async function assignDefaultLicence(
   user: { id: string; companyId: string },
   now: Date,
 ): Promise<void> {
-  const subscriptionId = await repo.defaultSubscriptionId(exec, user.companyId);
-  if (subscriptionId) await assignLicence(exec, user, subscriptionId, now);
+  await assignDefaultLicences(exec, [user], now);
+}
+
+/**
+ * The same for users arriving together (the CSV import's batch, issue 27, point 4: "licences are
+ * assigned from the company's subscriptions as a new user's default licence is"): one INSERT and
+ * one guarded UPDATE per company, whatever the number of users.
+ */
+export async function assignDefaultLicences(
+  exec: Executor,
+  users: readonly { id: string; companyId: string }[],
+  now: Date,
+): Promise<void> {
+  const byCompany = new Map<string, string[]>();
+  for (const u of users) byCompany.set(u.companyId, [...(byCompany.get(u.companyId) ?? []), u.id]);
+  for (const [companyId, userIds] of byCompany) {
+    const subscriptionId = await repo.defaultSubscriptionId(exec, companyId);
+    if (!subscriptionId) continue;
+    await exec.transaction(async (tx) => {
+      const taken = await repo.insertLicences(tx, subscriptionId, companyId, userIds, now);
+      if (taken > 0 && !(await repo.takeLicences(tx, subscriptionId, taken))) {
+        if ((await repo.subscriptionStatus(tx, subscriptionId)) !== 'active')
+          fail('SUBSCRIPTION_NOT_ACTIVE', { subscriptionId });
+        fail('LICENCE_LIMIT_REACHED', { subscriptionId });
+      }
+    });
+  }
 }
 
 /**

@@ -73,11 +73,22 @@ TIMEZONES.add('UTC');
  * `loginEmail` are the line's key; `password` is the key's too (never exported).
  */
 export const COLUMNS: Record<string, ColumnDef> = {
-  __action__: { kind: 'key', description: 'upsert (default), sync, delete or detach', example: 'upsert', read: (v) => ({ value: v.toLowerCase() }) },
-  loginEmail: { kind: 'key', description: 'the login of the user (required)', example: 'jane.doe@example.com', read: email },
+  __action__: {
+    kind: 'key',
+    description: 'upsert (default), sync, delete or detach',
+    example: 'upsert',
+    read: (v) => ({ value: v.toLowerCase() }),
+  },
+  loginEmail: {
+    kind: 'key',
+    description: 'the login of the user (required)',
+    example: 'jane.doe@example.com',
+    read: email,
+  },
   password: {
     kind: 'key',
-    description: '8+ characters with upper case, lower case, a digit and a special character; empty: none (a reset sets it)',
+    description:
+      '8+ characters with upper case, lower case, a digit and a special character; empty: none (a reset sets it)',
     example: 'Secret-Pass1',
     read: (v) => (isStrongPassword(v) ? { value: v } : { reason: 'weak' }),
   },
@@ -91,13 +102,17 @@ export const COLUMNS: Record<string, ColumnDef> = {
     kind: 'user',
     description: 'ISO 3166-1 alpha-3 country code',
     example: 'FRA',
-    read: (v) => (countries.isValid(v.toUpperCase()) && v.length === 3 ? { value: v.toUpperCase() } : { reason: 'not an ISO 3166-1 alpha-3 country code' }),
+    read: (v) =>
+      countries.isValid(v.toUpperCase()) && v.length === 3
+        ? { value: v.toUpperCase() }
+        : { reason: 'not an ISO 3166-1 alpha-3 country code' },
   },
   language: {
     kind: 'user',
     description: 'language code (ISO 639-1, optionally with a region: fr, en-US)',
     example: 'en',
-    read: (v) => (/^[a-z]{2}([-_][A-Za-z]{2})?$/.test(v) ? { value: v } : { reason: 'not a language code such as fr or en-US' }),
+    read: (v) =>
+      /^[a-z]{2}([-_][A-Za-z]{2})?$/.test(v) ? { value: v } : { reason: 'not a language code such as fr or en-US' },
   },
   timezone: {
     kind: 'user',
@@ -114,24 +129,54 @@ export const COLUMNS: Record<string, ColumnDef> = {
     example: 'Default',
     read: text(255),
   },
-  pbxShortNumber: { kind: 'device', description: "short number of a phone number of the company's telephone system", example: '2001', read: digits },
-  pbxInternalNumber: { kind: 'device', description: "internal number of a phone number of the company's telephone system", example: '2001', read: digits },
-  shortNumber: { kind: 'voice', description: "CloudPBX subscriber's short number (voice mode)", example: '8001', read: digits },
+  pbxShortNumber: {
+    kind: 'device',
+    description: "short number of a phone number of the company's telephone system",
+    example: '2001',
+    read: digits,
+  },
+  pbxInternalNumber: {
+    kind: 'device',
+    description: "internal number of a phone number of the company's telephone system",
+    example: '2001',
+    read: digits,
+  },
+  shortNumber: {
+    kind: 'voice',
+    description: "CloudPBX subscriber's short number (voice mode)",
+    example: '8001',
+    read: digits,
+  },
   ddiE164Number: {
     kind: 'voice',
     description: 'DDI number of the CloudPBX to assign to the subscriber (voice mode)',
     example: '+33123456789',
     read: (v) => (/^\+?[0-9 ()./-]{2,32}$/.test(v) ? { value: v } : { reason: 'not a phone number' }),
   },
-  macAddress: { kind: 'voice', description: 'MAC address of the SIP device of the subscriber (voice mode)', example: '00:1a:2b:3c:4d:5e', read: (v) => (/^([0-9A-Fa-f]{2}[:-]?){5}[0-9A-Fa-f]{2}$/.test(v) ? { value: v } : { reason: 'not a MAC address' }) },
+  macAddress: {
+    kind: 'voice',
+    description: 'MAC address of the SIP device of the subscriber (voice mode)',
+    example: '00:1a:2b:3c:4d:5e',
+    read: (v) => (/^([0-9A-Fa-f]{2}[:-]?){5}[0-9A-Fa-f]{2}$/.test(v) ? { value: v } : { reason: 'not a MAC address' }),
+  },
   deviceTypeId: {
     kind: 'voice',
     description: 'device model of the SIP device (GET .../devicemodels; default 999999, generic SIP)',
     example: '999999',
     read: (v) => (/^[0-9]{1,9}$/.test(v) ? { value: Number(v) } : { reason: 'not a device model id' }),
   },
-  customSipHeader_1: { kind: 'voice', description: 'first custom SIP header of the subscriber (voice mode)', example: '', read: text(255) },
-  customSipHeader_2: { kind: 'voice', description: 'second custom SIP header of the subscriber (voice mode)', example: '', read: text(255) },
+  customSipHeader_1: {
+    kind: 'voice',
+    description: 'first custom SIP header of the subscriber (voice mode)',
+    example: '',
+    read: text(255),
+  },
+  customSipHeader_2: {
+    kind: 'voice',
+    description: 'second custom SIP header of the subscriber (voice mode)',
+    example: '',
+    read: text(255),
+  },
 };
 
 export const USER_COLUMNS = Object.keys(COLUMNS).filter((c) => COLUMNS[c].kind === 'user');
@@ -159,7 +204,10 @@ export interface HeaderPlan {
  * the voice mode of its own routes). Voice columns are understood only by the voice routes, and
  * device columns only by the others. A header with no column of the import is 400902.
  */
-export function planHeader(columns: string[], route: ImportRoute | 'check' | 'checkSync' | 'checkVoice'): HeaderPlan | undefined {
+export function planHeader(
+  columns: string[],
+  route: ImportRoute | 'check' | 'checkSync' | 'checkVoice',
+): HeaderPlan | undefined {
   const voice = route === 'voice' || route === 'checkVoice';
   const understood = (c: string) => {
     const d = COLUMNS[c];
@@ -195,7 +243,9 @@ export interface ImportLine {
   voice?: VoiceFields;
 }
 
-const USER_CLEARABLE: readonly UserField[] = USER_COLUMNS.filter((c): c is UserField => c !== 'firstName' && c !== 'lastName');
+const USER_CLEARABLE: readonly UserField[] = USER_COLUMNS.filter(
+  (c): c is UserField => c !== 'firstName' && c !== 'lastName',
+);
 
 /**
  * Reads a record into a line of the import, or the error of its line. `defaultAction` is the
@@ -206,10 +256,12 @@ export function readLine(
   plan: HeaderPlan,
   record: { line: number; cells: string[]; raw: string },
   defaultAction: Action,
-): { line: ImportLine } | { error: LineError; login: string } {
+  lenient = false,
+): { line: ImportLine; warnings: number } | { error: LineError; login: string } {
   const given: Record<string, unknown> = {};
   const empty: string[] = [];
   let login = '';
+  let warnings = 0;
   for (let i = 0; i < plan.positions.length; i++) {
     const col = plan.positions[i];
     if (!col) continue;
@@ -221,6 +273,11 @@ export function readLine(
     }
     const read = COLUMNS[col].read(cell);
     if ('reason' in read) {
+      // nostrict (issue 27, point 9): a wrong value of a column other than the key is left out, a warning.
+      if (lenient && COLUMNS[col].kind !== 'key') {
+        warnings++;
+        continue;
+      }
       if (col === 'password') return { error: lineError('PASSWORD_WEAK'), login };
       return { error: lineError('VALUE_INVALID', { column: col, reason: read.reason }), login };
     }
@@ -228,9 +285,8 @@ export function readLine(
   }
   if (!login) return { error: lineError('LOGIN_MISSING'), login: `line ${record.line}` };
   const actionText = typeof given.__action__ === 'string' ? given.__action__ : defaultAction;
-  if (!(ACTIONS as readonly string[]).includes(actionText))
-    return { error: lineError('ACTION_UNKNOWN', { value: actionText }), login };
-  const action = ACTIONS.find((a) => a === actionText) ?? defaultAction;
+  const action = ACTIONS.find((a) => a === actionText);
+  if (!action) return { error: lineError('ACTION_UNKNOWN', { value: actionText }), login };
   if (action === 'detach' && plan.mode === 'user')
     return { error: lineError('ACTION_NOT_IN_MODE', { value: action, mode: plan.mode }), login };
   const user: Partial<UserFields> = {};
@@ -258,5 +314,5 @@ export function readLine(
       customSipHeader_2: str('customSipHeader_2'),
     };
   }
-  return { line: out };
+  return { line: out, warnings };
 }

@@ -15,3 +15,14 @@ export function importReportOf(_db: Executor, _target: unknown): never {
 export function createReport(_cmd: CommandContext<unknown>, _commandId: string, _body: unknown): never {
   return todo();
 }
+
+// Called by the engine (stubs until the helper's file lands).
+export async function recordCheck(
+  _exec: Executor,
+  _r: { commandId: string; companyId: string; userId: string; report: Record<string, unknown>; now: Date },
+): Promise<void> {}
+export async function recordImport(
+  _exec: Executor,
+  _r: { commandId: string; companyId: string; userId: string; reqId: string; now: Date },
+): Promise<void> {}
+export async function commandEnded(_exec: Executor, _r: { commandId: string; userId: string }): Promise<void> {}

@@ -40,8 +40,9 @@ const REPLACEMENT = '\uFFFD';
 export function delimiterOf(given: string | undefined): string | undefined {
   if (given === undefined || given === '') return undefined;
   const d = given === '\\t' || given.toLowerCase() === 'tab' ? '\t' : given;
-  if (!(DELIMITERS as readonly string[]).includes(d)) fail('CSV_BAD_DELIMITER', { delimiter: given });
-  return d;
+  const known = DELIMITERS.find((x) => x === d);
+  if (!known) fail('CSV_BAD_DELIMITER', { delimiter: given });
+  return known;
 }
 
 function commentOf(given: string | undefined, delimiter: string | undefined): string {
@@ -56,7 +57,10 @@ function commentOf(given: string | undefined, delimiter: string | undefined): st
  * one column has none: `,`).
  */
 function detectDelimiter(data: Buffer, comment: string): string {
-  const text = data.subarray(0, 64 * 1024).toString('utf8').replace(/^\uFEFF/, '');
+  const text = data
+    .subarray(0, 64 * 1024)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   const line =
     text
       .split(/\r?\n/)

@@ -17,7 +17,8 @@ export const importErrors = {
   CSV_NO_KNOWN_COLUMN: {
     status: 400,
     code: 400902,
-    message: 'Bad Request: the header names no column of the import (GET /massprovisioning/v1.0/users/template lists them)',
+    message:
+      'Bad Request: the header names no column of the import (GET /massprovisioning/v1.0/users/template lists them)',
   },
   CSV_BAD_DELIMITER: {
     status: 400,

@@ -43,7 +43,13 @@ const CSV_UPLOAD: RawMedia = {
 };
 
 const intoCompany = { kind: 'company', from: 'query', field: 'companyId', fallback: 'companyId' } as const;
-const csvErrors = ['CSV_NOT_UTF8', 'CSV_NO_HEADER', 'CSV_NO_KNOWN_COLUMN', 'CSV_BAD_DELIMITER', 'BODY_TOO_LARGE'] as const;
+const csvErrors = [
+  'CSV_NOT_UTF8',
+  'CSV_NO_HEADER',
+  'CSV_NO_KNOWN_COLUMN',
+  'CSV_BAD_DELIMITER',
+  'BODY_TOO_LARGE',
+] as const;
 const queryWords =
   'Every parameter is in the query: companyId (default your company), delimiter (detected from the header when absent), comment (default %), label, commandId, noemails, nostrict.';
 
@@ -194,7 +200,8 @@ export const getImportReport = defineOperation({
   path: `${M}/users/imports/:reqId/details`,
   tag,
   summary: 'The report of an import: its counters while it runs, every line once it ends',
-  description: 'format=full (default): the summary, the report per login and the failing lines; format=small: the summary.',
+  description:
+    'format=full (default): the summary, the report per login and the failing lines; format=small: the summary.',
   params: ReqIdParams,
   query: ReportQuery,
   response: ImportReport,

@@ -48,7 +48,9 @@ export const Profile = Obj({
   subscriptionId: Id(),
   valid: Type.Boolean({ description: 'the subscription is active and gives licences' }),
   assignedBefore: Type.Integer(),
-  assignedAfter: Type.Integer({ description: 'after the import: new users take a licence of the default subscription' }),
+  assignedAfter: Type.Integer({
+    description: 'after the import: new users take a licence of the default subscription',
+  }),
   max: Nullable(Type.Integer({ description: 'null: no limit' })),
 });
 

@@ -1,20 +1,181 @@
-// Import requests: start, reports, list, delete. Being built.
+// Import requests (document 3, Bulk import, rules 1 and 2; issue 27, point 4): an import answers at
+// once with its summary, its work runs as a job (imports.jobs.ts); its report is read while it
+// runs and after; deleting it allows the same data again.
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { CommandContext } from '../../http/context.ts';
+import type { Upload } from '../../http/media.ts';
 import type { FilesPort } from '../../ports/files/files.port.ts';
-import type { ImportRoute } from './imports.tables.ts';
+import { rowsOf } from '../../db/raw.ts';
+import { fail } from '../../errors/catalogue.ts';
+import { userNamesOf } from '../admin/users/users.api.ts';
+import { openCsv } from './csv.ts';
+import { planHeader, type HeaderPlan } from './columns.ts';
+import { cloudPbxOfCompany } from './voice-lines.ts';
+import { recordImport } from './commands.service.ts';
+import * as repo from './imports.repo.ts';
+import type { ImportRoute, ReportEntryValue } from './imports.tables.ts';
+import { toSummary, type ImportRow } from './summaries.ts';
+
 export type StartRoute = ImportRoute;
-const todo = (): never => {
-  throw new Error('not built yet');
-};
-export function startImport(_cmd: unknown, _route: StartRoute, _query: unknown, _upload: unknown): never {
-  return todo();
+
+/** The query of the check and import routes (imports.schemas.ts ImportQuery). */
+export interface ImportQueryValues {
+  companyId?: string;
+  delimiter?: string;
+  comment?: string;
+  label?: string;
+  commandId?: string;
+  noemails?: boolean | 'true' | 'false';
+  nostrict?: boolean | 'true' | 'false';
 }
-export function listImports(_db: Executor, _companyId: string): never {
-  return todo();
+
+export const flag = (v: boolean | 'true' | 'false' | undefined) => v === true || v === 'true';
+
+/** The whole CSV of a request, refused with 413 as soon as it passes `max` bytes (issue 27, point 7). */
+export async function readCsvBody(upload: Upload | undefined, max: number): Promise<Buffer> {
+  if (!upload) fail('CSV_NO_HEADER');
+  if (upload.kind === 'buffer') {
+    if (upload.data.length > max) fail('BODY_TOO_LARGE', { limit: max });
+    return upload.data;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of upload.stream) {
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk));
+    size += b.length;
+    if (size > max) {
+      upload.stream.destroy();
+      fail('BODY_TOO_LARGE', { limit: max });
+    }
+    chunks.push(b);
+  }
+  return Buffer.concat(chunks);
 }
-export function importReport(_db: Executor, _target: unknown, _format: 'small' | 'full'): never {
-  return todo();
+
+/**
+ * The header of the CSV read and its mode decided (document 3: the mode follows from the columns,
+ * and from the route for voice). A header naming no column of the route is 400902; a voice route
+ * with no voice column, or another route with only voice columns, is 400904.
+ */
+export async function planOf(
+  exec: Executor,
+  data: Buffer,
+  route: ImportRoute | 'check' | 'checkSync' | 'checkVoice',
+  query: ImportQueryValues,
+  companyId: string,
+): Promise<{ plan: HeaderPlan; delimiter: string; comment: string }> {
+  const { header } = await openCsv(data, query);
+  const voiceRoute = route === 'voice' || route === 'checkVoice';
+  const plan = planHeader(header.columns, route);
+  if (!plan) {
+    // The voice columns of a voice CSV sent to another route (or the reverse) say which route it needs.
+    const other = planHeader(header.columns, voiceRoute ? 'import' : 'voice');
+    if (other && (voiceRoute || other.positions.some((c) => c && VOICE_ONLY.has(c)))) fail('CSV_MODE_MISMATCH');
+    fail('CSV_NO_KNOWN_COLUMN');
+  }
+  const known = plan.positions.filter((c) => c !== undefined);
+  if (voiceRoute && !known.some((c) => VOICE_ONLY.has(c))) fail('CSV_MODE_MISMATCH');
+  if (!voiceRoute && known.length === 1 && header.columns.some((c) => VOICE_ONLY.has(c))) fail('CSV_MODE_MISMATCH');
+  if (voiceRoute && !(await cloudPbxOfCompany(exec, companyId))) fail('IMPORT_NO_CLOUDPBX');
+  return { plan, delimiter: header.delimiter, comment: header.comment };
 }
-export function deleteReport(_db: Executor, _files: FilesPort, _target: unknown): never {
-  return todo();
+
+const VOICE_ONLY = new Set([
+  'shortNumber',
+  'ddiE164Number',
+  'macAddress',
+  'deviceTypeId',
+  'customSipHeader_1',
+  'customSipHeader_2',
+]);
+
+/** Rule 1: the reqId is the hash of the CSV data (for the company: the same file may go to two companies). */
+export const reqIdOf = (companyId: string, data: Buffer) =>
+  createHash('sha256').update(companyId).update('\n').update(data).digest('hex').slice(0, 40);
+
+async function displayNameOf(exec: Executor, userId: string): Promise<string> {
+  const [row] = rowsOf<{ n: { displayName: string; loginEmail: string } | null }>(
+    await exec.execute(sql`SELECT ${userNamesOf(sql`${userId}`)} AS n`),
+  );
+  return row?.n?.displayName || row?.n?.loginEmail || userId;
+}
+
+export async function startImport(
+  cmd: CommandContext<{ id: string }>,
+  route: StartRoute,
+  query: ImportQueryValues,
+  upload: Upload | undefined,
+) {
+  const companyId = cmd.target.id;
+  const data = await readCsvBody(upload, cmd.deps.config.importMaxBytes);
+  const { plan, delimiter, comment } = await planOf(cmd.db, data, route, query, companyId);
+  const reqId = reqIdOf(companyId, data);
+  if (await repo.findImport(cmd.db, reqId)) fail('IMPORT_ALREADY_EXISTS', { reqId });
+  const queue = cmd.deps.queue;
+  if (!queue) throw new Error('the bulk import needs the job queue: the service runs without its background');
+  const fileKey = `imports/${reqId}.csv`;
+  // Kept until the import ends, so that a restarted service resumes it (issue 27, point 4).
+  await cmd.deps.ports.files.put(fileKey, data, 'text/csv');
+  const displayName = await displayNameOf(cmd.db, cmd.caller.userId);
+  const row = await cmd.db.transaction(async (tx) => {
+    const made = await repo.insertImport(tx, {
+      id: reqId,
+      companyId,
+      userId: cmd.caller.userId,
+      displayName,
+      label: query.label ?? null,
+      route,
+      mode: plan.mode,
+      options: { delimiter, comment, noemails: flag(query.noemails), nostrict: flag(query.nostrict) },
+      commandId: query.commandId ?? null,
+      fileKey,
+      startTime: cmd.now,
+    });
+    if (!made) fail('IMPORT_ALREADY_EXISTS', { reqId });
+    if (query.commandId)
+      await recordImport(tx, { commandId: query.commandId, companyId, userId: cmd.caller.userId, reqId, now: cmd.now });
+    // The job exists only if the request does (the same transaction).
+    await queue.enqueue('imports.run', { reqId }, { tx, singletonKey: `imports.run:${reqId}` });
+    return made;
+  });
+  return {
+    reqId: row.id,
+    status: row.status,
+    label: row.label,
+    mode: row.mode,
+    displayName: row.displayName,
+    userId: row.userId,
+    startTime: row.startTime,
+  };
+}
+
+export async function listImports(db: Executor, companyId: string) {
+  return (await repo.listImportRows(db, companyId)).map(toSummary);
+}
+
+/**
+ * The report (document 3, Import report): the summary, and with format=full each line's entry
+ * keyed by login (a login's later lines under `<login>#<line>`, a line without login under
+ * `line <n>`) and the failing lines as they were written.
+ */
+export async function importReport(db: Executor, target: ImportRow, format: 'small' | 'full') {
+  const summary = toSummary(target);
+  if (format === 'small') return summary;
+  const report: Record<string, ReportEntryValue> = {};
+  const failingLines: string[] = [];
+  for await (const l of repo.reportLines(db, target.id)) {
+    const key = report[l.login] ? `${l.login}#${l.line}` : l.login;
+    report[key] = l.entry;
+    if (l.status === 'failed' && l.raw !== null) failingLines.push(l.raw);
+  }
+  return { ...summary, report, failingLines };
+}
+
+/** Deletes a report; a running import stops at its next batch (its row is gone), its file with it. */
+export async function deleteReport(db: Executor, files: FilesPort, target: ImportRow) {
+  await repo.deleteImportRow(db, target.id);
+  if (target.fileKey) await files.delete(target.fileKey).catch(() => undefined);
+  return { reqId: target.id, status: 'Deleted' as const };
 }

@@ -3,6 +3,11 @@
 import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
+import type { Static } from 'typebox';
+import type { ReportEntry } from './imports.schemas.ts';
+
+/** One line's entry of the report (document 3, Import report). */
+export type ReportEntryValue = Static<typeof ReportEntry>;
 
 /** What an import was asked to do: the route that started it (importCsv, syncCsv, importVoiceCsv). */
 export type ImportRoute = 'import' | 'sync' | 'voice';
@@ -27,7 +32,7 @@ export interface ImportOptions {
 export const imports = pgTable(
   'imports',
   {
-    id: text('req_id').primaryKey(),
+    id: text('id').primaryKey(),
     companyId: text('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -66,7 +71,7 @@ export const importLines = pgTable(
     line: integer('line').notNull(),
     login: text('login').notNull(),
     status: text('status').$type<'succeeded' | 'failed'>().notNull(),
-    entry: jsonb('entry').$type<Record<string, unknown>>().notNull(),
+    entry: jsonb('entry').$type<ReportEntryValue>().notNull(),
     raw: text('raw'),
   },
   // The same login on two lines of an import: the second is refused (line-errors.ts, LOGIN_REPEATED).
@@ -79,7 +84,7 @@ export const importLines = pgTable(
  * operation ran).
  */
 export const importCommands = pgTable('import_commands', {
-  id: text('command_id').primaryKey(),
+  id: text('id').primaryKey(),
   companyId: text('company_id')
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' }),

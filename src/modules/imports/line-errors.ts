@@ -41,7 +41,8 @@ export const LINE_ERRORS = {
   },
   EXTENSION_AMBIGUOUS: {
     code: 3002,
-    message: 'column {column}: several telephone systems of the company have this number; give pbxShortNumber and pbxInternalNumber',
+    message:
+      'column {column}: several telephone systems of the company have this number; give pbxShortNumber and pbxInternalNumber',
   },
   EXTENSION_NOT_ATTACHED: { code: 3003, message: 'the user has no PBX extension to detach' },
   // 9xxx: the service.

@@ -8,6 +8,9 @@ import type { UserRow } from './users.repo.ts';
 /** A user arrived in a company (created, self-registered, invited): document 3, create company rule 7 (commerce). */
 export const userArrived = hook<[user: UserRow, now: Date]>();
 
+/** Users arrived together in their companies (the CSV import's batch: issue 27): the same rule, once for all (commerce). */
+export const usersArrived = hook<[users: readonly { id: string; companyId: string }[], now: Date]>();
+
 /** A user's password changed: his other sessions end, `keep` (the caller's own) excepted (authentication). */
 export const passwordChanged = hook<[userId: string, keep: string | undefined, now: Date]>();
 

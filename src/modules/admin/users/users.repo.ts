@@ -109,3 +109,72 @@ export async function listUserRows(
   );
   return { rows: usersOfPage(row.rows ?? []), total: row.total };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The CSV import's batches (issue 27): one statement per batch, whatever its number of lines.
+
+/** The users signing in with these logins (lower case), whatever their company. */
+export async function findByLogins(exec: Executor, logins: readonly string[]): Promise<UserRow[]> {
+  if (logins.length === 0) return [];
+  return exec
+    .select()
+    .from(users)
+    .where(sql`lower(${users.loginEmail}) = ANY(${sql.param(logins)}::text[])`);
+}
+
+/** Inserts the users; a login taken meanwhile (another instance) is skipped: the ids of those inserted. */
+export async function insertUsers(exec: Executor, rows: NewUser[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const made = await exec.insert(users).values(rows).onConflictDoNothing().returning({ id: users.id });
+  return new Set(made.map((r) => r.id));
+}
+
+/**
+ * Applies a patch per user in one statement: each patch names the columns it sets (null clears a
+ * nullable one); the others keep their value.
+ */
+export async function patchUsers(exec: Executor, patches: readonly { id: string; patch: UserPatch }[]): Promise<void> {
+  if (patches.length === 0) return;
+  const json = JSON.stringify(patches.map((p) => ({ id: p.id, p: p.patch })));
+  const set = (column: string, key: keyof UserPatch, cast = '') =>
+    sql.raw(`${column} = CASE WHEN v.p ? '${key}' THEN (v.p->>'${key}')${cast} ELSE u.${column} END`);
+  const setJson = (column: string, key: keyof UserPatch) =>
+    sql.raw(`${column} = CASE WHEN v.p ? '${key}' THEN v.p->'${key}' ELSE u.${column} END`);
+  await exec.execute(sql`UPDATE ${users} u SET
+    ${set('first_name', 'firstName')}, ${set('last_name', 'lastName')}, ${set('nick_name', 'nickName')},
+    ${set('title', 'title')}, ${set('job_title', 'jobTitle')}, ${set('department', 'department')},
+    ${set('country', 'country')}, ${set('language', 'language')}, ${set('timezone', 'timezone')},
+    ${setJson('emails', 'emails')}, ${setJson('phone_numbers', 'phoneNumbers')},
+    ${set('password_hash', 'passwordHash')},
+    ${set('selected_app_customisation_template', 'selectedAppCustomisationTemplate')},
+    ${setJson('customisations', 'customisations')},
+    last_update_date = (v.p->>'lastUpdateDate')::timestamptz
+    FROM (SELECT e->>'id' AS id, e->'p' AS p FROM jsonb_array_elements(${json}::jsonb) e) v
+    WHERE u.id = v.id`);
+}
+
+/** What a batch may change of a user (patchUsers). */
+export type UserPatch = Partial<
+  Pick<
+    NewUser,
+    | 'firstName'
+    | 'lastName'
+    | 'nickName'
+    | 'title'
+    | 'jobTitle'
+    | 'department'
+    | 'country'
+    | 'language'
+    | 'timezone'
+    | 'emails'
+    | 'phoneNumbers'
+    | 'passwordHash'
+    | 'selectedAppCustomisationTemplate'
+    | 'customisations'
+  >
+> & { lastUpdateDate: Date };
+
+export async function deleteUserRows(exec: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await exec.delete(users).where(sql`${users.id} = ANY(${sql.param(ids)}::text[])`);
+}

@@ -7,7 +7,7 @@ import { fail } from '../../../errors/catalogue.ts';
 import { hashPassword } from '../../../shared/passwords.ts';
 import { newId } from '../../../shared/ids.ts';
 import * as repo from './users.repo.ts';
-import { companyIsBP, passwordChanged, userArrived } from './users.hooks.ts';
+import { companyIsBP, passwordChanged, userArrived, usersArrived } from './users.hooks.ts';
 import type { CreateUserBody, UpdateUserBody } from './users.schemas.ts';
 
 export function toApiUser(u: repo.UserRow) {
@@ -194,4 +194,45 @@ export async function createArrivingUser(exec: Executor, user: repo.NewUser) {
   // Document 3, create company rule 7: his company's users are assigned to its default subscription on arrival.
   await userArrived.run(exec, row, row.creationDate);
   return toApiUser(row);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The CSV import's batches (issue 27, point 8: a flat cost per line). The import judges each line
+// before (src/modules/imports/user-lines.ts: the login free or of the company, the roles the caller
+// may manage); these write a whole batch in a few statements.
+
+/** The users signing in with these logins (lower case), whatever their company. */
+export function findUsersByLogins(exec: Executor, logins: readonly string[]): Promise<repo.UserRow[]> {
+  return repo.findByLogins(exec, logins);
+}
+
+/**
+ * Creates users together, each arriving in his company as createUser's does (document 3, create
+ * company rule 7: a licence of its default subscription). A login taken meanwhile by another
+ * writer is skipped: the ids made are answered.
+ */
+export async function createUsersTogether(exec: Executor, rows: repo.NewUser[], now: Date): Promise<Set<string>> {
+  const made = await repo.insertUsers(exec, rows);
+  const arrived = rows.filter((r) => r.id !== undefined && made.has(r.id));
+  await usersArrived.run(
+    exec,
+    arrived.map((r) => ({ id: r.id ?? '', companyId: r.companyId })),
+    now,
+  );
+  return made;
+}
+
+/** Applies a patch per user; those whose password changes lose their sessions (as updateUser). */
+export async function patchUsersTogether(
+  exec: Executor,
+  patches: readonly { id: string; patch: repo.UserPatch }[],
+  now: Date,
+): Promise<void> {
+  await repo.patchUsers(exec, patches);
+  for (const p of patches)
+    if (p.patch.passwordHash !== undefined) await passwordChanged.run(exec, p.id, undefined, now);
+}
+
+export function deleteUsersTogether(exec: Executor, ids: readonly string[]): Promise<void> {
+  return repo.deleteUserRows(exec, ids);
 }

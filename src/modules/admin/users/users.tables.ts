@@ -41,8 +41,14 @@ export const users = pgTable(
     department: text('department'),
     country: text('country'),
     // `[{email, type}]` and `[{number, type, deviceType}]`, as the original interface gives them.
-    emails: jsonb('emails').$type<UserEmail[]>().notNull().default(sql`'[]'::jsonb`),
-    phoneNumbers: jsonb('phone_numbers').$type<UserPhoneNumber[]>().notNull().default(sql`'[]'::jsonb`),
+    emails: jsonb('emails')
+      .$type<UserEmail[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    phoneNumbers: jsonb('phone_numbers')
+      .$type<UserPhoneNumber[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     isTerminated: boolean('is_terminated').notNull().default(false),
     // User values of the customisation keys: same_than_company (absent), enabled or disabled.
     customisations: jsonb('customisations')

@@ -1,0 +1,140 @@
+// The import of users from CSV (document 3, Bulk import of users and devices; issue 27, points 1 to 4).
+import { after, before, describe, it } from 'node:test';
+import { eq, sql } from 'drizzle-orm';
+import { expect } from '../support/expect.ts';
+import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
+import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
+import { M, importAndWait, postCsv, waitForImport } from './support.ts';
+
+describe('doc 3, bulk import of users', () => {
+  let t: TestApp;
+  let companyId: string;
+  let admin: MadeUser;
+  before(async () => {
+    t = await createTestApp({ background: true, build: process.env.DEBUG_LOG ? { logger: { level: 'error' } } : {} });
+    companyId = await makeCompany(t);
+    admin = await makeUser(t, companyId, ['company_admin']);
+  });
+  after(() => t.close());
+
+  const userOf = async (login: string) =>
+    (
+      await t.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.loginEmail}) = ${login}`)
+    )[0];
+
+  it('doc 3, import rule 2: answers 202 at once with the summary; the report ends Terminated with every line', async () => {
+    const csv = [
+      'loginEmail;firstName;lastName;jobTitle;email0;mobilePhone0',
+      'ann@import.test;Ann;Lee;Buyer;ann.work@import.test;+33 6 11 22 33 44',
+      'bob@import.test;Bob;"Stone; Jr";;;',
+      '% a comment line is counted, never imported',
+      'not-an-email;X;Y;;;',
+    ].join('\n');
+    const res = await postCsv(t, admin.token, '/users/imports', csv, { label: 'first' });
+    expect(res.statusCode).toBe(202);
+    const started = res.json().data;
+    expect(started.status).toBe('Pending');
+    expect(started.label).toBe('first');
+    expect(started.mode).toBe('user');
+    expect(started.userId).toBe(admin.id);
+    await waitForImport(t, admin.token, started.reqId);
+    const report = (
+      await t.inject({
+        method: 'GET',
+        url: `${M}/users/imports/${started.reqId}/details`,
+        headers: bearer(admin.token),
+      })
+    ).json().data;
+    expect(report.status).toBe('Terminated');
+    expect(report.counters).toEqual({ succeeded: 2, failed: 1, warnings: 0, total: 3 });
+    expect(report.report['ann@import.test']).toMatchObject({ status: 'succeeded', action: 'upsert', _user: 'create' });
+    expect(report.report['not-an-email']).toMatchObject({ status: 'failed', line: 5, error: { code: 1004 } });
+    expect(report.failingLines).toEqual(['not-an-email;X;Y;;;']);
+    const ann = await userOf('ann@import.test');
+    expect(ann.companyId).toBe(companyId);
+    expect(ann.jobTitle).toBe('Buyer');
+    expect(ann.emails).toEqual([{ email: 'ann.work@import.test', type: 'work' }]);
+    expect(ann.phoneNumbers).toEqual([{ number: '+33 6 11 22 33 44', type: 'work', deviceType: 'mobile' }]);
+    expect((await userOf('bob@import.test')).lastName).toBe('Stone; Jr');
+  });
+
+  it('doc 3, import rule 1: the same data again is 409 until its report is deleted', async () => {
+    const csv = 'loginEmail\ncarl@import.test\n';
+    const first = await postCsv(t, admin.token, '/users/imports', csv);
+    expect(first.statusCode).toBe(202);
+    const again = await postCsv(t, admin.token, '/users/imports', csv);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().errorDetailsCode).toBe(409900);
+    const reqId = first.json().data.reqId;
+    const del = await t.inject({
+      method: 'DELETE',
+      url: `${M}/users/imports/${reqId}/details`,
+      headers: bearer(admin.token),
+    });
+    expect(del.statusCode).toBe(200);
+    expect(del.json().data).toEqual({ reqId, status: 'Deleted' });
+    const third = await postCsv(t, admin.token, '/users/imports', csv);
+    expect(third.statusCode).toBe(202);
+  });
+
+  it('doc 3, actions: upsert ignores empty cells, sync clears them, delete removes the user', async () => {
+    await importAndWait(t, admin.token, 'loginEmail,firstName,department\ndee@import.test,Dee,Sales\n');
+    await importAndWait(t, admin.token, '__action__,loginEmail,firstName,department\nupsert,dee@import.test,Deedee,\n');
+    let dee = await userOf('dee@import.test');
+    expect([dee.firstName, dee.department]).toEqual(['Deedee', 'Sales']);
+    const r = await importAndWait(
+      t,
+      admin.token,
+      '__action__,loginEmail,firstName,department\nsync,dee@import.test,Deedee,\n',
+    );
+    expect(r.report['dee@import.test']._user).toBe('update');
+    dee = await userOf('dee@import.test');
+    expect(dee.department).toBe(null);
+    await importAndWait(t, admin.token, '__action__,loginEmail\ndelete,dee@import.test\n');
+    expect(await userOf('dee@import.test')).toBe(undefined);
+  });
+
+  it('issue 27, point 4: a login of another company fails its line; the other lines go on', async () => {
+    const other = await makeCompany(t);
+    const stranger = await makeUser(t, other);
+    const r = await importAndWait(
+      t,
+      admin.token,
+      `loginEmail,firstName\n${stranger.email},Hacked\neve@import.test,Eve\n`,
+    );
+    expect(r.report[stranger.email.toLowerCase()]).toMatchObject({ status: 'failed', error: { code: 1101 } });
+    expect(r.counters.succeeded).toBe(1);
+    const [s] = await t.db.select().from(users).where(eq(users.id, stranger.id));
+    expect(s.firstName).toBe('First');
+  });
+
+  it('issue 27, point 4: a password column signs the user in with it', async () => {
+    await importAndWait(t, admin.token, 'loginEmail,password\nfay@import.test,Fay-pass-123\n');
+    const token = await t.login('fay@import.test', 'Fay-pass-123');
+    expect(typeof token).toBe('string');
+  });
+
+  it('issue 27, point 3: the check reports what the import would do and writes nothing', async () => {
+    const csv = 'loginEmail;firstName;color\ngus@import.test;Gus;blue\nbad;X;red\n';
+    const res = await postCsv(t, admin.token, '/users/imports/check', csv);
+    expect(res.statusCode).toBe(200);
+    const c = res.json().data;
+    expect(c).toMatchObject({
+      mode: 'user',
+      delimiter: ';',
+      columns: 2,
+      ignoredColumns: ['color'],
+      total: 2,
+      valid: 1,
+    });
+    expect(c.actions).toEqual({ upsert: 1 });
+    expect(c.errors).toEqual([
+      { line: 3, login: 'bad', error: { code: 1004, message: 'column loginEmail: not an e-mail address' } },
+    ]);
+    expect(await userOf('gus@import.test')).toBe(undefined);
+  });
+});
