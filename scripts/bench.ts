@@ -73,8 +73,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ROTATION = 1_000;
 const ONLY = process.env.BENCH_ONLY as 'server' | 'embedded' | undefined;
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SUPERADMIN_EMAIL = 'bench-superadmin@bench.example';
-const SUPERADMIN_PASSWORD = 'Bench-superadmin-1!';
+export const SUPERADMIN_EMAIL = 'bench-superadmin@bench.example';
+export const SUPERADMIN_PASSWORD = 'Bench-superadmin-1!';
 const USER_PASSWORD = 'Bench-password-1!';
 /** Requests of the memory phase (the target is the resident memory after 10,000 requests). */
 const MEMORY_REQUESTS = 10_000;
@@ -449,7 +449,7 @@ async function loadCommerce(db: ReturnType<typeof openDatabase>['db'], passwordH
     FROM generate_series(1, ${BP_FINANCES}::int) AS b`);
 }
 
-async function login(base: string, email: string, password: string): Promise<string> {
+export async function login(base: string, email: string, password: string): Promise<string> {
   const r = await fetch(`${base}/api/svc/authentication/v1.0/login`, {
     headers: { authorization: `Basic ${Buffer.from(`${email}:${password}`).toString('base64')}` },
   });

@@ -178,6 +178,7 @@ export async function applyLines(
       for (let i = 0; i < ready.length; i++) {
         const j = ready[i];
         const o = outcomes[i];
+        if (o.retry) continue;
         if (o.error) byLine.set(j.record.line, { row: failedRow(j, o.error), warnings: j.warnings });
         else if (spec.plan.mode === 'user' || !o.user)
           byLine.set(j.record.line, { row: succeededRow(spec, j, o, {}), warnings: j.warnings });
@@ -244,6 +245,8 @@ async function oneLine(
     return await exec.transaction(async (sp) => {
       const [o] = await applyUserLines({ ...ctx, exec: sp }, [j.line], hashes);
       if (o.error) throw new LineFailure(o.error);
+      if (o.retry)
+        throw new LineFailure(lineError('LINE_FAILED', { reason: 'its login was taken meanwhile by another writer' }));
       const extra = o.user ? await extraPart(spec, lineWork(spec, sp, false, undo), j.line, o.user) : { reports: {} };
       return { row: succeededRow(spec, j, o, extra.reports), warnings: j.warnings, deviceAction: extra.deviceAction };
     });

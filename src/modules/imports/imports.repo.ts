@@ -1,6 +1,7 @@
 // SQL of the bulk import: its requests, the reports of their lines, the results of commandIds.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { rowsInserter } from '../../db/raw.ts';
 import {
   importLines,
   imports,
@@ -13,12 +14,6 @@ import type { ImportRow } from './summaries.ts';
 
 export async function findImport(exec: Executor, id: string): Promise<ImportRow | undefined> {
   const [row] = await exec.select().from(imports).where(eq(imports.id, id));
-  return row;
-}
-
-/** The import's row, locked until the transaction ends (one batch at a time, whatever the instance). */
-export async function lockImport(exec: Executor, id: string): Promise<ImportRow | undefined> {
-  const [row] = await exec.select().from(imports).where(eq(imports.id, id)).for('update');
   return row;
 }
 
@@ -65,7 +60,7 @@ export async function advance(
   await exec
     .update(imports)
     .set({
-      doneThrough: through,
+      doneThrough: sql`GREATEST(${imports.doneThrough}, ${through})`,
       succeeded: sql`${imports.succeeded} + ${d.succeeded}`,
       failed: sql`${imports.failed} + ${d.failed}`,
       warnings: sql`${imports.warnings} + ${d.warnings}`,
@@ -91,29 +86,29 @@ export interface LineRow {
   raw: string | null;
 }
 
-export async function insertLines(exec: Executor, reqId: string, rows: readonly LineRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await exec
-    .insert(importLines)
-    .values(rows.map((r) => ({ reqId, ...r })))
-    .onConflictDoNothing();
+const insertLineRows = rowsInserter(importLines, { skipConflicts: true, returning: 'line' });
+
+/** Writes the lines' reports; answers the lines written (a line reported already is kept as it was). */
+export async function insertLines(exec: Executor, reqId: string, rows: readonly LineRow[]): Promise<Set<number>> {
+  const made = await insertLineRows(
+    exec,
+    rows.map((r) => ({ reqId, line: r.line, login: r.login, status: r.status, entry: r.entry, raw: r.raw })),
+  );
+  return new Set(made.map(Number));
 }
 
-/** The first line of each of these logins already written by this import (a login repeated across batches). */
-export async function firstLinesOf(
-  exec: Executor,
-  reqId: string,
-  logins: readonly string[],
-): Promise<Map<string, number>> {
-  const out = new Map<string, number>();
-  if (logins.length === 0) return out;
+/** The lines between `from` and `to` whose report is written (their work committed). */
+export async function linesDone(exec: Executor, reqId: string, from: number, to: number): Promise<Set<number>> {
   const rows = await exec
-    .select({ login: importLines.login, line: sql<number>`min(${importLines.line})` })
+    .select({ line: importLines.line })
     .from(importLines)
-    .where(and(eq(importLines.reqId, reqId), sql`${importLines.login} = ANY(${sql.param(logins)}::text[])`))
-    .groupBy(importLines.login);
-  for (const r of rows) out.set(r.login, r.line);
-  return out;
+    .where(and(eq(importLines.reqId, reqId), sql`${importLines.line} BETWEEN ${from} AND ${to}`));
+  return new Set(rows.map((r) => r.line));
+}
+
+export async function importStatus(exec: Executor, id: string): Promise<string | undefined> {
+  const [row] = await exec.select({ status: imports.status }).from(imports).where(eq(imports.id, id));
+  return row?.status;
 }
 
 /** Every line of the report, in order, a page at a time (bounded memory for a report of a million lines). */

@@ -42,6 +42,8 @@ export interface UserOutcome {
   user?: LineUser;
   userAction?: UserAction;
   error?: LineError;
+  /** The user's login was taken between the judgement and the insert (another writer): judge the line again. */
+  retry?: boolean;
 }
 
 /** Roles only a superadmin may manage (users.policy.ts: targetHasNoHigherRole). */
@@ -167,14 +169,28 @@ export async function applyUserLines(
     const hash = hashes.get(line.line);
     if (!ours) {
       const id = newId();
+      // Every created row gives every column (users.repo insertUsers: one shape per batch).
       creates.push({
         id,
         companyId: ctx.companyId,
         loginEmail: line.login,
         // No password: the account cannot sign in until one is set (a reset, or an administrator).
         passwordHash: hash ?? '',
+        firstName: '',
+        lastName: '',
+        nickName: null,
+        title: null,
+        jobTitle: null,
+        department: null,
+        country: null,
+        language: null,
+        timezone: null,
+        emails: [],
+        phoneNumbers: [],
         ...values,
-        ...(template ? { selectedAppCustomisationTemplate: template.id, customisations: template.values } : {}),
+        roles: ['user'],
+        selectedAppCustomisationTemplate: template?.id ?? null,
+        customisations: template?.values ?? {},
         creationDate: ctx.now,
         lastUpdateDate: ctx.now,
       });
@@ -203,10 +219,7 @@ export async function applyUserLines(
   const made = await createUsersTogether(ctx.exec, creates, ctx.now);
   await patchUsersTogether(ctx.exec, patches, ctx.now);
   await deleteUsersTogether(ctx.exec, deletes);
-  // A login taken since the lines were judged (another company's writer): that line fails.
-  return outcomes.map((o) =>
-    o.userAction === 'create' && o.user?.id && !made.has(o.user.id)
-      ? { error: lineError('LOGIN_OF_OTHER_COMPANY') }
-      : o,
-  );
+  // A login taken since the lines were judged (another writer, of this company or another): the
+  // line is judged again on its own (engine.ts), and finds the user now there.
+  return outcomes.map((o) => (o.userAction === 'create' && o.user?.id && !made.has(o.user.id) ? { retry: true } : o));
 }

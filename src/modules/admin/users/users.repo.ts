@@ -4,6 +4,7 @@ import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../../db/client.ts';
 import { runCounted, unlessUnchanged, versionedCount } from '../../../db/list-count.ts';
 import { jsonPageReader } from '../../../db/row-json.ts';
+import { rowsInserter } from '../../../db/raw.ts';
 import { users } from './users.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { USER_SORT_FIELDS } from './users.schemas.ts';
@@ -123,10 +124,11 @@ export async function findByLogins(exec: Executor, logins: readonly string[]): P
 }
 
 /** Inserts the users; a login taken meanwhile (another instance) is skipped: the ids of those inserted. */
+const insertMany = rowsInserter(users, { skipConflicts: true, returning: 'id' });
+
+/** Every row must give the same columns (rowsInserter). */
 export async function insertUsers(exec: Executor, rows: NewUser[]): Promise<Set<string>> {
-  if (rows.length === 0) return new Set();
-  const made = await exec.insert(users).values(rows).onConflictDoNothing().returning({ id: users.id });
-  return new Set(made.map((r) => r.id));
+  return new Set((await insertMany(exec, rows)).map(String));
 }
 
 /**
