@@ -1,5 +1,5 @@
 CREATE TABLE "import_commands" (
-	"command_id" text PRIMARY KEY NOT NULL,
+	"id" text PRIMARY KEY NOT NULL,
 	"company_id" text NOT NULL,
 	"user_id" text NOT NULL,
 	"check_report" jsonb,
@@ -19,7 +19,7 @@ CREATE TABLE "import_lines" (
 );
 --> statement-breakpoint
 CREATE TABLE "imports" (
-	"req_id" text PRIMARY KEY NOT NULL,
+	"id" text PRIMARY KEY NOT NULL,
 	"company_id" text NOT NULL,
 	"user_id" text NOT NULL,
 	"display_name" text NOT NULL,
@@ -47,7 +47,7 @@ ALTER TABLE "users" ADD COLUMN "country" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "emails" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "phone_numbers" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "import_commands" ADD CONSTRAINT "import_commands_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "import_lines" ADD CONSTRAINT "import_lines_req_id_imports_req_id_fk" FOREIGN KEY ("req_id") REFERENCES "public"."imports"("req_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "import_lines" ADD CONSTRAINT "import_lines_req_id_imports_id_fk" FOREIGN KEY ("req_id") REFERENCES "public"."imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "imports" ADD CONSTRAINT "imports_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "import_lines_login_idx" ON "import_lines" USING btree ("req_id","login");--> statement-breakpoint
 CREATE INDEX "imports_company_idx" ON "imports" USING btree ("company_id","start_time");

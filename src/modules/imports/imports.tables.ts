@@ -27,7 +27,8 @@ export interface ImportOptions {
 export const imports = pgTable(
   'imports',
   {
-    id: text('req_id').primaryKey(),
+    // Named id as every kind's key is: the authorising statement joins on it (src/authz/resolve.ts).
+    id: text('id').primaryKey(),
     companyId: text('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -79,7 +80,7 @@ export const importLines = pgTable(
  * operation ran).
  */
 export const importCommands = pgTable('import_commands', {
-  id: text('command_id').primaryKey(),
+  id: text('id').primaryKey(),
   companyId: text('company_id')
     .notNull()
     .references(() => companies.id, { onDelete: 'cascade' }),
