@@ -58,7 +58,13 @@ const REPORT: CheckReportValue = {
   profiles: [],
   total: 2,
   valid: 1,
-  errors: [{ line: 3, login: 'bob@example.com', error: { code: 1004, message: 'column country: not an ISO 3166-1 alpha-3 country code' } }],
+  errors: [
+    {
+      line: 3,
+      login: 'bob@example.com',
+      error: { code: 1004, message: 'column country: not an ISO 3166-1 alpha-3 country code' },
+    },
+  ],
 };
 
 describe('issue 27, point 5: createReportForCommand', () => {
@@ -123,7 +129,11 @@ describe('issue 27, point 5: createReportForCommand', () => {
   });
 
   it('bad bodies are 400 and record nothing: status other than success or failure, details missing or empty', async () => {
-    for (const payload of [{ details: 'x', status: 'done' }, { status: 'success' }, { details: '', status: 'success' }]) {
+    for (const payload of [
+      { details: 'x', status: 'done' },
+      { status: 'success' },
+      { details: '', status: 'success' },
+    ]) {
       const commandId = newCommandId();
       expect((await post(commandId, payload)).statusCode).toBe(400);
       expect(await t.db.select().from(importCommands).where(eq(importCommands.id, commandId))).toEqual([]);
@@ -143,7 +153,13 @@ describe('issue 27, point 5: createReportForCommand', () => {
 describe('issue 27, point 5: getCheckReportForCommand', () => {
   it('answers {status: success, report} with the last check report recorded under the commandId', async () => {
     const commandId = newCommandId();
-    await recordCheck(t.db, { commandId, companyId, userId: admin.id, report: { ...REPORT, total: 1 }, now: new Date() });
+    await recordCheck(t.db, {
+      commandId,
+      companyId,
+      userId: admin.id,
+      report: { ...REPORT, total: 1 },
+      now: new Date(),
+    });
     await recordCheck(t.db, { commandId, companyId, userId: admin.id, report: REPORT, now: new Date() });
     const res = await getCheck(commandId);
     expect(res.statusCode).toBe(200);
@@ -166,7 +182,9 @@ describe('issue 27, point 5: getCheckReportForCommand', () => {
     await recordCheck(t.db, { commandId, companyId, userId: admin.id, report: REPORT, now: new Date() });
     const res = await getCheck(commandId, otherAdmin.token);
     expect(res.statusCode).toBe(404);
-    expect(res.json().errorDetailsCode).toBe((await getCheck(newCommandId(), otherAdmin.token)).json().errorDetailsCode);
+    expect(res.json().errorDetailsCode).toBe(
+      (await getCheck(newCommandId(), otherAdmin.token)).json().errorDetailsCode,
+    );
     expect((await getCheck(commandId, t.superToken)).statusCode).toBe(200);
   });
 

@@ -5,7 +5,8 @@ import { parse } from 'csv-parse/sync';
 import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
-import { COLUMNS, TEMPLATE_COLUMNS } from '../../src/modules/imports/columns.ts';
+import { COLUMNS, TEMPLATE_COLUMNS, planHeader, readLine, type ImportLine } from '../../src/modules/imports/columns.ts';
+import { openCsv } from '../../src/modules/imports/csv.ts';
 import { EXPORT_PAGE } from '../../src/modules/imports/templates.service.ts';
 import { BUILT_IN_TEMPLATES } from '../../src/modules/admin/customisation/customisation.keys.ts';
 import { systems } from '../../src/modules/systems/systems.tables.ts';
@@ -80,8 +81,8 @@ describe('doc 3, Get a CSV template (getCsvTemplate)', () => {
   });
 });
 
-describe('issue 27, point 6: the export of a company\'s users (exportUsersCsv)', () => {
-  it("exports every user of the company as a sync line of the user template, every field of the template, never the password", async () => {
+describe("issue 27, point 6: the export of a company's users (exportUsersCsv)", () => {
+  it('exports every user of the company as a sync line of the user template, every field of the template, never the password', async () => {
     const company = await makeCompany(t);
     const boss = await makeUser(t, company, ['company_admin']);
     const created = await t.inject({
@@ -153,7 +154,47 @@ describe('issue 27, point 6: the export of a company\'s users (exportUsersCsv)',
     expect(res.body).toContain('" R&D "');
     expect(res.body).not.toContain('Alice-pass-1');
     // A user without the optional fields: empty cells.
-    expect(byLogin.get(boss.email)).toMatchObject({ nickName: '', email0: '', selectedAppCustomisationTemplateName: '' });
+    expect(byLogin.get(boss.email)).toMatchObject({
+      nickName: '',
+      email0: '',
+      selectedAppCustomisationTemplateName: '',
+    });
+
+    // Read back by the import's own reader (csv.ts, columns.ts) as a synchronisation reads it:
+    // sync lines with exactly the user's values, and the empty cells of the other user clear
+    // only what he does not have.
+    const { header, records: lines } = await openCsv(Buffer.from(res.body), {});
+    const plan = planHeader(header.columns, 'sync')!;
+    expect(plan).toMatchObject({ mode: 'user', ignored: [] });
+    const read = new Map<string, ImportLine>();
+    for await (const r of lines) {
+      const l = readLine(plan, r, 'sync');
+      if (!('line' in l)) throw new Error(`line ${r.line} refused: ${JSON.stringify(l)}`);
+      read.set(l.line.login, l.line);
+    }
+    expect(read.get(alice.loginEmail.toLowerCase())).toMatchObject({
+      action: 'sync',
+      user: {
+        firstName: 'Alice',
+        lastName: 'Martin, "the first"',
+        nickName: '%ali',
+        title: 'Dr',
+        jobTitle: 'Engineer',
+        department: ' R&D ',
+        country: 'FRA',
+        language: 'fr',
+        timezone: 'Europe/Paris',
+        email0: 'alice@example.com',
+        businessPhone0: '+33 1 23 45 67 89',
+        mobilePhone0: '+33 6 11 22 33 44',
+        selectedAppCustomisationTemplateName: 'Chat only',
+      },
+      cleared: [],
+    });
+    expect(read.get(alice.loginEmail.toLowerCase())!.password).toBeUndefined();
+    const bossLine = read.get(boss.email.toLowerCase())!;
+    expect(bossLine.cleared).toContain('nickName');
+    expect(bossLine.user).toMatchObject({ firstName: 'First' });
   });
 
   it('reads in pages: more users than a page, each exported once, in the order of their login', async () => {

@@ -70,7 +70,8 @@ async function record(
       setWhere: sql`${importCommands.companyId} = ${r.companyId}`,
     })
     .returning({ id: importCommands.id });
-  if (rows.length === 0) fail('CONFLICT', { commandId: r.commandId, reason: 'this commandId is used by another company' });
+  if (rows.length === 0)
+    fail('CONFLICT', { commandId: r.commandId, reason: 'this commandId is used by another company' });
 }
 
 /** For the engine: keeps the report of a check started with a commandId (its last one). */

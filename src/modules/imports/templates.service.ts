@@ -144,7 +144,10 @@ export async function exportUsers(
 ): Promise<BinaryAnswer> {
   const mode = query.mode ?? 'user';
   if (mode === 'voice')
-    fail('VALIDATION_FAILED', { field: 'mode', reason: 'the voice mode is not exported: use user, device or useranddevice' });
+    fail('VALIDATION_FAILED', {
+      field: 'mode',
+      reason: 'the voice mode is not exported: use user, device or useranddevice',
+    });
   const columns = TEMPLATE_COLUMNS[mode];
   const devices = mode === 'device' || mode === 'useranddevice';
   const companyId = cmd.target.id;
@@ -157,10 +160,18 @@ export async function exportUsers(
       const templateIds = [...new Set(page.flatMap((u) => u.selectedAppCustomisationTemplate ?? []))];
       const [names, extensions] = await Promise.all([
         templateNamesByIds(cmd.db, templateIds),
-        devices ? extensionsOfUsers(cmd.db, page.map((u) => u.id)) : undefined,
+        devices
+          ? extensionsOfUsers(
+              cmd.db,
+              page.map((u) => u.id),
+            )
+          : undefined,
       ]);
       const lines = page.map((u) => {
-        const cells = userCells(u, u.selectedAppCustomisationTemplate ? names.get(u.selectedAppCustomisationTemplate) : undefined);
+        const cells = userCells(
+          u,
+          u.selectedAppCustomisationTemplate ? names.get(u.selectedAppCustomisationTemplate) : undefined,
+        );
         const ext = extensions?.get(u.id);
         cells.pbxShortNumber = ext?.shortNumber ?? '';
         cells.pbxInternalNumber = ext?.internalNumber ?? '';

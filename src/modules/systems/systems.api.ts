@@ -88,6 +88,7 @@ export async function extensionsOfUsers(
     .where(inArray(systemPhoneNumbers.userId, [...userIds]))
     .orderBy(systemPhoneNumbers.shortNumber, systemPhoneNumbers.id);
   for (const r of rows)
-    if (r.userId && !out.has(r.userId)) out.set(r.userId, { shortNumber: r.shortNumber, internalNumber: r.internalNumber });
+    if (r.userId && !out.has(r.userId))
+      out.set(r.userId, { shortNumber: r.shortNumber, internalNumber: r.internalNumber });
   return out;
 }

@@ -224,7 +224,9 @@ export async function companyUsersPage(
       selectedAppCustomisationTemplate: users.selectedAppCustomisationTemplate,
     })
     .from(users)
-    .where(after === null ? eq(users.companyId, companyId) : and(eq(users.companyId, companyId), sql`${login} > ${after}`))
+    .where(
+      after === null ? eq(users.companyId, companyId) : and(eq(users.companyId, companyId), sql`${login} > ${after}`),
+    )
     .orderBy(asc(login))
     .limit(limit);
 }
