@@ -10,7 +10,12 @@ import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
 import { outbox } from '../../src/events/outbox.tables.ts';
 import { users } from '../../src/modules/admin/users/users.tables.ts';
 import { importCommands, imports } from '../../src/modules/imports/imports.tables.ts';
-import { recordCheck, recordImport, type CheckReportValue } from '../../src/modules/imports/commands.service.ts';
+import {
+  checkCommandId,
+  recordCheck,
+  recordImport,
+  type CheckReportValue,
+} from '../../src/modules/imports/commands.service.ts';
 import { AppError } from '../../src/errors/catalogue.ts';
 
 const M = '/api/svc/massprovisioning/v1.0';
@@ -188,7 +193,7 @@ describe('issue 27, point 5: getCheckReportForCommand', () => {
     expect((await getCheck(commandId, t.superToken)).statusCode).toBe(200);
   });
 
-  it('recordCheck and recordImport refuse a commandId of another company (409000) and leave its row', async () => {
+  it('recordCheck, recordImport and checkCommandId refuse a commandId of another company (409000) and leave its row', async () => {
     const commandId = newCommandId();
     await recordCheck(t.db, { commandId, companyId, userId: admin.id, report: REPORT, now: new Date() });
     const refused = await recordCheck(t.db, {
@@ -207,6 +212,11 @@ describe('issue 27, point 5: getCheckReportForCommand', () => {
       now: new Date(),
     }).catch((e: unknown) => e);
     expect(refused2 instanceof AppError && refused2.key).toBe('CONFLICT');
+    const refused3 = await checkCommandId(t.db, commandId, otherCompany).catch((e: unknown) => e);
+    expect(refused3 instanceof AppError && refused3.key).toBe('CONFLICT');
+    // Its own company, and an unused commandId, pass.
+    await checkCommandId(t.db, commandId, companyId);
+    await checkCommandId(t.db, newCommandId(), otherCompany);
     const [row] = await t.db.select().from(importCommands).where(eq(importCommands.id, commandId));
     expect(row).toMatchObject({ companyId, userId: admin.id, reqId: null, checkReport: REPORT });
   });

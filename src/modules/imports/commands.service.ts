@@ -74,6 +74,20 @@ async function record(
     fail('CONFLICT', { commandId: r.commandId, reason: 'this commandId is used by another company' });
 }
 
+/**
+ * For the engine, before the work starts: 409 CONFLICT when the commandId is already another
+ * company's, so that a check or an import is refused at once rather than failing to record its
+ * result at the end (recordCheck and recordImport refuse it too, in their own statement).
+ */
+export async function checkCommandId(exec: Executor, commandId: string, companyId: string): Promise<void> {
+  const [row] = await exec
+    .select({ companyId: importCommands.companyId })
+    .from(importCommands)
+    .where(eq(importCommands.id, commandId));
+  if (row && row.companyId !== companyId)
+    fail('CONFLICT', { commandId, reason: 'this commandId is used by another company' });
+}
+
 /** For the engine: keeps the report of a check started with a commandId (its last one). */
 export async function recordCheck(exec: Executor, r: Recording & { report: CheckReportValue }): Promise<void> {
   // Stored as the answer gives it: fields beyond the schema's (none today) are not kept.
