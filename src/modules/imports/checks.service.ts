@@ -9,7 +9,7 @@ import { openCsv } from './csv.ts';
 import type { Action } from './columns.ts';
 import { applyLines, judge, type EngineSpec, type Judged } from './engine.ts';
 import { flag, planOf, readCsvBody, reqIdOf, type ImportQueryValues } from './imports.service.ts';
-import { recordCheck, commandEnded } from './commands.service.ts';
+import { checkCommandId, commandEnded, recordCheck } from './commands.service.ts';
 import type { LineError } from './line-errors.ts';
 
 export type CheckRoute = 'check' | 'checkSync' | 'checkVoice';
@@ -27,6 +27,7 @@ export async function checkCsv(
   const companyId = cmd.target.id;
   const data = await readCsvBody(upload, cmd.deps.config.importMaxBytes);
   const { plan, delimiter } = await planOf(cmd.db, data, route, query, companyId);
+  if (query.commandId) await checkCommandId(cmd.db, query.commandId, companyId);
   const { records } = await openCsv(data, query);
   const profiles = await companyProfiles(cmd.db, companyId);
   const defaultSub = profiles.find((p) => p.isDefault);

@@ -13,7 +13,7 @@ import { userNamesOf } from '../admin/users/users.api.ts';
 import { openCsv } from './csv.ts';
 import { planHeader, type HeaderPlan } from './columns.ts';
 import { cloudPbxOfCompany } from './voice-lines.ts';
-import { recordImport } from './commands.service.ts';
+import { checkCommandId, recordImport } from './commands.service.ts';
 import * as repo from './imports.repo.ts';
 import type { ImportRoute, ReportEntryValue } from './imports.tables.ts';
 import { toSummary, type ImportRow } from './summaries.ts';
@@ -113,6 +113,8 @@ export async function startImport(
   const { plan, delimiter, comment } = await planOf(cmd.db, data, route, query, companyId);
   const reqId = reqIdOf(companyId, data);
   if (await repo.findImport(cmd.db, reqId)) fail('IMPORT_ALREADY_EXISTS', { reqId });
+  // A commandId of another company is refused before any work (commands.service.ts).
+  if (query.commandId) await checkCommandId(cmd.db, query.commandId, companyId);
   const queue = cmd.deps.queue;
   if (!queue) throw new Error('the bulk import needs the job queue: the service runs without its background');
   const fileKey = `imports/${reqId}.csv`;

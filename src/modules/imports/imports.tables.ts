@@ -32,6 +32,7 @@ export interface ImportOptions {
 export const imports = pgTable(
   'imports',
   {
+    // Named id as every kind's key is: the authorising statement joins on it (src/authz/resolve.ts).
     id: text('id').primaryKey(),
     companyId: text('company_id')
       .notNull()

@@ -5,6 +5,7 @@
 import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { systems } from './systems.tables.ts';
+import { systemPhoneNumbers } from './phone-numbers.tables.ts';
 import type { SystemRow } from './systems.repo.ts';
 import { jsonRowReader } from '../../db/row-json.ts';
 
@@ -64,4 +65,30 @@ const SYSTEM_COLUMNS = {
  */
 export function systemColumnOf(idColumn: Column, column: keyof typeof SYSTEM_COLUMNS): SQL {
   return sql`(SELECT ${SYSTEM_COLUMNS[column]} FROM ${systems} WHERE ${systems.id} = ${idColumn})`;
+}
+
+/**
+ * The PBX extension of each of these users: the phone number of a telephone system assigned to
+ * him (the first by short number when he has several), as the bulk import's device columns name
+ * it (pbxShortNumber, pbxInternalNumber; its export, issue 27, point 6).
+ */
+export async function extensionsOfUsers(
+  exec: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, { shortNumber: string; internalNumber: string }>> {
+  const out = new Map<string, { shortNumber: string; internalNumber: string }>();
+  if (userIds.length === 0) return out;
+  const rows = await exec
+    .select({
+      userId: systemPhoneNumbers.userId,
+      shortNumber: systemPhoneNumbers.shortNumber,
+      internalNumber: systemPhoneNumbers.internalNumber,
+    })
+    .from(systemPhoneNumbers)
+    .where(inArray(systemPhoneNumbers.userId, [...userIds]))
+    .orderBy(systemPhoneNumbers.shortNumber, systemPhoneNumbers.id);
+  for (const r of rows)
+    if (r.userId && !out.has(r.userId))
+      out.set(r.userId, { shortNumber: r.shortNumber, internalNumber: r.internalNumber });
+  return out;
 }

@@ -1,5 +1,6 @@
-// The face of the customisation module (docs/architecture.md, "Modules"): what other modules use.
-import { sql } from 'drizzle-orm';
+// The face of the customisation module (docs/architecture.md, "Modules"): what other modules use
+// of customisation templates.
+import { inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { customisationTemplates } from './customisation.tables.ts';
 
@@ -19,4 +20,14 @@ export async function templatesByName(
     .where(sql`lower(${customisationTemplates.name}) = ANY(${sql.param(names.map((n) => n.toLowerCase()))}::text[])`);
   for (const r of rows) out.set(r.name.toLowerCase(), r);
   return out;
+}
+
+/** The names of the templates of these ids (the bulk import's export: selectedAppCustomisationTemplateName). */
+export async function templateNamesByIds(exec: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await exec
+    .select({ id: customisationTemplates.id, name: customisationTemplates.name })
+    .from(customisationTemplates)
+    .where(inArray(customisationTemplates.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -178,3 +178,61 @@ export interface UserNames {
   displayName: string;
   loginEmail: string;
 }
+
+// ---------------------------------------------------------------------------------------------
+// For the bulk import: the export of a company's users (issue 27, point 6).
+
+/** The fields of a user the CSV export writes (the columns of the import's templates). */
+export interface ExportedUser {
+  id: string;
+  loginEmail: string;
+  firstName: string;
+  lastName: string;
+  nickName: string | null;
+  title: string | null;
+  jobTitle: string | null;
+  department: string | null;
+  country: string | null;
+  language: string | null;
+  timezone: string | null;
+  emails: { email: string; type: string }[];
+  phoneNumbers: { number: string; type: string; deviceType: string }[];
+  selectedAppCustomisationTemplate: string | null;
+}
+
+/**
+ * A page of the users of a company in the order of their login (case-insensitive), after the
+ * login `after` (keyset: the unique index on lower(login_email) orders it, so every page costs the
+ * same whatever its place).
+ */
+export async function companyUsersPage(
+  exec: Executor,
+  companyId: string,
+  after: string | null,
+  limit: number,
+): Promise<ExportedUser[]> {
+  const login = sql`lower(${users.loginEmail})`;
+  return exec
+    .select({
+      id: users.id,
+      loginEmail: users.loginEmail,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      nickName: users.nickName,
+      title: users.title,
+      jobTitle: users.jobTitle,
+      department: users.department,
+      country: users.country,
+      language: users.language,
+      timezone: users.timezone,
+      emails: users.emails,
+      phoneNumbers: users.phoneNumbers,
+      selectedAppCustomisationTemplate: users.selectedAppCustomisationTemplate,
+    })
+    .from(users)
+    .where(
+      after === null ? eq(users.companyId, companyId) : and(eq(users.companyId, companyId), sql`${login} > ${after}`),
+    )
+    .orderBy(asc(login))
+    .limit(limit);
+}
