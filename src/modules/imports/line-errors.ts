@@ -47,6 +47,13 @@ export const LINE_ERRORS = {
   EXTENSION_NOT_ATTACHED: { code: 3003, message: 'the user has no PBX extension to detach' },
   // 9xxx: the service.
   LINE_FAILED: { code: 9001, message: 'the line could not be applied: {reason}' },
+  // (Appended by the voice and device parts of a line: voice-lines.ts.)
+  NOT_SUBSCRIBER: {
+    code: 2016,
+    message: 'column {column}: the user is not a subscriber of the CloudPBX; give a shortNumber to make him one',
+  },
+  SUBSCRIBER_NOT_FOUND: { code: 2017, message: 'the user is not a subscriber of the CloudPBX: nothing to detach' },
+  CLOUDPBX_MISSING: { code: 2018, message: 'column {column}: the company has no CloudPBX' },
 } as const;
 
 export type LineErrorKey = keyof typeof LINE_ERRORS;

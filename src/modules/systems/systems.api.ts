@@ -2,7 +2,7 @@
 // telephone systems. The pbx module's CloudPBX is a system of type `cloud_pbx` (document 2): it
 // makes, reads, renames and deletes its system here, and its statements embed the SQL fragments
 // below to read a system's columns; no other module names the systems table.
-import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { systems } from './systems.tables.ts';
 import { systemPhoneNumbers } from './phone-numbers.tables.ts';
@@ -91,4 +91,70 @@ export async function extensionsOfUsers(
     if (r.userId && !out.has(r.userId))
       out.set(r.userId, { shortNumber: r.shortNumber, internalNumber: r.internalNumber });
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bulk import's device modes (issue 27, point 2): a user's PBX extension is a phone number of
+// a telephone system of his company, attached to him by updateSystemPhoneNumber (userId).
+export { updateSystemPhoneNumber } from './phone-numbers.operations.ts';
+
+/** A phone number of a system of a company, as the import's device lines look it up. */
+export interface CompanyPhoneNumber {
+  id: string;
+  systemId: string;
+  shortNumber: string;
+  internalNumber: string;
+  userId: string | null;
+}
+
+const PHONE_NUMBER_KEYS = {
+  id: systemPhoneNumbers.id,
+  systemId: systemPhoneNumbers.systemId,
+  shortNumber: systemPhoneNumbers.shortNumber,
+  internalNumber: systemPhoneNumbers.internalNumber,
+  userId: systemPhoneNumbers.userId,
+} as const;
+
+/**
+ * The phone numbers of the company's systems with that short number and/or internal number (both
+ * given: both must match), in a stable order (system, short number).
+ */
+export async function companyPhoneNumbers(
+  exec: Executor,
+  companyId: string,
+  by: { shortNumber?: string | null; internalNumber?: string | null },
+): Promise<CompanyPhoneNumber[]> {
+  const where = [eq(systems.companyId, companyId)];
+  if (by.shortNumber) where.push(eq(systemPhoneNumbers.shortNumber, by.shortNumber));
+  if (by.internalNumber) where.push(eq(systemPhoneNumbers.internalNumber, by.internalNumber));
+  return exec
+    .select(PHONE_NUMBER_KEYS)
+    .from(systemPhoneNumbers)
+    .innerJoin(systems, eq(systems.id, systemPhoneNumbers.systemId))
+    .where(and(...where))
+    .orderBy(asc(systemPhoneNumbers.systemId), asc(systemPhoneNumbers.shortNumber));
+}
+
+/** The phone numbers of the company's systems attached to the user (his PBX extensions). */
+export async function userPhoneNumbers(
+  exec: Executor,
+  companyId: string,
+  userId: string,
+): Promise<CompanyPhoneNumber[]> {
+  return exec
+    .select(PHONE_NUMBER_KEYS)
+    .from(systemPhoneNumbers)
+    .innerJoin(systems, eq(systems.id, systemPhoneNumbers.systemId))
+    .where(and(eq(systems.companyId, companyId), eq(systemPhoneNumbers.userId, userId)))
+    .orderBy(asc(systemPhoneNumbers.systemId), asc(systemPhoneNumbers.shortNumber));
+}
+
+/** The ids of the company's systems of that type (a company has at most one CloudPBX: document 2). */
+export async function companySystemIds(exec: Executor, companyId: string, type: SystemRow['type']): Promise<string[]> {
+  const rows = await exec
+    .select({ id: systems.id })
+    .from(systems)
+    .where(and(eq(systems.companyId, companyId), eq(systems.type, type)))
+    .orderBy(asc(systems.id));
+  return rows.map((r) => r.id);
 }
