@@ -34,14 +34,18 @@ export interface DeviceFields {
   pbxInternalNumber: string | null;
 }
 
-/** The voice of a line (voice mode): the subscriber of the company's CloudPBX, its DDI number, its SIP device. */
+/**
+ * The voice of a line (voice mode): the subscriber of the company's CloudPBX, its DDI number, its
+ * SIP device. null: an empty cell (cleared on a sync line); undefined: a column the header lacks
+ * (left as it is, whatever the action).
+ */
 export interface VoiceFields {
-  shortNumber: string | null;
-  ddiE164Number: string | null;
-  macAddress: string | null;
-  deviceTypeId: number | null;
-  customSipHeader_1: string | null;
-  customSipHeader_2: string | null;
+  shortNumber?: string | null;
+  ddiE164Number?: string | null;
+  macAddress?: string | null;
+  deviceTypeId?: number | null;
+  customSipHeader_1?: string | null;
+  customSipHeader_2?: string | null;
 }
 
 type Kind = 'key' | 'user' | 'device' | 'voice';
@@ -304,12 +308,14 @@ export function readLine(
       };
   }
   if (plan.mode === 'voice') {
-    const str = (c: string) => (typeof given[c] === 'string' ? String(given[c]) : null);
+    const inHeader = (c: string) => plan.positions.includes(c);
+    const str = (c: string) => (typeof given[c] === 'string' ? String(given[c]) : inHeader(c) ? null : undefined);
     out.voice = {
       shortNumber: str('shortNumber'),
       ddiE164Number: str('ddiE164Number'),
       macAddress: str('macAddress'),
-      deviceTypeId: typeof given.deviceTypeId === 'number' ? given.deviceTypeId : null,
+      deviceTypeId:
+        typeof given.deviceTypeId === 'number' ? given.deviceTypeId : inHeader('deviceTypeId') ? null : undefined,
       customSipHeader_1: str('customSipHeader_1'),
       customSipHeader_2: str('customSipHeader_2'),
     };

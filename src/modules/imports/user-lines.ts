@@ -104,7 +104,17 @@ function fieldsOf(line: ImportLine, before: Pick<UserRow, 'emails' | 'phoneNumbe
   return out;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** A value as JSON with its objects' keys in order (jsonb gives them back in its own order). */
+const canonical = (v: unknown): string =>
+  Array.isArray(v)
+    ? `[${v.map(canonical).join(',')}]`
+    : v !== null && typeof v === 'object'
+      ? `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical(Reflect.get(v, k))}`)
+          .join(',')}}`
+      : JSON.stringify(v ?? null);
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
 /**
  * Judges and (unless a check) applies the user part of each line. `hashes` holds the argon2 hash of

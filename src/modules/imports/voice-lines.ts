@@ -175,7 +175,7 @@ export async function applyVoice(work: LineWork, line: ImportLine, user: LineUse
   if (!v) return NO_VOICE;
   const sync = line.action === 'sync';
   const filled = [v.shortNumber, v.ddiE164Number, v.macAddress, v.customSipHeader_1, v.customSipHeader_2].some(
-    (c) => c !== null,
+    (c) => c !== null && c !== undefined,
   );
   const found = await pbx.cloudPbxOfCompany(work.tx, work.companyId);
   if (!found) {
@@ -183,7 +183,7 @@ export async function applyVoice(work: LineWork, line: ImportLine, user: LineUse
     if (!filled) return NO_VOICE;
     const column =
       (['shortNumber', 'macAddress', 'ddiE164Number', 'customSipHeader_1', 'customSipHeader_2'] as const).find(
-        (c) => v[c] !== null,
+        (c) => v[c] !== null && v[c] !== undefined,
       ) ?? 'shortNumber';
     const reports: SubReports = {};
     failLine(
@@ -301,7 +301,8 @@ async function deviceStep(s: VoiceLine): Promise<void> {
   const v = s.line.voice;
   const raw = v?.macAddress ?? null;
   if (raw === null) {
-    if (!s.sync || !s.subscriber) return;
+    // An empty cell clears on a sync line; a column the header lacks changes nothing.
+    if (!s.sync || v?.macAddress === undefined || !s.subscriber) return;
     const report = subReport(work, user, 'unassign', { macAddress: null, state: 'assigned' });
     const n = await unassignDevices(s, report, undefined);
     if (n > 0) reports._sipDevice = { ...report, count: n };
@@ -396,7 +397,7 @@ async function ddiStep(s: VoiceLine): Promise<void> {
   const { work, user, reports } = s;
   const raw = s.line.voice?.ddiE164Number ?? null;
   if (raw === null) {
-    if (!s.sync || !user.id) return;
+    if (!s.sync || s.line.voice?.ddiE164Number === undefined || !user.id) return;
     const report = subReport(work, user, 'unassign', { ddiE164Number: null, state: 'assigned' });
     const n = await unassignDdis(s, report, undefined);
     if (n > 0) reports._ddi = { ...report, count: n };
@@ -457,8 +458,10 @@ async function headersStep(s: VoiceLine): Promise<void> {
   const v = s.line.voice;
   if (!v) return;
   const wanted: { customSipHeader_1?: string | null; customSipHeader_2?: string | null } = {};
-  if (v.customSipHeader_1 !== null || s.sync) wanted.customSipHeader_1 = v.customSipHeader_1;
-  if (v.customSipHeader_2 !== null || s.sync) wanted.customSipHeader_2 = v.customSipHeader_2;
+  if (v.customSipHeader_1 !== undefined && (v.customSipHeader_1 !== null || s.sync))
+    wanted.customSipHeader_1 = v.customSipHeader_1;
+  if (v.customSipHeader_2 !== undefined && (v.customSipHeader_2 !== null || s.sync))
+    wanted.customSipHeader_2 = v.customSipHeader_2;
   const current = {
     customSipHeader_1: s.subscriber?.customSipHeader1 ?? null,
     customSipHeader_2: s.subscriber?.customSipHeader2 ?? null,
