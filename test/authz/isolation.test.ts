@@ -410,6 +410,22 @@ async function buildTenant(label: string): Promise<Tenant> {
     data: Buffer.from(`tenant ${label}\r\n`),
   });
   resources.push({ kind: 'invoicingFile', id: fileId, placement: { company: 'vad' } });
+  // A bulk import into ecVad and its commandId (issue 27): a check and an import started with it,
+  // so that the commandId holds both results (what reads and deletions on B could reveal or remove).
+  const commandId = `tenant-${label}-command-${next()}`;
+  let reqId = '';
+  for (const path of ['/users/imports/check', '/users/imports']) {
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/svc/massprovisioning/v1.0${path}?companyId=${companies.ecVad}&commandId=${commandId}`,
+      headers: { ...bearer(t.superToken), 'content-type': 'text/csv' },
+      payload: `loginEmail;firstName\ntenant-${label}-imported@example.com;Imported\n`,
+    });
+    if (res.statusCode >= 300) throw new Error(`POST ${path}: ${res.statusCode} ${res.body}`);
+    reqId = res.json().data.reqId as string;
+  }
+  resources.push({ kind: 'importRequest', id: reqId, placement: { company: 'ecVad' } });
+  resources.push({ kind: 'importCommand', id: commandId, placement: { company: 'ecVad' } });
   // Images, customisation, custom data, a contact and visibility: what an operation on B could alter.
   for (const kind of ['avatar', 'banner'])
     await api('POST', `${A_}/companies/${companies.ecVad}/${kind}`, { image: await image() });

@@ -132,6 +132,18 @@ beforeAll(async () => {
     headers: bearer(t.superToken),
   });
   ids.templateId = templates.json().data[0].id as string;
+  // Bulk import: an import request (its report: reqId) and a commandId holding a check and an import.
+  ids.commandId = 'fuzz-command';
+  for (const path of ['/users/imports/check', '/users/imports']) {
+    const res = await t.inject({
+      method: 'POST',
+      url: `/api/svc/massprovisioning/v1.0${path}?companyId=${ids.companyId}&commandId=${ids.commandId}`,
+      headers: { ...bearer(t.superToken), 'content-type': 'text/csv' },
+      payload: 'loginEmail;firstName\nfuzz-import@example.com;Fuzz\n',
+    });
+    if (res.statusCode >= 300) throw new Error(`fixture ${path}: ${res.statusCode} ${res.body}`);
+    ids.reqId = res.json().data.reqId as string;
+  }
   tokens.superadmin = t.superToken;
   superadminId = (await t.db.select({ id: users.id }).from(users).where(eq(users.loginEmail, SUPERADMIN.email)))[0].id;
   tokens.company_admin = admin.token;

@@ -7,6 +7,12 @@ export const MODES = ['user', 'device', 'useranddevice', 'voice'] as const;
 const Mode = OneOf(MODES);
 const Flag = Type.Union([Type.Boolean(), OneOf(['true', 'false'])], { description: 'true or false' });
 
+/**
+ * A commandId is the client's (a UUID in the SDK): at most 63 characters, so that the 404 of an
+ * unknown one, which names the id, never repeats a long input (test/http/fuzz.test.ts: no error answer repeats an input of 64 characters).
+ */
+const COMMAND_ID_MAX = 63;
+
 /** Query of the check and import routes (document 3; every parameter in the query, as the SDK sends them). */
 export const ImportQuery = Type.Object({
   companyId: Type.Optional(Id("the company imported into; default the caller's")),
@@ -18,7 +24,7 @@ export const ImportQuery = Type.Object({
   commandId: Type.Optional(
     Type.String({
       minLength: 1,
-      maxLength: 128,
+      maxLength: COMMAND_ID_MAX,
       description: 'keeps the last result under this id and sends command_ended (document 1) when the work ends',
     }),
   ),
@@ -26,8 +32,10 @@ export const ImportQuery = Type.Object({
   nostrict: Type.Optional(Flag),
 });
 
-export const CommandParams = Type.Object({ commandId: Type.String({ minLength: 1, maxLength: 128 }) });
-export const ReqIdParams = Type.Object({ reqId: Type.String({ minLength: 1, maxLength: 128 }) });
+export const CommandParams = Type.Object({ commandId: Type.String({ minLength: 1, maxLength: COMMAND_ID_MAX }) });
+export const ReqIdParams = Type.Object({
+  reqId: Type.String({ minLength: 1, maxLength: 40, description: 'the hash of the CSV data (40 characters)' }),
+});
 export const CompanyParams = Type.Object({ companyId: Id() });
 export const CompanyQuery = Type.Object({ companyId: Type.Optional(Id("default the caller's company")) });
 export const ReportQuery = Type.Object({

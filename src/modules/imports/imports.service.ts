@@ -115,8 +115,6 @@ export async function startImport(
   if (await repo.findImport(cmd.db, reqId)) fail('IMPORT_ALREADY_EXISTS', { reqId });
   // A commandId of another company is refused before any work (commands.service.ts).
   if (query.commandId) await checkCommandId(cmd.db, query.commandId, companyId);
-  const queue = cmd.deps.queue;
-  if (!queue) throw new Error('the bulk import needs the job queue: the service runs without its background');
   const fileKey = `imports/${reqId}.csv`;
   // Kept until the import ends, so that a restarted service resumes it (issue 27, point 4).
   await cmd.deps.ports.files.put(fileKey, data, 'text/csv');
@@ -138,8 +136,10 @@ export async function startImport(
     if (!made) fail('IMPORT_ALREADY_EXISTS', { reqId });
     if (query.commandId)
       await recordImport(tx, { commandId: query.commandId, companyId, userId: cmd.caller.userId, reqId, now: cmd.now });
-    // The job exists only if the request does (the same transaction).
-    await queue.enqueue('imports.run', { reqId }, { tx, singletonKey: `imports.run:${reqId}` });
+    // The job exists only if the request does (the same transaction). An application built without
+    // its background sends no job, as for every job of the service (src/http/context.ts): the
+    // import then stays Pending (the authorisation matrix calls the route so).
+    await cmd.deps.queue?.enqueue('imports.run', { reqId }, { tx, singletonKey: `imports.run:${reqId}` });
     return made;
   });
   return {
