@@ -35,6 +35,10 @@ export interface CsvHeader {
 }
 
 const REPLACEMENT = '\uFFFD';
+/** A NUL is no text: PostgreSQL refuses it in every text value (22021), so its line is refused as not UTF-8 text. */
+const NUL = '\u0000';
+/** A line's text as the report keeps it (failingLines): a NUL shown as U+FFFD, as the bytes that are no UTF-8 are. */
+const storable = (text: string) => (text.includes(NUL) ? text.replaceAll(NUL, REPLACEMENT) : text);
 
 /** The request's delimiter as a character (`\t`, `tab` and `%09` name the tab); 400 when it is none of DELIMITERS. */
 export function delimiterOf(given: string | undefined): string | undefined {
@@ -136,6 +140,10 @@ async function* parseSegment(
     trim: true,
     relax_column_count: true,
     skip_empty_lines: true,
+    // Physical lines end with LF (CRLF made LF by withLf): a lone CR is no line end, as it is not
+    // one for the line numbers (csv-parse would otherwise take the first CR it meets for the record
+    // delimiter and count lines its own way).
+    record_delimiter: '\n',
     // With `info` and `raw`, csv-parse hands each record as {record, raw, info}: kept here, not streamed.
     on_record: (r: unknown) => {
       if (isParsed(r)) pending.push(r);
@@ -162,7 +170,7 @@ async function* parseSegment(
 /**
  * The header and the records of a CSV held in `data`, the records read lazily. The header must be
  * UTF-8 (400900) and present (400901); a record that is not readable as a line (a byte that is no
- * UTF-8, a field count other than the header's, a malformed quote) comes with its `problem`, for
+ * UTF-8 or a NUL, a field count other than the header's, a malformed quote) comes with its `problem`, for
  * the report of its line. After a malformed quote the reading goes on at the next physical line;
  * a quote never closed ends it.
  */
@@ -221,18 +229,28 @@ async function* recordsFrom(data: Buffer, options: { delimiter: string; comment:
       yield {
         line: end - inner,
         cells: record,
-        raw: ownText(raw, inner + 1),
-        ...(raw.includes(REPLACEMENT) ? { problem: 'not_utf8' as const } : {}),
+        raw: storable(ownText(raw, inner + 1)),
+        ...(raw.includes(REPLACEMENT) || raw.includes(NUL) ? { problem: 'not_utf8' as const } : {}),
       };
     }
     const lastLine = linesBefore;
     const error = r.value;
     if (!error) return;
-    // The malformed record starts on the line after the last good one (comment and empty lines aside).
-    const start = skipLines(data, from, lastLine - base);
+    // The malformed record starts on the line after the last good one, past the empty and comment
+    // lines csv-parse skipped before it.
+    let start = skipLines(data, from, lastLine - base);
+    let skipped = 0;
+    for (;;) {
+      const end = data.indexOf(10, start);
+      if (end === -1) break;
+      const text = data.subarray(start, end).toString('utf8').trim();
+      if (text !== '' && !text.startsWith(options.comment)) break;
+      start = end + 1;
+      skipped++;
+    }
     const lineEnd = data.indexOf(10, start);
     const text = data.subarray(start, lineEnd === -1 ? data.length : lineEnd).toString('utf8');
-    yield { line: lastLine + 1, cells: [], raw: text, problem: 'malformed_quote' };
+    yield { line: lastLine + 1 + skipped, cells: [], raw: storable(text), problem: 'malformed_quote' };
     if (error.code === 'CSV_QUOTE_NOT_CLOSED' || error.lines <= lastLine - base) return;
     // Read on from the line after the one csv-parse stopped at.
     from = skipLines(data, from, error.lines);

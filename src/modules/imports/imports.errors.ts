@@ -7,7 +7,7 @@ export const importErrors = {
   CSV_NOT_UTF8: {
     status: 400,
     code: 400900,
-    message: 'Bad Request: the CSV is not UTF-8 text',
+    message: 'Bad Request: the CSV is not UTF-8 text (a byte that is no UTF-8, or a NUL character)',
   },
   CSV_NO_HEADER: {
     status: 400,

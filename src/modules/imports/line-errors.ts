@@ -7,7 +7,7 @@
 
 export const LINE_ERRORS = {
   // 1xxx: reading the line.
-  NOT_UTF8: { code: 1001, message: 'the line is not UTF-8 text' },
+  NOT_UTF8: { code: 1001, message: 'the line is not UTF-8 text (a byte that is no UTF-8, or a NUL character)' },
   FIELD_COUNT: { code: 1002, message: 'the line has {found} fields where the header names {expected}' },
   MALFORMED_QUOTE: { code: 1003, message: 'a quote is not closed, or text follows a closing quote' },
   VALUE_INVALID: { code: 1004, message: 'column {column}: {reason}' },
