@@ -170,6 +170,10 @@ export function limitStream(stream: Readable, maxBytes: number, mediaType: strin
 export async function installMedia(app: FastifyInstance): Promise<void> {
   // Limits are given per request (receiveUpload); these are the ceilings of a malformed form.
   await app.register(multipart, { limits: { fields: 20, fieldSize: 64 * 1024, parts: 30, headerPairs: 50 } });
+  // Fastify's own text/plain parser would read such a body as a string before the route's raw
+  // media sees it (an import's CSV sent as text/plain); routes that do not declare it refuse it in
+  // preParsing (415), as any other type.
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser('*', (req, payload, done) => {
     const route = routeMedia(req);
     const type = essence(req.headers['content-type']) ?? '';
