@@ -162,6 +162,9 @@ async function runBatch(app: AppDeps, spec: EngineSpec, row: ImportRow, batch: J
   const last = batch[batch.length - 1].record.line;
   const hashes = await hashLines(batch);
   return db.transaction(async (tx) => {
+    // Plans made for these values: a plan kept from when the tables were small (a scan of the
+    // users) would make each batch slower than the last as the import fills them.
+    await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
     if ((await repo.importStatus(tx, row.id)) !== 'Pending') return false;
     // Lines whose work committed before (a resumed import) are not done again.
     const done = await repo.linesDone(tx, row.id, first, last);
