@@ -71,7 +71,7 @@ async function call(
   });
   const text = await res.text();
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
+  return JSON.parse(text) as Answer;
 }
 
 /** Imports `csv` and follows its counters; answers the samples (ms since the 202, lines done) and the peak memory. */
