@@ -56,6 +56,16 @@ function csvOf(n: number, prefix: string, password = false): string {
   return `${out.join('\n')}\n`;
 }
 
+interface Answer {
+  data: {
+    id: string;
+    reqId: string;
+    status: string;
+    valid: number;
+    counters: { total: number; failed: number };
+  };
+}
+
 async function call(
   base: string,
   token: string,
@@ -63,7 +73,7 @@ async function call(
   path: string,
   body?: string,
   type = 'application/json',
-) {
+): Promise<Answer> {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': type } : {}) },
