@@ -165,6 +165,9 @@ async function runBatch(app: AppDeps, spec: EngineSpec, row: ImportRow, batch: J
     // Plans made for these values: a plan kept from when the tables were small (a scan of the
     // users) would make each batch slower than the last as the import fills them.
     await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
+    // A batch's commit does not wait for its WAL to reach the disk: a crash may lose the last
+    // batches, their lines and their reports together, and the resumed import does them again.
+    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
     if ((await repo.importStatus(tx, row.id)) !== 'Pending') return false;
     // Lines whose work committed before (a resumed import) are not done again.
     const done = await repo.linesDone(tx, row.id, first, last);
