@@ -99,10 +99,12 @@ export async function runImport(app: AppDeps, log: FastifyBaseLogger, reqId: str
   const width = app.database.kind === 'server' ? 3 : 1;
   const inFlight: Promise<boolean>[] = [];
   let stopped = false;
-  // Waits for the oldest batch; false once the import must stop.
+  // Waits for the oldest batch. An import that must stop (its report deleted, its caller's right
+  // gone) ends here; a job stopped with its queue fails, so that it is tried again.
   const settle = async () => {
     const ok = await inFlight.shift();
-    if (!ok || aborted()) stopped = true;
+    if (!ok) stopped = true;
+    else if (aborted()) throw new Error(`import ${reqId}: its job was stopped; it resumes at its next attempt`);
   };
   // The first line of each login in the whole file: a login repeated is refused on its later lines (LOGIN_REPEATED).
   const firstLines = new Map<string, number>();
