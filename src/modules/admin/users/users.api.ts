@@ -25,7 +25,7 @@ export {
 } from './users.service.ts';
 export type { NewUser, UserPatch } from './users.repo.ts';
 export type { UserEmail, UserPhoneNumber } from './users.schemas.ts';
-export { userArrived, usersArrived, passwordChanged, companyIsBP } from './users.hooks.ts';
+export { userArrived, usersArrived, passwordChanged, companyIsBP, companyOrganisationShared } from './users.hooks.ts';
 // The operations another module runs as commands (the bulk import: src/http/run-command.ts).
 export { createUser, updateUser, deleteUser } from './users.operations.ts';
 
