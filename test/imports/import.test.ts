@@ -7,6 +7,7 @@ import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
 import { users } from '../../src/modules/admin/users/users.tables.ts';
 import { organisations } from '../../src/modules/admin/organisations/organisations.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
+import { rowsOf } from '../../src/db/raw.ts';
 import { M, importAndWait, postCsv, waitForImport } from './support.ts';
 
 describe('doc 3, bulk import of users', () => {
@@ -179,10 +180,10 @@ describe('doc 3, bulk import of users', () => {
     const after = await t.db.execute(
       sql`SELECT number_assigned_users AS n FROM subscriptions WHERE company_id = ${id} AND is_default`,
     );
-    expect(Number((after.rows[0] as { n: number }).n) - Number((before.rows[0] as { n: number }).n)).toBe(2);
+    expect(Number(rowsOf<{ n: number }>(after)[0].n) - Number(rowsOf<{ n: number }>(before)[0].n)).toBe(2);
     const held = await t.db.execute(
       sql`SELECT count(*)::int AS n FROM licences l JOIN users u ON u.id = l.user_id WHERE u.company_id = ${id}`,
     );
-    expect((held.rows[0] as { n: number }).n).toBe(2);
+    expect(rowsOf<{ n: number }>(held)[0].n).toBe(2);
   });
 });
