@@ -47,6 +47,7 @@ import { openDatabase } from '../src/db/client.ts';
 import { hashPassword } from '../src/shared/passwords.ts';
 
 import { billingBenchLine, billingRunBench } from './bench-billing.ts';
+import { importBench, importBenchLines } from './bench-import.ts';
 import { bannerAtLimits } from './banner-at-limits.ts';
 import { BIG_ADMIN_EMAIL, BIG_EC, loadPbx, PBX_CASES, PBX_LIST_CASES, PBX_SMALL, pbxRequests } from './bench-pbx.ts';
 
@@ -1300,6 +1301,17 @@ async function main(): Promise<void> {
       billingLines.push(line);
     }
   }
+  // The bulk import (issue 27, point 8): 100,000 user lines into a fresh database of each engine (scripts/bench-import.ts).
+  const importLines: string[] = [];
+  if (!process.env.BENCH_CASES || process.env.BENCH_CASES.split(',').includes('import')) {
+    console.log('\nBulk import');
+    for (const e of engines) {
+      for (const line of importBenchLines(await importBench(e.engine, 100_000, 2_000))) {
+        console.log(line);
+        importLines.push(line);
+      }
+    }
+  }
   const meta: Record<string, string> = {
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
     machine: `${availableParallelism()} cores (nproc), ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
@@ -1309,6 +1321,7 @@ async function main(): Promise<void> {
     service:
       '`src/main.ts` with the environment and flags of `npm start`, the default LOG_LEVEL (info, one line per request), RATE_LIMIT_MAX=0, one process, two pg pools of 10 (PostgreSQL: the hot statements with generic plans, the others)',
     ...(billingLines.length ? { 'billing run (in process on a fresh database, 10 BPs)': billingLines.join('; ') } : {}),
+    ...(importLines.length ? { 'bulk import (the service on a fresh database)': importLines.join('; ') } : {}),
   };
   console.log(`\n(total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   if (process.env.BENCH_NO_DOC !== '1' && !ONLY && !process.env.BENCH_CASES) {

@@ -7,7 +7,7 @@
 // connection. Values come back as the driver gives them (timestamps as Dates, JSON parsed).
 import { getTableColumns, getTableName, Placeholder, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import type { Executor } from './client.ts';
+import type { Database, Executor } from './client.ts';
 import { jsonRowReader } from './row-json.ts';
 
 /** The session under a Drizzle database or transaction: node-postgres's Pool or PoolClient, PGlite or its transaction. */
@@ -135,5 +135,20 @@ export function rowsInserter<T extends PgTable>(
     );
     const { rows: made } = await sessionOf(exec).query(text, [json]);
     return (made as { v: unknown }[]).map((m) => m.v);
+  };
+}
+
+/**
+ * The database seen from inside a transaction: its hot-path statements (`prepared`) run on the
+ * transaction's own session, so they see what the transaction wrote and, on the embedded
+ * database, do not wait for the one session it holds (src/http/run-command.ts: a command run in
+ * an import's line).
+ */
+export function databaseOn(database: Database, exec: Executor): Database {
+  if (exec === database.db) return database;
+  return {
+    ...database,
+    prepared: async <T>(_name: string, text: string, params: unknown[]) =>
+      (await sessionOf(exec).query(text, params)).rows as T[],
   };
 }

@@ -7,6 +7,7 @@
 // a token's session, and no HTTP request (no Idempotency-Key, no format, no envelope).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client.ts';
+import { databaseOn } from '../db/raw.ts';
 import { POLICY } from '../authz/policy.ts';
 import { checkReferences } from '../authz/references.ts';
 import { authorise, planOf } from './authorise.ts';
@@ -53,8 +54,10 @@ export async function runCommand(
   const body = op.method === 'PUT' ? withoutEmptyObjects(op.body, checked) : checked;
   const values = { params, query, body };
   const now = deps.now();
-  const auth = await authorise(deps.database, now, op, planOf(op), { userId: run.callerId }, values);
   const db = run.db ?? deps.database.db;
+  // Authorised on the executor it is given: inside an import's line it sees what the line made
+  // before (its user), and on the embedded database it does not wait for the session the line holds.
+  const auth = await authorise(databaseOn(deps.database, db), now, op, planOf(op), { userId: run.callerId }, values);
   const received = { params, query, body, upload: undefined };
   const cmd = commandContext(deps, auth, db, run.log, now);
   const prepared = op.prepare ? await op.prepare(cmd, received) : undefined;

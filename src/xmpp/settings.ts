@@ -1,6 +1,6 @@
 // Settings the database reads itself: the users' JID domain, which the trigger of migration
 // jid_im_trigger uses to give every new user his jid_im. Written at every start (main.ts).
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import { serviceSettings } from './xmpp.tables.ts';
@@ -10,4 +10,13 @@ export async function applyServiceSettings(exec: Executor, config: Pick<Config, 
     .insert(serviceSettings)
     .values({ key: 'xmpp_user_domain', value: config.xmpp.userDomain })
     .onConflictDoUpdate({ target: serviceSettings.key, set: { value: sql`excluded.value` } });
+}
+
+/** The users' JID domain as the trigger reads it (users created together take it once: users' createUsersTogether). */
+export async function userJidDomain(exec: Executor): Promise<string> {
+  const [row] = await exec
+    .select({ value: serviceSettings.value })
+    .from(serviceSettings)
+    .where(eq(serviceSettings.key, 'xmpp_user_domain'));
+  return row?.value ?? 'localhost';
 }

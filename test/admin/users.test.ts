@@ -244,3 +244,41 @@ describe('deletion', () => {
     expect((await t.inject({ method: 'GET', url: `${USERS}/${u.id}`, headers: bearer(u.token) })).statusCode).toBe(401);
   });
 });
+
+describe("a user's profile (the fields of the bulk import's template: docs/decisions.md, Bulk import)", () => {
+  it('createUser keeps nickName, title, jobTitle, department, country, emails and phoneNumbers; updateUser changes or clears them', async () => {
+    const companyId = await makeCompany(t);
+    const profile = {
+      nickName: 'Jo',
+      title: 'Dr',
+      jobTitle: 'Engineer',
+      department: 'R&D',
+      country: 'FRA',
+      emails: [{ email: 'jo.work@example.com', type: 'work' }],
+      phoneNumbers: [{ number: '+33 6 12 34 56 78', type: 'work', deviceType: 'mobile' }],
+    };
+    const made = await t.inject({
+      method: 'POST',
+      url: USERS,
+      headers: bearer(t.superToken),
+      payload: { companyId, loginEmail: `profile-${companyId}@example.com`, password: PASSWORD, ...profile },
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.json().data).toMatchObject(profile);
+    const id = made.json().data.id;
+    const changed = await t.inject({
+      method: 'PUT',
+      url: `${USERS}/${id}`,
+      headers: bearer(t.superToken),
+      payload: { department: null, emails: [] },
+    });
+    expect(changed.json().data).toMatchObject({ ...profile, department: null, emails: [] });
+    const bad = await t.inject({
+      method: 'PUT',
+      url: `${USERS}/${id}`,
+      headers: bearer(t.superToken),
+      payload: { country: 'France' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

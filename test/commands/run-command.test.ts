@@ -404,3 +404,35 @@ describe("doc 3 import: a job's input is checked exactly as the HTTP request's (
       if (code) expect(http.error?.errorDetailsCode).toBe(code);
     });
 });
+
+describe("doc 3 import: a command run in a line's transaction sees what the line made before it", () => {
+  it('createUser then updateUser of that user, in one transaction: both run, and both roll back together', async () => {
+    const loginEmail = `tx-${newId()}@example.com`;
+    const log = t.app.log;
+    const callerId = callers.ec1_company_admin.id;
+    await t.db
+      .transaction(async (tx) => {
+        const made = await runCommand(
+          t.deps,
+          createUser,
+          { body: { loginEmail, password: PASSWORD, firstName: 'A' } },
+          { callerId, db: tx, log },
+        );
+        const id = (made as { id: string }).id;
+        // Authorised on the transaction: the user it just made is found (not 404), and on the
+        // embedded database the authorising statement does not wait for the session the line holds.
+        const updated = await runCommand(
+          t.deps,
+          updateUser,
+          { params: { userId: id }, body: { firstName: 'B' } },
+          { callerId, db: tx, log },
+        );
+        expect((updated as { firstName: string }).firstName).toBe('B');
+        throw new Error('roll back');
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Error) || e.message !== 'roll back') throw e;
+      });
+    expect(await t.db.select().from(users).where(eq(users.loginEmail, loginEmail))).toEqual([]);
+  });
+});

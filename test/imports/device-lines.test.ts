@@ -4,6 +4,7 @@
 // PBX extension of an import line (src/modules/imports/device-lines.ts) run directly, as the
 // engine runs it (a savepoint of a batch transaction; undo steps after its rollback). Runs on
 // PGlite and PostgreSQL (TEST_DATABASE_URL).
+import { failureOf, runLineOn } from './support.ts';
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
@@ -11,9 +12,8 @@ import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
 import { applyDevice, detachDevice } from '../../src/modules/imports/device-lines.ts';
-import { LineFailure, type LineUser, type LineWork } from '../../src/modules/imports/lines.ts';
+import type { LineUser, LineWork } from '../../src/modules/imports/lines.ts';
 import type { Action, DeviceFields, ImportLine } from '../../src/modules/imports/columns.ts';
-import type { Executor } from '../../src/db/client.ts';
 import { rowsOf } from '../../src/db/raw.ts';
 
 let t: TestApp;
@@ -66,56 +66,12 @@ function deviceLine(action: Action, login: string, device?: Partial<DeviceFields
 }
 const existing = (u: { id: string }): LineUser => ({ id: u.id, created: false, roles: ['user'] });
 
-interface Outcome<T> {
-  result?: T;
-  error?: unknown;
-  undone: number;
-}
-
-/** One line as the engine runs it (see test/imports/voice-lines.test.ts); `after` may fail the line once the part is done. */
-async function runLine<T>(
+/** One line as the engine runs it (test/imports/support.ts). */
+const runLine = <T>(
   fn: (work: LineWork) => Promise<T>,
   o: { dryRun?: boolean; callerId?: string; after?: () => void } = {},
-): Promise<Outcome<T>> {
-  const undos: (() => Promise<void>)[] = [];
-  const out: Outcome<T> = { undone: 0 };
-  const workOn = (tx: Executor): LineWork => ({
-    tx,
-    app: t.deps,
-    callerId: o.callerId ?? admin.id,
-    companyId: ec,
-    now: t.deps.now(),
-    log: t.app.log,
-    dryRun: o.dryRun ?? false,
-    onFailure: (u) => undos.push(u),
-  });
-  if (o.dryRun) {
-    try {
-      out.result = await fn(workOn(t.db));
-    } catch (err) {
-      out.error = err;
-    }
-    return out;
-  }
-  await t.db.transaction(async (batch) => {
-    try {
-      await batch.transaction(async (tx) => {
-        out.result = await fn(workOn(tx));
-        o.after?.();
-      });
-    } catch (err) {
-      out.error = err;
-      for (const u of undos.reverse()) await u();
-      out.undone = undos.length;
-    }
-  });
-  return out;
-}
-
-const failure = (o: Outcome<unknown>): LineFailure => {
-  if (!(o.error instanceof LineFailure)) throw new Error(`expected a LineFailure, got ${String(o.error)}`);
-  return o.error;
-};
+) => runLineOn(t, { callerId: admin.id, companyId: ec, ...o }, fn);
+const failure = failureOf;
 
 beforeAll(async () => {
   t = await createTestApp({ background: true });

@@ -5,6 +5,9 @@ import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
 import { users } from '../../src/modules/admin/users/users.tables.ts';
+import { organisations } from '../../src/modules/admin/organisations/organisations.tables.ts';
+import { newId } from '../../src/shared/ids.ts';
+import { rowsOf } from '../../src/db/raw.ts';
 import { M, importAndWait, postCsv, waitForImport } from './support.ts';
 
 describe('doc 3, bulk import of users', () => {
@@ -136,5 +139,51 @@ describe('doc 3, bulk import of users', () => {
       { line: 3, login: 'bad', error: { code: 1004, message: 'column loginEmail: not an e-mail address' } },
     ]);
     expect(await userOf('gus@import.test')).toBe(undefined);
+  });
+
+  it("the users' organisation and JID: imported users get them as createUser's do", async () => {
+    const organisationId = newId();
+    await t.db.insert(organisations).values({ id: organisationId, name: `Org ${organisationId}` });
+    const inOrg = await makeCompany(t, { organisationId });
+    const r = await importAndWait(t, t.superToken, 'loginEmail\nol@import.test\n', { companyId: inOrg });
+    expect(r.counters.succeeded).toBe(1);
+    const u = await userOf('ol@import.test');
+    expect(u.organisationId).toBe(organisationId);
+    expect(u.jidIm).toBe(`${u.id}@localhost`);
+    // The same as a user created by createUser in that company.
+    const made = await t.inject({
+      method: 'POST',
+      url: '/api/svc/admin/v1.0/users',
+      headers: bearer(t.superToken),
+      payload: { companyId: inOrg, loginEmail: 'ol2@import.test', password: 'Passw0rd!x' },
+    });
+    expect(made.json().data.organisationId).toBe(organisationId);
+  });
+
+  it('doc 3, create company rule 7: an imported user takes a licence of the default subscription, counted', async () => {
+    const company = await t.inject({
+      method: 'POST',
+      url: '/api/svc/admin/v1.0/companies',
+      headers: bearer(t.superToken),
+      payload: { name: `Licensed ${newId()}` },
+    });
+    const id = company.json().data.id;
+    const before = await t.db.execute(
+      sql`SELECT number_assigned_users AS n FROM subscriptions WHERE company_id = ${id} AND is_default`,
+    );
+    const r = await importAndWait(t, t.superToken, 'loginEmail\nlic1@import.test\nlic2@import.test\n', {
+      companyId: id,
+    });
+    expect(Object.values(r.report).map((e) => Object.keys((e as { profiles?: object }).profiles ?? {}).length)).toEqual(
+      [1, 1],
+    );
+    const after = await t.db.execute(
+      sql`SELECT number_assigned_users AS n FROM subscriptions WHERE company_id = ${id} AND is_default`,
+    );
+    expect(Number(rowsOf<{ n: number }>(after)[0].n) - Number(rowsOf<{ n: number }>(before)[0].n)).toBe(2);
+    const held = await t.db.execute(
+      sql`SELECT count(*)::int AS n FROM licences l JOIN users u ON u.id = l.user_id WHERE u.company_id = ${id}`,
+    );
+    expect(rowsOf<{ n: number }>(held)[0].n).toBe(2);
   });
 });

@@ -1,5 +1,7 @@
 // What the bulk import's tests share: posting a CSV as the SDK does, waiting for an import's end.
 import type { TestApp } from '../support/harness.ts';
+import type { Executor } from '../../src/db/client.ts';
+import { LineFailure, type LineWork } from '../../src/modules/imports/lines.ts';
 import { bearer } from '../support/harness.ts';
 
 export const M = '/api/svc/massprovisioning/v1.0';
@@ -52,3 +54,61 @@ export async function importAndWait(
   const full = await t.inject({ method: 'GET', url: `${M}/users/imports/${reqId}/details`, headers: bearer(token) });
   return full.json().data;
 }
+
+/** What running one line gave: its result or its error, and how many undo steps ran. */
+export interface LineOutcome<T> {
+  result?: T;
+  error?: unknown;
+  undone: number;
+}
+
+/**
+ * One line as the engine runs it: a savepoint of a batch transaction; when the line throws, the
+ * savepoint is rolled back and the undo steps run, last first, before the batch commits. A check
+ * (dryRun) runs on the database itself. `after` may fail the line once its part is done.
+ */
+export async function runLineOn<T>(
+  t: TestApp,
+  o: { callerId: string; companyId: string; dryRun?: boolean; after?: () => void },
+  fn: (work: LineWork) => Promise<T>,
+): Promise<LineOutcome<T>> {
+  const undos: (() => Promise<void>)[] = [];
+  const out: LineOutcome<T> = { undone: 0 };
+  const workOn = (tx: Executor): LineWork => ({
+    tx,
+    app: t.deps,
+    callerId: o.callerId,
+    companyId: o.companyId,
+    now: t.deps.now(),
+    log: t.app.log,
+    dryRun: o.dryRun ?? false,
+    onFailure: (u) => undos.push(u),
+  });
+  if (o.dryRun) {
+    try {
+      out.result = await fn(workOn(t.db));
+    } catch (err) {
+      out.error = err;
+    }
+    return out;
+  }
+  await t.db.transaction(async (batch) => {
+    try {
+      await batch.transaction(async (tx) => {
+        out.result = await fn(workOn(tx));
+        o.after?.();
+      });
+    } catch (err) {
+      out.error = err;
+      for (const u of undos.reverse()) await u();
+      out.undone = undos.length;
+    }
+  });
+  return out;
+}
+
+/** The LineFailure a line threw (the test fails otherwise). */
+export const failureOf = (o: LineOutcome<unknown>): LineFailure => {
+  if (!(o.error instanceof LineFailure)) throw new Error(`expected a LineFailure, got ${String(o.error)}`);
+  return o.error;
+};

@@ -2,6 +2,7 @@
 // import line (src/modules/imports/voice-lines.ts) run directly, as the engine runs it: in a
 // savepoint of a batch transaction, its undo steps run (last first) after the savepoint's
 // rollback when it throws. Runs on PGlite and PostgreSQL (TEST_DATABASE_URL).
+import { failureOf, runLineOn } from './support.ts';
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { and, eq, sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
@@ -15,9 +16,8 @@ import { devices } from '../../src/modules/pbx/devices.tables.ts';
 import { ddis } from '../../src/modules/pbx/ddis.tables.ts';
 import { cloudPbxs } from '../../src/modules/pbx/pbx.tables.ts';
 import { applyVoice, cloudPbxOfCompany, detachVoice } from '../../src/modules/imports/voice-lines.ts';
-import { LineFailure, type LineUser, type LineWork } from '../../src/modules/imports/lines.ts';
+import type { LineUser, LineWork } from '../../src/modules/imports/lines.ts';
 import type { Action, ImportLine, VoiceFields } from '../../src/modules/imports/columns.ts';
-import type { Executor } from '../../src/db/client.ts';
 import { rowsOf } from '../../src/db/raw.ts';
 
 let t: TestApp;
@@ -63,59 +63,12 @@ function voiceLine(action: Action, login: string, v: Partial<VoiceFields>): Impo
 
 const existing = (u: { id: string }): LineUser => ({ id: u.id, created: false, roles: ['user'] });
 
-interface Outcome<T> {
-  result?: T;
-  error?: unknown;
-  undone: number;
-}
-
-/**
- * One line as the engine runs it: a savepoint of a batch transaction; when the line throws, the
- * savepoint is rolled back and the undo steps run, last first, before the batch commits. A check
- * (dryRun) runs on the database itself.
- */
-async function runLine<T>(
+/** One line as the engine runs it (test/imports/support.ts). */
+const runLine = <T>(
   fn: (work: LineWork) => Promise<T>,
   o: { dryRun?: boolean; callerId?: string; companyId?: string } = {},
-): Promise<Outcome<T>> {
-  const undos: (() => Promise<void>)[] = [];
-  const out: Outcome<T> = { undone: 0 };
-  const workOn = (tx: Executor): LineWork => ({
-    tx,
-    app: t.deps,
-    callerId: o.callerId ?? admin.id,
-    companyId: o.companyId ?? ec,
-    now: t.deps.now(),
-    log: t.app.log,
-    dryRun: o.dryRun ?? false,
-    onFailure: (u) => undos.push(u),
-  });
-  if (o.dryRun) {
-    try {
-      out.result = await fn(workOn(t.db));
-    } catch (err) {
-      out.error = err;
-    }
-    return out;
-  }
-  await t.db.transaction(async (batch) => {
-    try {
-      await batch.transaction(async (tx) => {
-        out.result = await fn(workOn(tx));
-      });
-    } catch (err) {
-      out.error = err;
-      for (const u of undos.reverse()) await u();
-      out.undone = undos.length;
-    }
-  });
-  return out;
-}
-
-const failure = (o: Outcome<unknown>): LineFailure => {
-  if (!(o.error instanceof LineFailure)) throw new Error(`expected a LineFailure, got ${String(o.error)}`);
-  return o.error;
-};
+) => runLineOn(t, { callerId: admin.id, companyId: ec, ...o }, fn);
+const failure = failureOf;
 
 const subscriberOf = async (userId: string) =>
   (await t.db.select().from(subscribers).where(eq(subscribers.userId, userId)))[0];

@@ -49,5 +49,4 @@ ALTER TABLE "users" ADD COLUMN "phone_numbers" jsonb DEFAULT '[]'::jsonb NOT NUL
 ALTER TABLE "import_commands" ADD CONSTRAINT "import_commands_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "import_lines" ADD CONSTRAINT "import_lines_req_id_imports_id_fk" FOREIGN KEY ("req_id") REFERENCES "public"."imports"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "imports" ADD CONSTRAINT "imports_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "import_lines_login_idx" ON "import_lines" USING btree ("req_id","login");--> statement-breakpoint
 CREATE INDEX "imports_company_idx" ON "imports" USING btree ("company_id","start_time");

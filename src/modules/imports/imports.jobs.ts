@@ -99,10 +99,12 @@ export async function runImport(app: AppDeps, log: FastifyBaseLogger, reqId: str
   const width = app.database.kind === 'server' ? 3 : 1;
   const inFlight: Promise<boolean>[] = [];
   let stopped = false;
-  // Waits for the oldest batch; false once the import must stop.
+  // Waits for the oldest batch. An import that must stop (its report deleted, its caller's right
+  // gone) ends here; a job stopped with its queue fails, so that it is tried again.
   const settle = async () => {
     const ok = await inFlight.shift();
-    if (!ok || aborted()) stopped = true;
+    if (!ok) stopped = true;
+    else if (aborted()) throw new Error(`import ${reqId}: its job was stopped; it resumes at its next attempt`);
   };
   // The first line of each login in the whole file: a login repeated is refused on its later lines (LOGIN_REPEATED).
   const firstLines = new Map<string, number>();
@@ -162,6 +164,12 @@ async function runBatch(app: AppDeps, spec: EngineSpec, row: ImportRow, batch: J
   const last = batch[batch.length - 1].record.line;
   const hashes = await hashLines(batch);
   return db.transaction(async (tx) => {
+    // Plans made for these values: a plan kept from when the tables were small (a scan of the
+    // users) would make each batch slower than the last as the import fills them.
+    await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
+    // A batch's commit does not wait for its WAL to reach the disk: a crash may lose the last
+    // batches, their lines and their reports together, and the resumed import does them again.
+    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
     if ((await repo.importStatus(tx, row.id)) !== 'Pending') return false;
     // Lines whose work committed before (a resumed import) are not done again.
     const done = await repo.linesDone(tx, row.id, first, last);

@@ -82,7 +82,8 @@ export const CheckReport = Obj(
   { description: 'document 3, Check report' },
 );
 
-export const ImportStarted = Obj({
+/** What an import answers at once (document 3, rule 2), and the start of its summary. */
+const started = {
   reqId: Type.String(),
   status: OneOf(['Pending', 'Terminated', 'Deleted'] as const),
   label: Nullable(Type.String()),
@@ -90,23 +91,12 @@ export const ImportStarted = Obj({
   displayName: Type.String(),
   userId: Id(),
   startTime: DateTime(),
-});
+};
+const summary = { ...started, companyId: Id(), endTime: Nullable(DateTime()), counters: Counters };
 
-export const ImportSummary = Obj(
-  {
-    reqId: Type.String(),
-    status: OneOf(['Pending', 'Terminated', 'Deleted'] as const),
-    label: Nullable(Type.String()),
-    mode: Mode,
-    displayName: Type.String(),
-    userId: Id(),
-    companyId: Id(),
-    startTime: DateTime(),
-    endTime: Nullable(DateTime()),
-    counters: Counters,
-  },
-  { description: 'document 3, Import request summary' },
-);
+export const ImportStarted = Obj(started);
+
+export const ImportSummary = Obj(summary, { description: 'document 3, Import request summary' });
 
 const SubReport = Type.Object(
   {
@@ -139,16 +129,7 @@ export const ReportEntry = Type.Object(
 
 export const ImportReport = Obj(
   {
-    reqId: Type.String(),
-    status: OneOf(['Pending', 'Terminated', 'Deleted'] as const),
-    label: Nullable(Type.String()),
-    mode: Mode,
-    displayName: Type.String(),
-    userId: Id(),
-    companyId: Id(),
-    startTime: DateTime(),
-    endTime: Nullable(DateTime()),
-    counters: Counters,
+    ...summary,
     report: Type.Optional(Type.Record(Type.String(), ReportEntry, { description: 'keyed by login' })),
     failingLines: Type.Optional(Type.Array(Type.String())),
   },

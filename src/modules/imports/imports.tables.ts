@@ -75,8 +75,7 @@ export const importLines = pgTable(
     entry: jsonb('entry').$type<ReportEntryValue>().notNull(),
     raw: text('raw'),
   },
-  // The same login on two lines of an import: the second is refused (line-errors.ts, LOGIN_REPEATED).
-  (t) => [primaryKey({ columns: [t.reqId, t.line] }), index('import_lines_login_idx').on(t.reqId, t.login)],
+  (t) => [primaryKey({ columns: [t.reqId, t.line] })],
 );
 
 /**

@@ -26,7 +26,7 @@ export const LINE_ERRORS = {
   },
   TEMPLATE_UNKNOWN: {
     code: 1106,
-    message: 'column selectedAppCustomisationTemplateName: no customisation template of that name for this company',
+    message: 'column selectedAppCustomisationTemplateName: no customisation template has that name',
   },
   // 2xxx: the voice of the line (its CloudPBX subscriber, DDI number and SIP device).
   SUBSCRIBER_REQUIRED: { code: 2011, message: 'column macAddress: the user is not a subscriber of the CloudPBX' },

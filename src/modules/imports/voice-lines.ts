@@ -8,7 +8,7 @@
 // Decisions: /work/decisions-voice.md (merged into docs/decisions.md, Bulk import).
 import type { AppDeps } from '../../http/context.ts';
 import type { Database, Executor } from '../../db/client.ts';
-import { rowsOf, sessionOf } from '../../db/raw.ts';
+import { databaseOn } from '../../db/raw.ts';
 import { runCommand, type CommandCall } from '../../http/run-command.ts';
 import type { AnyOperation } from '../../http/operation.ts';
 import { AppError } from '../../errors/catalogue.ts';
@@ -29,15 +29,12 @@ import { sql } from 'drizzle-orm';
 const lineApps = new WeakMap<LineWork, AppDeps>();
 
 /**
- * The application a line's operations run with. runCommand authorises through
- * `database.prepared`, a session of its own: it would not see what the line made before in its
- * transaction (its user, its subscriber), and on the embedded database, whose one session the
- * line's transaction holds, it would wait for that transaction forever. So the line's statements,
- * authorisation included, go to its transaction. On the embedded database the ports' own records
- * (port_records) are in that session too: the ports of a line are made on its transaction (the
- * savepoint's rollback then takes them back as well; the undo steps still run, for a port that
- * is truly external such as Kamailio). On a PostgreSQL server the ports stay the instance's:
- * their changes are outside the line, and only the undo steps take them back.
+ * The application a line's operations run with. runCommand authorises on the line's transaction
+ * (src/http/run-command.ts). On the embedded database the ports' own records (port_records) are
+ * in the one session the line's transaction holds: the ports of a line are made on its transaction
+ * (the savepoint's rollback then takes them back as well; the undo steps still run, for a port that
+ * is truly external such as Kamailio). On a PostgreSQL server the ports stay the instance's: their
+ * changes are outside the line, and only the undo steps take them back.
  */
 export function lineApp(work: LineWork): AppDeps {
   const made = lineApps.get(work);
@@ -45,17 +42,10 @@ export function lineApp(work: LineWork): AppDeps {
   const base = work.app;
   const tx = work.tx;
   let app = base;
-  if (tx !== base.database.db) {
-    const database: Database = {
-      ...base.database,
-      prepared: async <T>(_name: string, text: string, params: unknown[]) =>
-        rowsOf<T>(await sessionOf(tx).query(text, params)),
-    };
-    if (base.database.kind === 'embedded') {
-      database.db = tx;
-      const deps = { database, config: base.config, now: base.now };
-      app = { ...base, database, background: base.background && { ...base.background, ports: createPorts(deps) } };
-    } else app = { ...base, database };
+  if (tx !== base.database.db && base.database.kind === 'embedded') {
+    const database: Database = { ...databaseOn(base.database, tx), db: tx };
+    const deps = { database, config: base.config, now: base.now };
+    app = { ...base, database, background: base.background && { ...base.background, ports: createPorts(deps) } };
   }
   lineApps.set(work, app);
   return app;

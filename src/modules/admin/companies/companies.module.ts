@@ -7,10 +7,12 @@ import { seedCompanies } from './companies.seed.ts';
 import { companies } from './companies.tables.ts';
 import { targetKind, type TablesOf, type TargetKind } from '../../../authz/targets.ts';
 import { companyFacts } from './companies.api.ts';
-import { companyIsBP } from '../users/users.api.ts';
+import { companyOrganisationShared as sharedOrganisation } from './companies.repo.ts';
+import { companyIsBP, companyOrganisationShared } from '../users/users.api.ts';
 
 // Installed with the module: users asks whether a company is a BP (users' hook).
 companyIsBP.provide(async (exec, companyId) => (await companyFacts(exec, companyId))?.isBP === true);
+companyOrganisationShared.provide(sharedOrganisation);
 
 export const companiesTargets = {
   company: targetKind(companies, {

@@ -215,3 +215,16 @@ export async function listCompanyNames(
   );
   return { rows: row.rows ?? [], total: row.total };
 }
+
+/**
+ * The company's organisation, its row share-locked until the transaction ends: a link or unlink
+ * of the company waits for the users being created in it (users' companyOrganisationShared).
+ */
+export async function companyOrganisationShared(exec: Executor, companyId: string): Promise<string | null> {
+  const [row] = await exec
+    .select({ organisationId: companies.organisationId })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('share');
+  return row?.organisationId ?? null;
+}

@@ -8,6 +8,7 @@ import type { Executor } from '../../../db/client.ts';
 import type { Paging } from '../../../http/paging.ts';
 import { ADMIN_ROLES, type Role } from '../../../authz/roles.ts';
 import { users } from './users.tables.ts';
+import type { UserRow as UserRecord } from './users.repo.ts';
 
 export { User, USER_FORMATS } from './users.schemas.ts';
 export {
@@ -24,7 +25,7 @@ export {
 } from './users.service.ts';
 export type { NewUser, UserPatch } from './users.repo.ts';
 export type { UserEmail, UserPhoneNumber } from './users.schemas.ts';
-export { userArrived, usersArrived, passwordChanged, companyIsBP } from './users.hooks.ts';
+export { userArrived, usersArrived, passwordChanged, companyIsBP, companyOrganisationShared } from './users.hooks.ts';
 // The operations another module runs as commands (the bulk import: src/http/run-command.ts).
 export { createUser, updateUser, deleteUser } from './users.operations.ts';
 
@@ -182,23 +183,24 @@ export interface UserNames {
 // ---------------------------------------------------------------------------------------------
 // For the bulk import: the export of a company's users (issue 27, point 6).
 
-/** The fields of a user the CSV export writes (the columns of the import's templates). */
-export interface ExportedUser {
-  id: string;
-  loginEmail: string;
-  firstName: string;
-  lastName: string;
-  nickName: string | null;
-  title: string | null;
-  jobTitle: string | null;
-  department: string | null;
-  country: string | null;
-  language: string | null;
-  timezone: string | null;
-  emails: { email: string; type: string }[];
-  phoneNumbers: { number: string; type: string; deviceType: string }[];
-  selectedAppCustomisationTemplate: string | null;
-}
+/** The columns of a user the CSV export writes (the columns of the import's templates). */
+const EXPORTED = {
+  id: users.id,
+  loginEmail: users.loginEmail,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  nickName: users.nickName,
+  title: users.title,
+  jobTitle: users.jobTitle,
+  department: users.department,
+  country: users.country,
+  language: users.language,
+  timezone: users.timezone,
+  emails: users.emails,
+  phoneNumbers: users.phoneNumbers,
+  selectedAppCustomisationTemplate: users.selectedAppCustomisationTemplate,
+};
+export type ExportedUser = Pick<UserRecord, keyof typeof EXPORTED>;
 
 /**
  * A page of the users of a company in the order of their login (case-insensitive), after the
@@ -213,22 +215,7 @@ export async function companyUsersPage(
 ): Promise<ExportedUser[]> {
   const login = sql`lower(${users.loginEmail})`;
   return exec
-    .select({
-      id: users.id,
-      loginEmail: users.loginEmail,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      nickName: users.nickName,
-      title: users.title,
-      jobTitle: users.jobTitle,
-      department: users.department,
-      country: users.country,
-      language: users.language,
-      timezone: users.timezone,
-      emails: users.emails,
-      phoneNumbers: users.phoneNumbers,
-      selectedAppCustomisationTemplate: users.selectedAppCustomisationTemplate,
-    })
+    .select(EXPORTED)
     .from(users)
     .where(
       after === null ? eq(users.companyId, companyId) : and(eq(users.companyId, companyId), sql`${login} > ${after}`),

@@ -16,3 +16,12 @@ export const passwordChanged = hook<[userId: string, keep: string | undefined, n
 
 /** Whether a company is a BP (bp_admin and bp_finance belong to users of one), answered by companies. */
 export const companyIsBP = provided<(exec: Executor, companyId: string) => Promise<boolean>>("a company's isBP");
+
+/**
+ * A company's organisation, its row share-locked until the transaction ends (as the users'
+ * trigger users_take_company_organisation reads it), answered by companies: users created
+ * together take it once for all (createUsersTogether).
+ */
+export const companyOrganisationShared = provided<(exec: Executor, companyId: string) => Promise<string | null>>(
+  "a company's organisation, share-locked",
+);
