@@ -169,6 +169,16 @@ describe('issue 27, point 7: bad input never hurts', () => {
     expect(res.json().data.valid).toBe(2);
   });
 
+  it('issue 27, point 1: a broken quote after empty and comment lines is reported on its own line; a lone CR ends no line', async () => {
+    const afterBlanks = await check('loginEmail;firstName\n\n   \n% a comment\n"open@import.test;X\n');
+    expect(errorsOf(afterBlanks)).toEqual([[5, 1003]]);
+    const crBeforeCrLf = await check('loginEmail;firstName\r\r\n"a@import.test;X\n');
+    expect(errorsOf(crBeforeCrLf)).toEqual([[2, 1003]]);
+    // A CR inside a line is one of its characters: the line is one record of two fields.
+    const loneCr = await check('loginEmail;firstName\ncr@import.test;A\rB\n');
+    expect(loneCr.json().data).toMatchObject({ total: 1, valid: 1, errors: [] });
+  });
+
   it('issue 27, point 7: the import of such lines ends Terminated, each bad line failed on its line with its code, the good one made', async () => {
     const start = await postCsv(t, admin.token, '/users/imports', BAD_LINES);
     expect(start.statusCode, start.body).toBe(202);
