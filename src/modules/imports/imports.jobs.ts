@@ -21,6 +21,7 @@ import { applyLines, hashLines, judge, type EngineSpec, type Judged } from './en
 import { importCsv } from './imports.operations.ts';
 import { commandEnded } from './commands.service.ts';
 import * as repo from './imports.repo.ts';
+import { lineError } from './line-errors.ts';
 import type { ImportRow } from './summaries.ts';
 
 export const IMPORT_JOB = 'imports.run';
@@ -160,9 +161,59 @@ async function runBatch(app: AppDeps, spec: EngineSpec, row: ImportRow, batch: J
     await repo.finish(db, row.id, app.now());
     return false;
   }
+  const hashes = await hashLines(batch);
+  const withRoles = { ...spec, callerRoles: roles };
+  try {
+    return await writeLines(db, withRoles, row, batch, hashes);
+  } catch (err) {
+    // A batch that cannot be written whole (a value the database refuses in one line's report, a
+    // fault in one line's work) is written line by line, each in its own transaction; a line that
+    // still fails is reported failed alone, so an import always moves on. Should the database be
+    // unreachable, the report of the failure fails too, and the job is tried again later.
+    spec.log.warn(
+      { err, reqId: row.id },
+      'import: a batch could not be written whole; its lines are written one by one',
+    );
+    for (const j of batch) {
+      try {
+        if (!(await writeLines(db, withRoles, row, [j], hashes))) return false;
+      } catch (lineErr) {
+        spec.log.error({ err: lineErr, reqId: row.id, line: j.record.line }, 'import: a line could not be written');
+        const reason = lineErr instanceof Error ? lineErr.message : String(lineErr);
+        const failed: Judged = {
+          ...j,
+          line: undefined,
+          error: lineError('LINE_FAILED', { reason: reason.slice(0, 200) }),
+        };
+        if (
+          !(await writeLines(
+            db,
+            withRoles,
+            row,
+            [{ ...failed, record: { ...j.record, raw: j.record.raw.slice(0, 10_000).split('\u0000').join('\uFFFD') } }],
+            hashes,
+          ))
+        )
+          return false;
+      }
+    }
+    return true;
+  }
+}
+
+/**
+ * Applies and reports the lines not yet reported, moves the counters, in one transaction. False
+ * when the import stopped (its report deleted).
+ */
+async function writeLines(
+  db: AppDeps['database']['db'],
+  spec: EngineSpec,
+  row: ImportRow,
+  batch: Judged[],
+  hashes: ReadonlyMap<number, string>,
+): Promise<boolean> {
   const first = batch[0].record.line;
   const last = batch[batch.length - 1].record.line;
-  const hashes = await hashLines(batch);
   return db.transaction(async (tx) => {
     // Plans made for these values: a plan kept from when the tables were small (a scan of the
     // users) would make each batch slower than the last as the import fills them.
@@ -175,7 +226,7 @@ async function runBatch(app: AppDeps, spec: EngineSpec, row: ImportRow, batch: J
     const done = await repo.linesDone(tx, row.id, first, last);
     const todo = done.size ? batch.filter((j) => !done.has(j.record.line)) : batch;
     if (todo.length === 0) return true;
-    const applied = await applyLines({ ...spec, callerRoles: roles }, tx, todo, hashes, false);
+    const applied = await applyLines(spec, tx, todo, hashes, false);
     const written = await repo.insertLines(
       tx,
       row.id,
