@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { rowsOf, sessionOf } from '../../db/raw.ts';
 import { runCommand, type CommandCall } from '../../http/run-command.ts';
 import type { AnyOperation } from '../../http/operation.ts';
-import { AppError } from '../../errors/catalogue.ts';
+import { AppError, fail } from '../../errors/catalogue.ts';
 import { errorOutcome } from '../../errors/handler.ts';
 import { createPorts, portsOf } from '../../ports/ports.ts';
 import type { VoicePort } from '../../ports/voice/voice.port.ts';
@@ -230,9 +230,12 @@ async function subscriberStep(s: VoiceLine): Promise<void> {
   }
   const report = subReport(work, user, 'create', origin);
   if (work.dryRun) {
-    await inStep(reports, '_subscriber', report, () =>
-      pbx.checkSubscriberCreation(work.tx, s.pbx, user.id, shortNumber),
-    );
+    await inStep(reports, '_subscriber', report, async () => {
+      await pbx.checkSubscriberCreation(work.tx, s.pbx, user.id, shortNumber);
+      // A user the import makes holds only the licence of the company's default subscription,
+      // which makes no subscriber (issue 25, point 4): the import would be refused (409820).
+      if (!user.id) fail('PBX_SUBSCRIBER_NO_LICENCE', { userId: null });
+    });
     s.wouldSubscribe = true;
     reports._subscriber = report;
     return;
