@@ -62,7 +62,7 @@ describe('issue 27, point 7: the same company imported at once from two instance
 
       // Both run at once: each is seen Pending with lines done while the other is too.
       let overlapped = false;
-      const reports = [];
+      const reports: Record<string, { status: string; _user: string }>[] = [];
       for (const end = Date.now() + 90_000; ;) {
         const small = await Promise.all(
           ids.map(async (id, k) => (await [a, b][k]('GET', `${M}/users/imports/${id}/details?format=small`)).body.data),
