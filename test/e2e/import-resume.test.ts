@@ -13,7 +13,7 @@ import { clientOf, freshStore, sleep, startService, type Child, type FreshStore 
 
 const M = '/api/svc/massprovisioning/v1.0';
 const LINES = 30_000;
-const BATCH = process.env.TEST_DATABASE_URL ? '40' : '100';
+const BATCH = process.env.TEST_DATABASE_URL ? '40' : '300';
 
 let store: FreshStore | undefined;
 let service: Child | undefined;
@@ -32,7 +32,8 @@ describe('issue 27, point 4: an import killed in the middle resumes after restar
   it(
     'issue 27, point 4: SIGKILL in the middle of an import, the service started again: every line once in the report, each login one user, counters exact',
     { timeout: 120_000 },
-    async () => {
+    async (t) => {
+      const t0 = Date.now();
       store = await freshStore();
       const env = { ...store.env, IMPORT_BATCH_LINES: BATCH };
       service = await startService(env);
@@ -61,6 +62,7 @@ describe('issue 27, point 4: an import killed in the middle resumes after restar
       await service.stop();
       expect(atKill).toBeLessThan(LINES * 0.8); // in the middle: the kill interrupted it
 
+      const killedAt = Date.now();
       service = await startService(env);
       call = await clientOf(service);
       let summary;
@@ -71,6 +73,9 @@ describe('issue 27, point 4: an import killed in the middle resumes after restar
         if (Date.now() > end) throw new Error(`not resumed to its end: ${JSON.stringify(summary)}`);
         await sleep(100);
       }
+      t.diagnostic(
+        `${store.engine}: killed at ${atKill} lines done after ${killedAt - t0} ms; restarted, ended ${Date.now() - killedAt} ms later`,
+      );
       expect(summary.counters).toEqual({ succeeded: LINES, failed: 0, warnings: 0, total: LINES });
       const full = await call('GET', `${M}/users/imports/${reqId}/details`);
       expect(full.status).toBe(200);
