@@ -1,9 +1,10 @@
 // Issue 27, point 7: "The same company imported twice at once from two instances does not create a
 // user twice." Two processes of the service (src/main.ts as `npm start` runs it) on one PostgreSQL
 // database; two CSVs of the same company sharing most of their logins, one posted to each at the
-// same moment. Each instance runs its own import (three batches in flight each); a login made by
-// the other meanwhile is met by the unique index and the line judged again (imports.jobs.ts): it
-// updates the user the other made. PostgreSQL only: the embedded database is one process's.
+// same moment. The job queue is the database's: either instance may run either import; the test
+// checks that both run at the same time. A login made by the other import meanwhile is met by the
+// unique index and the line judged again (imports.jobs.ts): it updates the user the other made.
+// PostgreSQL only: the embedded database is one process's.
 import { after, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
