@@ -43,7 +43,9 @@ before(
     releaseProsody = await holdProsody();
     await requireProsody();
     t = await createTestApp({ config });
+    // With the application: the import job runs as the administrator who asked (imports.jobs.ts).
     bg = createBackground({
+      app: t.deps,
       database: t.deps.database,
       modules: MODULE_WORK,
       config,
@@ -111,5 +113,80 @@ describe('issue 27, point 5: command_ended end to end (Prosody)', { skip: SKIP_E
     // The colleague, of the same company, is not told (the message goes to the administrator who asked).
     await new Promise((r) => setTimeout(r, 500));
     expect(colleagueClient.received.filter(isEnded)).toEqual([]);
+  });
+
+  it('issue 27, point 5: an import and a check started with commandId by a company_admin deliver command_ended to him when the work ends; getImportReportForCommand and getCheckReportForCommand then answer', async () => {
+    const companyId = await makeCompany(t);
+    const admin = await makeUser(t, companyId, ['company_admin']);
+    await registerAccount(admin.id, PASSWORD);
+    const client = await loginClient(admin.id, PASSWORD);
+    clients.push(client);
+    const endedFor = (commandId: string) => (el: TestClient['received'][number]) =>
+      el.is('message') &&
+      el.attrs.type === 'management' &&
+      el.getChild('command_ended', 'jabber:iq:configuration')?.attrs.commandId === commandId;
+    const post = (path: string, commandId: string, csv: string) =>
+      t.inject({
+        method: 'POST',
+        url: `${M}${path}?commandId=${commandId}`,
+        headers: { ...bearer(admin.token), 'content-type': 'text/csv' },
+        payload: csv,
+      });
+    const tag = randomBytes(4).toString('hex');
+    const csv = `loginEmail;firstName;lastName\nce-${tag}-1@e2e.example;Ann;One\nce-${tag}-2@e2e.example;Bob;Two\n`;
+
+    // The check: its command_ended once its report is kept, then the report under the commandId.
+    const checkId = `e2e-check-${tag}`;
+    const noCheckYet = await t.inject({
+      method: 'GET',
+      url: `${M}/users/imports/synchronize/check/${checkId}/report`,
+      headers: bearer(admin.token),
+    });
+    expect(noCheckYet.statusCode).toBe(404);
+    const checked = await post('/users/imports/check', checkId, csv);
+    expect(checked.statusCode).toBe(200);
+    const checkMsg = await client.waitFor(endedFor(checkId));
+    expect(checkMsg.attrs.to).toMatch(new RegExp(`^${admin.id}@${PROSODY.userDomain}`));
+    const checkReport = await t.inject({
+      method: 'GET',
+      url: `${M}/users/imports/synchronize/check/${checkId}/report`,
+      headers: bearer(admin.token),
+    });
+    expect(checkReport.statusCode).toBe(200);
+    expect(checkReport.json()).toMatchObject({ status: 'success', report: { mode: 'user', total: 2, valid: 2 } });
+    expect(checkReport.json().report.reqId).toBe(checked.json().data.reqId);
+
+    // The import: command_ended when its job ends (not at its 202), then its summary under the commandId.
+    const importId = `e2e-import-${tag}`;
+    const started = await post('/users/imports', importId, csv);
+    expect(started.statusCode).toBe(202);
+    const reqId = started.json().data.reqId;
+    const msg = await client.waitFor(endedFor(importId));
+    expect(msg.attrs.from).toBe(PROSODY.componentDomain);
+    expect(msg.getChild('command_ended', 'jabber:iq:configuration')!.attrs).toEqual({
+      xmlns: 'jabber:iq:configuration',
+      commandId: importId,
+    });
+    // When the message arrives, the work has ended: the summary is Terminated with every line counted.
+    const answer = await t.inject({
+      method: 'GET',
+      url: `${M}/users/imports/synchronize/${importId}/report`,
+      headers: bearer(admin.token),
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toMatchObject({
+      status: 'success',
+      report: {
+        reqId,
+        status: 'Terminated',
+        companyId,
+        userId: admin.id,
+        counters: { succeeded: 2, failed: 0, warnings: 0, total: 2 },
+      },
+    });
+    // One message per end: the import's commandId was not told twice.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(client.received.filter(endedFor(importId)).length).toBe(1);
+    expect(client.received.filter(endedFor(checkId)).length).toBe(1);
   });
 });

@@ -11,7 +11,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { databaseOn } from '../../db/raw.ts';
 import { runCommand, type CommandCall } from '../../http/run-command.ts';
 import type { AnyOperation } from '../../http/operation.ts';
-import { AppError } from '../../errors/catalogue.ts';
+import { AppError, fail } from '../../errors/catalogue.ts';
 import { errorOutcome } from '../../errors/handler.ts';
 import { createPorts, portsOf } from '../../ports/ports.ts';
 import type { VoicePort } from '../../ports/voice/voice.port.ts';
@@ -59,15 +59,37 @@ export function runForLine(work: LineWork, op: AnyOperation, call: CommandCall):
   return runCommand(lineApp(work), op, call, { callerId: work.callerId, db: work.tx, log: work.log });
 }
 
+/** The undo steps of a line, for undoNow; each runs once. */
+const undoSteps = new WeakMap<LineWork, (() => Promise<void>)[]>();
+
 /** Registers an undo step whose failure is logged, never thrown (the line's failure is what counts). */
 export function undoStep(work: LineWork, what: string, step: () => Promise<unknown>): void {
-  work.onFailure(async () => {
+  let done = false;
+  const run = async () => {
+    if (done) return;
     try {
       await step();
+      done = true;
     } catch (err) {
       work.log.error({ err: errorMessage(err), what }, 'imports: an undo step of a failed line failed');
     }
-  });
+  };
+  work.onFailure(run);
+  const steps = undoSteps.get(work) ?? [];
+  steps.push(run);
+  undoSteps.set(work, steps);
+}
+
+/**
+ * Runs the line's undo steps at once, last first, before its savepoint is rolled back. On the
+ * embedded database the line's ports keep their records in its transaction (lineApp): after the
+ * rollback, Kamailio's port no longer knows the device account the line made on Kamailio, and the
+ * step could not delete it. A step that fails here runs again after the rollback (the engine's turn).
+ */
+async function undoNow(work: LineWork): Promise<void> {
+  const steps = undoSteps.get(work) ?? [];
+  undoSteps.delete(work);
+  for (const run of steps.reverse()) await run();
 }
 
 /** A sub-report of the line (document 3, Import report: action, userId, companyId, status, origin). */
@@ -188,10 +210,15 @@ export async function applyVoice(work: LineWork, line: ImportLine, user: LineUse
   }
   const subscriber = user.id ? await pbx.subscriberOfUser(work.tx, found.id, user.id) : undefined;
   const s: VoiceLine = { work, line, user, pbx: found, reports: {}, sync, subscriber, wouldSubscribe: false };
-  await subscriberStep(s);
-  await deviceStep(s);
-  await ddiStep(s);
-  await headersStep(s);
+  try {
+    await subscriberStep(s);
+    await deviceStep(s);
+    await ddiStep(s);
+    await headersStep(s);
+  } catch (err) {
+    await undoNow(work);
+    throw err;
+  }
   return { reports: s.reports };
 }
 
@@ -220,9 +247,12 @@ async function subscriberStep(s: VoiceLine): Promise<void> {
   }
   const report = subReport(work, user, 'create', origin);
   if (work.dryRun) {
-    await inStep(reports, '_subscriber', report, () =>
-      pbx.checkSubscriberCreation(work.tx, s.pbx, user.id, shortNumber),
-    );
+    await inStep(reports, '_subscriber', report, async () => {
+      await pbx.checkSubscriberCreation(work.tx, s.pbx, user.id, shortNumber);
+      // A user the import makes holds only the licence of the company's default subscription,
+      // which makes no subscriber (issue 25, point 4): the import would be refused (409820).
+      if (!user.id) fail('PBX_SUBSCRIBER_NO_LICENCE', { userId: null });
+    });
     s.wouldSubscribe = true;
     reports._subscriber = report;
     return;
