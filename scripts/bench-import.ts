@@ -23,7 +23,7 @@ import {
   SUPERADMIN_EMAIL,
   SUPERADMIN_PASSWORD,
   type Child,
-} from './bench.ts';
+} from './service-process.ts';
 
 const M = '/api/svc/massprovisioning/v1.0';
 export const IMPORT_TARGET_LINES_S = 20_000;

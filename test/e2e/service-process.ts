@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../src/db/client.ts';
-import { login, startService, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD, type Child } from '../../scripts/bench.ts';
+import {
+  login,
+  startService,
+  SUPERADMIN_EMAIL,
+  SUPERADMIN_PASSWORD,
+  type Child,
+} from '../../scripts/service-process.ts';
 
 export { startService, type Child };
 
