@@ -164,7 +164,32 @@ describe('issue 27, point 4: voice imports through the HTTP routes', () => {
     expect(await platformSubscribersOf(made.id)).toHaveLength(0);
   });
 
-  it('issue 27, point 4: failing voice lines (2011: a SIP device for a non-subscriber; 409820: a user the line makes cannot be a subscriber; a DDI refused after the subscriber and device were made) leave no half-made user and nothing on the voice platform or the registrar; the check finds them; the other line is done', async () => {
+  it("docs/decisions.md, Bulk import: a voice line makes a new user a subscriber, with a licence of the company's first service subscription with a licence free", async () => {
+    const k = tag();
+    const login = `vnew-${k}@voice.example`;
+    const short = nextShort();
+    const mac = nextMac();
+    const report = await importAndWait(
+      t,
+      admin.token,
+      `loginEmail;firstName;lastName;shortNumber;macAddress\n${login};New;Comer;${short};${mac}\n`,
+      {},
+      '/users/imports/voice',
+    );
+    expect(report.counters).toMatchObject({ succeeded: 1, failed: 0 });
+    const entry = report.report[login];
+    expect(entry).toMatchObject({
+      _user: 'create',
+      _subscriber: { action: 'create', status: 'done', licence: { subscriptionId: expect.any(String) } },
+      _sipDevice: { status: 'done' },
+    });
+    const userId: string = entry.userId;
+    expect((await t.db.select().from(subscribers).where(eq(subscribers.userId, userId)))[0]?.shortNumber).toBe(short);
+    const held = await rows(sql`SELECT subscription_id FROM licences WHERE user_id = ${userId}`);
+    expect(held.map((r) => r.subscription_id)).toContain(entry._subscriber.licence.subscriptionId);
+  });
+
+  it('issue 27, point 4: failing voice lines (2011: a SIP device for a non-subscriber; a DDI refused after the user, his licence, the subscriber and the device were made) leave no half-made user and nothing on the voice platform or the registrar; the check finds them; the other line is done', async () => {
     const k = tag();
     // A number of the other company's CloudPBX: createDdi refuses it (409810).
     const taken = nextDdi();
@@ -175,17 +200,17 @@ describe('issue 27, point 4: voice imports through the HTTP routes', () => {
       payload: { number: taken.national },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const [ok, refused] = [await licensedUser(t, ec), await licensedUser(t, ec)];
+    const ok = await licensedUser(t, ec);
+    // A user the line makes: given a licence, made a subscriber and a device's owner, then refused.
+    const refused = { email: `vrefused-${k}@voice.example` };
     const okShort = nextShort();
     const noSub = { login: `vnosub-${k}@voice.example`, mac: nextMac() };
-    const newSub = { login: `vnewsub-${k}@voice.example`, short: nextShort(), mac: nextMac() };
     const bad = { short: nextShort(), mac: nextMac() };
     const csv = [
       'loginEmail;firstName;lastName;shortNumber;ddiE164Number;macAddress',
       `${noSub.login};No;Sub;;;${noSub.mac}`,
       `${ok.email};;;${okShort};;`,
-      `${newSub.login};New;Sub;${newSub.short};;${newSub.mac}`,
-      `${refused.email};;;${bad.short};${taken.national};${bad.mac}`,
+      `${refused.email};Re;Fused;${bad.short};${taken.national};${bad.mac}`,
     ].join('\n');
     const lines = csv.split('\n');
     const portBefore = await portState();
@@ -194,39 +219,32 @@ describe('issue 27, point 4: voice imports through the HTTP routes', () => {
     // The check finds each of them without writing.
     const check = await postCsv(t, admin.token, '/users/imports/voice/check', csv);
     expect(check.statusCode, check.body).toBe(200);
-    expect(check.json().data).toMatchObject({ total: 4, valid: 1 });
+    expect(check.json().data).toMatchObject({ total: 3, valid: 1 });
     expect(
       check.json().data.errors.map((e: { line: number; error: { code: number } }) => [e.line, e.error.code]),
     ).toEqual([
       [2, 2011],
-      [4, 409820],
-      [5, 409810],
+      [4, 409810],
     ]);
     expect(await portState()).toBe(portBefore);
 
     const report = await importAndWait(t, admin.token, csv, {}, '/users/imports/voice');
-    expect(report.counters).toEqual({ succeeded: 1, failed: 3, warnings: 0, total: 4 });
+    expect(report.counters).toEqual({ succeeded: 1, failed: 2, warnings: 0, total: 3 });
     expect(report.report[noSub.login]).toMatchObject({
       status: 'failed',
       line: 2,
       error: { code: 2011, message: expect.stringContaining('macAddress') },
       _sipDevice: { status: 'failed', error: { code: 2011 } },
     });
-    expect(report.report[newSub.login]).toMatchObject({
-      status: 'failed',
-      line: 4,
-      error: { code: 409820 },
-      _subscriber: { action: 'create', status: 'failed', error: { code: 409820 } },
-    });
     expect(report.report[refused.email]).toMatchObject({
       status: 'failed',
-      line: 5,
+      line: 4,
       error: { code: 409810 },
       _subscriber: { action: 'create', status: 'done' },
       _sipDevice: { action: 'create', status: 'done' },
       _ddi: { status: 'failed', error: { code: 409810 } },
     });
-    expect(report.failingLines).toEqual([lines[1], lines[3], lines[4]]);
+    expect(report.failingLines).toEqual([lines[1], lines[3]]);
     expect(report.report[ok.email]).toMatchObject({
       status: 'succeeded',
       _subscriber: { action: 'create', status: 'done' },
@@ -234,11 +252,11 @@ describe('issue 27, point 4: voice imports through the HTTP routes', () => {
 
     // No half-made user: the users the failed lines were making do not exist.
     expect(await userByLogin(noSub.login)).toBe(undefined);
-    expect(await userByLogin(newSub.login)).toBe(undefined);
+    expect(await userByLogin(refused.email)).toBe(undefined);
     // Nothing of the failed lines on the platform: no subscriber, device or DDI of theirs.
-    const newSubId: string = report.report[newSub.login]._subscriber.userId;
+    const newSubId: string = report.report[refused.email]._subscriber.userId;
     expect(typeof newSubId).toBe('string');
-    for (const id of [newSubId, refused.id]) {
+    for (const id of [newSubId]) {
       expect(await platformSubscribersOf(id)).toHaveLength(0);
       expect(await t.db.select().from(subscribers).where(eq(subscribers.userId, id))).toEqual([]);
     }
@@ -246,7 +264,7 @@ describe('issue 27, point 4: voice imports through the HTTP routes', () => {
       await t.db
         .select()
         .from(devices)
-        .where(inArray(devices.macAddress, [noSub.mac, newSub.mac, bad.mac])),
+        .where(inArray(devices.macAddress, [noSub.mac, bad.mac])),
     ).toEqual([]);
     expect(
       await t.db

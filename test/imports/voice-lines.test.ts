@@ -351,8 +351,8 @@ describe('issue 27, point 2: the voice mode of an import line', () => {
     expect(await subscriberOf(u.id)).toBe(undefined);
     expect(await portRecordCount()).toBe(before.ports);
     expect(await outboxCount()).toBe(before.outbox);
-    // A user the import would create (no id yet): he would hold only the licence of the company's
-    // default subscription, which makes no subscriber: 409820, as the import gives it.
+    // A user the import would create (no id yet): he would be given a licence of the company's
+    // first service subscription with a licence free (docs/decisions.md, Bulk import), named in the report.
     const fresh = await runLine(
       (w) =>
         applyVoice(w, voiceLine('upsert', 'new@example.com', { shortNumber: nextShort(), macAddress: nextMac() }), {
@@ -362,7 +362,11 @@ describe('issue 27, point 2: the voice mode of an import line', () => {
         }),
       { dryRun: true },
     );
-    expect(failure(fresh).error.code).toBe(409820);
+    expect(fresh.error).toBe(undefined);
+    expect(fresh.result!.reports._subscriber).toMatchObject({
+      action: 'create',
+      licence: { subscriptionId: expect.any(String) },
+    });
     // The refusals the operations would give: a short number taken (409822), out of the plan (400820).
     const holder = await licensedUser(t, ec);
     const takenShort = nextShort();

@@ -133,3 +133,31 @@ export async function holdsServiceLicence(exec: Executor, userId: string): Promi
   return rows.length > 0;
 }
 export { companyProfiles } from './licences.repo.ts';
+
+/**
+ * The subscription a user of the company is given a licence of when the voice import makes him a
+ * subscriber of the CloudPBX without his holding one (docs/decisions.md, Bulk import): an active
+ * subscription of the company, other than its default one and not to the default offer, with a
+ * licence free; the first by offer name. Undefined when there is none.
+ */
+export async function serviceSubscriptionWithSeat(
+  exec: Executor,
+  companyId: string,
+): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await exec
+    .select({ id: subscriptions.id, name: offers.name })
+    .from(subscriptions)
+    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
+    .where(
+      and(
+        eq(subscriptions.companyId, companyId),
+        eq(subscriptions.status, 'active'),
+        sql`NOT ${subscriptions.isDefault}`,
+        sql`NOT ${offers.isDefault}`,
+        sql`(${subscriptions.maxNumberUsers} IS NULL OR ${subscriptions.numberAssignedUsers} < ${subscriptions.maxNumberUsers})`,
+      ),
+    )
+    .orderBy(asc(offers.name), asc(subscriptions.id))
+    .limit(1);
+  return row;
+}

@@ -18,6 +18,7 @@ import type { VoicePort } from '../../ports/voice/voice.port.ts';
 import { errorMessage, field } from '../../shared/json-values.ts';
 import { userNamesOf } from '../admin/users/users.api.ts';
 import * as pbx from '../pbx/pbx.api.ts';
+import { assignUserLicence, holdsServiceLicence, serviceSubscriptionWithSeat } from '../commerce/commerce.api.ts';
 import type { ImportLine } from './columns.ts';
 import { lineError, type LineError, type LineErrorKey } from './line-errors.ts';
 import { LineFailure, type LineUser, type LineWork, type SubReport, type SubReports } from './lines.ts';
@@ -246,28 +247,34 @@ async function subscriberStep(s: VoiceLine): Promise<void> {
     return;
   }
   const report = subReport(work, user, 'create', origin);
+  // A subscriber needs a licence of a subscription other than the default one (issue 25, point
+  // 4): a user without one (a user the line makes holds only the default licence) is given one of
+  // the company's first such subscription with a licence free, as an administrator would
+  // (assignUserLicence); with none, the line fails as createSubscriber refuses (409820).
+  const needsLicence = !user.id || !(await holdsServiceLicence(work.tx, user.id));
+  const seat = needsLicence ? await serviceSubscriptionWithSeat(work.tx, work.companyId) : undefined;
+  const withLicence = seat ? { ...report, licence: { subscriptionId: seat.id, offer: seat.name } } : report;
   if (work.dryRun) {
-    await inStep(reports, '_subscriber', report, async () => {
-      await pbx.checkSubscriberCreation(work.tx, s.pbx, user.id, shortNumber);
-      // A user the import makes holds only the licence of the company's default subscription,
-      // which makes no subscriber (issue 25, point 4): the import would be refused (409820).
-      if (!user.id) fail('PBX_SUBSCRIBER_NO_LICENCE', { userId: null });
+    await inStep(reports, '_subscriber', withLicence, async () => {
+      await pbx.checkSubscriberCreation(work.tx, s.pbx, needsLicence ? null : user.id, shortNumber);
+      if (needsLicence && !seat) fail('PBX_SUBSCRIBER_NO_LICENCE', { userId: user.id });
     });
     s.wouldSubscribe = true;
-    reports._subscriber = report;
+    reports._subscriber = withLicence;
     return;
   }
   const userId = user.id ?? '';
-  await inStep(reports, '_subscriber', report, () =>
-    runForLine(work, pbx.createSubscriber, { params: { systemId: s.pbx.id }, body: { userId, shortNumber } }),
-  );
+  await inStep(reports, '_subscriber', withLicence, async () => {
+    if (seat) await runForLine(work, assignUserLicence, { params: { userId, subscriptionId: seat.id } });
+    await runForLine(work, pbx.createSubscriber, { params: { systemId: s.pbx.id }, body: { userId, shortNumber } });
+  });
   const made = await pbx.subscriberOfUser(work.tx, s.pbx.id, userId);
   if (!made) throw new Error('the subscriber made is not found');
   // The platform's subscriber is outside the line: it goes if the line fails.
   const voice = voiceOf(work);
   undoStep(work, 'voice platform subscriber', () => voice.deleteSubscriber(made.vcpSubscriberId));
   s.subscriber = made;
-  reports._subscriber = { ...report, subscriberId: made.id };
+  reports._subscriber = { ...withLicence, subscriberId: made.id };
 }
 
 /** The device's account as it was, and the undo step that puts it back after the line changed it. */
