@@ -4,10 +4,11 @@
 // HTTP routes (checkCsv, importCsv, checkCsvForSync, syncCsv) and the import job: users attached to
 // the phone numbers of a telephone system by the pbxShortNumber / pbxInternalNumber columns.
 // device-lines.test.ts tests a line's device part directly. Runs on PGlite and PostgreSQL.
+import { createSystemAt, reportPhoneNumbers } from './support.ts';
 import { after, before, describe, it } from 'node:test';
 import { eq, inArray } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
-import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
+import { createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
 import { users } from '../../src/modules/admin/users/users.tables.ts';
@@ -19,28 +20,9 @@ let site: string;
 let admin: MadeUser;
 /** The iq requests sent to the systems' gateways, in order. */
 const sent: { to: string; stanza: string }[] = [];
-const SYSTEMS = '/api/svc/admin/v1.0/systems';
 
-async function createSystem(name: string): Promise<Record<string, any>> {
-  const res = await t.inject({
-    method: 'POST',
-    url: SYSTEMS,
-    headers: bearer(t.superToken),
-    payload: { siteId: site, name },
-  });
-  if (res.statusCode !== 201) throw new Error(`createSystem: ${res.statusCode} ${res.body}`);
-  return res.json().data;
-}
-async function numbersOf(systemId: string, numbers: object[]): Promise<Record<string, any>[]> {
-  const res = await t.inject({
-    method: 'POST',
-    url: `${SYSTEMS}/${systemId}/phone-numbers`,
-    headers: bearer(t.superToken),
-    payload: { phoneNumbers: numbers },
-  });
-  if (res.statusCode !== 201) throw new Error(`createSystemPhoneNumbers: ${res.statusCode} ${res.body}`);
-  return res.json().data;
-}
+const createSystem = (name: string) => createSystemAt(t, site, name);
+const numbersOf = (systemId: string, numbers: object[]) => reportPhoneNumbers(t, systemId, numbers);
 /** The user each phone number is attached to (null: free). */
 const holders = async (ids: string[]) =>
   Object.fromEntries(

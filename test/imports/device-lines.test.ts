@@ -4,11 +4,12 @@
 // PBX extension of an import line (src/modules/imports/device-lines.ts) run directly, as the
 // engine runs it (a savepoint of a batch transaction; undo steps after its rollback). Runs on
 // PGlite and PostgreSQL (TEST_DATABASE_URL).
+import { createSystemAt, reportPhoneNumbers } from './support.ts';
 import { failureOf, runLineOn } from './support.ts';
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
-import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
+import { createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeSite, makeUser, type MadeUser } from '../support/factories.ts';
 import { systemPhoneNumbers } from '../../src/modules/systems/phone-numbers.tables.ts';
 import { applyDevice, detachDevice } from '../../src/modules/imports/device-lines.ts';
@@ -23,28 +24,8 @@ let admin: MadeUser;
 /** The iq requests sent to gateways, in order. */
 const sent: { to: string; stanza: string }[] = [];
 
-const SYSTEMS = '/api/svc/admin/v1.0/systems';
-
-async function createSystem(name: string): Promise<Record<string, any>> {
-  const res = await t.inject({
-    method: 'POST',
-    url: SYSTEMS,
-    headers: bearer(t.superToken),
-    payload: { siteId: site, name },
-  });
-  if (res.statusCode !== 201) throw new Error(`createSystem: ${res.statusCode} ${res.body}`);
-  return res.json().data;
-}
-async function report(systemId: string, numbers: object[]): Promise<Record<string, any>[]> {
-  const res = await t.inject({
-    method: 'POST',
-    url: `${SYSTEMS}/${systemId}/phone-numbers`,
-    headers: bearer(t.superToken),
-    payload: { phoneNumbers: numbers },
-  });
-  if (res.statusCode !== 201) throw new Error(`createSystemPhoneNumbers: ${res.statusCode} ${res.body}`);
-  return res.json().data;
-}
+const createSystem = (name: string) => createSystemAt(t, site, name);
+const report = (systemId: string, numbers: object[]) => reportPhoneNumbers(t, systemId, numbers);
 const userOf = async (phoneNumberId: string) =>
   (await t.db.select().from(systemPhoneNumbers).where(eq(systemPhoneNumbers.id, phoneNumberId)))[0].userId;
 const link = (phoneNumberId: string, userId: string | null) =>
@@ -166,14 +147,9 @@ describe('issue 27, point 2: the PBX extension of a device-mode line', () => {
     // Another company's numbers are not the company's: not found.
     const o = await makeCompany(t);
     const oSite = await makeSite(t, o);
-    const res = await t.inject({
-      method: 'POST',
-      url: SYSTEMS,
-      headers: bearer(t.superToken),
-      payload: { siteId: oSite, name: 'Other' },
-    });
+    const other = await createSystemAt(t, oSite, 'Other');
     const elsewhere = nextShort();
-    await report(res.json().data.id, [{ shortNumber: elsewhere }]);
+    await report(other.id, [{ shortNumber: elsewhere }]);
     const notOurs = await runLine((w) =>
       applyDevice(w, deviceLine('upsert', u.email, { pbxShortNumber: elsewhere }), existing(u)),
     );

@@ -112,3 +112,33 @@ export const failureOf = (o: LineOutcome<unknown>): LineFailure => {
   if (!(o.error instanceof LineFailure)) throw new Error(`expected a LineFailure, got ${String(o.error)}`);
   return o.error;
 };
+
+const SYSTEMS = '/api/svc/admin/v1.0/systems';
+
+/** A telephone system at the site, made by the superadmin (the device modes' PBX). */
+export async function createSystemAt(t: TestApp, siteId: string, name: string): Promise<Record<string, any>> {
+  const res = await t.inject({
+    method: 'POST',
+    url: SYSTEMS,
+    headers: bearer(t.superToken),
+    payload: { siteId, name },
+  });
+  if (res.statusCode !== 201) throw new Error(`createSystem: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
+
+/** The phone numbers a system reports (createSystemPhoneNumbers), as made. */
+export async function reportPhoneNumbers(
+  t: TestApp,
+  systemId: string,
+  numbers: object[],
+): Promise<Record<string, any>[]> {
+  const res = await t.inject({
+    method: 'POST',
+    url: `${SYSTEMS}/${systemId}/phone-numbers`,
+    headers: bearer(t.superToken),
+    payload: { phoneNumbers: numbers },
+  });
+  if (res.statusCode !== 201) throw new Error(`createSystemPhoneNumbers: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+}
