@@ -35,6 +35,23 @@ const get = (url: string, token = admin.token, accept = 'text/csv') =>
 /** The records of a CSV as the import reads it (`%` comments, `,`). */
 const records = (text: string): string[][] => parse(text, { comment: '%', relax_column_count: true });
 
+/** Alice's user columns as the export writes them and the import reads them back. */
+const ALICE_CELLS = {
+  firstName: 'Alice',
+  lastName: 'Martin, "the first"',
+  nickName: '%ali',
+  title: 'Dr',
+  jobTitle: 'Engineer',
+  department: ' R&D ',
+  country: 'FRA',
+  language: 'fr',
+  timezone: 'Europe/Paris',
+  email0: 'alice@example.com',
+  businessPhone0: '+33 1 23 45 67 89',
+  mobilePhone0: '+33 6 11 22 33 44',
+  selectedAppCustomisationTemplateName: 'Chat only',
+};
+
 describe('doc 3, Get a CSV template (getCsvTemplate)', () => {
   it('issue 27, point 9: asked with accept: text/csv as the SDK asks it, the user template is text/csv, an attachment, one header line of the user columns', async () => {
     const res = await get(`${M}/users/template`);
@@ -135,19 +152,7 @@ describe("issue 27, point 6: the export of a company's users (exportUsersCsv)", 
       __action__: 'sync',
       loginEmail: alice.loginEmail,
       password: '',
-      firstName: 'Alice',
-      lastName: 'Martin, "the first"',
-      nickName: '%ali',
-      title: 'Dr',
-      jobTitle: 'Engineer',
-      department: ' R&D ',
-      country: 'FRA',
-      language: 'fr',
-      timezone: 'Europe/Paris',
-      email0: 'alice@example.com',
-      businessPhone0: '+33 1 23 45 67 89',
-      mobilePhone0: '+33 6 11 22 33 44',
-      selectedAppCustomisationTemplateName: 'Chat only',
+      ...ALICE_CELLS,
     });
     // The value holding % is quoted (document 3), as is the one with spaces around it, so the import reads them back.
     expect(res.body).toContain('"%ali"');
@@ -174,21 +179,7 @@ describe("issue 27, point 6: the export of a company's users (exportUsersCsv)", 
     }
     expect(read.get(alice.loginEmail.toLowerCase())).toMatchObject({
       action: 'sync',
-      user: {
-        firstName: 'Alice',
-        lastName: 'Martin, "the first"',
-        nickName: '%ali',
-        title: 'Dr',
-        jobTitle: 'Engineer',
-        department: ' R&D ',
-        country: 'FRA',
-        language: 'fr',
-        timezone: 'Europe/Paris',
-        email0: 'alice@example.com',
-        businessPhone0: '+33 1 23 45 67 89',
-        mobilePhone0: '+33 6 11 22 33 44',
-        selectedAppCustomisationTemplateName: 'Chat only',
-      },
+      user: ALICE_CELLS,
       cleared: [],
     });
     expect(read.get(alice.loginEmail.toLowerCase())!.password).toBeUndefined();
