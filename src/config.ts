@@ -25,6 +25,7 @@ export interface Config {
   /** Bulk import (issue 27): the largest CSV, and the lines per transaction. */
   importMaxBytes: number;
   importBatchLines: number;
+  importBatchesInFlight: number;
   /** REQUEST_TIMEOUT_SECONDS: a request not received whole within this time gets 408 (0: no limit). */
   requestTimeoutSeconds: number;
   loginMaxFailures: number;
@@ -294,6 +295,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: v.BODY_LIMIT_BYTES,
     importMaxBytes: v.IMPORT_MAX_BYTES,
     importBatchLines: v.IMPORT_BATCH_LINES,
+    importBatchesInFlight: v.IMPORT_BATCHES_IN_FLIGHT,
     requestTimeoutSeconds: v.REQUEST_TIMEOUT_SECONDS,
     loginMaxFailures: v.LOGIN_MAX_FAILURES,
     loginWindowSeconds: v.LOGIN_WINDOW_SECONDS,

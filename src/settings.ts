@@ -98,6 +98,12 @@ export const SETTINGS = [
     doc: 'CSV lines of a bulk import written per transaction (each line stays all-or-nothing); the work resumes after the last committed batch',
   },
   {
+    env: 'IMPORT_BATCHES_IN_FLIGHT',
+    schema: int(1, 16),
+    default: 3,
+    doc: 'batches of one bulk import written at once on a PostgreSQL server (the embedded database writes one at a time)',
+  },
+  {
     env: 'REQUEST_TIMEOUT_SECONDS',
     schema: int(0),
     default: 300,

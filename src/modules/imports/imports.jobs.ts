@@ -4,7 +4,7 @@
 // batch's lines, their reports and the counters are written in one transaction: a line's report
 // exists exactly when its work committed. A service killed in the middle resumes the import after
 // its restart and redoes only the lines without a report, losing or doubling none. On a PostgreSQL
-// server three batches are in flight at once (the database works on every core); a login made by
+// server IMPORT_BATCHES_IN_FLIGHT batches (default 3) are in flight at once (the database works on every core); a login made by
 // another writer meanwhile (a batch, an import of the same company on another instance) is met
 // by the unique index and the line judged again, so no user is ever made twice.
 import { sql } from 'drizzle-orm';
@@ -97,7 +97,7 @@ export async function runImport(app: AppDeps, log: FastifyBaseLogger, reqId: str
     now: app.now,
   };
   const batchLines = app.config.importBatchLines;
-  const width = app.database.kind === 'server' ? 3 : 1;
+  const width = app.database.kind === 'server' ? app.config.importBatchesInFlight : 1;
   const inFlight: Promise<boolean>[] = [];
   let stopped = false;
   // Waits for the oldest batch. An import that must stop (its report deleted, its caller's right
