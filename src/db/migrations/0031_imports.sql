@@ -32,7 +32,6 @@ CREATE TABLE "imports" (
 	"file_key" text,
 	"start_time" timestamp with time zone NOT NULL,
 	"end_time" timestamp with time zone,
-	"done_through" integer DEFAULT 0 NOT NULL,
 	"succeeded" integer DEFAULT 0 NOT NULL,
 	"failed" integer DEFAULT 0 NOT NULL,
 	"warnings" integer DEFAULT 0 NOT NULL,

@@ -16,7 +16,6 @@ export type CheckRoute = 'check' | 'checkSync' | 'checkVoice';
 
 /** The errors a check lists (the counts cover every line). */
 const MAX_LISTED_ERRORS = 1000;
-const BATCH = 1000;
 
 export async function checkCsv(
   cmd: CommandContext<{ id: string }>,
@@ -69,7 +68,7 @@ export async function checkCsv(
   for await (const record of records) {
     total++;
     batch.push(judge(spec, record, firstLines));
-    if (batch.length >= BATCH) {
+    if (batch.length >= cmd.deps.config.importBatchLines) {
       await flush(batch);
       batch = [];
     }

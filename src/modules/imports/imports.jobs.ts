@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/raw.ts';
 import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { JobDeps } from '../module.ts';
 import type { AppDeps } from '../../http/context.ts';
@@ -54,18 +55,8 @@ export async function defineImportJobs(queue: JobQueue, deps: JobDeps): Promise<
   await resumePending(queue, deps);
 }
 
-const noop = () => undefined;
-const silentLog: FastifyBaseLogger = {
-  level: 'silent',
-  fatal: noop,
-  error: noop,
-  warn: noop,
-  info: noop,
-  debug: noop,
-  trace: noop,
-  silent: noop,
-  child: () => silentLog,
-};
+/** A logger that writes nothing, for a background started without one (tests). */
+const silentLog: FastifyBaseLogger = pino({ enabled: false });
 
 /** Runs (or resumes) the import `reqId` to its end. */
 export async function runImport(app: AppDeps, log: FastifyBaseLogger, reqId: string, aborted: () => boolean) {
@@ -234,7 +225,7 @@ async function writeLines(
     );
     const counted = applied.filter((a) => written.has(a.row.line));
     const failed = counted.filter((a) => a.row.status === 'failed').length;
-    await repo.advance(tx, row.id, last, {
+    await repo.advance(tx, row.id, {
       succeeded: counted.length - failed,
       failed,
       warnings: counted.reduce((n, a) => n + a.warnings, 0),

@@ -50,17 +50,15 @@ export async function deleteImportRow(exec: Executor, id: string): Promise<void>
   await exec.delete(imports).where(eq(imports.id, id));
 }
 
-/** A batch's lines are written: the counters move and the work resumes after `through`. */
+/** A batch's lines are written: the counters move. */
 export async function advance(
   exec: Executor,
   id: string,
-  through: number,
   d: { succeeded: number; failed: number; warnings: number; total: number },
 ): Promise<void> {
   await exec
     .update(imports)
     .set({
-      doneThrough: sql`GREATEST(${imports.doneThrough}, ${through})`,
       succeeded: sql`${imports.succeeded} + ${d.succeeded}`,
       failed: sql`${imports.failed} + ${d.failed}`,
       warnings: sql`${imports.warnings} + ${d.warnings}`,

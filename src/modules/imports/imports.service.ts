@@ -11,7 +11,7 @@ import { rowsOf } from '../../db/raw.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { userNamesOf } from '../admin/users/users.api.ts';
 import { openCsv } from './csv.ts';
-import { planHeader, type HeaderPlan } from './columns.ts';
+import { planHeader, VOICE_COLUMNS, type HeaderPlan } from './columns.ts';
 import { cloudPbxOfCompany } from './voice-lines.ts';
 import { checkCommandId, recordImport } from './commands.service.ts';
 import * as repo from './imports.repo.ts';
@@ -82,14 +82,8 @@ export async function planOf(
   return { plan, delimiter: header.delimiter, comment: header.comment };
 }
 
-const VOICE_ONLY = new Set([
-  'shortNumber',
-  'ddiE164Number',
-  'macAddress',
-  'deviceTypeId',
-  'customSipHeader_1',
-  'customSipHeader_2',
-]);
+/** The columns only the voice routes understand (columns.ts). */
+const VOICE_ONLY = new Set(VOICE_COLUMNS);
 
 /** Rule 1: the reqId is the hash of the CSV data (for the company: the same file may go to two companies). */
 export const reqIdOf = (companyId: string, data: Buffer) =>

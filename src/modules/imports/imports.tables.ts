@@ -26,8 +26,8 @@ export interface ImportOptions {
  * One import request (document 3, Import request summary). `reqId` is the hash of the CSV data
  * for the company (rule 1: the same data cannot be imported twice until its report is deleted:
  * the primary key refuses the second). The CSV itself is kept in the files port under `fileKey`
- * until the import ends, so that a service killed in the middle resumes it; `doneThrough` is the
- * last physical line whose work committed, written in the same transaction as that work.
+ * until the import ends, so that a service killed in the middle resumes it: the lines whose work
+ * committed are those with a report (import_lines), written in the same transaction as that work.
  */
 export const imports = pgTable(
   'imports',
@@ -49,7 +49,6 @@ export const imports = pgTable(
     fileKey: text('file_key'),
     startTime: ts('start_time').notNull(),
     endTime: ts('end_time'),
-    doneThrough: integer('done_through').notNull().default(0),
     succeeded: integer('succeeded').notNull().default(0),
     failed: integer('failed').notNull().default(0),
     warnings: integer('warnings').notNull().default(0),
