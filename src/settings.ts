@@ -95,7 +95,7 @@ export const SETTINGS = [
     env: 'IMPORT_BATCH_LINES',
     schema: int(1, 10_000),
     default: 1000,
-    doc: 'CSV lines of a bulk import written per transaction (each line stays all-or-nothing); the work resumes after the last committed batch',
+    doc: 'CSV lines of a bulk import written per transaction (each line stays all-or-nothing); a resumed import redoes only the lines without a report',
   },
   {
     env: 'IMPORT_BATCHES_IN_FLIGHT',
