@@ -4,7 +4,7 @@
 // HTTP routes (checkCsv, importCsv, checkCsvForSync, syncCsv) and the import job: users attached to
 // the phone numbers of a telephone system by the pbxShortNumber / pbxInternalNumber columns.
 // device-lines.test.ts tests a line's device part directly. Runs on PGlite and PostgreSQL.
-import { createSystemAt, reportPhoneNumbers } from './support.ts';
+import { createSystemAt, recordGatewayRequests, reportPhoneNumbers } from './support.ts';
 import { after, before, describe, it } from 'node:test';
 import { eq, inArray } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
@@ -47,12 +47,7 @@ before(async () => {
   ec = await makeCompany(t, { name: 'Device HTTP import EC' });
   site = await makeSite(t, ec);
   admin = await makeUser(t, ec, ['company_admin']);
-  const bg = t.deps.background!;
-  const request = bg.xmpp.request.bind(bg.xmpp);
-  bg.xmpp.request = (to, iq, opts) => {
-    sent.push({ to, stanza: iq.toString() });
-    return request(to, iq, opts);
-  };
+  recordGatewayRequests(t, sent);
 });
 after(async () => {
   await t.close();

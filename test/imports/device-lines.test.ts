@@ -4,7 +4,7 @@
 // PBX extension of an import line (src/modules/imports/device-lines.ts) run directly, as the
 // engine runs it (a savepoint of a batch transaction; undo steps after its rollback). Runs on
 // PGlite and PostgreSQL (TEST_DATABASE_URL).
-import { createSystemAt, reportPhoneNumbers } from './support.ts';
+import { createSystemAt, recordGatewayRequests, reportPhoneNumbers } from './support.ts';
 import { failureOf, runLineOn } from './support.ts';
 import { after as afterAll, before as beforeAll, describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
@@ -59,12 +59,7 @@ beforeAll(async () => {
   ec = await makeCompany(t, { name: 'Device import EC' });
   site = await makeSite(t, ec);
   admin = await makeUser(t, ec, ['company_admin']);
-  const bg = t.deps.background!;
-  const request = bg.xmpp.request.bind(bg.xmpp);
-  bg.xmpp.request = (to, iq, opts) => {
-    sent.push({ to, stanza: iq.toString() });
-    return request(to, iq, opts);
-  };
+  recordGatewayRequests(t, sent);
 });
 afterAll(async () => {
   await t.close();

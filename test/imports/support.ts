@@ -142,3 +142,14 @@ export async function reportPhoneNumbers(
   if (res.statusCode !== 201) throw new Error(`createSystemPhoneNumbers: ${res.statusCode} ${res.body}`);
   return res.json().data;
 }
+
+/** Records every iq the service sends to a gateway (to, stanza), in order, and still sends it. */
+export function recordGatewayRequests(t: TestApp, sent: { to: string; stanza: string }[]): void {
+  const bg = t.deps.background;
+  if (!bg) throw new Error('the test app has no background');
+  const request = bg.xmpp.request.bind(bg.xmpp);
+  bg.xmpp.request = (to, iq, opts) => {
+    sent.push({ to, stanza: iq.toString() });
+    return request(to, iq, opts);
+  };
+}
