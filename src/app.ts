@@ -13,6 +13,7 @@ import { installJsonParser } from './http/json-body.ts';
 import { MODULES, OPERATIONS } from './modules/index.ts';
 import { installHealth, requestId } from './http/health.ts';
 import { installAnswerHeaders } from './http/security-headers.ts';
+import { installConsole } from './http/console.ts';
 import { installRequestLimit } from './http/request-limit.ts';
 import { installMetrics } from './http/metrics.ts';
 import { AJV_OPTIONS } from './http/input.ts';
@@ -91,6 +92,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
   // Raw and multipart bodies, read only for the operations that declare them (src/http/media.ts).
   await installMedia(app);
   await installOpenApi(app);
+  // The web console's files at /console (issue 28): not operations, hidden from the OpenAPI document.
+  await installConsole(app);
   installIdempotency(app, deps);
   // Route table, conventions: an empty nested object in a PUT changes nothing (before the routes: it hooks onRoute).
   installEmptyObjectRule(app);

@@ -41,6 +41,9 @@ export interface AnswerHeaderOptions {
 /** The pages of the API's documentation (swagger-ui, src/http/openapi.ts): HTML. */
 export const PAGES_PREFIX = '/api/svc/docs';
 
+/** The web console (src/http/console.ts): an application of its own, loaded from this origin only. */
+export const CONSOLE_PREFIX = '/console';
+
 export function installAnswerHeaders(app: FastifyInstance, opts: AnswerHeaderOptions): void {
   const hsts = opts.https ? { maxAge: 31_536_000, includeSubDomains: true } : false;
   const api = helmetHeaders({
@@ -65,12 +68,38 @@ export function installAnswerHeaders(app: FastifyInstance, opts: AnswerHeaderOpt
     // authenticates by bearer header (no cookies): resources are not restricted to the same origin.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  // Images override Cache-Control in their handler; everything else is never cached.
+  // The console's scripts and styles come from this origin only; Mantine sets inline styles,
+  // audio and PDF previews are object URLs (blob:), and it calls no other origin.
+  const consolePages = helmetHeaders({
+    strictTransportSecurity: hsts,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  // Images and the console's files override Cache-Control in their handler; everything else is never cached.
   const apiHeaders = Object.fromEntries([...api, ['Cache-Control', 'no-store']]);
   const pageHeaders = Object.fromEntries([...pages, ['Cache-Control', 'no-store']]);
+  const consoleHeaders = Object.fromEntries([...consolePages, ['Cache-Control', 'no-store']]);
   app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: () => void) => {
     reply.header('X-Request-Id', req.id);
-    reply.headers(req.url.startsWith(PAGES_PREFIX) ? pageHeaders : apiHeaders);
+    const url = req.url;
+    reply.headers(
+      url.startsWith(PAGES_PREFIX) ? pageHeaders : url.startsWith(CONSOLE_PREFIX) ? consoleHeaders : apiHeaders,
+    );
     done();
   });
 }
