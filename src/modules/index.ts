@@ -20,6 +20,7 @@ import { importsModule } from './imports/imports.module.ts';
 
 // What the platform needs of particular modules at start, exported from here only.
 export { defaultCompanyId } from './admin/companies/companies.seed.ts';
+export { ensureBuiltInApplications } from './applications/applications.seed.ts';
 export {
   ensureFirstSuperadmin,
   generatePassword,

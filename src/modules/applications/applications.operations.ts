@@ -57,7 +57,7 @@ export const getApplication = defineOperation({
 
 export const updateApplication = defineOperation({
   operationId: 'updateApplication',
-  errors: ['INVALID_REDIRECT_URI'],
+  errors: ['INVALID_REDIRECT_URI', 'APPLICATION_BUILT_IN'],
   method: 'PUT',
   path: `${P}/:appId`,
   tag,
@@ -67,11 +67,12 @@ export const updateApplication = defineOperation({
   response: Application,
   envelope: 'data',
   target: byId,
-  command: (ctx, { body }) => service.updateApplication(ctx.db, ctx.target.id, body, ctx.now),
+  command: (ctx, { body }) => service.updateApplication(ctx.db, ctx.target, body, ctx.now),
 });
 
 export const deleteApplication = defineOperation({
   operationId: 'deleteApplication',
+  errors: ['APPLICATION_BUILT_IN'],
   method: 'DELETE',
   path: `${P}/:appId`,
   tag,
@@ -81,13 +82,14 @@ export const deleteApplication = defineOperation({
   envelope: 'status',
   target: byId,
   command: async (ctx) => {
-    await service.deleteApplication(ctx.db, ctx.target.id);
+    await service.deleteApplication(ctx.db, ctx.target);
     return { status: `Application ${ctx.target.id} deleted`, data: [] };
   },
 });
 
 export const renewApplicationSecret = defineOperation({
   operationId: 'renewApplicationSecret',
+  errors: ['APPLICATION_BUILT_IN'],
   method: 'POST',
   path: `${P}/:appId/secret`,
   tag,
@@ -97,7 +99,7 @@ export const renewApplicationSecret = defineOperation({
   envelope: 'data',
   successStatus: 200,
   target: byId,
-  command: (ctx) => service.renewSecret(ctx.db, ctx.target.id, ctx.deps.keys.seal, ctx.now),
+  command: (ctx) => service.renewSecret(ctx.db, ctx.target, ctx.deps.keys.seal, ctx.now),
 });
 
 export const applicationOperations = [

@@ -1,14 +1,24 @@
 import { Type } from 'typebox';
-import { DateTime, Id, Obj, nameSchemas } from '../../http/schemas.ts';
+import { DateTime, Id, Nullable, Obj, OneOf, nameSchemas } from '../../http/schemas.ts';
 import { pagingQuery } from '../../http/paging.ts';
 
 export const Application = Obj({
   id: Id(),
   appId: Id('same as id, the name clients of the original interface use'),
   name: Type.String(),
-  redirectUris: Type.Array(Type.String()),
-  ownerId: Id(),
+  redirectUris: Type.Array(Type.String(), {
+    description:
+      'absolute URLs; a built-in public application (the console) holds a path instead, accepted on the origin of the authorize request',
+  }),
+  ownerId: Nullable(Id('the user who registered it; null for the built-in applications of the service')),
   companyId: Id(),
+  clientType: OneOf(['confidential', 'public'] as const, {
+    description:
+      'RFC 6749 2.1: `confidential` authenticates at the token endpoint with appId:appSecret; `public` (the console) has no secret, sends `client_id` and must use PKCE S256',
+  }),
+  builtIn: Type.Boolean({
+    description: 'created by the service at start (the console, appId `console`): it cannot be changed or deleted here',
+  }),
   isActive: Type.Boolean(),
   creationDate: DateTime(),
   lastUpdateDate: DateTime(),

@@ -23,6 +23,8 @@ export function toApiApplication(a: repo.ApplicationRow) {
     redirectUris: a.redirectUris,
     ownerId: a.ownerId,
     companyId: a.companyId,
+    clientType: a.clientType,
+    builtIn: a.builtIn,
     isActive: a.isActive,
     creationDate: a.creationDate,
     lastUpdateDate: a.lastUpdateDate,
@@ -81,19 +83,26 @@ export async function createApplication(
   return { ...toApiApplication(row), appSecret: s.appSecret, apiKey: s.apiKey };
 }
 
+/** The built-in applications (the console) are the service's: no route changes or deletes them. */
+function assertNotBuiltIn(app: repo.ApplicationRow): void {
+  if (app.builtIn) fail('APPLICATION_BUILT_IN', { appId: app.id });
+}
+
 export async function updateApplication(
   exec: Executor,
-  id: string,
+  app: repo.ApplicationRow,
   body: Static<typeof UpdateApplicationBody>,
   now: Date,
 ) {
+  assertNotBuiltIn(app);
   if (body.redirectUris) assertRedirectUris(body.redirectUris);
-  return toApiApplication(await repo.updateApplicationRow(exec, id, { ...body, lastUpdateDate: now }));
+  return toApiApplication(await repo.updateApplicationRow(exec, app.id, { ...body, lastUpdateDate: now }));
 }
 
-export async function renewSecret(exec: Executor, id: string, sealKey: Buffer, now: Date) {
+export async function renewSecret(exec: Executor, app: repo.ApplicationRow, sealKey: Buffer, now: Date) {
+  assertNotBuiltIn(app);
   const s = newSecrets(sealKey);
-  const row = await repo.updateApplicationRow(exec, id, {
+  const row = await repo.updateApplicationRow(exec, app.id, {
     secretHash: s.secretHash,
     secretSealed: s.secretSealed,
     lastUpdateDate: now,
@@ -101,8 +110,9 @@ export async function renewSecret(exec: Executor, id: string, sealKey: Buffer, n
   return { ...toApiApplication(row), appSecret: s.appSecret };
 }
 
-export async function deleteApplication(exec: Executor, id: string) {
-  await repo.deleteApplicationRow(exec, id);
+export async function deleteApplication(exec: Executor, app: repo.ApplicationRow) {
+  assertNotBuiltIn(app);
+  await repo.deleteApplicationRow(exec, app.id);
 }
 
 export async function listApplications(

@@ -40,7 +40,8 @@ async function verifyAppProof(deps: AppDeps, header: string | undefined, passwor
   if (!parts) fail('BAD_APP_PROOF');
   const [appId, proof] = parts;
   const app = await findActiveApplication(deps.database.db, appId);
-  if (!app) fail('BAD_APP_PROOF');
+  // A public client (the console) has no secret, so it has nothing to prove with (RFC 6749 2.1).
+  if (!app || app.secretSealed === null) fail('BAD_APP_PROOF');
   const expected = sha256hex(unseal(deps.keys.seal, app.secretSealed) + password);
   if (!sameText(expected, proof.toLowerCase())) fail('BAD_APP_PROOF');
   return app;

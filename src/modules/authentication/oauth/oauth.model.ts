@@ -1,7 +1,12 @@
 // The model of @node-oauth/oauth2-server (authorization code grant with PKCE, refresh tokens),
 // backed by the database: the library runs the protocol, this file only stores and finds.
-// - Clients are applications: active ones only; at the token endpoint the appSecret must match
-//   its SHA-256 (timing-safe).
+// - Clients are applications: active ones only. A confidential client authenticates at the token
+//   endpoint with its appSecret, which must match its SHA-256 (timing-safe). A public client (RFC
+//   6749 2.1: the built-in console, a browser application that cannot keep a secret) has none: it
+//   names itself with `client_id` alone, and its codes require PKCE S256 (OAuth 2.1, RFC 7636), so
+//   a code is worth nothing without the verifier the browser kept.
+// - redirect_uri: a registered URL exactly, or a registered path on the request's origin
+//   (oauth.redirect.ts).
 // - Authorization codes and refresh tokens are random; only their SHA-256 is stored. Codes live
 //   CODE_LIFETIME_SECONDS and are deleted on first use (DELETE ... RETURNING, so two concurrent
 //   exchanges cannot both win); refresh tokens live REFRESH_LIFETIME_SECONDS and are rotated.
@@ -13,7 +18,7 @@
 // - Every time comes from deps.now(). The library compares expiry dates with its own
 //   `new Date()`, so dates handed to it are moved onto the real clock at the same distance
 //   (`forLibrary`): expiry is then decided by our clock, which tests move.
-import type OAuth2Server from '@node-oauth/oauth2-server';
+import OAuth2Server from '@node-oauth/oauth2-server';
 import { timingSafeEqual } from 'node:crypto';
 import type { Executor } from '../../../db/client.ts';
 import type { AppDeps } from '../../../http/context.ts';
@@ -21,13 +26,19 @@ import { randomSecret, sha256hex } from '../../../shared/ids.ts';
 import { issueToken, type IssuedToken } from '../../../shared/tokens.ts';
 import { findActiveApplication } from '../../applications/applications.api.ts';
 import * as repo from './oauth.repo.ts';
+import { redirectUriAllowed } from './oauth.redirect.ts';
+
+const { InvalidRequestError } = OAuth2Server;
 
 export const CODE_LIFETIME_SECONDS = 60;
 export const REFRESH_LIFETIME_SECONDS = 30 * 24 * 3600;
 const GRANTS = ['authorization_code', 'refresh_token'];
 
-/** 'authorize' finds a client by id alone; 'token' also requires its secret. */
-export type OAuthPurpose = 'authorize' | 'token';
+/**
+ * 'authorize' finds a client by id alone; 'token' finds a confidential client by id and secret;
+ * 'publicToken' finds a public client by id, sent without any secret.
+ */
+export type OAuthPurpose = 'authorize' | 'token' | 'publicToken';
 
 export type OAuthModel = OAuth2Server.AuthorizationCodeModel & OAuth2Server.RefreshTokenModel;
 
@@ -52,22 +63,36 @@ function sameHex(a: string, b: string): boolean {
 const scopeText = (scope: string[] | undefined) => (scope && scope.length > 0 ? scope.join(' ') : null);
 const scopeList = (scope: string | null) => (scope ? scope.split(' ') : undefined);
 
-/** One model per request, running on `exec` (the token endpoint passes its transaction). */
-export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPurpose): OAuthModel {
+/**
+ * One model per request, running on `exec` (the token endpoint passes its transaction);
+ * `origin` is the request's (oauth.redirect.ts), against which a registered path is matched.
+ */
+export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPurpose, origin?: string): OAuthModel {
   const forLibrary = (d: Date) => new Date(Date.now() + (d.getTime() - deps.now().getTime()));
   // Access tokens issued by this model during this request, by token: saveToken needs their session.
   const issued = new Map<string, IssuedToken>();
+  // The public clients getClient found during this request, by id.
+  const publicClients = new Set<string>();
 
   return {
     async getClient(clientId, clientSecret) {
       const app = await findActiveApplication(exec, clientId);
       if (!app) return false;
-      if (
-        purpose === 'token' &&
-        !(typeof clientSecret === 'string' && sameHex(sha256hex(clientSecret), app.secretHash))
-      )
-        return false;
+      const isPublic = app.clientType === 'public';
+      // A confidential client proves itself with its secret; a public one has none, so a secret
+      // sent for it (made up: it was never given one) is a failed authentication, not ignored.
+      if (purpose === 'token') {
+        if (isPublic || app.secretHash === null || typeof clientSecret !== 'string') return false;
+        if (!sameHex(sha256hex(clientSecret), app.secretHash)) return false;
+      }
+      if (purpose === 'publicToken' && (!isPublic || clientSecret !== undefined)) return false;
+      if (isPublic) publicClients.add(app.id);
       return { id: app.id, redirectUris: app.redirectUris, grants: GRANTS };
+    },
+
+    async validateRedirectUri(redirectUri, client) {
+      const registered = typeof client.redirectUris === 'string' ? [client.redirectUris] : (client.redirectUris ?? []);
+      return redirectUriAllowed(redirectUri, registered, origin);
     },
 
     async generateAuthorizationCode() {
@@ -75,6 +100,13 @@ export function createOAuthModel(deps: AppDeps, exec: Executor, purpose: OAuthPu
     },
 
     async saveAuthorizationCode(code, client, user) {
+      // OAuth 2.1 (RFC 7636 for public clients): a public client must send a code_challenge; the
+      // library has already refused `plain`, so the method is S256. Thrown once the client and its
+      // redirect_uri are trusted, the error is redirected with `state` (RFC 6749 4.1.2.1).
+      if (publicClients.has(client.id) && !code.codeChallenge)
+        throw new InvalidRequestError(
+          'Missing parameter: `code_challenge` (PKCE with S256 is required of a public client)',
+        );
       const now = deps.now();
       const expiresAt = new Date(now.getTime() + CODE_LIFETIME_SECONDS * 1000);
       // Codes that were never exchanged are swept here; the table only holds live ones.

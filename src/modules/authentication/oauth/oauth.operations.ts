@@ -24,6 +24,9 @@ import { assertNotThrottled, clearFailures, clientAccount, recordFailure } from 
 import { authenticateRequest } from '../../../shared/bearer.ts';
 import { CODE_LIFETIME_SECONDS, REFRESH_LIFETIME_SECONDS, createOAuthModel } from './oauth.model.ts';
 import { exchangeToken, innerOf, libraryRequest, unexpected } from './oauth.service.ts';
+import { requestOrigin } from './oauth.redirect.ts';
+import { findActiveApplication } from '../../applications/applications.api.ts';
+import { field } from '../../../shared/json-values.ts';
 
 const { Response, OAuthError } = OAuth2Server;
 
@@ -88,15 +91,22 @@ function sendTokenError(
 
 const AuthorizeQuery = Type.Object({
   response_type: Type.Optional(Type.String({ description: '`code`' })),
-  client_id: Type.Optional(Type.String({ description: 'the appId of an active application' })),
+  client_id: Type.Optional(
+    Type.String({ description: 'the appId of an active application; `console` for the built-in console' }),
+  ),
   redirect_uri: Type.Optional(
-    Type.String({ description: 'required; one of the redirectUris of the application, exactly' }),
+    Type.String({
+      description:
+        'required; one of the redirectUris of the application, exactly. A registered path (the console: `/console/oauth/callback`) is accepted as that path on the origin of this request, `scheme://host[:port]` from the Host header (X-Forwarded-Proto and X-Forwarded-Host when TRUST_PROXY is on), exactly `origin + path`',
+    }),
   ),
   scope: Type.Optional(
     Type.String({ description: 'recorded and returned with the token; the token carries the roles of the user' }),
   ),
   state: Type.Optional(Type.String({ description: 'required; returned unchanged with the code' })),
-  code_challenge: Type.Optional(Type.String({ description: 'PKCE (RFC 7636)' })),
+  code_challenge: Type.Optional(
+    Type.String({ description: 'PKCE (RFC 7636); required of a public client (the console)' }),
+  ),
   code_challenge_method: Type.Optional(Type.String({ description: '`S256` (the default); `plain` is refused' })),
 });
 
@@ -110,7 +120,8 @@ export const oauthAuthorize = defineOperation({
   description:
     'The user signs in on this request with `Authorization: Bearer <token>` or `Authorization: Basic base64(loginEmail:password)` (401 with `WWW-Authenticate: Basic` without credentials). ' +
     `On success: 302 to redirect_uri with \`code\` (single use, ${CODE_LIFETIME_SECONDS} s) and \`state\`. ` +
-    'An unknown or inactive client, or a redirect_uri not registered for it, is answered here (400) and never redirected; later errors redirect with `error` and `state` (RFC 6749 4.1.2.1).',
+    'An unknown or inactive client, or a redirect_uri not registered for it, is answered here (400) and never redirected; later errors redirect with `error` and `state` (RFC 6749 4.1.2.1). ' +
+    'A public client (the built-in console, client_id `console`) must send `code_challenge` with S256: without it the redirect carries `error=invalid_request`.',
   query: AuthorizeQuery,
   response: Type.Null({ description: '302 to redirect_uri' }),
   envelope: 'raw',
@@ -121,7 +132,9 @@ export const oauthAuthorize = defineOperation({
         error: 'invalid_request',
         error_description: 'Missing parameter: `redirect_uri`',
       });
-    const server = new OAuth2Server({ model: createOAuthModel(ctx.app, ctx.db, 'authorize') });
+    const server = new OAuth2Server({
+      model: createOAuthModel(ctx.app, ctx.db, 'authorize', requestOrigin(ctx.req)),
+    });
     const response = new Response();
     try {
       await server.authorize(libraryRequest(ctx.req, query, {}), response, {
@@ -140,6 +153,12 @@ export const oauthAuthorize = defineOperation({
 
 const TokenBody = Type.Object({
   grant_type: Type.Optional(Type.String({ description: '`authorization_code` or `refresh_token`' })),
+  client_id: Type.Optional(
+    Type.String({
+      description:
+        'a public client (the console: `console`) names itself here and sends no Authorization header and no secret; a confidential client authenticates with Basic instead',
+    }),
+  ),
   code: Type.Optional(Type.String({ description: 'authorization_code: the code from authorize' })),
   redirect_uri: Type.Optional(Type.String({ description: 'authorization_code: the redirect_uri given to authorize' })),
   code_verifier: Type.Optional(
@@ -161,14 +180,15 @@ export const TokenResponse = Obj({
 
 export const oauthToken = defineOperation({
   operationId: 'oauthToken',
-  // The client's own credentials (appId:appSecret), RFC 6749 2.3.1.
-  security: [{ basic: [] }],
+  // The client's own credentials (appId:appSecret), RFC 6749 2.3.1; a public client has none.
+  security: [{ basic: [] }, {}],
   method: 'POST',
   path: `${P}/token`,
   tag,
   summary: 'OAuth 2.0 token endpoint: exchange a code or a refresh token for tokens',
   description:
-    'Form post (`application/x-www-form-urlencoded`); the client authenticates with `Authorization: Basic base64(appId:appSecret)`. ' +
+    'Form post (`application/x-www-form-urlencoded`); a confidential client authenticates with `Authorization: Basic base64(appId:appSecret)`. ' +
+    'A public client (the built-in console, appId `console`: RFC 6749 2.1, it has no secret) sends `client_id` in the form and no Authorization header; its codes were issued with PKCE, so `code_verifier` is required to exchange them. ' +
     'Errors follow RFC 6749 5.2: `{error, error_description}` with 400, or 401 (with `WWW-Authenticate: Basic`) for a failed client authentication; the body also carries the error fields of this service. ' +
     'Failed client authentications are limited per client id and address like failed logins (429 `429002` with Retry-After). ' +
     'Idempotency-Key is not honoured here: token responses are never stored nor replayed.',
@@ -193,20 +213,28 @@ export const oauthToken = defineOperation({
     // Failed client authentications are limited per client id and address
     // like failed logins (429 with Retry-After), checked before the secret is compared.
     const creds = parseBasic(ctx.req.headers.authorization);
-    const account = clientAccount(creds?.[0] ?? '');
+    const account = clientAccount(creds?.[0] ?? body.client_id ?? '');
     await assertNotThrottled(ctx.app, account, ctx.req.ip, 'TOO_MANY_CLIENT_FAILURES');
-    // Clients are confidential: Basic appId:appSecret only (no secret in the body, no public client).
-    if (!creds) {
+    // A confidential client authenticates with Basic appId:appSecret only (no secret in the body).
+    // Without Basic, only a public client may name itself with client_id (RFC 6749 2.1, 3.2.1), and
+    // sends no secret: it has none, so one sent for it was made up. A confidential client sending
+    // client_id alone is refused as before, whatever the grant (the library would accept client_id
+    // with a code_verifier: PKCE does not replace a confidential client's authentication).
+    const publicClient =
+      !creds && body.client_id !== undefined && field(body, 'client_secret') === undefined
+        ? await findActiveApplication(ctx.db, body.client_id)
+        : undefined;
+    if (!creds && publicClient?.clientType !== 'public') {
       await recordFailure(ctx.app, account, ctx.req.ip);
       return sendTokenError(
         ctx.reply,
         'invalid_client',
-        'Invalid client: authenticate with Authorization: Basic base64(appId:appSecret)',
+        'Invalid client: authenticate with Authorization: Basic base64(appId:appSecret); only a public client sends client_id alone',
         401,
         CHALLENGE,
       );
     }
-    const outcome = await exchangeToken(ctx.app, ctx.db, ctx.req, body);
+    const outcome = await exchangeToken(ctx.app, ctx.db, ctx.req, body, creds ? 'token' : 'publicToken');
     const { response } = outcome;
     const headers = { ...response.headers };
     if ('error' in outcome && outcome.error) {

@@ -31,14 +31,25 @@ export const unexpected = (err: OAuth2Server.OAuthError) => err instanceof Serve
 export const innerOf = (err: OAuth2Server.OAuthError): unknown => field(err, 'inner') ?? err;
 
 /** The library's response, with the saved token or the OAuth error to answer. */
-export async function exchangeToken(deps: AppDeps, db: Executor, req: FastifyRequest, body: unknown) {
+export async function exchangeToken(
+  deps: AppDeps,
+  db: Executor,
+  req: FastifyRequest,
+  body: unknown,
+  purpose: 'token' | 'publicToken',
+) {
   // One transaction: a code or refresh token is consumed together with the issue of the new
   // tokens. OAuth errors commit it (a code is spent even by a wrong code_verifier, as the
   // library intends); unexpected failures roll it back.
   return db
     .transaction(async (tx) => {
       const server = new OAuth2Server({
-        model: createOAuthModel(deps, tx, 'token'),
+        model: createOAuthModel(deps, tx, purpose),
+        // A public client (found by the model only for 'publicToken') authenticates with client_id
+        // alone on both grants; its codes carry a PKCE challenge the verifier must meet.
+        ...(purpose === 'publicToken'
+          ? { requireClientAuthentication: { authorization_code: false, refresh_token: false } }
+          : {}),
         accessTokenLifetime: deps.config.jwtTtlSeconds,
         refreshTokenLifetime: REFRESH_LIFETIME_SECONDS,
         alwaysIssueNewRefreshToken: true,
