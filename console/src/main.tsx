@@ -1,7 +1,9 @@
 // The console's entry (issue 28): Mantine for accessible components, TanStack Query for data with
 // caching, React Router for pages.
 import '@mantine/core/styles.css';
-import { MantineProvider, createTheme } from '@mantine/core';
+import '@mantine/notifications/styles.css';
+import { Notifications } from '@mantine/notifications';
+import { MantineProvider, NavLink, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -9,8 +11,18 @@ import { RouterProvider } from 'react-router';
 import { ApiError } from './api/errors.ts';
 import { router } from './routes.tsx';
 
-// Darker primary shades than the defaults: text on buttons and links keeps a 4.5:1 contrast (axe).
-const theme = createTheme({ primaryColor: 'blue', primaryShade: 8 });
+// Contrast of at least 4.5:1 everywhere (WCAG AA, checked by axe in the browser suite): darker
+// primary shades than the defaults, a darker "dimmed" text, and the active menu entry filled.
+const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  components: { NavLink: NavLink.extend({ defaultProps: { variant: 'filled' } }) },
+});
+const contrast: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
+});
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -27,7 +39,8 @@ const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={contrast}>
+        <Notifications position="top-right" />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

@@ -116,7 +116,14 @@ export function ServerTable<T>(props: Props<T>) {
         </Text>
       ) : null}
       <Group justify="space-between" mt="sm">
-        <Pagination total={pages} value={page} onChange={setPage} aria-label={`${props.caption} pages`} />
+        <Pagination
+          total={pages}
+          value={page}
+          onChange={setPage}
+          aria-label={`${props.caption} pages`}
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(n) => ({ 'aria-label': `page ${n}` })}
+        />
         <Select
           label="Rows per page"
           data={SIZES}
