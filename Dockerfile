@@ -11,6 +11,16 @@ COPY package.json package-lock.json ./
 # --ignore-scripts: the sources are not here yet to be bundled (the `prepare` script); that is done below.
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 
+# The web console (issue 28): built with the development dependencies (Vite, React...) into
+# .build/console, of which only the built files go into the image.
+FROM node:24-bookworm-slim AS console
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY console ./console
+COPY docs/openapi.json ./docs/openapi.json
+RUN npm run -s console:build
+
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
@@ -23,6 +33,7 @@ COPY src ./src
 COPY scripts ./scripts
 # The bundle, made once here: every start finds it as new as its sources and runs it.
 RUN npm run -s build
+COPY --from=console /app/.build/console ./.build/console
 # The embedded database lives in /data (a volume); the image runs as the unprivileged user node.
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -22,8 +22,17 @@ import { describePolicy } from '../src/authz/describe.ts';
 type Json = Record<string, any>;
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
-/** Routes that are not operations of the service and are left out of the document on purpose. */
-const INFRASTRUCTURE = [/^\/(health|ready|metrics)$/, /^\/api\/svc\/openapi\.json$/, /^\/api\/svc\/docs(\/.*)?$/];
+/**
+ * Routes that are not operations of the service and are left out of the document on purpose: the
+ * probes, the document and its pages, and the web console's files (issue 28: built on the public
+ * API only, it adds no operation).
+ */
+const INFRASTRUCTURE = [
+  /^\/(health|ready|metrics)$/,
+  /^\/api\/svc\/openapi\.json$/,
+  /^\/api\/svc\/docs(\/.*)?$/,
+  /^\/console(\/.*)?$/,
+];
 const isInfrastructure = (path: string) => INFRASTRUCTURE.some((r) => r.test(path));
 
 let t: TestApp;

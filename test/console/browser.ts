@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freshStore, startService, type Child, type FreshStore } from '../e2e/service-process.ts';
 import { SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD, cleanup } from '../../scripts/service-process.ts';
+import { SKIP_ENGINE_FREE } from '../support/generated-suites.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,8 +23,13 @@ export function unavailable(): string | null {
   if (!existsSync(join(CONSOLE_BUILD, 'index.html'))) return 'the console is not built (npm run console:build)';
   return null;
 }
-/** node:test's skip option: skipped outside CI when unavailable; in CI the test runs and fails. */
-export const skipUnlessAvailable = (): string | false => (process.env.CI ? false : (unavailable() ?? false));
+/**
+ * node:test's skip option. The console does not depend on the database engine: the suite runs on
+ * the embedded pass of .ci/run only (SKIP_ENGINE_FREE). Outside CI it is skipped, with its reason,
+ * where Chromium or the build is missing; in CI it runs and fails.
+ */
+export const skipUnlessAvailable = (): string | false =>
+  SKIP_ENGINE_FREE || (process.env.CI ? false : (unavailable() ?? false));
 
 // The flags the machine needs: root needs --no-sandbox; the closed network refuses Chromium's own
 // background connections (docs: the machine's notes), so they are turned off.
