@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { ChangeQuantityDialog } from './ChangeQuantityDialog.tsx';
 import { day, hasQuantity, model } from './format.ts';
 import { BUYERS, RESIZERS } from './roles.ts';
+import { RetrySync } from './RetrySync.tsx';
 import { SubscribeDialog } from './SubscribeDialog.tsx';
 import { SubscriptionsChart } from './SubscriptionsChart.tsx';
 import { SubscriptionState } from './SubscriptionState.tsx';
@@ -23,6 +24,7 @@ export default function SubscriptionsPage() {
   const q = useSubscriptions(companyId);
   const canBuy = useRoles(...BUYERS);
   const canResize = useRoles(...RESIZERS);
+  const superadmin = useRoles('superadmin');
   const [subscribing, setSubscribing] = useState(false);
   const [changing, setChanging] = useState<Subscription | null>(null);
   const list = q.data?.data ?? [];
@@ -76,6 +78,7 @@ export default function SubscriptionsPage() {
                   </Table.Td>
                   <Table.Td>{day(s.creationDate)}</Table.Td>
                   <Table.Td>
+                    {superadmin && s.syncError ? <RetrySync companyId={companyId} s={s} /> : null}
                     {canResize && s.status === 'active' && hasQuantity(s.businessModel) ? (
                       <Button
                         size="xs"
