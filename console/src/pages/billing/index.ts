@@ -1,4 +1,13 @@
-// Billing (issue 28, point 3): invoices, their PDF and the invoicing files.
-import type { Area } from '../../areas.ts';
+// Billing (issue 28, point 3): invoices, their PDF and the invoicing files. The menu shows to those
+// who read either (src/modules/billing/billing.policy.ts; roles.ts here).
+import { lazyPage, type Area } from '../../areas.ts';
+import { FILE_READERS } from './roles.ts';
 
-export const billing: Area = { label: 'Billing', nav: [], routes: [] };
+export const billing: Area = {
+  label: 'Billing',
+  nav: [{ to: '/invoices', label: 'Invoices', roles: FILE_READERS }],
+  routes: [
+    { path: 'invoices', ...lazyPage(() => import('./InvoicesMenuPage.tsx')) },
+    { path: 'companies/:companyId/invoices', ...lazyPage(() => import('./CompanyInvoicesPage.tsx')) },
+  ],
+};

@@ -1,0 +1,5 @@
+import { ChooseCompany } from '../commerce/ChooseCompany.tsx';
+
+export default function InvoicesMenuPage() {
+  return <ChooseCompany title="Invoices" section="invoices" />;
+}

@@ -1,0 +1,5 @@
+import { ChooseCompany } from './ChooseCompany.tsx';
+
+export default function ChooseLicencesPage() {
+  return <ChooseCompany title="Licences" section="licences" />;
+}
