@@ -11,6 +11,8 @@ export interface NavItem {
   label: string;
   /** Shown to these roles only; every signed-in user when absent. */
   roles?: readonly Role[];
+  /** Other paths (React Router patterns) under which this entry is the current one. */
+  also?: string[];
 }
 
 export interface Area {

@@ -3,7 +3,8 @@
 import { AppShell, Burger, Button, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Suspense, useEffect } from 'react';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Navigate, Outlet, matchPath, useLocation } from 'react-router';
+import type { NavItem } from '../areas.ts';
 import { hasRole, useSession } from '../auth/roles.ts';
 import { session } from '../auth/session.ts';
 import { renew, signOut } from '../auth/sign-in.ts';
@@ -20,6 +21,21 @@ function useRenewal() {
   }, [s]);
 }
 
+/**
+ * How closely `item` names `path`: the number of segments of its most specific matching pattern
+ * (its own path, anything under it, or one of its `also` patterns), 0 when none matches. The menu
+ * marks the closest entry only: /companies/x/subscriptions is Subscriptions, not Companies.
+ */
+function closeness(item: NavItem, path: string): number {
+  const patterns = [item.to, `${item.to}/*`, ...(item.also ?? [])];
+  let best = 0;
+  for (const p of patterns) {
+    if (matchPath({ path: p, end: true }, path))
+      best = Math.max(best, p.split('/').filter((x) => x && x !== '*').length);
+  }
+  return best;
+}
+
 export function Shell() {
   const s = useSession();
   const [opened, { toggle, close }] = useDisclosure();
@@ -28,6 +44,9 @@ export function Shell() {
   useEffect(close, [location.pathname, close]);
   if (!s) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
   const name = [s.user.firstName, s.user.lastName].filter(Boolean).join(' ') || s.user.loginEmail;
+  const path = location.pathname;
+  const shown = AREAS.flatMap((a) => a.nav).filter((n) => hasRole(s, n.roles));
+  const closest = Math.max(0, ...shown.map((n) => closeness(n, path)));
   return (
     <AppShell
       header={{ height: 56 }}
@@ -71,7 +90,7 @@ export function Shell() {
                     component={Link}
                     to={n.to}
                     label={n.label}
-                    active={location.pathname === n.to || location.pathname.startsWith(`${n.to}/`)}
+                    active={closest > 0 && closeness(n, path) === closest}
                   />
                 ))}
               </div>

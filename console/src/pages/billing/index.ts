@@ -5,7 +5,7 @@ import { FILE_READERS } from './roles.ts';
 
 export const billing: Area = {
   label: 'Billing',
-  nav: [{ to: '/invoices', label: 'Invoices', roles: FILE_READERS }],
+  nav: [{ to: '/invoices', label: 'Invoices', roles: FILE_READERS, also: ['/companies/:companyId/invoices'] }],
   routes: [
     { path: 'invoices', ...lazyPage(() => import('./InvoicesMenuPage.tsx')) },
     { path: 'companies/:companyId/invoices', ...lazyPage(() => import('./CompanyInvoicesPage.tsx')) },

@@ -8,8 +8,13 @@ export const commerce: Area = {
   nav: [
     { to: '/catalogs', label: 'Catalogs', roles: CATALOG_READERS },
     { to: '/offers', label: 'Offers', roles: CATALOG_READERS },
-    { to: '/subscriptions', label: 'Subscriptions', roles: SUBSCRIPTION_READERS },
-    { to: '/licences', label: 'Licences', roles: LICENCE_MANAGERS },
+    {
+      to: '/subscriptions',
+      label: 'Subscriptions',
+      roles: SUBSCRIPTION_READERS,
+      also: ['/companies/:companyId/subscriptions'],
+    },
+    { to: '/licences', label: 'Licences', roles: LICENCE_MANAGERS, also: ['/companies/:companyId/licences'] },
   ],
   routes: [
     { path: 'catalogs', ...lazyPage(() => import('./CatalogsPage.tsx')) },
