@@ -18,6 +18,7 @@ import {
   startConsole,
   type ConsoleRun,
 } from './browser.ts';
+import { observe, NO_THROUGHPUT } from '../../console/src/pages/imports/throughput.ts';
 
 const skip = skipUnlessAvailable();
 const GOOD = 1200;
@@ -111,6 +112,8 @@ describe('console: bulk import (issue 28, point 5)', { skip }, () => {
       await page.getByRole('button', { name: `Import ${GOOD} valid lines` }).click();
       await page.waitForURL(/\/console\/imports\/[0-9a-f]{40}$/);
       await page.getByRole('heading', { name: 'Import “people”', level: 1 }).waitFor();
+      // The notification of the start, closed by its named button (it would hide the header).
+      await page.getByRole('button', { name: 'Close the notification' }).click();
       const done = page.getByTestId('counter-lines-done');
       const seen = new Set<string>();
       await done.waitFor();
@@ -196,5 +199,85 @@ describe('console: bulk import (issue 28, point 5)', { skip }, () => {
     assert.equal(await cp.page.getByRole('link', { name: 'Import a CSV' }).count(), 0);
     cp.clean();
     await cp.context.close();
+  });
+
+  test('issue 28, point 5: the voice kind checks on the voice route; a company without CloudPBX is told why', async () => {
+    const cp = await run.open();
+    const { page } = cp;
+    // The refusal is the point: the service answers 400905 and the page explains it.
+    cp.allow(/status of 400/);
+    await signIn(cp);
+    await page.goto(`/console/imports?companyId=${companyId}`);
+    await page.getByRole('heading', { name: 'Bulk import', level: 1 }).waitFor();
+    await page.getByText('Voice (CloudPBX)', { exact: true }).click();
+    const template = await downloaded(page, () =>
+      page.getByRole('button', { name: /Download the voice \(cloudpbx\) template/ }).click(),
+    );
+    assert.equal(template.name, 'template-voice.csv');
+    const header = template.text.split('\n').find((l) => l && !l.startsWith('%')) ?? '';
+    assert.ok(header.split(',').includes('loginEmail'), header);
+    const checked = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/users/imports/voice/check'));
+    await page
+      .getByTestId('csv-dropzone')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'voice.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}\n`) });
+    await checked;
+    await page.getByRole('alert').filter({ hasText: '400905' }).filter({ hasText: 'no CloudPBX' }).waitFor();
+    assert.equal(await page.getByTestId('check-report').count(), 0);
+    cp.clean();
+    await cp.context.close();
+  });
+
+  test('issue 28, point 5: deleting a report from its page lists the import no more (document 3, rule 1)', async () => {
+    const cp = await run.open();
+    const { page } = cp;
+    await signIn(cp);
+    await page.goto(`/console/imports?companyId=${companyId}`);
+    const list = page.getByRole('table', { name: /Imports of the company/ });
+    await list.getByText('1 in all').waitFor();
+    await list.getByRole('link').first().click();
+    await page.getByRole('heading', { name: 'Import “people”', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Delete the report' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete this report?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.waitForURL(/\/console\/imports\?companyId=/);
+    await list.getByText('0 in all').waitFor();
+    cp.clean();
+    await cp.context.close();
+  });
+});
+
+describe('console: an import throughput sampled from its status answers (issue 28, point 6)', () => {
+  const at = (total: number, status: 'Pending' | 'Terminated' = 'Pending') => ({
+    reqId: 'r',
+    status,
+    label: null,
+    mode: 'user' as const,
+    displayName: 'A',
+    userId: 'u',
+    companyId: 'c',
+    startTime: '2026-01-01T00:00:00.000Z',
+    endTime: status === 'Pending' ? null : '2026-01-01T00:00:04.000Z',
+    counters: { succeeded: total, failed: 0, warnings: 0, total },
+  });
+  test('issue 28, point 6: the first answer sets the origin; each later one adds the lines per second since the previous', () => {
+    let t = observe(NO_THROUGHPUT, at(100), 10_000);
+    assert.deepEqual(t.samples, []);
+    t = observe(t, at(300), 11_000);
+    t = observe(t, at(400), 11_500);
+    assert.deepEqual(t.samples, [
+      { second: 1, rate: 200, done: 300 },
+      { second: 1.5, rate: 200, done: 400 },
+    ]);
+  });
+  test('issue 28, point 6: nothing is added after the answer that saw the end, nor for an answer out of order', () => {
+    let t = observe(NO_THROUGHPUT, at(0), 0);
+    t = observe(t, at(50, 'Terminated'), 500);
+    assert.equal(t.samples.length, 1);
+    assert.equal(t.samples[0].rate, 100);
+    assert.equal(observe(t, at(50, 'Terminated'), 1500), t);
+    assert.equal(observe(observe(NO_THROUGHPUT, at(0), 1000), at(10), 900).samples.length, 0);
   });
 });

@@ -11,6 +11,7 @@ import { unwrap } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { DeleteReport } from './DeleteReport.tsx';
 import { LineReport } from './LineReport.tsx';
 import { ThroughputChart } from './ThroughputChart.tsx';
 import { NO_THROUGHPUT, observe } from './throughput.ts';
@@ -95,7 +96,7 @@ export default function ImportProgressPage() {
           <ThroughputChart samples={throughput.samples} summary={s} />
           <ErrorNotice error={full.error} />
           {ended ? full.data ? <LineReport report={full.data} /> : <Loading label="Loading the report" /> : null}
-          {s.status === 'Deleted' ? <Text>This import's report was deleted.</Text> : null}
+          {s.status === 'Deleted' ? <Text>This import's report was deleted.</Text> : <DeleteReport summary={s} />}
         </Stack>
       )}
     </>
