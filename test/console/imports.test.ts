@@ -201,6 +201,36 @@ describe('console: bulk import (issue 28, point 5)', { skip }, () => {
     await cp.context.close();
   });
 
+  test('issue 28, points 1 and 5: a bp_admin chooses one of his End Customers (he may not import into his BP company)', async () => {
+    const vad = (
+      await api(run, admin, 'POST', '/api/svc/admin/v1.0/companies', { name: 'Import VAD', isBP: true, bpType: 'VAD' })
+    ).data.id;
+    await api(run, admin, 'POST', '/api/svc/admin/v1.0/companies', { name: 'Import End Customer', bpId: vad });
+    const email = `bp-import-${Date.now()}@example.com`;
+    await api(run, admin, 'POST', '/api/svc/admin/v1.0/users', {
+      loginEmail: email,
+      password: 'Import-role-1!',
+      companyId: vad,
+      roles: ['user', 'bp_admin'],
+      adminType: 'bp_admin',
+    });
+    const cp = await run.open();
+    const { page } = cp;
+    await signIn(cp, email, 'Import-role-1!');
+    await page.getByRole('link', { name: 'Import a CSV' }).click();
+    await page.getByText('Choose the company first.').waitFor();
+    assert.ok(await page.getByRole('button', { name: /Download the users template/ }).isDisabled());
+    const picker = page.getByRole('combobox', { name: 'Company to import into' });
+    await picker.click();
+    await picker.fill('Import End');
+    await page.getByRole('option', { name: 'Import End Customer' }).click();
+    await page.getByRole('table', { name: /Imports of the company: 0 in all/ }).waitFor();
+    assert.match(page.url(), /\/console\/imports\?companyId=[0-9a-f]+$/);
+    assert.ok(await page.getByRole('button', { name: /Download the users template/ }).isEnabled());
+    cp.clean();
+    await cp.context.close();
+  });
+
   test('issue 28, point 5: the voice kind checks on the voice route; a company without CloudPBX is told why', async () => {
     const cp = await run.open();
     const { page } = cp;

@@ -22,10 +22,13 @@ import { RecentImports } from './RecentImports.tsx';
 export default function ImportPage() {
   const s = useSession();
   const [params, setParams] = useSearchParams();
-  // ?companyId= preselects the company (links from a company's page); default the caller's own.
-  const companyId = params.get('companyId') ?? s?.user.companyId ?? '';
   // Only these roles import into a company other than their own (imports.policy.ts).
   const picksCompany = useRoles('superadmin', 'bp_admin', 'organization_admin');
+  // A bp_admin imports into his End Customers, not into his BP's own company (imports.policy.ts):
+  // he chooses one first.
+  const intoOwn = useRoles('superadmin', 'organization_admin', 'company_admin');
+  // ?companyId= preselects the company (links from a company's page); default the caller's own.
+  const companyId = params.get('companyId') ?? (intoOwn ? (s?.user.companyId ?? '') : '');
   const [kind, setKind] = useState<ImportKind>('users');
   const [sync, setSync] = useState(false);
   const [label, setLabel] = useState('');
@@ -126,7 +129,12 @@ export default function ImportPage() {
           />
         ) : null}
         <Group>
-          <Button variant="default" onClick={() => template.mutate()} loading={template.isPending}>
+          <Button
+            variant="default"
+            onClick={() => template.mutate()}
+            loading={template.isPending}
+            disabled={!companyId}
+          >
             Download the {KINDS[kind].label.toLowerCase()} template
           </Button>
           <Text size="sm" c="dimmed">
@@ -181,7 +189,7 @@ export default function ImportPage() {
         <Title order={2} size="h3" mt="lg">
           Previous imports
         </Title>
-        <RecentImports companyId={companyId} />
+        {companyId ? <RecentImports companyId={companyId} /> : <Text>Choose the company first.</Text>}
       </Stack>
     </>
   );
