@@ -3,7 +3,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
-import { MantineProvider, NavLink, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider, NavLink, Notification, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -16,7 +16,13 @@ import { router } from './routes.tsx';
 const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
-  components: { NavLink: NavLink.extend({ defaultProps: { variant: 'filled' } }) },
+  components: {
+    NavLink: NavLink.extend({ defaultProps: { variant: 'filled' } }),
+    // The close button of a notification has no text: it needs a name (axe: button-name).
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close the notification' } },
+    }),
+  },
 });
 const contrast: CSSVariablesResolver = () => ({
   variables: {},

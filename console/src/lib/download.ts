@@ -15,7 +15,11 @@ export async function fetchFile(url: string, accept?: string): Promise<Blob> {
 
 /** Saves what `url` answers under `filename`. */
 export async function download(url: string, filename: string, accept?: string): Promise<void> {
-  const blob = await fetchFile(url, accept);
+  saveBlob(await fetchFile(url, accept), filename);
+}
+
+/** Hands `blob` to the browser as a file named `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;

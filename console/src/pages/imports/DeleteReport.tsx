@@ -25,10 +25,7 @@ export function DeleteReport({ summary }: { summary: Schemas['ImportSummary'] })
       // The report is gone: its queries would answer 404 if asked again.
       qc.removeQueries({ queryKey: ['import', summary.reqId] });
       await qc.invalidateQueries({ queryKey: ['imports', summary.companyId] });
-      notifications.show({
-        message: 'Import report deleted',
-        closeButtonProps: { 'aria-label': 'Close the notification' },
-      });
+      notifications.show({ message: 'Import report deleted' });
       void navigate(`/imports?companyId=${summary.companyId}`);
     },
   });

@@ -3,17 +3,29 @@ import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
-import { useSession } from '../../auth/roles.ts';
+import { hasRole, useSession, type Role } from '../../auth/roles.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+
+/** Who may read his own company (src/modules/admin/companies/companies.policy.ts, getCompany). */
+const COMPANY_READERS: Role[] = [
+  'superadmin',
+  'support',
+  'business_admin',
+  'bp_admin',
+  'bp_finance',
+  'organization_admin',
+  'company_admin',
+];
 
 export default function OverviewPage() {
   const s = useSession();
   const companyId = s?.user.companyId ?? '';
+  const readsCompany = hasRole(s, COMPANY_READERS);
   const company = useQuery({
     queryKey: ['company', companyId],
     queryFn: () => unwrap(api.GET('/api/svc/admin/v1.0/companies/{companyId}', { params: { path: { companyId } } })),
-    enabled: Boolean(companyId),
+    enabled: Boolean(companyId) && readsCompany,
   });
   return (
     <>
@@ -27,13 +39,15 @@ export default function OverviewPage() {
             Roles: {s?.user.roles.join(', ')}
           </Text>
         </Card>
-        <Card withBorder>
-          <Text fw={700}>Company</Text>
-          <Text data-testid="own-company">{company.data?.data.name ?? '…'}</Text>
-          <Text c="dimmed" size="sm">
-            {company.data?.data.isBP ? `Business partner (${company.data.data.bpType ?? ''})` : 'Company'}
-          </Text>
-        </Card>
+        {readsCompany ? (
+          <Card withBorder>
+            <Text fw={700}>Company</Text>
+            <Text data-testid="own-company">{company.data?.data.name ?? '…'}</Text>
+            <Text c="dimmed" size="sm">
+              {company.data?.data.isBP ? `Business partner (${company.data.data.bpType ?? ''})` : 'Company'}
+            </Text>
+          </Card>
+        ) : null}
       </SimpleGrid>
     </>
   );
