@@ -160,8 +160,10 @@ describe('console: signing in and out (issue 28, point 1)', { skip }, () => {
     });
     await cp.page.getByRole('link', { name: 'Companies' }).click();
     await cp.page.getByRole('table').getByText('in all').waitFor();
+    // Listening before the click: the answer may come before a listener set up after it.
+    const sorted = cp.page.waitForResponse((r) => r.url().includes('sortOrder=-1'));
     await cp.page.getByRole('button', { name: /Name/ }).click();
-    await cp.page.waitForResponse((r) => r.url().includes('sortOrder=-1'));
+    await sorted;
     assert.ok(asked.length >= 2);
     for (const u of asked) {
       assert.equal(u.searchParams.get('limit'), '25');
