@@ -65,7 +65,8 @@ describe('console: voice (issue 28, point 4)', { skip }, () => {
     await choose(cp, 'Company', w.companyName, w.companyName);
     await choose(cp, 'Site', w.siteName);
     await page.getByRole('button', { name: 'Create the CloudPBX' }).click();
-    await page.getByRole('heading', { name: `CloudPBX ${w.companyName}`, level: 1 }).waitFor();
+    // Named after the company when no name is given (document 2, createCloudPbx).
+    await page.getByRole('heading', { name: new RegExp(`^${w.companyName}`), level: 1 }).waitFor();
     systemId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
     // What the service made: the API answers the same CloudPBX for the company.
     const listed = await apiCall(
@@ -191,6 +192,12 @@ describe('console: voice (issue 28, point 4)', { skip }, () => {
     await page.getByRole('button', { name: 'Add the period' }).click();
     await page.getByRole('group', { name: 'Saturday: open 10:00–12:00' }).waitFor();
     assert.equal(await saturday.getByTestId('open-period').innerText(), '10:00–12:00');
+    // An exception on the calendar: the 20th of the month shown, closed all day.
+    const day = page.getByRole('button', { name: /^20 [A-Z][a-z]+ \d{4}$/ }).first();
+    await day.click();
+    await page.getByRole('button', { name: 'Add the exception' }).click();
+    await page.getByText('Exceptions: 1').waitFor();
+    assert.equal(await day.getAttribute('aria-description'), 'closed all day');
     await page.getByRole('button', { name: 'Save the office hours' }).click();
     await page.getByText('Office hours saved').waitFor();
     await cp.shot('office-hours');
@@ -207,6 +214,10 @@ describe('console: voice (issue 28, point 4)', { skip }, () => {
       `/api/svc/vcpprovisioning/v1.0/cloudpbxs/${systemId}/ivrs/${ivrs.data[0].id}/officehours`,
     );
     assert.deepEqual(hours.data.officehours.openhours[6], [['10:00', '12:00']]);
+    assert.deepEqual(
+      hours.data.officehours.exceptions.map((e: { mday: number; open: boolean }) => [e.mday, e.open]),
+      [[20, false]],
+    );
     cp.clean();
   });
 

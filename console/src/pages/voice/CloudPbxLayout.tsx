@@ -41,7 +41,7 @@ export default function CloudPbxLayout() {
           Of its company
         </Anchor>
       </Breadcrumbs>
-      <PageHeader title={`CloudPBX ${pbx.name ?? ''}`} />
+      <PageHeader title={pbx.name ?? 'CloudPBX'} />
       <nav aria-label="Sections of the CloudPBX">
         <Group gap={6} mb="lg" wrap="wrap">
           {SECTIONS.filter((s) => !s.recordings || mayConsult).map((s) => (
