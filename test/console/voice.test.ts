@@ -248,6 +248,45 @@ describe('console: voice (issue 28, point 4)', { skip }, () => {
     await ca.context.close();
   });
 
+  test('issue 28, point 4: a site_admin reads the CloudPBX of its site but is offered no change (pbx.policy.ts)', async () => {
+    const email = `voice-sa-${Date.now()}@example.com`;
+    const password = 'Site-admin-1!pass';
+    await apiCall(run.base, admin, 'POST', '/api/svc/admin/v1.0/users', {
+      loginEmail: email,
+      password,
+      companyId: w.companyId,
+      siteId: w.siteId,
+      firstName: 'Sam',
+      lastName: 'Site',
+      roles: ['site_admin'],
+      adminType: 'site_admin',
+    });
+    const sa = await run.open();
+    sa.page.setDefaultTimeout(10_000);
+    await signIn(sa, email, password);
+    await sa.page.getByRole('link', { name: 'CloudPBXs' }).click();
+    await sa.page.getByText('CloudPBXs: 1 in all').waitFor();
+    assert.equal(await sa.page.getByRole('link', { name: 'New CloudPBX' }).count(), 0);
+    await sa.page.goto(`/console/cloudpbxs/${systemId}`);
+    await sa.page.getByRole('textbox', { name: 'Name' }).waitFor();
+    assert.ok(await sa.page.getByRole('textbox', { name: 'Name' }).isDisabled());
+    assert.equal(await sa.page.getByRole('button', { name: 'Save the settings' }).count(), 0);
+    assert.equal(await sa.page.getByRole('button', { name: 'Delete the CloudPBX' }).count(), 0);
+    await sa.page.goto(`/console/cloudpbxs/${systemId}/subscribers`);
+    await sa.page.getByRole('link', { name: w.userName }).waitFor();
+    assert.equal(await sa.page.getByRole('button', { name: 'Create the subscriber' }).count(), 0);
+    await sa.page.goto(`/console/cloudpbxs/${systemId}/greetings`);
+    await sa.page
+      .getByTestId('greeting-officehours')
+      .getByRole('button', { name: /^Play / })
+      .first()
+      .waitFor();
+    assert.equal(await sa.page.locator('input[type=file]').count(), 0);
+    assert.equal(await sa.page.getByRole('button', { name: 'Make active' }).count(), 0);
+    sa.clean();
+    await sa.context.close();
+  });
+
   test('issue 28, point 7: axe finds no serious violation on the CloudPBX list, settings, subscribers and greetings pages', () => {
     assert.deepEqual(axeFound, []);
   });

@@ -20,6 +20,7 @@ import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { Loading } from '../../components/Loading.tsx';
+import { DeleteCloudPbx } from './DeleteCloudPbx.tsx';
 import { LANGUAGES, languageOf, prefixesOf } from './languages.ts';
 import { useCanManagePbx } from './roles.ts';
 import type { CloudPbx } from './types.ts';
@@ -183,6 +184,7 @@ function Settings({ pbx }: { pbx: CloudPbx }) {
           </Stack>
         </Fieldset>
       </form>
+      {canManage ? <DeleteCloudPbx systemId={pbx.id ?? ''} name={pbx.name ?? ''} /> : null}
     </>
   );
 }
