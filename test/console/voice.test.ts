@@ -85,6 +85,12 @@ describe('console: voice (issue 28, point 4)', { skip }, () => {
       .waitFor();
     await noAxe(cp, 'settings', axeFound);
     await cp.shot('cloudpbx-settings');
+    // A setting changed in the form is the service's.
+    await choose(cp, 'Language of the prompts', 'French');
+    await page.getByRole('button', { name: 'Save the settings' }).click();
+    await page.getByText('Settings saved').waitFor();
+    const saved = await apiCall(run.base, admin, 'GET', `/api/svc/vcpprovisioning/v1.0/cloudpbxs/${systemId}`);
+    assert.equal(saved.data.cloudpbx.language, 'fr');
     await page.getByRole('link', { name: 'CloudPBXs', exact: true }).first().click();
     await page.getByText('CloudPBXs: 1 in all').waitFor();
     await page.getByRole('link', { name: w.companyName }).waitFor();
@@ -221,6 +227,41 @@ describe('console: voice (issue 28, point 4)', { skip }, () => {
     cp.clean();
   });
 
+  test('issue 28, point 4: every section of the CloudPBX opens without error, a DDI and a group made through it', async () => {
+    const { page } = cp;
+    await page.goto(`/console/cloudpbxs/${systemId}`);
+    const sections = page.getByRole('navigation', { name: 'Sections of the CloudPBX' });
+    for (const [link, loaded] of [
+      ['Numbering plan', /^Ranges of internal numbers$/],
+      ['DDIs', /^DDIs: \d+ in all$/],
+      ['SIP devices', /^SIP devices: \d+ in all$/],
+      ['Groups', /^Groups: \d+ in all$/],
+      ['Welcome services', /^Welcome services: \d+ in all$/],
+    ] as const) {
+      await sections.getByRole('link', { name: link }).click();
+      await page.getByRole('heading', { name: link, level: 2 }).waitFor();
+      await page.getByText(loaded).waitFor();
+      await noAxe(cp, link, axeFound);
+    }
+    // The numbering plan names the subscriber's number as taken.
+    await sections.getByRole('link', { name: 'Numbering plan' }).click();
+    await page.getByRole('row', { name: new RegExp(`2000 Subscriber ${w.userName}`) }).waitFor();
+    await sections.getByRole('link', { name: 'DDIs' }).click();
+    await page.getByRole('textbox', { name: 'New DDI' }).fill('+33 1 23 45 67 89');
+    await page.getByRole('button', { name: 'Add the DDI' }).click();
+    await page.getByRole('cell', { name: '+33123456789', exact: true }).waitFor();
+    await sections.getByRole('link', { name: 'Groups' }).click();
+    await page.getByRole('textbox', { name: 'Group name' }).fill('Sales');
+    // A hunting group holds a number of the plan (2000 is the subscriber's).
+    await choose(cp, 'Internal number', '2001');
+    await choose(cp, 'Members', new RegExp(w.userName));
+    await page.getByRole('button', { name: 'Create the group' }).click();
+    await page.getByRole('cell', { name: 'Sales', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Forwards' }).click();
+    await page.getByRole('heading', { name: 'Forwards of Sales' }).waitFor();
+    cp.clean();
+  });
+
   test('issue 28, point 4: recordings are offered to the company_admin only (recordings.policy.ts)', async () => {
     const { page } = cp;
     await page.goto(`/console/cloudpbxs/${systemId}`);
@@ -287,7 +328,7 @@ describe('console: voice (issue 28, point 4)', { skip }, () => {
     await sa.context.close();
   });
 
-  test('issue 28, point 7: axe finds no serious violation on the CloudPBX list, settings, subscribers and greetings pages', () => {
+  test('issue 28, point 7: axe finds no serious violation on the CloudPBX list, settings, subscribers, greetings and other sections', () => {
     assert.deepEqual(axeFound, []);
   });
 });

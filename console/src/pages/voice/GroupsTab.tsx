@@ -138,7 +138,7 @@ export default function GroupsTab() {
             />
             {type === 'hunting_group' ? (
               <>
-                <FreeNumberPicker systemId={systemId} value={shortNumber} onChange={setShortNumber} />
+                <FreeNumberPicker systemId={systemId} value={shortNumber} onChange={setShortNumber} required />
                 <Select
                   label="Ringing"
                   data={POLICIES}
