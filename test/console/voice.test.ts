@@ -129,6 +129,16 @@ describe('console: voice (issue 28, point 4)', { skip }, () => {
       .getByText('not registered')
       .waitFor();
     await cp.shot('subscriber');
+    // The device's page: its live registrations (none) and a debug session granted.
+    await page.getByRole('link', { name: 'Desk phone' }).click();
+    await page.getByRole('heading', { name: 'Device Desk phone' }).waitFor();
+    await page.getByText(/Live registrations of the device: none now/).waitFor();
+    await page.getByRole('button', { name: 'Grant a debug session' }).click();
+    await page
+      .getByRole('region', { name: 'Debug session' })
+      .getByText(/^until /)
+      .waitFor();
+    await page.getByRole('button', { name: 'Revoke it' }).waitFor();
     // The device is the CloudPBX's, assigned to the subscriber.
     const devices = await apiCall(
       run.base,
@@ -207,6 +217,13 @@ describe('console: voice (issue 28, point 4)', { skip }, () => {
     await page.getByRole('button', { name: 'Save the office hours' }).click();
     await page.getByText('Office hours saved').waitFor();
     await cp.shot('office-hours');
+    // A welcome service answering with these hours, calls going to the subscriber.
+    await page.goto(`/console/cloudpbxs/${systemId}/welcome`);
+    await page.getByRole('textbox', { name: 'Service name' }).fill('Reception line');
+    await choose(cp, 'Welcome (office hours)', 'Main hours');
+    await choose(cp, 'Destination', new RegExp(w.userName));
+    await page.getByRole('button', { name: 'Create the service' }).click();
+    await page.getByRole('row', { name: /Reception line Main hours/ }).waitFor();
     const ivrs = await apiCall(
       run.base,
       admin,
@@ -250,6 +267,10 @@ describe('console: voice (issue 28, point 4)', { skip }, () => {
     await page.getByRole('textbox', { name: 'New DDI' }).fill('+33 1 23 45 67 89');
     await page.getByRole('button', { name: 'Add the DDI' }).click();
     await page.getByRole('cell', { name: '+33123456789', exact: true }).waitFor();
+    await choose(cp, 'Free DDI', '+33123456789');
+    await choose(cp, 'Assign to user', new RegExp(w.userName), 'Alice');
+    await page.getByRole('button', { name: 'Assign the DDI' }).click();
+    await page.getByRole('row', { name: new RegExp(`\\+33123456789 ${w.userName}`) }).waitFor();
     await sections.getByRole('link', { name: 'Groups' }).click();
     await page.getByRole('textbox', { name: 'Group name' }).fill('Sales');
     // A hunting group holds a number of the plan (2000 is the subscriber's).

@@ -50,7 +50,7 @@ export function DebugSession({ systemId, device }: { systemId: string; device: D
       <Group align="end">
         <Text>
           Debug session:{' '}
-          {active ? <Badge color="orange.9">until {end.toLocaleString()}</Badge> : <Badge color="gray.7">none</Badge>}
+          {active ? <Badge color="red.9">until {end.toLocaleString()}</Badge> : <Badge color="gray.7">none</Badge>}
         </Text>
         {canManage && isSuper ? (
           <NumberInput

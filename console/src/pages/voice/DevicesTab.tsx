@@ -60,11 +60,7 @@ export default function DevicesTab() {
       key: 'debug',
       label: 'Debug',
       render: (d) =>
-        d.debugSessionEndDate && new Date(d.debugSessionEndDate).getTime() > now ? (
-          <Badge color="orange.9">on</Badge>
-        ) : (
-          ''
-        ),
+        d.debugSessionEndDate && new Date(d.debugSessionEndDate).getTime() > now ? <Badge color="red.9">on</Badge> : '',
     },
   ];
   return (
