@@ -10,7 +10,8 @@ import { unwrap } from '../../api/errors.ts';
 import { CompanyPicker } from '../../components/CompanyPicker.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { LANGUAGES, languageOf, prefixesOf } from './languages.ts';
+import { LANGUAGES, languageOf } from './languages.ts';
+import { prefixesOf } from './numbering.ts';
 import { pbxPath } from './paths.ts';
 import { notify } from './notify.ts';
 

@@ -16,11 +16,3 @@ export const LANGUAGES: { value: Language; label: string }[] = [
 export function languageOf(v: string | null): Language | undefined {
   return LANGUAGES.find((l) => l.value === v)?.value;
 }
-
-/** Digits strings of a comma- or space-separated list ("2, 3" → ["2", "3"]). */
-export function prefixesOf(text: string): string[] {
-  return text
-    .split(/[\s,]+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}

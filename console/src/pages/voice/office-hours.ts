@@ -2,7 +2,7 @@
 // seven day arrays from Sunday, each a list of periods ["HH:MM", "HH:MM"] (start minute through
 // end minute) or ["0"] (the whole day), and dated exceptions. These helpers turn them into
 // minutes for the week grid and back; the service remains the judge of what it accepts.
-import type { OfficeException, OfficeHours } from './types.ts';
+import type { OfficeException } from './types.ts';
 
 export type Period = string[];
 
@@ -72,5 +72,3 @@ export function exceptionOn(iso: string, open: boolean, periods: Period[]): Offi
   const [year, month, mday] = iso.split('-').map(Number);
   return { year: year ?? 1970, month: month ?? 1, mday: mday ?? 1, open, periods: open ? periods : [WHOLE_DAY] };
 }
-
-export type Hours = OfficeHours;
