@@ -1,0 +1,2 @@
+// The console's own addresses of a CloudPBX's pages (under /console/).
+export const pbxPath = (systemId: string, sub = '') => `/cloudpbxs/${systemId}${sub ? `/${sub}` : ''}`;
