@@ -1,7 +1,7 @@
-// A success message (the console's notifications), its close button named for screen readers
-// (axe: button-name; Mantine's close button has no name of its own).
+// A success message of the voice pages (the console's notifications; the theme names their close
+// button for screen readers, src/main.tsx).
 import { notifications } from '@mantine/notifications';
 
 export function notify(message: string): void {
-  notifications.show({ message, closeButtonProps: { 'aria-label': 'Close the message' } });
+  notifications.show({ message });
 }
