@@ -105,7 +105,13 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Co
         allowed.push(re);
       },
       shot: async (name) => {
-        await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+        // The whole page as a person would see it on a tall screen: the frame's header and menu
+        // are fixed, so a "full page" capture would draw them in the middle of the picture.
+        const size = page.viewportSize() ?? { width: 1280, height: 860 };
+        const height: number = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.setViewportSize({ width: size.width, height: Math.min(Math.max(height, size.height), 4000) });
+        await page.screenshot({ path: join(SHOTS, `${name}.png`) });
+        await page.setViewportSize(size);
       },
       clean: () => {
         const left = problems.filter((p) => !allowed.some((re) => re.test(p)));
