@@ -1,9 +1,11 @@
 // Companies, BPs and End Customers (issue 28, point 2): the list the service pages and sorts,
-// with its name search and the BP filter of listCompanies.
-import { Badge, Group, SegmentedControl, TextInput } from '@mantine/core';
+// with its name search and the filters of listCompanies (BP or not, BP type, status).
+import { Badge, Button, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { useRoles } from '../../auth/roles.ts';
+import { COMPANY_CREATE_ROLES } from './roles.ts';
 import { api, type Schemas } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -32,11 +34,20 @@ const columns: Column<Company>[] = [
 export default function CompaniesPage() {
   const [search, setSearch] = useState('');
   const [kind, setKind] = useState<Kind>('all');
+  const [bpType, setBpType] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const canCreate = useRoles(...COMPANY_CREATE_ROLES);
   const [name] = useDebouncedValue(search.trim(), 300);
   const navigate = useNavigate();
   return (
     <>
-      <PageHeader title="Companies" />
+      <PageHeader title="Companies">
+        {canCreate ? (
+          <Button component={Link} to="/companies/new">
+            New company
+          </Button>
+        ) : null}
+      </PageHeader>
       <Group mb="md" align="end">
         <TextInput
           label="Search by name"
@@ -55,10 +66,28 @@ export default function CompaniesPage() {
             { value: 'ec', label: 'End customers' },
           ]}
         />
+        <Select
+          label="BP type"
+          placeholder="any"
+          clearable
+          value={bpType}
+          onChange={setBpType}
+          data={['VAD', 'IR', 'DR']}
+          w={120}
+        />
+        <Select
+          label="Status"
+          placeholder="any"
+          clearable
+          value={status}
+          onChange={setStatus}
+          data={['initializing', 'active', 'alerting', 'hold', 'terminated']}
+          w={150}
+        />
       </Group>
       <ServerTable<Company>
         caption="Companies"
-        queryKey={['companies', name, kind]}
+        queryKey={['companies', name, kind, bpType, status]}
         columns={columns}
         rowKey={(c) => c.id ?? ''}
         defaultSort={{ field: 'name', order: 1 }}
@@ -71,6 +100,8 @@ export default function CompaniesPage() {
                   ...req,
                   format: 'medium',
                   ...(name ? { name } : {}),
+                  ...(bpType ? { bpType } : {}),
+                  ...(status ? { status } : {}),
                   ...(kind === 'bp' ? { isBP: true } : kind === 'ec' ? { isBP: false, hasBP: true } : {}),
                 },
               },

@@ -1,0 +1,25 @@
+// The company's pages in the other areas of the console (issue 28: commerce, billing, voice and
+// imports), reached from the company itself.
+import { Anchor, Group } from '@mantine/core';
+import { Link } from 'react-router';
+
+export function AreaLinks({ companyId }: { companyId: string }) {
+  const links = [
+    { to: `/companies/${companyId}/subscriptions`, label: 'Subscriptions' },
+    { to: `/companies/${companyId}/licences`, label: 'Licences' },
+    { to: `/companies/${companyId}/invoices`, label: 'Invoices' },
+    { to: `/cloudpbxs?companyId=${companyId}`, label: 'Cloud PBXs' },
+    { to: `/imports?companyId=${companyId}`, label: 'Bulk import' },
+  ];
+  return (
+    <nav aria-label="The company in other areas">
+      <Group gap="md" mb="md">
+        {links.map((l) => (
+          <Anchor key={l.label} component={Link} to={l.to}>
+            {l.label}
+          </Anchor>
+        ))}
+      </Group>
+    </nav>
+  );
+}
