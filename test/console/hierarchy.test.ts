@@ -202,6 +202,50 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     await cp.context.close();
   });
 
+  test('issue 28, points 2 and 7: the other tabs of the details work and pass axe (customisation, join links and invitations, sites, users)', async () => {
+    const cp = await run.open();
+    await signIn(cp);
+    const found: string[] = [];
+    const check = async (where: string) => found.push(...(await axeViolations(cp.page)).map((v) => `${where}: ${v}`));
+    await cp.page.goto(`/console/companies/${ecId}`);
+    await cp.page.getByRole('textbox', { name: field('Name') }).waitFor();
+    await check('general');
+
+    await cp.page.getByRole('tab', { name: 'Customisation' }).click();
+    const key = cp.page.getByRole('switch', { name: 'Use gif' });
+    const before = await key.isChecked();
+    await key.click({ force: true });
+    await cp.page.getByText('Customisation saved').waitFor();
+    const custom = (await api(run, admin, 'GET', `${AD}/companies/${ecId}/app-feature-customisation`)).data;
+    assert.equal(custom.customisations.useGifCustomisation, before ? 'disabled' : 'enabled');
+    await check('customisation');
+
+    await cp.page.getByRole('tab', { name: 'Join links and invitations' }).click();
+    await cp.page.getByRole('textbox', { name: 'Description' }).fill('Lyon office');
+    await cp.page.getByRole('button', { name: 'Create join link' }).click();
+    await cp.page.getByRole('cell', { name: 'Lyon office', exact: true }).waitFor();
+    await cp.page
+      .getByRole('textbox', { name: field('E-mail to invite') })
+      .fill(`grace-${tag.toLowerCase()}@example.com`);
+    await cp.page.getByRole('checkbox', { name: 'as company admin' }).check();
+    await cp.page.getByRole('button', { name: 'Invite' }).click();
+    await cp.page.getByRole('cell', { name: `grace-${tag.toLowerCase()}@example.com` }).waitFor();
+    await check('join');
+
+    await cp.page.getByRole('tab', { name: 'Sites' }).click();
+    await cp.page.getByRole('textbox', { name: field('New site name') }).fill('Part-Dieu');
+    await cp.page.getByRole('button', { name: 'Create site' }).click();
+    await cp.page.getByRole('cell', { name: 'Part-Dieu' }).waitFor();
+    await check('sites');
+
+    await cp.page.getByRole('tab', { name: 'Users' }).click();
+    await cp.page.getByRole('table').getByText('in all').waitFor();
+    await check('users tab');
+    assert.deepEqual(found, []);
+    cp.clean();
+    await cp.context.close();
+  });
+
   test('issue 28, point 2: a user is created in the End Customer with a role, and found in the users list', async () => {
     const cp = await run.open();
     await signIn(cp);
@@ -232,6 +276,19 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     await table.getByRole('cell', { name: email }).waitFor();
     await cp.shot('users');
     assert.deepEqual(await axeViolations(cp.page), []);
+    cp.clean();
+    await cp.context.close();
+  });
+
+  test('issue 28, points 1 and 2: the company admin just created reaches his company through “My company”', async () => {
+    const cp = await run.open();
+    await signIn(cp, `ada-${tag.toLowerCase()}@example.com`, 'Lovelace-1815!');
+    assert.equal(await cp.page.getByRole('link', { name: 'Companies' }).count(), 0);
+    await cp.page.getByRole('link', { name: 'My company' }).click();
+    await cp.page.getByRole('heading', { name: ecName, level: 1 }).waitFor();
+    // A company admin manages his own avatar (companyManagers), so the upload is offered.
+    await cp.page.getByRole('tab', { name: 'Avatar and banner' }).click();
+    await cp.page.getByRole('button', { name: 'Upload banner' }).waitFor();
     cp.clean();
     await cp.context.close();
   });

@@ -146,7 +146,8 @@ export function JoinLinks({ companyId }: { companyId: string }) {
           fetchPage={(req) =>
             unwrap(
               api.GET('/api/svc/admin/v1.0/companies/{companyId}/join-companies/links', {
-                params: { path, query: req },
+                // full: the description is a column (small has none).
+                params: { path, query: { ...req, format: 'full' } },
               }),
             )
           }

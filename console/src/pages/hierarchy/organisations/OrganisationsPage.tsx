@@ -85,7 +85,7 @@ export default function OrganisationsPage() {
         defaultSort={{ field: 'name', order: 1 }}
         onRowClick={(o) => void navigate(`/organisations/${o.id}`)}
         fetchPage={(req) =>
-          unwrap(api.GET('/api/svc/admin/v1.0/organisations', { params: { query: { ...req, format: 'medium' } } }))
+          unwrap(api.GET('/api/svc/admin/v1.0/organisations', { params: { query: { ...req, format: 'full' } } }))
         }
       />
     </>
