@@ -66,6 +66,19 @@ async function pickCompany(cp: ConsolePage, label: string, name: string) {
   await cp.page.getByRole('option', { name, exact: true }).click();
 }
 
+/**
+ * Waits until the success messages have finished fading in or out: axe measures the contrast of
+ * text as drawn, and a half-transparent message would read as a contrast failure.
+ */
+async function settled(cp: ConsolePage) {
+  await cp.page.waitForFunction(() =>
+    [...document.querySelectorAll('.mantine-Notification-root')].every((el) => {
+      for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).opacity !== '1') return false;
+      return true;
+    }),
+  );
+}
+
 const companyIdOf = (cp: ConsolePage) => new URL(cp.page.url()).pathname.split('/').at(-1) ?? '';
 
 describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
@@ -114,6 +127,15 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     assert.equal(ec.isBP, false);
     assert.equal(ec.bpId, vadId);
     assert.equal(ec.city, 'Lyon');
+
+    // The VAD's page leads to its customers: the list filtered by bpId on the service.
+    await cp.page.getByRole('link', { name: vadName }).click();
+    await cp.page.getByRole('heading', { name: vadName, level: 1 }).waitFor();
+    await cp.page.getByRole('link', { name: 'Customers of this BP' }).click();
+    await cp.page.getByTestId('bp-filter').filter({ hasText: vadName }).waitFor();
+    const table = cp.page.getByRole('table');
+    await table.getByRole('cell', { name: ecName }).waitFor();
+    await table.getByText('1 in all').waitFor();
     cp.clean();
     await cp.context.close();
   });
@@ -155,6 +177,7 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     assert.equal(last?.searchParams.get('offset'), '25');
     assert.equal(last?.searchParams.get('limit'), '25');
     assert.equal(last?.searchParams.get('name'), `Paged ${tag}`);
+    await settled(cp);
     assert.deepEqual(await axeViolations(cp.page), []);
     cp.clean();
     await cp.context.close();
@@ -187,6 +210,7 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     const ec = (await api(run, admin, 'GET', `${AD}/companies/${ecId}?format=full`)).data;
     assert.ok(ec.lastAvatarUpdateDate, 'the service holds the avatar');
     await cp.shot('company-details');
+    await settled(cp);
     assert.deepEqual(await axeViolations(cp.page), []);
 
     await cp.page.getByRole('tab', { name: 'Service description' }).click();
@@ -197,6 +221,7 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     const bytes = readFileSync(await file.path());
     assert.equal(bytes.subarray(0, 4).toString('latin1'), '%PDF');
     assert.match(file.suggestedFilename(), /\.pdf$/);
+    await settled(cp);
     assert.deepEqual(await axeViolations(cp.page), []);
     cp.clean();
     await cp.context.close();
@@ -206,7 +231,10 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     const cp = await run.open();
     await signIn(cp);
     const found: string[] = [];
-    const check = async (where: string) => found.push(...(await axeViolations(cp.page)).map((v) => `${where}: ${v}`));
+    const check = async (where: string) => {
+      await settled(cp);
+      found.push(...(await axeViolations(cp.page)).map((v) => `${where}: ${v}`));
+    };
     await cp.page.goto(`/console/companies/${ecId}`);
     await cp.page.getByRole('textbox', { name: field('Name') }).waitFor();
     await check('general');
@@ -275,6 +303,7 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     await table.getByText('1 in all').waitFor();
     await table.getByRole('cell', { name: email }).waitFor();
     await cp.shot('users');
+    await settled(cp);
     assert.deepEqual(await axeViolations(cp.page), []);
     cp.clean();
     await cp.context.close();
@@ -308,6 +337,7 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     await cp.page.getByRole('table').getByRole('link', { name: ecName }).waitFor();
     const ec = (await api(run, admin, 'GET', `${AD}/companies/${ecId}?format=full`)).data;
     assert.ok(ec.organisationId, 'the service holds the link');
+    await settled(cp);
     assert.deepEqual(await axeViolations(cp.page), []);
     cp.clean();
     await cp.context.close();
@@ -343,6 +373,32 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     await alert.waitFor();
     const ec = (await api(run, admin, 'GET', `${AD}/companies/${ecId}`)).data;
     assert.equal(ec.name, ecName);
+    cp.clean();
+    await cp.context.close();
+  });
+  test('issue 28, point 2: a VAD’s bp_admin creates a BP IR under his VAD through the console (document 3, create company rule 4)', async () => {
+    const cp = await run.open();
+    await signIn(cp, `bp-${tag.toLowerCase()}@example.com`, 'Bp-admin-1!');
+    await cp.page.getByRole('link', { name: 'Companies' }).click();
+    await cp.page.getByRole('link', { name: 'New company' }).click();
+    const bpChoice = cp.page.getByRole('radio', { name: 'Business partner (BP)' });
+    // Offered once the console has read that the caller's BP is a VAD.
+    await cp.page.waitForFunction(() => {
+      const r = [...document.querySelectorAll<HTMLInputElement>('input[type=radio]')].find((i) => i.value === 'bp');
+      return r !== undefined && !r.disabled;
+    });
+    await bpChoice.check();
+    await cp.page.getByText(`The new BP is an IR under your VAD (${vadName}).`).waitFor();
+    const irName = `IR ${tag}`;
+    await cp.page.getByRole('textbox', { name: field('Name') }).fill(irName);
+    await cp.page.getByRole('button', { name: 'Create company' }).click();
+    await cp.page.getByRole('heading', { name: irName, level: 1 }).waitFor();
+    await cp.page.getByText('BP IR').waitFor();
+    const ir = (await api(run, admin, 'GET', `${AD}/companies/${companyIdOf(cp)}?format=full`)).data;
+    assert.equal(ir.isBP, true);
+    assert.equal(ir.bpType, 'IR');
+    const vad = (await api(run, admin, 'GET', `${AD}/companies?name=${encodeURIComponent(vadName)}`)).data[0];
+    assert.equal(ir.bpId, vad.id);
     cp.clean();
     await cp.context.close();
   });

@@ -1,11 +1,13 @@
 // Companies, BPs and End Customers (issue 28, point 2): the list the service pages and sorts,
 // with its name search and the filters of listCompanies (BP or not, BP type, status).
-import { Badge, Button, Group, SegmentedControl, Select, TextInput } from '@mantine/core';
+import { Badge, Button, Group, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CompanyPicker } from '../../components/CompanyPicker.tsx';
 import { useRoles } from '../../auth/roles.ts';
 import { COMPANY_CREATE_ROLES } from './roles.ts';
+import { useCompany } from './company/useCompany.ts';
 import { api, type Schemas } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -36,6 +38,13 @@ export default function CompaniesPage() {
   const [kind, setKind] = useState<Kind>('all');
   const [bpType, setBpType] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  const [visibility, setVisibility] = useState<string | null>(null);
+  // The BP whose companies are listed (VAD > IR > End Customers): in the address, so that a BP's
+  // page links to its customers.
+  const [params, setParams] = useSearchParams();
+  const bpId = params.get('bpId');
+  const setBpId = (id: string | null) => setParams(id ? { bpId: id } : {}, { replace: true });
+  const bp = useCompany(bpId ?? '');
   const canCreate = useRoles(...COMPANY_CREATE_ROLES);
   const [name] = useDebouncedValue(search.trim(), 300);
   const navigate = useNavigate();
@@ -84,10 +93,25 @@ export default function CompaniesPage() {
           data={['initializing', 'active', 'alerting', 'hold', 'terminated']}
           w={150}
         />
+        <Select
+          label="Visibility"
+          placeholder="any"
+          clearable
+          value={visibility}
+          onChange={setVisibility}
+          data={['public', 'private', 'organization', 'closed', 'isolated', 'hotspot']}
+          w={150}
+        />
+        <CompanyPicker label="Business partner" value={bpId} onChange={setBpId} onlyBps />
       </Group>
+      {bpId ? (
+        <Text mb="sm" data-testid="bp-filter">
+          Companies of the BP {bp.data?.data.name ?? '…'}
+        </Text>
+      ) : null}
       <ServerTable<Company>
         caption="Companies"
-        queryKey={['companies', name, kind, bpType, status]}
+        queryKey={['companies', name, kind, bpType, status, visibility, bpId]}
         columns={columns}
         rowKey={(c) => c.id ?? ''}
         defaultSort={{ field: 'name', order: 1 }}
@@ -102,6 +126,8 @@ export default function CompaniesPage() {
                   ...(name ? { name } : {}),
                   ...(bpType ? { bpType } : {}),
                   ...(status ? { status } : {}),
+                  ...(visibility ? { visibility } : {}),
+                  ...(bpId ? { bpId } : {}),
                   ...(kind === 'bp' ? { isBP: true } : kind === 'ec' ? { isBP: false, hasBP: true } : {}),
                 },
               },

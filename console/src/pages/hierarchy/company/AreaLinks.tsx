@@ -3,8 +3,10 @@
 import { Anchor, Group } from '@mantine/core';
 import { Link } from 'react-router';
 
-export function AreaLinks({ companyId }: { companyId: string }) {
+export function AreaLinks({ companyId, isBP }: { companyId: string; isBP: boolean }) {
   const links = [
+    // A BP's own companies: its IRs (for a VAD) and End Customers, in the companies list.
+    ...(isBP ? [{ to: `/companies?bpId=${companyId}`, label: 'Customers of this BP' }] : []),
     { to: `/companies/${companyId}/subscriptions`, label: 'Subscriptions' },
     { to: `/companies/${companyId}/licences`, label: 'Licences' },
     { to: `/companies/${companyId}/invoices`, label: 'Invoices' },

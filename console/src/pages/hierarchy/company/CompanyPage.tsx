@@ -2,8 +2,8 @@
 // customisation, join links and invitations, service description, sites and users, each a tab
 // shown to the roles whose policy allows reading it (../roles.ts). The tab is in the address, so a
 // link or a reload opens the same one.
-import { Badge, Group, Tabs, Text } from '@mantine/core';
-import { useParams, useSearchParams } from 'react-router';
+import { Anchor, Badge, Group, Tabs, Text } from '@mantine/core';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useRoles } from '../../../auth/roles.ts';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
@@ -52,7 +52,7 @@ export default function CompanyPage() {
           Business partner: <BpName bpId={c.bpId} />
         </Text>
       ) : null}
-      <AreaLinks companyId={companyId} />
+      <AreaLinks companyId={companyId} isBP={Boolean(c.isBP)} />
       <Tabs value={tab} onChange={(v) => setParams(v && v !== 'general' ? { tab: v } : {}, { replace: true })}>
         <Tabs.List mb="md">
           <Tabs.Tab value="general">General</Tabs.Tab>
@@ -94,5 +94,9 @@ export default function CompanyPage() {
 /** The BP's name, read from the service (a reader of an End Customer also reads its BP). */
 function BpName({ bpId }: { bpId: string }) {
   const q = useCompany(bpId);
-  return <>{q.data?.data.name ?? '…'}</>;
+  return (
+    <Anchor component={Link} to={`/companies/${bpId}`}>
+      {q.data?.data.name ?? bpId}
+    </Anchor>
+  );
 }
