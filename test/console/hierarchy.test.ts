@@ -399,6 +399,13 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     assert.equal(ir.bpType, 'IR');
     const vad = (await api(run, admin, 'GET', `${AD}/companies?name=${encodeURIComponent(vadName)}`)).data[0];
     assert.equal(ir.bpId, vad.id);
+
+    // Deleting (a termination: document 3) is asked twice; then the service holds it terminated.
+    await cp.page.getByRole('button', { name: 'Terminate company' }).click();
+    await cp.page.getByRole('button', { name: 'Yes, terminate company' }).click();
+    await cp.page.getByRole('heading', { name: 'Companies', level: 1 }).waitFor();
+    const gone = (await api(run, admin, 'GET', `${AD}/companies/${ir.id}?format=full`)).data;
+    assert.equal(gone.status, 'terminated');
     cp.clean();
     await cp.context.close();
   });

@@ -22,6 +22,14 @@ export const COMPANY_EDIT_ROLES: Role[] = [
   'organization_admin',
   'company_admin',
 ];
+/** deleteCompany: End Customers for a BP's admins, the organisation's for its admin, own for a company admin. */
+export const COMPANY_DELETE_ROLES: Role[] = [
+  'superadmin',
+  'bp_admin',
+  'bp_finance',
+  'organization_admin',
+  'company_admin',
+];
 /** Avatar, banner and customisation keys (companyManagers in src/authz/company-roles.ts). */
 export const COMPANY_MANAGER_ROLES: Role[] = ['superadmin', 'bp_admin', 'organization_admin', 'company_admin'];
 /** Join-company links (join.policy.ts: document 3, "company admin of the company"). */

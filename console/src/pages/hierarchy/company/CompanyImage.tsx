@@ -10,6 +10,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { fetchFile } from '../../../lib/download.ts';
 import { useObjectUrl } from './useObjectUrl.ts';
 import { notify } from '../notify.ts';
+import { ConfirmButton } from '../ConfirmButton.tsx';
 
 type Kind = 'avatar' | 'banner';
 
@@ -100,9 +101,7 @@ export function CompanyImage({ company, kind, canManage }: Props) {
                 Upload {kind}
               </Button>
               {updated ? (
-                <Button variant="default" color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-                  Delete {kind}
-                </Button>
+                <ConfirmButton label={`Delete ${kind}`} loading={remove.isPending} onConfirm={() => remove.mutate()} />
               ) : null}
             </Group>
           </>

@@ -9,7 +9,9 @@ import { api, type Schemas } from '../../../api/client.ts';
 import { unwrap } from '../../../api/errors.ts';
 import { useRoles } from '../../../auth/roles.ts';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
-import { COMPANY_EDIT_ROLES } from '../roles.ts';
+import { COMPANY_DELETE_ROLES, COMPANY_EDIT_ROLES } from '../roles.ts';
+import { ConfirmButton } from '../ConfirmButton.tsx';
+import { useNavigate } from 'react-router';
 import { notify } from '../notify.ts';
 
 type Company = Schemas['Company'];
@@ -65,6 +67,18 @@ export function GeneralTab({ company }: { company: Company }) {
       notify('Company saved');
     },
   });
+  const canDelete = useRoles(...COMPANY_DELETE_ROLES);
+  const navigate = useNavigate();
+  const remove = useMutation({
+    mutationFn: () =>
+      unwrap(api.DELETE('/api/svc/admin/v1.0/companies/{companyId}', { params: { path: { companyId } } })),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: ['companies'] });
+      qc.removeQueries({ queryKey: ['company', companyId] });
+      notify(`${company.name ?? 'The company'} terminated`);
+      void navigate('/companies');
+    },
+  });
   const changed = (): Body => {
     const before = initial(company);
     const body: Body = {};
@@ -79,7 +93,7 @@ export function GeneralTab({ company }: { company: Company }) {
   return (
     <form onSubmit={submit} aria-label="Company information">
       <Stack maw={760}>
-        <ErrorNotice error={save.error} />
+        <ErrorNotice error={save.error ?? remove.error} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {TEXT_FIELDS.map(([k, label]) =>
             k === 'description' ? (
@@ -123,6 +137,12 @@ export function GeneralTab({ company }: { company: Company }) {
             <Button type="submit" loading={save.isPending} disabled={Object.keys(changed()).length === 0}>
               Save changes
             </Button>
+          </Group>
+        ) : null}
+        {/* deleteCompany terminates the company (renamed, disabled); it is never removed. */}
+        {canDelete && company.status !== 'terminated' ? (
+          <Group>
+            <ConfirmButton label="Terminate company" loading={remove.isPending} onConfirm={() => remove.mutate()} />
           </Group>
         ) : null}
       </Stack>

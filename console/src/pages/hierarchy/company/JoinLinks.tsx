@@ -10,6 +10,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { ServerTable, type Column } from '../../../components/ServerTable.tsx';
 import { JOIN_LINK_ROLES } from '../roles.ts';
 import { notify } from '../notify.ts';
+import { ConfirmButton } from '../ConfirmButton.tsx';
 
 type Link = Schemas['JoinCompanyLink'];
 
@@ -97,9 +98,12 @@ export function JoinLinks({ companyId }: { companyId: string }) {
             key: 'delete',
             label: 'Actions',
             render: (l: Link) => (
-              <Button size="xs" variant="default" onClick={() => remove.mutate(l.id ?? '')}>
-                Delete
-              </Button>
+              <ConfirmButton
+                size="xs"
+                label="Delete"
+                confirmLabel="Yes, delete the link"
+                onConfirm={() => remove.mutate(l.id ?? '')}
+              />
             ),
           },
         ]

@@ -12,6 +12,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SITE_MANAGE_ROLES } from '../roles.ts';
 import { notify } from '../notify.ts';
+import { ConfirmButton } from '../ConfirmButton.tsx';
 
 const STATUSES = ['active', 'alerting', 'hold', 'terminated'] as const;
 type Status = (typeof STATUSES)[number];
@@ -102,9 +103,7 @@ function SiteForm({ site, companyId }: { site: Schemas['Site']; companyId: strin
               <Button type="submit" loading={save.isPending}>
                 Save site
               </Button>
-              <Button variant="default" color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-                Delete site
-              </Button>
+              <ConfirmButton label="Delete site" loading={remove.isPending} onConfirm={() => remove.mutate()} />
             </Group>
           ) : null}
         </Stack>

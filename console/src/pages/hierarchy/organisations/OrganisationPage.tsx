@@ -14,6 +14,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ServerTable, type Column } from '../../../components/ServerTable.tsx';
 import { ORGANISATION_MANAGE_ROLES } from '../roles.ts';
 import { notify } from '../notify.ts';
+import { ConfirmButton } from '../ConfirmButton.tsx';
 
 type Organisation = Schemas['Organisation'];
 type Member = Schemas['OrganisationCompany'];
@@ -129,9 +130,7 @@ function OrganisationView({ organisation }: { organisation: Organisation }) {
     <>
       <PageHeader title={`Organisation ${organisation.name ?? ''}`}>
         {canManage ? (
-          <Button variant="default" color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-            Delete organisation
-          </Button>
+          <ConfirmButton label="Delete organisation" loading={remove.isPending} onConfirm={() => remove.mutate()} />
         ) : null}
       </PageHeader>
       <form onSubmit={submit} aria-label="Organisation">

@@ -16,6 +16,7 @@ import { USER_MANAGE_ROLES } from '../roles.ts';
 import { RolesField, SiteSelect } from './RolesField.tsx';
 import { toRoles } from './to-roles.ts';
 import { notify } from '../notify.ts';
+import { ConfirmButton } from '../ConfirmButton.tsx';
 
 type User = Schemas['User_2'];
 type Body = Schemas['UpdateUserBody'];
@@ -92,9 +93,7 @@ function UserForm({ user }: { user: User }) {
     <>
       <PageHeader title={`User ${name}`}>
         {canManage && !isSelf ? (
-          <Button variant="default" color="red" loading={remove.isPending} onClick={() => remove.mutate()}>
-            Delete user
-          </Button>
+          <ConfirmButton label="Delete user" loading={remove.isPending} onConfirm={() => remove.mutate()} />
         ) : null}
       </PageHeader>
       <Text size="sm" mb="md">
