@@ -238,6 +238,7 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     await cp.page.goto(`/console/companies/${ecId}`);
     await cp.page.getByRole('textbox', { name: field('Name') }).waitFor();
     await check('general');
+    await cp.shot('company-general');
 
     await cp.page.getByRole('tab', { name: 'Customisation' }).click();
     const key = cp.page.getByRole('switch', { name: 'Use gif' });
@@ -259,6 +260,7 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     await cp.page.getByRole('button', { name: 'Invite' }).click();
     await cp.page.getByRole('cell', { name: `grace-${tag.toLowerCase()}@example.com` }).waitFor();
     await check('join');
+    await cp.shot('company-join');
 
     await cp.page.getByRole('tab', { name: 'Sites' }).click();
     await cp.page.getByRole('textbox', { name: field('New site name') }).fill('Part-Dieu');
