@@ -136,6 +136,8 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     const table = cp.page.getByRole('table');
     await table.getByRole('cell', { name: ecName }).waitFor();
     await table.getByText('1 in all').waitFor();
+    await cp.page.getByRole('button', { name: 'Clear the BP filter' }).click();
+    await table.getByRole('cell', { name: vadName }).waitFor();
     cp.clean();
     await cp.context.close();
   });

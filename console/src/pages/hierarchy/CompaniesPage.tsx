@@ -4,7 +4,6 @@ import { Badge, Button, Group, SegmentedControl, Select, Text, TextInput } from 
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CompanyPicker } from '../../components/CompanyPicker.tsx';
 import { useRoles } from '../../auth/roles.ts';
 import { COMPANY_CREATE_ROLES } from './roles.ts';
 import { useCompany } from './company/useCompany.ts';
@@ -39,11 +38,11 @@ export default function CompaniesPage() {
   const [bpType, setBpType] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [visibility, setVisibility] = useState<string | null>(null);
-  // The BP whose companies are listed (VAD > IR > End Customers): in the address, so that a BP's
-  // page links to its customers.
+  // The BP whose companies are listed (VAD > IR > End Customers): in the address, set by the
+  // "Customers of this BP" link of a BP's page. No picker here: the list alone asks the service.
   const [params, setParams] = useSearchParams();
   const bpId = params.get('bpId');
-  const setBpId = (id: string | null) => setParams(id ? { bpId: id } : {}, { replace: true });
+  const clearBp = () => setParams({}, { replace: true });
   const bp = useCompany(bpId ?? '');
   const canCreate = useRoles(...COMPANY_CREATE_ROLES);
   const [name] = useDebouncedValue(search.trim(), 300);
@@ -102,12 +101,14 @@ export default function CompaniesPage() {
           data={['public', 'private', 'organization', 'closed', 'isolated', 'hotspot']}
           w={150}
         />
-        <CompanyPicker label="Business partner" value={bpId} onChange={setBpId} onlyBps />
       </Group>
       {bpId ? (
-        <Text mb="sm" data-testid="bp-filter">
-          Companies of the BP {bp.data?.data.name ?? '…'}
-        </Text>
+        <Group mb="sm">
+          <Text data-testid="bp-filter">Companies of the BP {bp.data?.data.name ?? '…'}</Text>
+          <Button variant="default" size="xs" onClick={clearBp}>
+            Clear the BP filter
+          </Button>
+        </Group>
       ) : null}
       <ServerTable<Company>
         caption="Companies"
