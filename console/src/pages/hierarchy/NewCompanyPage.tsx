@@ -16,7 +16,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { CountrySelect } from './CountrySelect.tsx';
 import { isCompanyState } from './states.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 type Kind = 'bp' | 'ec';
 type Body = Schemas['CreateCompanyBody'];

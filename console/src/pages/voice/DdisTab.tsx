@@ -13,7 +13,7 @@ import { useCanManagePbx } from './roles.ts';
 import type { Ddi } from './types.ts';
 import { usePbx, useSystemId } from './usePbx.ts';
 import { UserPicker } from './UserPicker.tsx';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 type Filter = 'all' | 'assigned' | 'free';
 

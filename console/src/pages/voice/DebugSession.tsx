@@ -11,7 +11,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { useCanManagePbx } from './roles.ts';
 import type { Device } from './types.ts';
 import { useNow } from './useNow.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 export function DebugSession({ systemId, device }: { systemId: string; device: Device }) {
   const canManage = useCanManagePbx();

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 export function DeleteCloudPbx({ systemId, name }: { systemId: string; name: string }) {
   const [asked, setAsked] = useState(false);

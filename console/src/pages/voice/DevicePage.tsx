@@ -15,7 +15,7 @@ import { pbxPath } from './paths.ts';
 import { DeviceRegistrations } from './Registrations.tsx';
 import { useCanManagePbx } from './roles.ts';
 import { useSystemId } from './usePbx.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 export default function DevicePage() {
   const systemId = useSystemId();

@@ -14,7 +14,7 @@ import { useCanManagePbx } from './roles.ts';
 import type { Device } from './types.ts';
 import { useSystemId } from './usePbx.ts';
 import { useNow } from './useNow.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 export default function DevicesTab() {
   const systemId = useSystemId();

@@ -10,7 +10,7 @@ import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import type { GreetingScope } from './greeting-scope.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 const ACCEPT = ['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave', 'audio/mpeg', 'audio/mp3', 'audio/ogg'];
 /** The service's limit (issue 26, point 3: more than 10 MB is 413). */

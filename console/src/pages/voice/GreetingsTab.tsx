@@ -16,7 +16,7 @@ import { GreetingUpload } from './GreetingUpload.tsx';
 import { useCanManagePbx } from './roles.ts';
 import type { Greeting } from './types.ts';
 import { useSystemId } from './usePbx.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 function useScopes(systemId: string) {
   // The welcome services and hunting groups that have greetings (first page of each: a scope is picked among them).

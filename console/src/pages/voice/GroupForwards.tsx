@@ -9,7 +9,7 @@ import { unwrap } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { useCanManagePbx } from './roles.ts';
 import type { GroupForward } from './types.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 type Destination = NonNullable<GroupForward['destinationType']>;
 const DESTINATIONS: { value: Destination; label: string }[] = [

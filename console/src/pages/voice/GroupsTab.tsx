@@ -13,7 +13,7 @@ import { GroupForwards } from './GroupForwards.tsx';
 import { useCanManagePbx } from './roles.ts';
 import type { Group as PbxGroup } from './types.ts';
 import { useSystemId } from './usePbx.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 const POLICIES: { value: PbxGroup['policy']; label: string }[] = [
   { value: 'parallel', label: 'All at once' },

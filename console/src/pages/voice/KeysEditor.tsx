@@ -11,7 +11,7 @@ import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { KeysGrid } from './KeysGrid.tsx';
 import { useCanManagePbx } from './roles.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 export function KeysEditor({
   systemId,

@@ -13,7 +13,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { LANGUAGES, languageOf } from './languages.ts';
 import { prefixesOf } from './numbering.ts';
 import { pbxPath } from './paths.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 export default function NewCloudPbxPage() {
   const [params] = useSearchParams();

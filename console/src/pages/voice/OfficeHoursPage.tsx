@@ -18,7 +18,7 @@ import { useCanManagePbx } from './roles.ts';
 import type { OfficeHours } from './types.ts';
 import { WeekGrid } from './WeekGrid.tsx';
 import { useSystemId } from './usePbx.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 interface EditorProps {
   systemId: string;

@@ -17,7 +17,7 @@ import { AudioPlayer } from './AudioPlayer.tsx';
 import { useCanConsultRecordings } from './roles.ts';
 import type { Recording } from './types.ts';
 import { useSystemId } from './usePbx.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 /** The range's bounds as instants: from the first day's start to the last day's end, local time. */
 function bounds([from, to]: DatesRangeValue<string>): { fromDate?: string; toDate?: string } {

@@ -26,7 +26,7 @@ import { prefixesOf } from './numbering.ts';
 import { useCanManagePbx } from './roles.ts';
 import type { CloudPbx } from './types.ts';
 import { usePbx } from './usePbx.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 export default function SettingsTab() {
   const { pbx } = usePbx();

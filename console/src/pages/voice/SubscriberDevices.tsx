@@ -15,7 +15,7 @@ import { pbxPath } from './paths.ts';
 import { RegistrationBadge } from './Registrations.tsx';
 import { useCanManagePbx } from './roles.ts';
 import type { Device } from './types.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 interface Props {
   systemId: string;

@@ -9,7 +9,7 @@ import { unwrap } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { useCanManagePbx } from './roles.ts';
 import type { Subscriber } from './types.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 type Overflow = Subscriber['overflow']['value'];
 type External = Subscriber['callForwardOptions']['externalCallForward'];

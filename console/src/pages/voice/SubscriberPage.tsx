@@ -14,7 +14,7 @@ import { useCanManagePbx } from './roles.ts';
 import { SubscriberDevices } from './SubscriberDevices.tsx';
 import { SubscriberForwards } from './SubscriberForwards.tsx';
 import { useSystemId } from './usePbx.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 export default function SubscriberPage() {
   const systemId = useSystemId();

@@ -16,7 +16,7 @@ import { useCanManagePbx } from './roles.ts';
 import type { Subscriber } from './types.ts';
 import { usePbx } from './usePbx.ts';
 import { UserPicker } from './UserPicker.tsx';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 export default function SubscribersTab() {
   const { systemId, pbx } = usePbx();

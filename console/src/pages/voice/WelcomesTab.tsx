@@ -14,7 +14,7 @@ import { pbxPath } from './paths.ts';
 import { useCanManagePbx } from './roles.ts';
 import type { Welcome, WelcomeService } from './types.ts';
 import { useSystemId } from './usePbx.ts';
-import { notify } from './notify.ts';
+import { notify } from '../../lib/notify.ts';
 
 type OverflowType = NonNullable<WelcomeService['openHoursOverflow']>['type'];
 const OVERFLOW_TYPES: { value: OverflowType; label: string }[] = [

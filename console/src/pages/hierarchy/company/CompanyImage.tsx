@@ -9,7 +9,7 @@ import { unwrap } from '../../../api/errors.ts';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { fetchFile } from '../../../lib/download.ts';
 import { useObjectUrl } from './useObjectUrl.ts';
-import { notify } from '../notify.ts';
+import { notify } from '../../../lib/notify.ts';
 import { ConfirmButton } from '../ConfirmButton.tsx';
 
 type Kind = 'avatar' | 'banner';

@@ -10,7 +10,7 @@ import { useRoles } from '../../../auth/roles.ts';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { COMPANY_MANAGER_ROLES } from '../roles.ts';
-import { notify } from '../notify.ts';
+import { notify } from '../../../lib/notify.ts';
 
 /** "useWebRTCVideoCustomisation" → "Use web rtc video". */
 const words = (key: string) => {

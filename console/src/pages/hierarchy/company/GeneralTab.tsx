@@ -12,7 +12,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { COMPANY_DELETE_ROLES, COMPANY_EDIT_ROLES } from '../roles.ts';
 import { ConfirmButton } from '../ConfirmButton.tsx';
 import { useNavigate } from 'react-router';
-import { notify } from '../notify.ts';
+import { notify } from '../../../lib/notify.ts';
 
 type Company = Schemas['Company'];
 type Body = Schemas['UpdateCompanyBody'];

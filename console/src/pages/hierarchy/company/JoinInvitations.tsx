@@ -9,7 +9,7 @@ import { useRoles } from '../../../auth/roles.ts';
 import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { ServerTable, type Column } from '../../../components/ServerTable.tsx';
 import { INVITATION_ROLES } from '../roles.ts';
-import { notify } from '../notify.ts';
+import { notify } from '../../../lib/notify.ts';
 
 type Invitation = Schemas['JoinInvitation'];
 const STATUSES = ['pending', 'accepted', 'expired'] as const;

@@ -11,7 +11,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { Loading } from '../../../components/Loading.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { SITE_MANAGE_ROLES } from '../roles.ts';
-import { notify } from '../notify.ts';
+import { notify } from '../../../lib/notify.ts';
 import { ConfirmButton } from '../ConfirmButton.tsx';
 
 const STATUSES = ['active', 'alerting', 'hold', 'terminated'] as const;

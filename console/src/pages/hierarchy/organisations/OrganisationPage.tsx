@@ -13,7 +13,7 @@ import { Loading } from '../../../components/Loading.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ServerTable, type Column } from '../../../components/ServerTable.tsx';
 import { ORGANISATION_MANAGE_ROLES } from '../roles.ts';
-import { notify } from '../notify.ts';
+import { notify } from '../../../lib/notify.ts';
 import { ConfirmButton } from '../ConfirmButton.tsx';
 
 type Organisation = Schemas['Organisation'];

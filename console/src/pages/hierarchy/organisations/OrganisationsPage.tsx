@@ -11,7 +11,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { ServerTable, type Column } from '../../../components/ServerTable.tsx';
 import { ORGANISATION_MANAGE_ROLES } from '../roles.ts';
-import { notify } from '../notify.ts';
+import { notify } from '../../../lib/notify.ts';
 
 type Organisation = Schemas['Organisation'];
 

@@ -14,7 +14,7 @@ import { useCompany } from '../company/useCompany.ts';
 import { COMPANY_LIST_ROLES } from '../roles.ts';
 import { RolesField, SiteSelect } from './RolesField.tsx';
 import { toRoles } from './to-roles.ts';
-import { notify } from '../notify.ts';
+import { notify } from '../../../lib/notify.ts';
 
 type Body = Schemas['CreateUserBody'];
 

@@ -15,7 +15,7 @@ import { useCompany } from '../company/useCompany.ts';
 import { USER_MANAGE_ROLES } from '../roles.ts';
 import { RolesField, SiteSelect } from './RolesField.tsx';
 import { toRoles } from './to-roles.ts';
-import { notify } from '../notify.ts';
+import { notify } from '../../../lib/notify.ts';
 import { ConfirmButton } from '../ConfirmButton.tsx';
 
 type User = Schemas['User_2'];
