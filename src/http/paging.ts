@@ -53,3 +53,29 @@ export function parsePaging<F extends string>(
 export function listResult<T>(items: T[], total: number, p: { limit: number; offset: number }) {
   return { items, total, limit: p.limit, offset: p.offset };
 }
+
+/**
+ * The optional page of a list that document 1 answers whole (issue 28, point 9: lists of any size
+ * page on the server). Clients of the original interface send neither parameter and get the whole
+ * list as before; either one asks for a page, with the bounds and fallbacks of the other lists.
+ */
+export function optionalPageQuery() {
+  return {
+    limit: lenientInt(
+      `(+) page size, default ${DEFAULT_LIMIT}, at most ${MAX_LIMIT}; non-numeric falls back to the default. Without limit and offset: the whole list`,
+    ),
+    offset: lenientInt('(+) number of items skipped, default 0'),
+  };
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** The page asked for, or undefined when neither limit nor offset is given (the whole list). */
+export function parseOptionalPage(q: { limit?: unknown; offset?: unknown }): Page | undefined {
+  if (q.limit === undefined && q.offset === undefined) return undefined;
+  const { limit, offset } = parsePaging(q, ['none'], 'none');
+  return { limit, offset };
+}

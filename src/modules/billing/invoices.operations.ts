@@ -3,6 +3,7 @@
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
 import { Binary } from '../../http/binary.ts';
+import { parseOptionalPage } from '../../http/paging.ts';
 import {
   CompanyParams,
   Invoice,
@@ -38,7 +39,8 @@ export const listInvoices = defineOperation({
   envelope: 'list',
   formats: INVOICE_FORMATS,
   target: companyTarget,
-  command: (ctx, { query }) => service.listInvoices(ctx.db, ctx.target, query.format === 'full'),
+  command: (ctx, { query }) =>
+    service.listInvoices(ctx.db, ctx.target, query.format === 'full', parseOptionalPage(query)),
 });
 
 export const downloadInvoiceFile = defineOperation({
@@ -102,7 +104,7 @@ export const listInvoicingFiles = defineOperation({
   response: InvoicingFile,
   envelope: 'list',
   scope: 'invoicingFile',
-  command: (ctx, { query }) => service.listFiles(ctx.db, ctx.scope, query),
+  command: (ctx, { query }) => service.listFiles(ctx.db, ctx.scope, query, parseOptionalPage(query)),
 });
 
 export const downloadInvoicingFile = defineOperation({

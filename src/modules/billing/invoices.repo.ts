@@ -1,5 +1,6 @@
 // SQL of invoices, billing runs and invoicing files; every function takes the executor it runs on.
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Page } from '../../http/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import type { FileType, InvoiceType } from './invoicing-files.ts';
 import { billedPeriods, invoiceFiles, invoiceItems, invoices, invoicingFiles } from './invoices.tables.ts';
@@ -74,12 +75,16 @@ export async function companyInvoices(
   db: Executor,
   companyId: string,
   withItems: boolean,
+  page?: Page,
 ): Promise<{ invoice: InvoiceRow; items: InvoiceItemRow[] }[]> {
-  const list = await db
+  // (updatedAt, sequence): sequence is unique in the company, so the order is total and pages neither repeat nor skip.
+  const query = db
     .select()
     .from(invoices)
     .where(eq(invoices.companyId, companyId))
-    .orderBy(desc(invoices.updatedAt), desc(invoices.sequence));
+    .orderBy(desc(invoices.updatedAt), desc(invoices.sequence))
+    .$dynamic();
+  const list = await (page ? query.limit(page.limit).offset(page.offset) : query);
   if (!withItems || list.length === 0) return list.map((invoice) => ({ invoice, items: [] }));
   const items = await db
     .select()
@@ -94,6 +99,12 @@ export async function companyInvoices(
   const by = new Map<string, InvoiceItemRow[]>();
   for (const it of items) by.set(it.invoiceId, [...(by.get(it.invoiceId) ?? []), it]);
   return list.map((invoice) => ({ invoice, items: by.get(invoice.id) ?? [] }));
+}
+
+/** How many invoices a company has (the total of a page of them). */
+export async function countCompanyInvoices(db: Executor, companyId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(invoices).where(eq(invoices.companyId, companyId));
+  return row?.n ?? 0;
 }
 
 export async function invoiceFile(db: Executor, companyId: string, fileId: string) {
@@ -130,7 +141,7 @@ const fileListColumns = {
 };
 
 /** Document 1, invoicing module, list: every filter; the exact creation date wins over from/to. */
-export function listInvoicingFiles(db: Executor, scope: SQL | undefined, f: FileFilters) {
+function invoicingFilesWhere(scope: SQL | undefined, f: FileFilters): SQL | undefined {
   const where: SQL[] = [];
   if (scope) where.push(scope);
   if (f.companyId) where.push(eq(invoicingFiles.companyId, f.companyId));
@@ -143,11 +154,25 @@ export function listInvoicingFiles(db: Executor, scope: SQL | undefined, f: File
       where.push(sql`${invoicingFiles.invoiceCreationDate} > ${f.fromInvoiceCreationDate}`);
     if (f.toInvoiceCreationDate) where.push(sql`${invoicingFiles.invoiceCreationDate} < ${f.toInvoiceCreationDate}`);
   }
-  return db
+  return where.length ? and(...where) : undefined;
+}
+
+/** The files the filters keep, the whole list or a page of it (issue 28, point 9). */
+export function listInvoicingFiles(db: Executor, scope: SQL | undefined, f: FileFilters, page?: Page) {
+  // A path is unique: (billingPeriod, companyId, path) orders every file, so pages are stable.
+  const query = db
     .select(fileListColumns)
     .from(invoicingFiles)
-    .where(where.length ? and(...where) : undefined)
-    .orderBy(desc(invoicingFiles.billingPeriod), asc(invoicingFiles.companyId), asc(invoicingFiles.path));
+    .where(invoicingFilesWhere(scope, f))
+    .orderBy(desc(invoicingFiles.billingPeriod), asc(invoicingFiles.companyId), asc(invoicingFiles.path))
+    .$dynamic();
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+/** How many files the filters keep (the total of a page). */
+export async function countInvoicingFiles(db: Executor, scope: SQL | undefined, f: FileFilters): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(invoicingFiles).where(invoicingFilesWhere(scope, f));
+  return row?.n ?? 0;
 }
 
 /** The file at exactly this path, when the caller's scope reaches it. */

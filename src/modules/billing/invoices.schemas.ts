@@ -3,6 +3,7 @@
 import { Type } from 'typebox';
 import { Id, Nullable, Obj, OneOf, nameSchemas } from '../../http/schemas.ts';
 import { formatQuery } from '../../http/format.ts';
+import { optionalPageQuery } from '../../http/paging.ts';
 import { FILE_TYPES, INVOICE_TYPES } from './invoicing-files.ts';
 import { PERIOD_PATTERN } from './billing-runs.service.ts';
 
@@ -102,7 +103,7 @@ export const INVOICE_FORMATS = {
 
 export const CompanyParams = Type.Object({ companyId: Id() });
 export const InvoiceFileParams = Type.Object({ companyId: Id(), fileId: Id() });
-export const ListInvoicesQuery = Type.Object({ format: formatQuery('small') });
+export const ListInvoicesQuery = Type.Object({ format: formatQuery('small'), ...optionalPageQuery() });
 
 export const InvoiceFileJson = Obj(
   { Invoice: Type.String({ description: 'the PDF, base64' }) },
@@ -147,6 +148,7 @@ export const ListInvoicingFilesQuery = Type.Object({
   invoiceCreationDate: dayQuery('files created that day (exact); the from and to filters are then ignored'),
   fromInvoiceCreationDate: dayQuery('files created strictly after that day'),
   toInvoiceCreationDate: dayQuery('files created strictly before that day'),
+  ...optionalPageQuery(),
 });
 
 export const InvoicingFile = Obj({

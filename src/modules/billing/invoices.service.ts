@@ -5,6 +5,7 @@ import type { Executor } from '../../db/client.ts';
 import { fail } from '../../errors/catalogue.ts';
 import type { Static } from 'typebox';
 import type { ListResult } from '../../http/operation.ts';
+import type { Page } from '../../http/paging.ts';
 import type { Invoice, InvoicingFile } from './invoices.schemas.ts';
 import * as repo from './invoices.repo.ts';
 import type { CompanyFacts } from '../admin/companies/companies.api.ts';
@@ -24,9 +25,10 @@ export async function listInvoices(
   db: Executor,
   company: InvoicedCompany,
   full: boolean,
+  page?: Page,
 ): Promise<ListResult<Static<typeof Invoice>>> {
   mustBeInvoiced(company);
-  const rows = await repo.companyInvoices(db, company.id, full);
+  const rows = await repo.companyInvoices(db, company.id, full, page);
   const items = rows.map(({ invoice: i, items }) => ({
     id: i.id,
     accountId: i.accountId,
@@ -69,7 +71,9 @@ export async function listInvoices(
       taxRate: it.taxRate,
     })),
   }));
-  return { items, total: items.length, limit: items.length, offset: 0 };
+  // Without a page: the whole list, as document 1 answers it (total = limit = its length).
+  if (!page) return { items, total: items.length, limit: items.length, offset: 0 };
+  return { items, total: await repo.countCompanyInvoices(db, company.id), ...page };
 }
 
 export async function invoiceFile(db: Executor, company: InvoicedCompany, fileId: string) {
@@ -92,9 +96,12 @@ export async function listFiles(
   db: Executor,
   scope: SQL | undefined,
   filters: repo.FileFilters,
+  page?: Page,
 ): Promise<ListResult<Static<typeof InvoicingFile>>> {
-  const items = await repo.listInvoicingFiles(db, scope, filters);
-  return { items, total: items.length, limit: items.length, offset: 0 };
+  const items = await repo.listInvoicingFiles(db, scope, filters, page);
+  // Without a page: the whole list, as document 1 answers it (total = limit = its length).
+  if (!page) return { items, total: items.length, limit: items.length, offset: 0 };
+  return { items, total: await repo.countInvoicingFiles(db, scope, filters), ...page };
 }
 
 /**

@@ -4,6 +4,7 @@
 import { Type } from 'typebox';
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
+import { parseOptionalPage } from '../../http/paging.ts';
 import type { CommandDeps } from '../../http/context.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { PortFailure } from '../../ports/control.ts';
@@ -108,10 +109,17 @@ export const listSubscriptions = defineOperation({
   formats: SUBSCRIPTION_FORMATS,
   target: companyTarget,
   command: (ctx, { query }) =>
-    service.listSubscriptions(ctx.db, ctx.caller, grantsOf('listSubscriptions'), ctx.target, {
-      showTerminated: query.showTerminated === true,
-      full: query.format === 'full',
-    }),
+    service.listSubscriptions(
+      ctx.db,
+      ctx.caller,
+      grantsOf('listSubscriptions'),
+      ctx.target,
+      {
+        showTerminated: query.showTerminated === true,
+        full: query.format === 'full',
+      },
+      parseOptionalPage(query),
+    ),
 });
 
 export const createSubscription = defineOperation({

@@ -1,7 +1,8 @@
 // SQL of subscriptions: for now the default subscription every company holds (document 3, create
 // company rule 7; document 1, company kinds: "every company always has a subscription to the
 // default (free) offer").
-import { and, asc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Page } from '../../http/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import { newId } from '../../shared/ids.ts';
 import { licences, offers, subscriptions } from './commerce.tables.ts';
@@ -74,17 +75,40 @@ export async function findWithOffer(
 export async function listWithOffer(
   exec: Executor,
   companyId: string,
-  o: { showTerminated: boolean; demoOnly: boolean },
+  o: ListFilters,
+  page?: Page,
 ): Promise<SubscriptionWithOffer[]> {
-  const conds = [eq(subscriptions.companyId, companyId)];
-  if (!o.showTerminated) conds.push(ne(subscriptions.status, 'terminated'));
-  if (o.demoOnly) conds.push(eq(offers.isDemo, true));
-  return exec
+  // (creationDate, id) orders every subscription: pages neither repeat nor skip one.
+  const query = exec
     .select({ sub: getTableColumns(subscriptions), offer: getTableColumns(offers) })
     .from(subscriptions)
     .innerJoin(offers, eq(offers.id, subscriptions.offerId))
-    .where(and(...conds))
-    .orderBy(asc(subscriptions.creationDate), asc(subscriptions.id));
+    .where(listWhere(companyId, o))
+    .orderBy(asc(subscriptions.creationDate), asc(subscriptions.id))
+    .$dynamic();
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+interface ListFilters {
+  showTerminated: boolean;
+  demoOnly: boolean;
+}
+
+function listWhere(companyId: string, o: ListFilters) {
+  const conds = [eq(subscriptions.companyId, companyId)];
+  if (!o.showTerminated) conds.push(ne(subscriptions.status, 'terminated'));
+  if (o.demoOnly) conds.push(eq(offers.isDemo, true));
+  return and(...conds);
+}
+
+/** How many subscriptions the list's filters keep (the total of a page). */
+export async function countListed(exec: Executor, companyId: string, o: ListFilters): Promise<number> {
+  const [row] = await exec
+    .select({ n: count() })
+    .from(subscriptions)
+    .innerJoin(offers, eq(offers.id, subscriptions.offerId))
+    .where(listWhere(companyId, o));
+  return row?.n ?? 0;
 }
 
 /** The default subscription of a company, with its offer. */

@@ -3,6 +3,7 @@
 import { Type } from 'typebox';
 import { DateTime, Id, Nullable, Obj, OneOf } from '../../http/schemas.ts';
 import { formatQuery } from '../../http/format.ts';
+import { optionalPageQuery } from '../../http/paging.ts';
 import { BUSINESS_MODELS, Provisioning } from './offers.schemas.ts';
 
 export const SUBSCRIPTION_STATUSES = ['creating', 'active', 'terminated'] as const;
@@ -147,6 +148,7 @@ export const UpdateSubscriptionBody = Obj({
 export const ListSubscriptionsQuery = Type.Object({
   format: formatQuery(),
   showTerminated: Type.Optional(Type.Boolean({ description: 'include terminated subscriptions (default false)' })),
+  ...optionalPageQuery(),
 });
 export const GetSubscriptionQuery = Type.Object({ format: formatQuery('full') });
 

@@ -3,6 +3,7 @@
 // systems runs after the answer, in a job (subscriptions.sync.ts).
 import type { Static } from 'typebox';
 import type { Executor } from '../../db/client.ts';
+import type { Page } from '../../http/paging.ts';
 import { fail } from '../../errors/catalogue.ts';
 import { newId } from '../../shared/ids.ts';
 import type { Caller } from '../../authz/roles.ts';
@@ -305,11 +306,10 @@ export async function listSubscriptions(
   grants: readonly Grant[],
   company: { id: string },
   o: { showTerminated: boolean; full: boolean },
+  page?: Page,
 ) {
-  const rows = await repo.listWithOffer(db, company.id, {
-    showTerminated: o.showTerminated,
-    demoOnly: await demoOnly(db, caller, grants, company.id),
-  });
+  const filters = { showTerminated: o.showTerminated, demoOnly: await demoOnly(db, caller, grants, company.id) };
+  const rows = await repo.listWithOffer(db, company.id, filters, page);
   const counters = o.full
     ? await licenceCounters(
         db,
@@ -317,7 +317,9 @@ export async function listSubscriptions(
       )
     : new Map<string, LicenceCounters>();
   const items = rows.map((r) => toApiSubscription(r.sub, r.offer, counters.get(r.sub.id)));
-  return { items, total: items.length, limit: items.length, offset: 0 };
+  // Without a page: the whole list, as document 1 answers it (total = limit = its length).
+  if (!page) return { items, total: items.length, limit: items.length, offset: 0 };
+  return { items, total: await repo.countListed(db, company.id, filters), ...page };
 }
 
 /**

@@ -4,6 +4,7 @@
 import { Type } from 'typebox';
 import { defineOperation, type AnyOperation } from '../../http/operation.ts';
 import { Binary } from '../../http/binary.ts';
+import { parseOptionalPage } from '../../http/paging.ts';
 import type { RawMedia } from '../../http/media.ts';
 import {
   CheckReport,
@@ -18,7 +19,9 @@ import {
   ImportQuery,
   ImportReport,
   ImportStarted,
-  ImportSummary,
+  ImportList,
+  ListImportsQuery,
+  PageQuery,
   ReportQuery,
   ReqIdParams,
   TemplateQuery,
@@ -172,11 +175,12 @@ export const listImports = defineOperation({
   path: `${M}/users/imports`,
   tag,
   summary: "List a company's imports (query companyId, default yours), the latest first",
-  query: CompanyQuery,
-  response: Type.Array(ImportSummary),
-  envelope: 'data',
+  description: '(+) limit or offset: a page, with the total of the imports (issue 28, point 9).',
+  query: ListImportsQuery,
+  response: ImportList,
+  envelope: 'plain',
   target: intoCompany,
-  command: (cmd) => service.listImports(cmd.db, cmd.target.id),
+  command: (cmd, { query }) => service.listImports(cmd.db, cmd.target.id, parseOptionalPage(query)),
 });
 
 export const listCompanyImports = defineOperation({
@@ -185,11 +189,13 @@ export const listCompanyImports = defineOperation({
   path: `${M}/companies/:companyId/imports`,
   tag,
   summary: "List a company's imports, the latest first",
+  description: '(+) limit or offset: a page, with the total of the imports (issue 28, point 9).',
   params: CompanyParams,
-  response: Type.Array(ImportSummary),
-  envelope: 'data',
+  query: PageQuery,
+  response: ImportList,
+  envelope: 'plain',
   target: { kind: 'company', from: 'params', field: 'companyId' },
-  command: (cmd) => service.listImports(cmd.db, cmd.target.id),
+  command: (cmd, { query }) => service.listImports(cmd.db, cmd.target.id, parseOptionalPage(query)),
 });
 
 const ofReport = { kind: 'importRequest', from: 'params', field: 'reqId' } as const;
@@ -201,13 +207,19 @@ export const getImportReport = defineOperation({
   tag,
   summary: 'The report of an import: its counters while it runs, every line once it ends',
   description:
-    'format=full (default): the summary, the report per login and the failing lines; format=small: the summary.',
+    'format=full (default): the summary, the report per login and the failing lines; format=small: the summary. ' +
+    '(+) status: only the lines of that status. (+) limit or offset: a page of the lines, in the order of the CSV, ' +
+    'their failing lines, and reportTotal (the lines of that status, all pages).',
   params: ReqIdParams,
   query: ReportQuery,
   response: ImportReport,
   envelope: 'data',
   target: ofReport,
-  command: (cmd, { query }) => service.importReport(cmd.db, cmd.target, query.format ?? 'full'),
+  command: (cmd, { query }) =>
+    service.importReport(cmd.db, cmd.target, query.format ?? 'full', {
+      page: parseOptionalPage(query),
+      status: query.status,
+    }),
 });
 
 export const deleteImportReport = defineOperation({

@@ -1,5 +1,6 @@
 // SQL of the bulk import: its requests, the reports of their lines, the results of commandIds.
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, min, sql } from 'drizzle-orm';
+import type { Page } from '../../http/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import { rowsInserter } from '../../db/raw.ts';
 import {
@@ -38,12 +39,20 @@ export async function insertImport(
   return made;
 }
 
-export async function listImportRows(exec: Executor, companyId: string): Promise<ImportRow[]> {
-  return exec
+/** A company's imports, the latest first, all or a page (id breaks ties: pages neither repeat nor skip). */
+export async function listImportRows(exec: Executor, companyId: string, page?: Page): Promise<ImportRow[]> {
+  const query = exec
     .select()
     .from(imports)
     .where(eq(imports.companyId, companyId))
-    .orderBy(desc(imports.startTime), imports.id);
+    .orderBy(desc(imports.startTime), imports.id)
+    .$dynamic();
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+export async function countImports(exec: Executor, companyId: string): Promise<number> {
+  const [row] = await exec.select({ n: count() }).from(imports).where(eq(imports.companyId, companyId));
+  return row?.n ?? 0;
 }
 
 export async function deleteImportRow(exec: Executor, id: string): Promise<void> {
@@ -129,4 +138,49 @@ export async function* reportLines(exec: Executor, reqId: string, pageSize = 500
     if (rows.length < pageSize) return;
     after = rows[rows.length - 1].line;
   }
+}
+
+export type LineStatus = LineRow['status'];
+
+const ofReport = (reqId: string, status: LineStatus | undefined) =>
+  status ? and(eq(importLines.reqId, reqId), eq(importLines.status, status)) : eq(importLines.reqId, reqId);
+
+/**
+ * One page of the report's lines (of a status), in the order of the CSV (the line number is unique
+ * in a report), each with whether it is its login's first line of the whole report: the key a line
+ * has in the whole report depends on the lines before it, of any status and on any page.
+ */
+export async function reportPage(
+  exec: Executor,
+  reqId: string,
+  status: LineStatus | undefined,
+  page: Page,
+): Promise<(LineRow & { first: boolean })[]> {
+  const rows = await exec
+    .select({
+      line: importLines.line,
+      login: importLines.login,
+      status: importLines.status,
+      entry: importLines.entry,
+      raw: importLines.raw,
+    })
+    .from(importLines)
+    .where(ofReport(reqId, status))
+    .orderBy(importLines.line)
+    .limit(page.limit)
+    .offset(page.offset);
+  if (rows.length === 0) return [];
+  const firsts = await exec
+    .select({ login: importLines.login, first: min(importLines.line) })
+    .from(importLines)
+    .where(and(eq(importLines.reqId, reqId), inArray(importLines.login, [...new Set(rows.map((r) => r.login))])))
+    .groupBy(importLines.login);
+  const firstOf = new Map(firsts.map((f) => [f.login, f.first]));
+  return rows.map((r) => ({ ...r, first: firstOf.get(r.login) === r.line }));
+}
+
+/** How many lines the report has (of a status): the total of its pages. */
+export async function countReportLines(exec: Executor, reqId: string, status: LineStatus | undefined): Promise<number> {
+  const [row] = await exec.select({ n: count() }).from(importLines).where(ofReport(reqId, status));
+  return row?.n ?? 0;
 }

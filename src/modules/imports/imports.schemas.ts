@@ -2,6 +2,7 @@
 // route table's Bulk import; issue 27).
 import { Type } from 'typebox';
 import { DateTime, Id, Nullable, Obj, OneOf, nameSchemas } from '../../http/schemas.ts';
+import { optionalPageQuery } from '../../http/paging.ts';
 
 export const MODES = ['user', 'device', 'useranddevice', 'voice'] as const;
 const Mode = OneOf(MODES);
@@ -38,8 +39,17 @@ export const ReqIdParams = Type.Object({
 });
 export const CompanyParams = Type.Object({ companyId: Id() });
 export const CompanyQuery = Type.Object({ companyId: Type.Optional(Id("default the caller's company")) });
+export const ListImportsQuery = Type.Object({ ...CompanyQuery.properties, ...optionalPageQuery() });
+export const PageQuery = Type.Object(optionalPageQuery());
 export const ReportQuery = Type.Object({
   format: Type.Optional(OneOf(['small', 'full'] as const, { description: 'small: the summary alone; default full' })),
+  // Issue 28, point 9: a report of a million lines is read a page at a time, in the order of the CSV.
+  ...optionalPageQuery(),
+  status: Type.Optional(
+    OneOf(['succeeded', 'failed'] as const, {
+      description: '(+) only the lines of that status in `report` and `failingLines` (their keys unchanged)',
+    }),
+  ),
 });
 
 const Counters = Obj({
@@ -132,8 +142,27 @@ export const ImportReport = Obj(
     ...summary,
     report: Type.Optional(Type.Record(Type.String(), ReportEntry, { description: 'keyed by login' })),
     failingLines: Type.Optional(Type.Array(Type.String())),
+    reportTotal: Type.Optional(
+      Type.Integer({ description: '(+) with limit or offset: the lines of the report (of that status), all pages' }),
+    ),
+    reportLimit: Type.Optional(Type.Integer({ description: '(+) with limit or offset: the page size applied' })),
+    reportOffset: Type.Optional(Type.Integer({ description: '(+) with limit or offset: the lines skipped' })),
   },
   { description: 'document 3, Import report (full); format=small: the summary alone' },
+);
+
+/**
+ * The list of imports: `{data}` whole, as document 3 answers it; with limit or offset (issue 28,
+ * point 9) a page with its total, as the paged lists of document 1 (`{data, total, limit, offset}`).
+ */
+export const ImportList = Obj(
+  {
+    data: Type.Array(ImportSummary),
+    total: Type.Optional(Type.Integer({ description: '(+) with limit or offset: every import of the company' })),
+    limit: Type.Optional(Type.Integer({ description: '(+) with limit or offset: the page size applied' })),
+    offset: Type.Optional(Type.Integer({ description: '(+) with limit or offset: the imports skipped' })),
+  },
+  { description: 'document 3, the imports of a company, the latest first' },
 );
 
 export const Deleted = Obj({ reqId: Type.String(), status: OneOf(['Deleted'] as const) });
@@ -153,4 +182,4 @@ export const TemplateQuery = Type.Object({
   comment: Type.Optional(Flag),
 });
 
-nameSchemas({ CheckReport, ImportSummary, ImportReport, ImportStarted });
+nameSchemas({ CheckReport, ImportSummary, ImportReport, ImportStarted, ImportList });

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import type { Page } from '../../http/paging.ts';
 import type { CommandContext } from '../../http/context.ts';
 import type { Upload } from '../../http/media.ts';
 import type { FilesPort } from '../../ports/files/files.port.ts';
@@ -147,8 +148,11 @@ export async function startImport(
   };
 }
 
-export async function listImports(db: Executor, companyId: string) {
-  return (await repo.listImportRows(db, companyId)).map(toSummary);
+/** `{data}` whole (document 3); a page with its total when one is asked (issue 28, point 9). */
+export async function listImports(db: Executor, companyId: string, page?: Page) {
+  const data = (await repo.listImportRows(db, companyId, page)).map(toSummary);
+  if (!page) return { data };
+  return { data, total: await repo.countImports(db, companyId), ...page };
 }
 
 /**
@@ -156,17 +160,50 @@ export async function listImports(db: Executor, companyId: string) {
  * keyed by login (a login's later lines under `<login>#<line>`, a line without login under
  * `line <n>`) and the failing lines as they were written.
  */
-export async function importReport(db: Executor, target: ImportRow, format: 'small' | 'full') {
+export async function importReport(
+  db: Executor,
+  target: ImportRow,
+  format: 'small' | 'full',
+  o: { page?: Page; status?: repo.LineStatus } = {},
+) {
   const summary = toSummary(target);
   if (format === 'small') return summary;
+  if (o.page) return reportPageOf(db, target, summary, o.page, o.status);
   const report: Record<string, ReportEntryValue> = {};
   const failingLines: string[] = [];
+  const keys = new Set<string>();
   for await (const l of repo.reportLines(db, target.id)) {
-    const key = report[l.login] ? `${l.login}#${l.line}` : l.login;
+    // The key depends on every line before it, whatever the status asked for.
+    const key = keys.has(l.login) ? `${l.login}#${l.line}` : l.login;
+    keys.add(key);
+    if (o.status && l.status !== o.status) continue;
     report[key] = l.entry;
     if (l.status === 'failed' && l.raw !== null) failingLines.push(l.raw);
   }
   return { ...summary, report, failingLines };
+}
+
+/**
+ * A page of the report (issue 28, point 9): its lines keyed as in the whole report, the failing
+ * lines among them, and the total of the report's lines (of that status) in `reportTotal`.
+ * Paging through with status=failed gives every failing line, a page at a time.
+ */
+async function reportPageOf(
+  db: Executor,
+  target: ImportRow,
+  summary: ReturnType<typeof toSummary>,
+  page: Page,
+  status: repo.LineStatus | undefined,
+) {
+  const rows = await repo.reportPage(db, target.id, status, page);
+  const report: Record<string, ReportEntryValue> = {};
+  const failingLines: string[] = [];
+  for (const l of rows) {
+    report[l.first ? l.login : `${l.login}#${l.line}`] = l.entry;
+    if (l.status === 'failed' && l.raw !== null) failingLines.push(l.raw);
+  }
+  const reportTotal = await repo.countReportLines(db, target.id, status);
+  return { ...summary, report, failingLines, reportTotal, reportLimit: page.limit, reportOffset: page.offset };
 }
 
 /** Deletes a report; a running import stops at its next batch (its row is gone), its file with it. */

@@ -1,7 +1,8 @@
 // A BP's invoices (issue 28, point 3; document 1, list invoices: newest first), each with its
-// lines and their calculation, its PDF to download or preview.
-import { Accordion, Badge, Button, Group, Table, Text } from '@mantine/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+// lines and their calculation, its PDF to download or preview. The invoices are asked a page at a
+// time (issue 28, point 9: limit/offset of listInvoices, with the total).
+import { Accordion, Badge, Button, Group, Pagination, Table, Text } from '@mantine/core';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
@@ -11,15 +12,20 @@ import { day, money } from '../commerce/format.ts';
 import { downloadInvoicePdf } from './invoice-pdf.ts';
 import { InvoicePreview } from './InvoicePreview.tsx';
 
+/** Invoices per page: each opens on its lines, so a page stays short. */
+const PER_PAGE = 10;
+
 export function InvoiceList({ companyId }: { companyId: string }) {
+  const [page, setPage] = useState(1);
   const q = useQuery({
-    queryKey: ['invoices', companyId],
+    queryKey: ['invoices', companyId, page],
     queryFn: () =>
       unwrap(
         api.GET('/api/svc/subscription/v1.0/companies/{companyId}/invoices', {
-          params: { path: { companyId }, query: { format: 'full' } },
+          params: { path: { companyId }, query: { format: 'full', limit: PER_PAGE, offset: (page - 1) * PER_PAGE } },
         }),
       ),
+    placeholderData: keepPreviousData,
   });
   const [preview, setPreview] = useState<{ fileId: string; invoiceNumber: string } | null>(null);
   const pdf = useMutation({
@@ -28,13 +34,15 @@ export function InvoiceList({ companyId }: { companyId: string }) {
   });
   if (q.isPending) return <Loading label="Loading invoices" />;
   const list = q.data?.data ?? [];
+  const total = q.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PER_PAGE));
   return (
     <>
       <ErrorNotice error={q.error ?? pdf.error} />
       <Text mb="xs" data-testid="invoices-count">
-        {list.length === 0
+        {total === 0
           ? 'No invoice yet: invoices are made by the monthly billing run.'
-          : `${q.data?.total ?? list.length} ${list.length === 1 ? 'invoice' : 'invoices'}`}
+          : `${total} ${total === 1 ? 'invoice' : 'invoices'}`}
       </Text>
       <Accordion variant="separated">
         {list.map((inv) => {
@@ -102,6 +110,17 @@ export function InvoiceList({ companyId }: { companyId: string }) {
           );
         })}
       </Accordion>
+      {pages > 1 ? (
+        <Pagination
+          mt="sm"
+          total={pages}
+          value={page}
+          onChange={setPage}
+          aria-label="Invoices pages"
+          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+          getItemProps={(n) => ({ 'aria-label': `page ${n}` })}
+        />
+      ) : null}
       <InvoicePreview companyId={companyId} file={preview} onClose={() => setPreview(null)} />
     </>
   );

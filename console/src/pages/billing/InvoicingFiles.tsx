@@ -1,14 +1,18 @@
 // The invoicing files of a company (issue 28, point 3; document 1, invoicing module): the INV
-// and CDR files (CSV) of each billing period, filtered by period and kind as the API filters them.
-import { Button, Group, Select, Table, TextInput } from '@mantine/core';
+// and CDR files (CSV) of each billing period, filtered by period and kind as the API filters them,
+// and paged by the service (point 9: limit/offset of listInvoicingFiles, with the total).
+import { Button, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client.ts';
+import { api, type Schemas } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { ServerTable, type Column } from '../../components/ServerTable.tsx';
 import { day } from '../commerce/format.ts';
 import { downloadInvoicingFile } from './invoice-pdf.ts';
+
+type InvoicingFile = Schemas['InvoicingFile'];
 
 const PERIOD = /^[0-9]{4}-(0[1-9]|1[0-2])$/;
 
@@ -17,25 +21,25 @@ export function InvoicingFiles({ companyId }: { companyId: string }) {
   const [billingPeriod] = useDebouncedValue(period.trim(), 300);
   const [fileType, setFileType] = useState<string | null>(null);
   const validPeriod = PERIOD.test(billingPeriod) ? billingPeriod : undefined;
-  const q = useQuery({
-    queryKey: ['invoicing-files', companyId, validPeriod, fileType],
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/svc/invoicing/v1.0/invoices', {
-          params: {
-            query: {
-              companyId,
-              ...(validPeriod ? { billingPeriod: validPeriod } : {}),
-              ...(fileType === 'INV' || fileType === 'CDR' ? { fileType } : {}),
-            },
-          },
-        }),
-      ),
-  });
   const get = useMutation({
     mutationFn: (f: { path: string; fileName: string }) => downloadInvoicingFile(f.path, f.fileName),
   });
-  const list = q.data?.data ?? [];
+  const columns: Column<InvoicingFile>[] = [
+    { key: 'file', label: 'File', render: (f) => f.fileName },
+    { key: 'period', label: 'Period', render: (f) => f.billingPeriod },
+    { key: 'kind', label: 'Kind', render: (f) => `${f.fileType} ${f.invoiceType}` },
+    { key: 'lines', label: 'Lines', render: (f) => f.lines },
+    { key: 'created', label: 'Created', render: (f) => day(f.invoiceCreationDate) },
+    {
+      key: 'download',
+      label: 'Download',
+      render: (f) => (
+        <Button size="xs" variant="light" onClick={() => get.mutate(f)} aria-label={`Download ${f.fileName}`}>
+          CSV
+        </Button>
+      ),
+    },
+  ];
   return (
     <>
       <Group align="end" mb="sm">
@@ -59,42 +63,29 @@ export function InvoicingFiles({ companyId }: { companyId: string }) {
           w={220}
         />
       </Group>
-      <ErrorNotice error={q.error ?? get.error} />
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped aria-busy={q.isFetching}>
-          <Table.Caption>Invoicing files: {q.isPending ? 'loading…' : `${list.length} in all`}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">File</Table.Th>
-              <Table.Th scope="col">Period</Table.Th>
-              <Table.Th scope="col">Kind</Table.Th>
-              <Table.Th scope="col">Lines</Table.Th>
-              <Table.Th scope="col">Created</Table.Th>
-              <Table.Th scope="col">Download</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((f) => (
-              <Table.Tr key={f.id}>
-                <Table.Th scope="row" fw={500}>
-                  {f.fileName}
-                </Table.Th>
-                <Table.Td>{f.billingPeriod}</Table.Td>
-                <Table.Td>
-                  {f.fileType} {f.invoiceType}
-                </Table.Td>
-                <Table.Td>{f.lines}</Table.Td>
-                <Table.Td>{day(f.invoiceCreationDate)}</Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="light" onClick={() => get.mutate(f)} aria-label={`Download ${f.fileName}`}>
-                    CSV
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <ErrorNotice error={get.error} />
+      <ServerTable<InvoicingFile>
+        caption="Invoicing files"
+        queryKey={['invoicing-files', companyId, validPeriod, fileType]}
+        columns={columns}
+        rowKey={(f) => f.id}
+        empty="No invoicing file here."
+        fetchPage={({ limit, offset }) =>
+          unwrap(
+            api.GET('/api/svc/invoicing/v1.0/invoices', {
+              params: {
+                query: {
+                  companyId,
+                  limit,
+                  offset,
+                  ...(validPeriod ? { billingPeriod: validPeriod } : {}),
+                  ...(fileType === 'INV' || fileType === 'CDR' ? { fileType } : {}),
+                },
+              },
+            }),
+          )
+        }
+      />
     </>
   );
 }

@@ -1,21 +1,26 @@
 // A company's subscriptions (issue 28, points 3 and 6): their live state, updating without a
 // reload while one is pending; subscribing and changing a quantity, each after its quotation; the
-// subscriptions over time.
-import { Button, Group, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+// subscriptions over time. The table pages on the server (point 9); the chart and the live state
+// read the whole list, and each of its answers while one is pending refreshes the page shown.
+import { Button, Group } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useRoles } from '../../auth/roles.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
-import { Loading } from '../../components/Loading.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
+import { ServerTable } from '../../components/ServerTable.tsx';
 import { ChangeQuantityDialog } from './ChangeQuantityDialog.tsx';
-import { day, hasQuantity, model } from './format.ts';
 import { BUYERS, RESIZERS } from './roles.ts';
-import { RetrySync } from './RetrySync.tsx';
 import { SubscribeDialog } from './SubscribeDialog.tsx';
+import { subscriptionColumns } from './subscription-columns.tsx';
 import { SubscriptionsChart } from './SubscriptionsChart.tsx';
-import { SubscriptionState } from './SubscriptionState.tsx';
-import { useCompanyName, useSubscriptions } from './subscriptions-query.ts';
+import {
+  fetchSubscriptionsPage,
+  subscriptionsPageKey,
+  useCompanyName,
+  useSubscriptions,
+} from './subscriptions-query.ts';
 import type { Subscription } from './types.ts';
 
 export default function SubscriptionsPage() {
@@ -28,6 +33,17 @@ export default function SubscriptionsPage() {
   const [subscribing, setSubscribing] = useState(false);
   const [changing, setChanging] = useState<Subscription | null>(null);
   const list = q.data?.data ?? [];
+  const columns = subscriptionColumns({ companyId, superadmin, canResize, onChange: setChanging });
+  // Live state (issue 28, point 3): every new answer of the whole list after the first (the
+  // polling while one is pending, and its last answer once settled) asks the page shown again.
+  const client = useQueryClient();
+  const updated = q.dataUpdatedAt;
+  const lastUpdate = useRef(0);
+  useEffect(() => {
+    if (lastUpdate.current !== 0 && updated !== lastUpdate.current)
+      void client.invalidateQueries({ queryKey: subscriptionsPageKey(companyId) });
+    lastUpdate.current = updated;
+  }, [client, companyId, updated]);
   return (
     <>
       <PageHeader title={`Subscriptions of ${name}`}>
@@ -37,66 +53,13 @@ export default function SubscriptionsPage() {
         {canBuy ? <Button onClick={() => setSubscribing(true)}>Subscribe</Button> : null}
       </PageHeader>
       <ErrorNotice error={q.error} />
-      {q.isPending ? (
-        <Loading label="Loading subscriptions" />
-      ) : (
-        <Table.ScrollContainer minWidth={700}>
-          <Table striped aria-busy={q.isFetching}>
-            <Table.Caption>
-              Subscriptions of {name}: {list.length} in all
-            </Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Offer</Table.Th>
-                <Table.Th scope="col">Model</Table.Th>
-                <Table.Th scope="col">State</Table.Th>
-                <Table.Th scope="col">Licences (assigned / bought)</Table.Th>
-                <Table.Th scope="col">Created</Table.Th>
-                <Table.Th scope="col">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((s) => (
-                <Table.Tr key={s.id} data-testid={`subscription-${s.id}`}>
-                  <Table.Th scope="row" fw={500}>
-                    {s.offerName}
-                    {s.isDefault ? (
-                      <Text size="xs" c="dimmed">
-                        default offer
-                      </Text>
-                    ) : null}
-                  </Table.Th>
-                  <Table.Td>{model(s.businessModel)}</Table.Td>
-                  <Table.Td>
-                    <SubscriptionState s={s} />
-                  </Table.Td>
-                  <Table.Td>
-                    {typeof s.maxNumberUsers === 'number' ? `${s.numberAssignedUsers ?? 0} / ${s.maxNumberUsers}` : '—'}
-                    {typeof s.updatingMaxNumberUsers === 'number' && s.syncOngoing
-                      ? ` → ${s.updatingMaxNumberUsers}`
-                      : ''}
-                  </Table.Td>
-                  <Table.Td>{day(s.creationDate)}</Table.Td>
-                  <Table.Td>
-                    {superadmin && s.syncError ? <RetrySync companyId={companyId} s={s} /> : null}
-                    {canResize && s.status === 'active' && hasQuantity(s.businessModel) ? (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        disabled={s.syncOngoing}
-                        onClick={() => setChanging(s)}
-                        aria-label={`Change the quantity of ${s.offerName}`}
-                      >
-                        Change quantity
-                      </Button>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <ServerTable<Subscription>
+        caption={`Subscriptions of ${name}`}
+        queryKey={subscriptionsPageKey(companyId)}
+        columns={columns}
+        rowKey={(s) => s.id ?? ''}
+        fetchPage={(req) => fetchSubscriptionsPage(companyId, req)}
+      />
       <Group mt="xl" display="block">
         <SubscriptionsChart list={list} />
       </Group>

@@ -5,9 +5,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
+import type { Page, PageRequest } from '../../components/ServerTable.tsx';
 import type { Subscription } from './types.ts';
 
 export const subscriptionsKey = (companyId: string) => ['subscriptions', companyId] as const;
+/** The table's pages: under the whole list's key, so that every change invalidating it reaches them. */
+export const subscriptionsPageKey = (companyId: string) => [...subscriptionsKey(companyId), 'page'] as const;
+
+/** One page of the table (issue 28, point 9: limit/offset of listSubscriptions), in creation order. */
+export async function fetchSubscriptionsPage(companyId: string, req: PageRequest): Promise<Page<Subscription>> {
+  const r = await unwrap(
+    api.GET('/api/svc/subscription/v1.0/companies/{companyId}/subscriptions', {
+      params: {
+        path: { companyId },
+        query: { format: 'full', showTerminated: true, limit: req.limit, offset: req.offset },
+      },
+    }),
+  );
+  return { data: r.data, total: r.total };
+}
 
 /** Still moving: created and not yet confirmed, or a change being synchronised (and not given up). */
 export const pending = (s: Subscription): boolean =>

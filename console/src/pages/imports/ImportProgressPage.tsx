@@ -1,7 +1,7 @@
 // An import while it runs and once it ends (issue 28, point 5: "start the import, watch its
 // counters move, read the per-line report and download the failing lines"; point 6: its
 // throughput). The summary (format=small) is polled while the import is Pending and no longer once
-// it is Terminated (document 3, Import request status); the full report is read once, at the end.
+// it is Terminated (document 3, Import request status); the report is then read a page at a time.
 import { Anchor, Badge, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -45,12 +45,6 @@ export default function ImportProgressPage() {
     staleTime: 0,
   });
   const ended = summary.data?.status === 'Terminated';
-  const full = useQuery({
-    queryKey: ['import', reqId, 'full'],
-    queryFn: async () =>
-      (await unwrap(api.GET(DETAILS, { params: { path: { reqId }, query: { format: 'full' } } }))).data,
-    enabled: ended,
-  });
 
   const s = summary.data;
   const c = s?.counters;
@@ -94,8 +88,7 @@ export default function ImportProgressPage() {
             </SimpleGrid>
           </div>
           <ThroughputChart samples={throughput.samples} summary={s} />
-          <ErrorNotice error={full.error} />
-          {ended ? full.data ? <LineReport report={full.data} /> : <Loading label="Loading the report" /> : null}
+          {ended ? <LineReport summary={s} /> : null}
           {s.status === 'Deleted' ? <Text>This import's report was deleted.</Text> : <DeleteReport summary={s} />}
         </Stack>
       )}

@@ -1,21 +1,31 @@
 // The per-line report of an ended import (issue 28, point 5: "read the per-line report and
-// download the failing lines"). The service answers the report whole (getImportReport has no
-// paging), so the page shows it a page at a time without asking again.
-import { Badge, Button, Group, Pagination, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+// download the failing lines"; point 9: lists of any size page on the server). A report may hold a
+// million lines: each page is asked of the service (getImportReport with limit/offset and the
+// status filter), and the failing lines are downloaded a page of 1,000 at a time.
+import { Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { Schemas } from '../../api/client.ts';
-import { filterRows, reportRows, type StatusFilter } from './report-rows.ts';
+import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { ServerTable } from '../../components/ServerTable.tsx';
+import { LINE_COLUMNS } from './line-columns.tsx';
+import { allFailingLines, fetchReportPage } from './report-api.ts';
+import type { ReportRow, StatusFilter } from './report-rows.ts';
 import { saveText } from './save-text.ts';
 
-const PER_PAGE = 25;
-
-export function LineReport({ report }: { report: Schemas['ImportReport'] }) {
-  const rows = useMemo(() => reportRows(report.report), [report.report]);
+/**
+ * `summary` is the import's summary: its counters are the lines reported per status (the job
+ * counts exactly the lines it writes to the report), so the filters' counts need no request.
+ */
+export function LineReport({ summary }: { summary: Schemas['ImportReport'] }) {
   const [filter, setFilter] = useState<StatusFilter>('all');
-  const [page, setPage] = useState(1);
-  const shown = filterRows(rows, filter);
-  const pages = Math.max(1, Math.ceil(shown.length / PER_PAGE));
-  const failing = report.failingLines ?? [];
+  const { reqId, counters } = summary;
+  const download = useMutation({
+    mutationFn: async () => {
+      const lines = await allFailingLines(reqId);
+      saveText(`${lines.join('\n')}\n`, `failing-lines-${reqId.slice(0, 12)}.csv`);
+    },
+  });
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="end">
@@ -24,13 +34,15 @@ export function LineReport({ report }: { report: Schemas['ImportReport'] }) {
         </Title>
         <Button
           variant="default"
-          disabled={failing.length === 0}
-          onClick={() => saveText(`${failing.join('\n')}\n`, `failing-lines-${report.reqId.slice(0, 12)}.csv`)}
+          disabled={counters.failed === 0}
+          loading={download.isPending}
+          onClick={() => download.mutate()}
         >
-          Download failing lines ({failing.length})
+          Download failing lines ({counters.failed})
         </Button>
       </Group>
-      {failing.length ? (
+      <ErrorNotice error={download.error} />
+      {counters.failed ? (
         <Text size="sm" c="dimmed">
           {/* document 3: failingLines are the CSV lines as they were written, without the header. */}
           The file holds the failing lines as they were written, without the header: add the header above them, fix them
@@ -40,62 +52,24 @@ export function LineReport({ report }: { report: Schemas['ImportReport'] }) {
       <SegmentedControl
         aria-label="Lines shown"
         value={filter}
-        onChange={(v) => {
-          setFilter(v === 'failed' || v === 'succeeded' ? v : 'all');
-          setPage(1);
-        }}
+        onChange={(v) => setFilter(v === 'failed' || v === 'succeeded' ? v : 'all')}
         data={[
-          { value: 'all', label: `All (${rows.length})` },
-          { value: 'failed', label: `Failed (${filterRows(rows, 'failed').length})` },
-          { value: 'succeeded', label: `Succeeded (${filterRows(rows, 'succeeded').length})` },
+          { value: 'all', label: `All (${counters.total})` },
+          { value: 'failed', label: `Failed (${counters.failed})` },
+          { value: 'succeeded', label: `Succeeded (${counters.succeeded})` },
         ]}
         w="fit-content"
       />
-      <Table.ScrollContainer minWidth={700}>
-        <Table striped captionSide="top" data-testid="line-report">
-          <Table.Caption>
-            Lines of the import: {shown.length} {filter === 'all' ? 'in all' : filter}
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Line</Table.Th>
-              <Table.Th scope="col">Login</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Action</Table.Th>
-              <Table.Th scope="col">User</Table.Th>
-              <Table.Th scope="col">Parts</Table.Th>
-              <Table.Th scope="col">Error</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {shown.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((r) => (
-              <Table.Tr key={r.key}>
-                <Table.Td>{r.line ?? ''}</Table.Td>
-                <Table.Td>{r.login}</Table.Td>
-                <Table.Td>
-                  <Badge color={r.status === 'failed' ? 'red.9' : 'teal.9'} variant="filled">
-                    {r.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{r.action}</Table.Td>
-                <Table.Td>{r.user ?? ''}</Table.Td>
-                <Table.Td>{r.parts.join(', ')}</Table.Td>
-                <Table.Td>{r.error ? `${r.error.code}: ${r.error.message}` : ''}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {pages > 1 ? (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={setPage}
-          aria-label="Report pages"
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(n) => ({ 'aria-label': `page ${n}` })}
+      <div data-testid="line-report">
+        <ServerTable<ReportRow>
+          caption={filter === 'all' ? 'Lines of the import' : `Lines of the import that ${filter}`}
+          queryKey={['import', reqId, 'lines', filter]}
+          columns={LINE_COLUMNS}
+          rowKey={(r) => r.key}
+          fetchPage={(req) => fetchReportPage(reqId, filter, req)}
+          empty="No line here."
         />
-      ) : null}
+      </div>
     </Stack>
   );
 }

@@ -1,82 +1,58 @@
-// The company's imports, the latest first (listImports): each opens its progress and report. The
-// service answers this list whole (no paging parameters), so it is shown a page at a time here.
-import { Anchor, Badge, Pagination, Table } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+// The company's imports, the latest first (listCompanyImports): each opens its progress and report.
+// Paged by the service (issue 28, point 9: limit/offset answer a page and the total).
+import { Anchor, Badge } from '@mantine/core';
 import { Link } from 'react-router';
-import { api } from '../../api/client.ts';
+import { api, type Schemas } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
-import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { ServerTable, type Column } from '../../components/ServerTable.tsx';
 
-const PER_PAGE = 10;
+type Summary = Schemas['ImportSummary'];
 /** Shades whose white text keeps a contrast of 4.5:1 (WCAG AA). */
 const STATUS_COLORS = { Pending: 'blue.8', Terminated: 'teal.9', Deleted: 'gray.7' } as const;
 
+const columns: Column<Summary>[] = [
+  {
+    key: 'started',
+    label: 'Started',
+    render: (i) => (
+      <Anchor component={Link} to={`/imports/${i.reqId}`}>
+        {new Date(i.startTime).toLocaleString()}
+      </Anchor>
+    ),
+  },
+  { key: 'label', label: 'Label', render: (i) => i.label ?? '' },
+  { key: 'mode', label: 'Mode', render: (i) => i.mode },
+  {
+    key: 'status',
+    label: 'Status',
+    render: (i) => (
+      <Badge variant="filled" color={STATUS_COLORS[i.status]}>
+        {i.status}
+      </Badge>
+    ),
+  },
+  { key: 'succeeded', label: 'Succeeded', render: (i) => i.counters.succeeded },
+  { key: 'failed', label: 'Failed', render: (i) => i.counters.failed },
+  { key: 'by', label: 'By', render: (i) => i.displayName },
+];
+
 export function RecentImports({ companyId }: { companyId: string }) {
-  const [page, setPage] = useState(1);
-  const q = useQuery({
-    queryKey: ['imports', companyId],
-    queryFn: async () =>
-      (
-        await unwrap(
-          api.GET('/api/svc/massprovisioning/v1.0/companies/{companyId}/imports', { params: { path: { companyId } } }),
-        )
-      ).data,
-    enabled: Boolean(companyId),
-  });
-  const list = q.data ?? [];
-  const pages = Math.max(1, Math.ceil(list.length / PER_PAGE));
+  if (!companyId) return null;
   return (
-    <div>
-      <ErrorNotice error={q.error} />
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped captionSide="top">
-          <Table.Caption>Imports of the company: {q.isPending ? 'loading…' : `${list.length} in all`}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Started</Table.Th>
-              <Table.Th scope="col">Label</Table.Th>
-              <Table.Th scope="col">Mode</Table.Th>
-              <Table.Th scope="col">Status</Table.Th>
-              <Table.Th scope="col">Succeeded</Table.Th>
-              <Table.Th scope="col">Failed</Table.Th>
-              <Table.Th scope="col">By</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.slice((page - 1) * PER_PAGE, page * PER_PAGE).map((i) => (
-              <Table.Tr key={i.reqId}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/imports/${i.reqId}`}>
-                    {new Date(i.startTime).toLocaleString()}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{i.label ?? ''}</Table.Td>
-                <Table.Td>{i.mode}</Table.Td>
-                <Table.Td>
-                  <Badge variant="filled" color={STATUS_COLORS[i.status]}>
-                    {i.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{i.counters.succeeded}</Table.Td>
-                <Table.Td>{i.counters.failed}</Table.Td>
-                <Table.Td>{i.displayName}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {pages > 1 ? (
-        <Pagination
-          mt="sm"
-          total={pages}
-          value={page}
-          onChange={setPage}
-          aria-label="Imports pages"
-          getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-          getItemProps={(n) => ({ 'aria-label': `page ${n}` })}
-        />
-      ) : null}
-    </div>
+    <ServerTable<Summary>
+      caption="Imports of the company"
+      queryKey={['imports', companyId]}
+      columns={columns}
+      rowKey={(i) => i.reqId}
+      empty="No import yet."
+      fetchPage={async ({ limit, offset }) => {
+        const r = await unwrap(
+          api.GET('/api/svc/massprovisioning/v1.0/companies/{companyId}/imports', {
+            params: { path: { companyId }, query: { limit, offset } },
+          }),
+        );
+        return { data: r.data, total: r.total ?? r.data.length };
+      }}
+    />
   );
 }

@@ -1,6 +1,6 @@
 // The rows of an import's per-line report (document 3, Import report: "report, keyed by the user
-// login ... failingLines"): one row per entry, in the service's order (the order of the lines), a
-// login's later lines keyed `<login>#<line>`, a line without login `line <n>`.
+// login ... failingLines"): one row per entry of a page, in the service's order (the order of the
+// lines), a login's later lines keyed `<login>#<line>`, a line without login `line <n>`.
 import type { Schemas } from '../../api/client.ts';
 
 type Entry = NonNullable<Schemas['ImportReport']['report']>[string];
@@ -45,6 +45,3 @@ const lineOfKey = (key: string): number | undefined => {
 };
 
 export type StatusFilter = 'all' | 'failed' | 'succeeded';
-
-export const filterRows = (rows: ReportRow[], f: StatusFilter) =>
-  f === 'all' ? rows : rows.filter((r) => r.status === f);
