@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'data/', 'src/db/migrations/', '.ci/', '.build/', 'console/src/api/schema.gen.ts'] },
+  { ignores: ['node_modules/', 'data/', 'src/db/migrations/', '.ci/', '.build/', 'console/src/api/*.gen.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   { languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } } },

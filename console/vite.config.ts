@@ -43,7 +43,8 @@ export default defineConfig({
     target: 'es2022',
     // The service answers these files with a long cache lifetime: their names carry a hash.
     assetsDir: 'assets',
-    chunkSizeWarningLimit: 600,
+    // What counts is the first page's gzip size, held under 500 KB by test/console/build.test.ts.
+    chunkSizeWarningLimit: 800,
     reportCompressedSize: false,
   },
   server: {

@@ -56,6 +56,19 @@ export function entryWords(entry: PolicyEntry, shape: OperationShape = {}): stri
   return lines;
 }
 
+/**
+ * The roles that may call an operation, for the OpenAPI document's `x-svc-roles` (issue 28: the
+ * console shows only what the caller's roles allow, from the service's own table): one list per
+ * grant, the roles held together, without duplicates. Undefined for public operations and those
+ * any signed-in user may call. The target's relation and conditions stay the service's to judge.
+ */
+export function policyRoleSets(operationId: string): string[][] | undefined {
+  const entry = POLICY[operationId];
+  if (!entry || entry.kind !== 'grants') return undefined;
+  const sets = new Map(entry.grants.map((g) => [[...g.roles].sort().join('+'), [...g.roles].sort()]));
+  return [...sets.values()];
+}
+
 export function describePolicy(operationId: string, shape: OperationShape = {}): string {
   const entry = POLICY[operationId];
   return entry ? `Roles: ${entryWords(entry, shape).join('; ')}.` : '';

@@ -20,7 +20,7 @@ import {
   type HttpContext,
 } from './context.ts';
 import { authorise, planOf, type Authorised } from './authorise.ts';
-import { describePolicy } from '../authz/describe.ts';
+import { describePolicy, policyRoleSets } from '../authz/describe.ts';
 import { checkReferenceDeclaration, checkReferences, referenceWords, type ReferenceRef } from '../authz/references.ts';
 import { requestToken } from '../shared/bearer.ts';
 import { idempotencyBegin, idempotencyStore } from './idempotency.ts';
@@ -383,6 +383,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
   if (op.envelope === 'binary') Object.assign(response, binaryResponses(binaryDecl(op.response)));
   const media = mediaRouteOptions(op.media, op.body, op.consumes, deps.config.bodyLimitBytes);
 
+  const roleSets = policyRoleSets(op.operationId);
   const paths = [op.path, ...(op.aliases ?? [])];
   paths.forEach((path, i) => {
     app.route({
@@ -401,6 +402,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
         ...(op.consumes ? { consumes: op.consumes } : {}),
         response,
         ...(op.security ? { security: op.security } : isPublic ? { security: [] } : {}),
+        ...(roleSets ? { 'x-svc-roles': roleSets } : {}),
       },
       config: { ...media.config, errorCodes },
       ...(media.preParsing ? { preParsing: media.preParsing } : {}),

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { freshStore, startService, type Child, type FreshStore } from '../e2e/service-process.ts';
 import { SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD, cleanup } from '../../scripts/service-process.ts';
 import { SKIP_ENGINE_FREE } from '../support/generated-suites.ts';
+import { validateResponse } from '../support/openapi-validator.ts';
+import type { LightMyRequestResponse } from 'fastify';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -175,3 +177,26 @@ export async function axeViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
 }
+
+const SPEC: Record<string, unknown> = JSON.parse(readFileSync(join(ROOT, 'docs/openapi.json'), 'utf8'));
+
+/**
+ * A call of the public API from the test (data the test is not about), its answer checked against
+ * the OpenAPI document like every answer a test receives; a refusal throws with the answer.
+ */
+export async function apiCall(base: string, token: string, method: string, path: string, body?: unknown) {
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await r.text();
+  const res = { statusCode: r.status, headers: { 'content-type': r.headers.get('content-type') ?? '' }, body: text };
+  validateResponse(SPEC, method, path, res as unknown as LightMyRequestResponse);
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** apiCall on the service of `run`. */
+export const api = (run: ConsoleRun, token: string, method: string, path: string, body?: unknown) =>
+  apiCall(run.base, token, method, path, body);

@@ -5,9 +5,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import type { LightMyRequestResponse } from 'fastify';
 import { login } from '../../scripts/service-process.ts';
-import { validateResponse } from '../support/openapi-validator.ts';
 import {
   SUPERADMIN_EMAIL,
   SUPERADMIN_PASSWORD,
@@ -16,28 +14,12 @@ import {
   skipUnlessAvailable,
   startConsole,
   type ConsoleRun,
+  api,
 } from './browser.ts';
 
 const skip = skipUnlessAvailable();
-const SPEC: Record<string, unknown> = JSON.parse(
-  readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'),
-);
 const S = '/api/svc/subscription/v1.0';
 const A = '/api/svc/admin/v1.0';
-
-/** A call of the public API whose answer is checked against the OpenAPI document. */
-async function api(run: ConsoleRun, token: string, method: string, path: string, body?: unknown) {
-  const r = await fetch(`${run.base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await r.text();
-  const res = { statusCode: r.status, headers: { 'content-type': r.headers.get('content-type') ?? '' }, body: text };
-  validateResponse(SPEC, method, path, res as unknown as LightMyRequestResponse);
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 const stamp = Date.now().toString(36);
 const OFFER = `Business licence ${stamp}`;

@@ -17,21 +17,11 @@ import {
   startConsole,
   type ConsolePage,
   type ConsoleRun,
+  api,
 } from './browser.ts';
 
 const skip = skipUnlessAvailable();
 const AD = '/api/svc/admin/v1.0';
-
-async function api(run: ConsoleRun, token: string, method: string, path: string, body?: unknown) {
-  const r = await fetch(`${run.base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await r.text();
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /** A w×h PNG of one colour (RGB, no filter), for the avatar upload. */
 function png(w: number, h: number, rgb: [number, number, number]): Buffer {

@@ -17,22 +17,12 @@ import {
   skipUnlessAvailable,
   startConsole,
   type ConsoleRun,
+  api,
 } from './browser.ts';
 import { observe, NO_THROUGHPUT } from '../../console/src/pages/imports/throughput.ts';
 
 const skip = skipUnlessAvailable();
 const GOOD = 1200;
-
-async function api(run: ConsoleRun, token: string, method: string, path: string, body?: unknown) {
-  const r = await fetch(`${run.base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await r.text();
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /** What a click on `button` makes the browser save, as text. */
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {

@@ -16,21 +16,11 @@ import {
   startConsole,
   type ConsolePage,
   type ConsoleRun,
+  api,
 } from './browser.ts';
 
 const skip = skipUnlessAvailable();
 const AU = '/api/svc/authentication/v1.0';
-
-async function api(run: ConsoleRun, token: string, method: string, path: string, body?: unknown) {
-  const r = await fetch(`${run.base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await r.text();
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
 
 const sessionToken = (cp: ConsolePage) =>
   cp.page.evaluate(() => JSON.parse(sessionStorage.getItem('svc-console-session') ?? 'null')?.token ?? null);

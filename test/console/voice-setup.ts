@@ -2,18 +2,7 @@
 // because the tests are not about them: an End Customer with a site, a user holding a licence of
 // a subscription other than the default offer (what a subscriber needs: issue 25, point 4).
 import { randomBytes } from 'node:crypto';
-
-export async function apiCall(base: string, token: string, method: string, path: string, body?: unknown) {
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await r.text();
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
+import { apiCall } from './browser.ts';
 export interface VoiceWorld {
   companyId: string;
   companyName: string;

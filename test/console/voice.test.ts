@@ -17,8 +17,9 @@ import {
   startConsole,
   type ConsolePage,
   type ConsoleRun,
+  apiCall,
 } from './browser.ts';
-import { apiCall, voiceWorld, type VoiceWorld } from './voice-setup.ts';
+import { voiceWorld, type VoiceWorld } from './voice-setup.ts';
 
 const skip = skipUnlessAvailable();
 

@@ -3,29 +3,25 @@
 // refusal that still happens (403) is explained by ErrorNotice.
 import { useSyncExternalStore } from 'react';
 import { session, type SessionState } from './session.ts';
+import { OPERATION_ROLES, ROLES } from '../api/roles.gen.ts';
 
-export type Role =
-  | 'superadmin'
-  | 'support'
-  | 'business_admin'
-  | 'bp_admin'
-  | 'bp_finance'
-  | 'organization_admin'
-  | 'company_admin'
-  | 'site_admin'
-  | 'user';
+export type Role = (typeof ROLES)[number];
+export type OperationId = keyof typeof OPERATION_ROLES;
+
+const isRole = (x: string): x is Role => (ROLES as readonly string[]).includes(x);
 
 /** Every administrator role (document 1): all but `user`. */
-export const ADMINS: readonly Role[] = [
-  'superadmin',
-  'support',
-  'business_admin',
-  'bp_admin',
-  'bp_finance',
-  'organization_admin',
-  'company_admin',
-  'site_admin',
-];
+export const ADMINS: readonly Role[] = ROLES.filter((r) => r !== 'user');
+
+/**
+ * The roles that, held alone, let a caller call `op`: the service's own policy table, read from
+ * the OpenAPI document (`x-svc-roles`, generated into roles.gen.ts). A grant that needs two roles
+ * together (an organization_admin who is also bp_finance) is left to the service to judge.
+ */
+export function rolesFor(op: OperationId): Role[] {
+  const sets: readonly (readonly string[])[] = OPERATION_ROLES[op];
+  return sets.flatMap((set) => (set.length === 1 && isRole(set[0]) ? [set[0]] : []));
+}
 
 export function useSession(): SessionState | null {
   return useSyncExternalStore(

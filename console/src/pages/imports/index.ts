@@ -1,13 +1,13 @@
 // Bulk import (issue 28, point 5): templates, check, import, reports.
 import { lazyPage, type Area } from '../../areas.ts';
-import type { Role } from '../../auth/roles.ts';
+import { rolesFor, type Role } from '../../auth/roles.ts';
 
 /**
  * Who may import (src/modules/imports/imports.policy.ts, issue 27, point 10): the superadmin into
  * any company, a bp_admin into its End Customers, an organization_admin into its organisation's
  * companies, a company_admin into his own; the reports are read by the same roles.
  */
-export const IMPORTERS: readonly Role[] = ['superadmin', 'bp_admin', 'organization_admin', 'company_admin'];
+export const IMPORTERS: readonly Role[] = rolesFor('listImports');
 
 export const imports: Area = {
   label: 'Bulk import',
