@@ -195,6 +195,24 @@ describe('every operation', () => {
     }
   });
 
+  it('issue 28, point 1: carries in x-svc-roles the role sets of its grants (the console reads them), none when public or any caller', () => {
+    for (const { method, path, op } of documentedOperations()) {
+      const id = String(op.operationId).replace(/_alias\d+$/, '');
+      const entry = POLICY[id];
+      const sets: unknown = op['x-svc-roles'];
+      if (entry.kind !== 'grants') {
+        expect(sets, `${method} ${path}`).toBeUndefined();
+        continue;
+      }
+      // Each grant's roles, held together, appear once as a set; nothing else does.
+      const expected = new Set(entry.grants.map((g) => [...g.roles].sort().join('+')));
+      expect(Array.isArray(sets), `${id} has x-svc-roles`).toBe(true);
+      const got = (sets as string[][]).map((set) => [...set].sort().join('+'));
+      expect(new Set(got), id).toEqual(expected);
+      expect(got.length, `${id}: no set twice`).toBe(expected.size);
+    }
+  });
+
   it('documents only the error statuses it can give, each with its codes from the catalogue (issue 13, point 7)', () => {
     for (const { method, path, op } of documentedOperations()) {
       const id = String(op.operationId).replace(/_alias\d+$/, '');
