@@ -1,13 +1,14 @@
 // One SIP device (issue 28, point 4; document 2, getDevice, resetDevice, rebootDevice,
 // deleteDevice): its credentials' facts, its live registrations, its debug session and its
 // programmable keys laid out as on the phone.
-import { Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { FactsTable } from '../../components/FactsTable.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { DebugSession } from './DebugSession.tsx';
 import { KeysEditor } from './KeysEditor.tsx';
@@ -81,19 +82,7 @@ export default function DevicePage() {
         Device {d.description}
       </Title>
       <ErrorNotice error={action.error} />
-      <Table maw={620} withTableBorder>
-        <Table.Caption>The device</Table.Caption>
-        <Table.Tbody>
-          {facts.map(([k, v]) => (
-            <Table.Tr key={k}>
-              <Table.Th scope="row" w={200}>
-                {k}
-              </Table.Th>
-              <Table.Td>{v}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <FactsTable caption="The device" rows={facts} />
       {canManage ? (
         <Group>
           <Button variant="default" onClick={() => action.mutate('reboot')}>

@@ -1,7 +1,7 @@
 // Creating a CloudPBX for a company (issue 28, point 4; document 2, createCloudPbx): at most one per
 // company, optionally for one of its sites, with its numbering plan (prefixes of internal numbers
 // and the digits after them) and its prompts' language.
-import { Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,8 @@ import { unwrap } from '../../api/errors.ts';
 import { CompanyPicker } from '../../components/CompanyPicker.tsx';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { LANGUAGES, languageOf } from './languages.ts';
+import { languageOf } from './languages.ts';
+import { NumberingFields } from './NumberingFields.tsx';
 import { prefixesOf } from './numbering.ts';
 import { pbxPath } from './paths.ts';
 import { notify } from '../../lib/notify.ts';
@@ -86,20 +87,7 @@ export default function NewCloudPbxPage() {
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
           />
-          <Select
-            label="Language of the prompts"
-            data={LANGUAGES}
-            value={language}
-            onChange={setLanguage}
-            allowDeselect={false}
-          />
-          <TextInput
-            label="Numbering prefixes"
-            description="Digits, separated by commas: a prefix p allows the internal numbers p0…0 to p9…9"
-            value={prefixes}
-            onChange={(e) => setPrefixes(e.currentTarget.value)}
-          />
-          <NumberInput label="Digits after a prefix" min={1} max={10} value={digits} onChange={setDigits} />
+          <NumberingFields {...{ language, setLanguage, prefixes, setPrefixes, digits, setDigits }} />
           <Group>
             <Button type="submit" loading={create.isPending} disabled={!companyId}>
               Create the CloudPBX

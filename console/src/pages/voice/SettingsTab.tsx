@@ -1,27 +1,17 @@
 // A CloudPBX's settings (issue 28, point 4; document 2, updateCloudPbx): what the platform gave it
 // (domain, installation number, tenant) shown as facts, and what its managers may change in a
 // form. Readers who may not change it (support, site_admin: pbx.policy.ts) see the form disabled.
-import {
-  Button,
-  Fieldset,
-  Group,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { FactsTable } from '../../components/FactsTable.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { DeleteCloudPbx } from './DeleteCloudPbx.tsx';
-import { LANGUAGES, languageOf } from './languages.ts';
+import { languageOf } from './languages.ts';
+import { NumberingFields } from './NumberingFields.tsx';
 import { prefixesOf } from './numbering.ts';
 import { useCanManagePbx } from './roles.ts';
 import type { CloudPbx } from './types.ts';
@@ -46,21 +36,7 @@ function Facts({ pbx }: { pbx: CloudPbx }) {
     ['External trunk', c?.externalTrunkId ?? 'none'],
     ['Created', pbx.creationDate ? new Date(pbx.creationDate).toLocaleString() : ''],
   ];
-  return (
-    <Table maw={620} mb="lg" withTableBorder>
-      <Table.Caption>What the platform gave the CloudPBX</Table.Caption>
-      <Table.Tbody>
-        {rows.map(([k, v]) => (
-          <Table.Tr key={k}>
-            <Table.Th scope="row" w={240}>
-              {k}
-            </Table.Th>
-            <Table.Td>{v}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
+  return <FactsTable caption="What the platform gave the CloudPBX" rows={rows} labelWidth={240} />;
 }
 
 function Settings({ pbx }: { pbx: CloudPbx }) {
@@ -122,20 +98,7 @@ function Settings({ pbx }: { pbx: CloudPbx }) {
           <Stack>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} required />
-              <Select
-                label="Language of the prompts"
-                data={LANGUAGES}
-                value={language}
-                onChange={setLanguage}
-                allowDeselect={false}
-              />
-              <TextInput
-                label="Numbering prefixes"
-                description="Digits, separated by commas"
-                value={prefixes}
-                onChange={(e) => setPrefixes(e.currentTarget.value)}
-              />
-              <NumberInput label="Digits after a prefix" min={1} max={10} value={digits} onChange={setDigits} />
+              <NumberingFields {...{ language, setLanguage, prefixes, setPrefixes, digits, setDigits }} />
               <TextInput
                 label="Outgoing prefix"
                 description="Dialled before an external number"

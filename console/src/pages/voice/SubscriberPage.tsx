@@ -1,12 +1,13 @@
 // One subscriber of a CloudPBX (issue 28, point 4; document 2, getSubscriber and the operations
 // under it): who and which number, its forwards, its devices with their keys laid out as on the
 // phone, and its devices' live registrations.
-import { Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
+import { FactsTable } from '../../components/FactsTable.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { pbxPath } from './paths.ts';
 import { SubscriberRegistrations } from './Registrations.tsx';
@@ -67,19 +68,7 @@ export default function SubscriberPage() {
         ) : null}
       </Group>
       <ErrorNotice error={remove.error} />
-      <Table maw={620} withTableBorder>
-        <Table.Caption>The subscriber</Table.Caption>
-        <Table.Tbody>
-          {facts.map(([k, v]) => (
-            <Table.Tr key={k}>
-              <Table.Th scope="row" w={200}>
-                {k}
-              </Table.Th>
-              <Table.Td>{v}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <FactsTable caption="The subscriber" rows={facts} />
       <SubscriberForwards key={s.id} systemId={systemId} s={s} />
       <SubscriberDevices systemId={systemId} phoneNumberId={phoneNumberId} deviceIds={s.devices} />
       <SubscriberRegistrations systemId={systemId} phoneNumberId={phoneNumberId} />
