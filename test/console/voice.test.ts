@@ -261,9 +261,12 @@ describe('console: voice (issue 28, point 4)', { skip }, () => {
       await page.getByText(loaded).waitFor();
       await noAxe(cp, link, axeFound);
     }
-    // The numbering plan names the subscriber's number as taken.
+    // The numbering plan names the subscriber's number as taken, in the list the service pages.
     await sections.getByRole('link', { name: 'Numbering plan' }).click();
-    await page.getByRole('row', { name: new RegExp(`2000 Subscriber ${w.userName}`) }).waitFor();
+    await page
+      .getByRole('table', { name: /^Numbers of subscribers/ })
+      .getByRole('row', { name: new RegExp(`2000 ${w.userName}`) })
+      .waitFor();
     await sections.getByRole('link', { name: 'DDIs' }).click();
     await page.getByRole('textbox', { name: 'New DDI' }).fill('+33 1 23 45 67 89');
     await page.getByRole('button', { name: 'Add the DDI' }).click();

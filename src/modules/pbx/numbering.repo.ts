@@ -1,6 +1,7 @@
 // SQL of a CloudPBX's numbering plan (document 2, Numbering plan; routes.md getNumberingPlan,
 // listFreeInternalNumbers): its allocated numbers, and its free internal numbers computed in SQL.
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Page } from '../../http/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw.ts';
 import { userNamesOf } from '../admin/users/users.api.ts';
@@ -10,17 +11,22 @@ import { groups } from './groups.tables.ts';
 
 const displayName = sql<string>`coalesce((${userNamesOf(subscribers.userId)})->>'displayName', '')`;
 
+/** The whole list, or the page asked for (issue 28, point 9: a plan of any size pages on the server). */
+const ALL: Page = { limit: Number.MAX_SAFE_INTEGER, offset: 0 };
+
 /** The subscribers' numbers, in number order (one statement). */
-export function allocatedSubscribers(exec: Executor, cloudPbxId: string) {
+export function allocatedSubscribers(exec: Executor, cloudPbxId: string, page: Page = ALL) {
   return exec
     .select({ shortNumber: subscribers.shortNumber, userId: subscribers.userId, userDisplayName: displayName })
     .from(subscribers)
     .where(eq(subscribers.cloudPbxId, cloudPbxId))
-    .orderBy(asc(subscribers.shortNumberValue));
+    .orderBy(asc(subscribers.shortNumberValue))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 /** Document 2, Numbering plan `groups` (issue 26, point 1): the groups holding a number, in number order. */
-export function allocatedGroups(exec: Executor, cloudPbxId: string) {
+export function allocatedGroups(exec: Executor, cloudPbxId: string, page: Page = ALL) {
   return exec
     .select({
       vcpGroupId: groups.id,
@@ -30,11 +36,13 @@ export function allocatedGroups(exec: Executor, cloudPbxId: string) {
     })
     .from(groups)
     .where(and(eq(groups.cloudPbxId, cloudPbxId), isNotNull(groups.shortNumberValue)))
-    .orderBy(asc(groups.shortNumberValue));
+    .orderBy(asc(groups.shortNumberValue))
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 /** The SIP devices assigned to subscribers, with their subscriber's number (one statement). */
-export function allocatedDevices(exec: Executor, cloudPbxId: string) {
+export function allocatedDevices(exec: Executor, cloudPbxId: string, page: Page = ALL) {
   return exec
     .select({
       shortNumber: subscribers.shortNumber,
@@ -45,7 +53,33 @@ export function allocatedDevices(exec: Executor, cloudPbxId: string) {
     .from(devices)
     .innerJoin(subscribers, eq(subscribers.id, devices.subscriberId))
     .where(eq(devices.cloudPbxId, cloudPbxId))
-    .orderBy(asc(subscribers.shortNumberValue), asc(devices.id));
+    .orderBy(asc(subscribers.shortNumberValue), asc(devices.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many numbers each list of the plan holds in all (one statement), for a page's totals. */
+export async function allocatedTotals(exec: Executor, cloudPbxId: string) {
+  const n = (q: unknown) => sql<number>`(${q})::int`;
+  const [row] = await exec
+    .select({
+      subscribers: n(exec.select({ c: count() }).from(subscribers).where(eq(subscribers.cloudPbxId, cloudPbxId))),
+      groups: n(
+        exec
+          .select({ c: count() })
+          .from(groups)
+          .where(and(eq(groups.cloudPbxId, cloudPbxId), isNotNull(groups.shortNumberValue))),
+      ),
+      devices: n(
+        exec
+          .select({ c: count() })
+          .from(devices)
+          .innerJoin(subscribers, eq(subscribers.id, devices.subscriberId))
+          .where(eq(devices.cloudPbxId, cloudPbxId)),
+      ),
+    })
+    .from(sql`(select 1) as one`);
+  return row;
 }
 
 /**

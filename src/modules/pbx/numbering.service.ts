@@ -2,6 +2,7 @@
 // Numbering plan; issue 25, point 2): a prefix p with d digits allows the internal numbers made of
 // p followed by exactly d digits (prefixes ["2"], digits 3: 2000 to 2999). Decisions in
 // docs/decisions.md, "CloudPBX: subscribers and the numbering plan".
+import type { Page } from '../../http/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import type { CloudPbxRow } from './pbx.repo.ts';
 import * as repo from './numbering.repo.ts';
@@ -104,11 +105,15 @@ export function freeInternalNumbers(
  * Document 2, Numbering plan: the ranges and the allocated numbers: subscribers, groups holding a
  * number (issue 26, point 1), and devices assigned to a subscriber, with its number.
  */
-export async function numberingPlan(exec: Executor, pbx: CloudPbxRow) {
-  const [subscribers, groups, devices] = await Promise.all([
-    repo.allocatedSubscribers(exec, pbx.id),
-    repo.allocatedGroups(exec, pbx.id),
-    repo.allocatedDevices(exec, pbx.id),
+export async function numberingPlan(exec: Executor, pbx: CloudPbxRow, page?: Page) {
+  const [subscribers, groups, devices, totals] = await Promise.all([
+    repo.allocatedSubscribers(exec, pbx.id, page),
+    repo.allocatedGroups(exec, pbx.id, page),
+    repo.allocatedDevices(exec, pbx.id, page),
+    // A page says how many numbers each list holds in all (issue 28, point 9); the whole plan
+    // (every client of the original interface) is answered as document 2 shows it.
+    page ? repo.allocatedTotals(exec, pbx.id) : undefined,
   ]);
-  return { ranges: rangesOf(pbx), allocatedNumbers: { subscribers, groups, devices } };
+  const plan = { ranges: rangesOf(pbx), allocatedNumbers: { subscribers, groups, devices } };
+  return page && totals ? { ...plan, allocatedTotals: totals, limit: page.limit, offset: page.offset } : plan;
 }

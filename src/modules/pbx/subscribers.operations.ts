@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
 import { childRoutes } from '../../http/child-routes.ts';
-import { listResult, parsePaging } from '../../http/paging.ts';
+import { listResult, parseOptionalPage, parsePaging } from '../../http/paging.ts';
 import { SystemIdParams } from './pbx.schemas.ts';
 import {
   Barring,
@@ -17,6 +17,7 @@ import {
   FreeNumbersQuery,
   ListSubscribersQuery,
   NumberingPlan,
+  NumberingPlanQuery,
   Overflow,
   Recording,
   SetRecordingBody,
@@ -211,16 +212,20 @@ export const getNumberingPlan = defineOperation({
   path: `${C}/numbering-plan`,
   tag,
   summary: 'The numbering plan of a CloudPBX: its ranges (one per prefix) and its allocated numbers',
+  description:
+    '(+) With `limit` or `offset`, each list of `allocatedNumbers` is that page, in number order, and `allocatedTotals` says how many each holds in all; without them, the whole plan.',
   params: SystemIdParams,
+  query: NumberingPlanQuery,
   response: NumberingPlan,
   envelope: 'data',
   target: pbxTarget,
   // Issue 25, point 12: remembered with the 'pbx' list version (subscribers, groups, devices, users).
   listVersion: 'pbx',
-  command: (cmd) =>
-    rememberedAt(`numbering-plan\u0000${cmd.target.id}`, cmd.listVersion, () =>
-      numbering.numberingPlan(cmd.db, cmd.target),
-    ),
+  command: (cmd, { query }) => {
+    const page = parseOptionalPage(query);
+    const key = `numbering-plan\u0000${cmd.target.id}\u0000${page ? `${page.limit}:${page.offset}` : 'all'}`;
+    return rememberedAt(key, cmd.listVersion, () => numbering.numberingPlan(cmd.db, cmd.target, page));
+  },
 });
 
 export const listFreeInternalNumbers = defineOperation({

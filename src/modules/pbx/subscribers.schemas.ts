@@ -2,7 +2,7 @@
 // Numbering plan, "Operations whose method and path are not given"; routes.md, CloudPBX).
 import { Type, type Static } from 'typebox';
 import { DateTime, Id, Nullable, Obj, OneOf } from '../../http/schemas.ts';
-import { pagingQuery } from '../../http/paging.ts';
+import { optionalPageQuery, pagingQuery } from '../../http/paging.ts';
 import { BARRING_PERMISSIONS, BARRING_RESTRICTIONS } from './options.data.ts';
 
 /** Document 2: a subscriber's barring ids (restriction `default`: the CloudPBX's own). */
@@ -114,7 +114,18 @@ export const NumberingPlan = Obj({
       { description: 'the SIP devices assigned to subscribers, with their subscriber’s number' },
     ),
   }),
+  allocatedTotals: Type.Optional(
+    Obj(
+      { subscribers: Type.Integer(), groups: Type.Integer(), devices: Type.Integer() },
+      { description: '(+) with limit or offset: how many numbers each list holds in all' },
+    ),
+  ),
+  limit: Type.Optional(Type.Integer({ description: '(+) with limit or offset: the page size applied to each list' })),
+  offset: Type.Optional(Type.Integer({ description: '(+) with limit or offset: the numbers skipped in each list' })),
 });
+
+/** Issue 28, point 9: the plan's lists paged on request; without limit and offset, whole. */
+export const NumberingPlanQuery = Type.Object(optionalPageQuery());
 
 export const FreeNumbersQuery = Type.Object({
   startingWith: Type.Optional(

@@ -1,5 +1,6 @@
 // The numbering plan of a CloudPBX (issue 28, point 4; document 2, getNumberingPlan and
-// listFreeInternalNumbers): its ranges, the numbers taken (by subscribers, groups and devices),
+// listFreeInternalNumbers): its ranges, the numbers taken (by subscribers, groups and devices,
+// each paged by the service: TakenNumbers.tsx),
 // and the free numbers, which the service searches: a plan of ten digits holds billions of
 // numbers, so the page asks for the first few starting with some digits, never for them all.
 import { Group, Loader, Table, Text, TextInput, Title } from '@mantine/core';
@@ -11,6 +12,7 @@ import { unwrap } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { Loading } from '../../components/Loading.tsx';
 import { useSystemId } from './usePbx.ts';
+import { TakenNumbers } from './TakenNumbers.tsx';
 
 const FREE_PAGE = 50;
 
@@ -53,26 +55,18 @@ function FreeNumbers({ systemId }: { systemId: string }) {
 export default function NumberingTab() {
   const systemId = useSystemId();
   const q = useQuery({
-    queryKey: ['numbering-plan', systemId],
+    queryKey: ['numbering-plan', systemId, 'ranges'],
     queryFn: () =>
       unwrap(
         api.GET('/api/svc/vcpprovisioning/v1.0/cloudpbxs/{systemId}/numbering-plan', {
-          params: { path: { systemId } },
+          // The ranges only: the numbers taken are read a page at a time below.
+          params: { path: { systemId }, query: { limit: 1 } },
         }),
       ),
   });
   if (q.error) return <ErrorNotice error={q.error} />;
   if (!q.data) return <Loading />;
   const plan = q.data.data;
-  const taken = [
-    ...plan.allocatedNumbers.subscribers.map((s) => ({ n: s.shortNumber, what: 'Subscriber', who: s.userDisplayName })),
-    ...plan.allocatedNumbers.groups.map((g) => ({ n: g.shortNumber, what: `Group (${g.type})`, who: g.groupName })),
-    ...plan.allocatedNumbers.devices.map((d) => ({
-      n: d.shortNumber,
-      what: 'Device',
-      who: `${d.userDisplayName}${d.macAddress ? ` · ${d.macAddress}` : ''}`,
-    })),
-  ].sort((a, b) => a.n.localeCompare(b.n, undefined, { numeric: true }));
   return (
     <>
       <Title order={2} size="h3" mb="sm">
@@ -97,25 +91,10 @@ export default function NumberingTab() {
           ))}
         </Table.Tbody>
       </Table>
-      <Table withTableBorder striped>
-        <Table.Caption>Numbers taken: {taken.length}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">Number</Table.Th>
-            <Table.Th scope="col">Taken by</Table.Th>
-            <Table.Th scope="col">Name</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {taken.map((t) => (
-            <Table.Tr key={`${t.what}-${t.n}-${t.who}`}>
-              <Table.Td>{t.n}</Table.Td>
-              <Table.Td>{t.what}</Table.Td>
-              <Table.Td>{t.who}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <Title order={3} size="h4" mb="xs">
+        Numbers taken
+      </Title>
+      <TakenNumbers systemId={systemId} />
       <FreeNumbers systemId={systemId} />
     </>
   );
