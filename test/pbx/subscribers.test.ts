@@ -181,6 +181,29 @@ describe('issue 25 point 4, list, get and delete subscribers', () => {
     expect(desc.json().data.map((s: { shortNumber: string }) => s.shortNumber)).toEqual(['2200', '2100']);
   });
 
+  it('issue 28, list subscribers: search finds by the first digits of the number or by a part of the name; paging counts the matches', async () => {
+    const mine = await createPbx(t, await makeCompany(t, { bpId: w.bp }));
+    const made: Record<string, string> = {};
+    for (const n of ['2300', '2310', '2100', '2231']) {
+      const u = await makeUser(t, mine.companyId);
+      await seedSubscriber(t, mine.id, u.id, n);
+      made[n] = u.id;
+    }
+    const numbers = async (query: string) => {
+      const res = await req('GET', `${PBXS}/${mine.id}/subscribers?${query}`, t.superToken);
+      expect(res.statusCode, res.body).toBe(200);
+      return { total: res.json().total, numbers: res.json().data.map((s: { shortNumber: string }) => s.shortNumber) };
+    };
+    // Digits: the numbers that start with them (2231 holds "23" but does not start with it).
+    expect(await numbers('search=23')).toEqual({ total: 2, numbers: ['2300', '2310'] });
+    expect(await numbers('search=23&limit=1&offset=1')).toEqual({ total: 2, numbers: ['2310'] });
+    // Text: a part of the display name ("First Last<id>"), whatever its case; % is no wildcard.
+    const name = `last${made['2100'].slice(0, 6)}`.toUpperCase();
+    expect(await numbers(`search=${encodeURIComponent(name)}`)).toEqual({ total: 1, numbers: ['2100'] });
+    expect(await numbers('search=%25')).toEqual({ total: 0, numbers: [] });
+    expect((await numbers('search=')).total).toBe(4);
+  });
+
   it('issue 25 point 4, get a subscriber: a subscriber of another CloudPBX under this path is 404', async () => {
     const other = await seedSubscriber(t, otherPbx.id, (await makeUser(t, w.otherEc)).id, '2001');
     expect((await req('GET', `${C}/subscribers/${other}`, t.superToken)).statusCode).toBe(404);

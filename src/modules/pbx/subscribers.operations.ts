@@ -93,7 +93,7 @@ export const listSubscribers = defineOperation({
   query: ListSubscribersQuery,
   command: async (cmd, { query }) => {
     const paging = parsePaging(query, SUBSCRIBER_SORT_FIELDS, 'shortNumber');
-    const { rows, total } = await repo.listSubscriberViews(cmd.db, cmd.target.id, paging);
+    const { rows, total } = await repo.listSubscriberViews(cmd.db, cmd.target.id, paging, query.search);
     return listResult(rows.map(service.toApiSubscriber), total, paging);
   },
 });

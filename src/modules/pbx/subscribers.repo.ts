@@ -9,6 +9,7 @@ import { ddis } from './ddis.tables.ts';
 import { devices } from './devices.tables.ts';
 import { groups } from './groups.tables.ts';
 import type { SUBSCRIBER_SORT_FIELDS } from './subscribers.schemas.ts';
+import { escapeLike } from '../../db/like.ts';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type NewSubscriber = typeof subscribers.$inferInsert;
@@ -43,12 +44,21 @@ export async function viewSubscriber(
 
 const SORT = { shortNumber: subscribers.shortNumberValue, creationDate: subscribers.creationDate };
 
+/** The `search` of listSubscribers: a number's first digits, or a part of the user's display name. */
+function searchOf(search: string | undefined): SQL | undefined {
+  const term = search?.trim();
+  if (!term) return undefined;
+  if (/^\d+$/.test(term)) return sql`${subscribers.shortNumber} LIKE ${`${escapeLike(term)}%`}`;
+  return sql`(${userNamesOf(subscribers.userId)})->>'displayName' ILIKE ${`%${escapeLike(term)}%`}`;
+}
+
 export async function listSubscriberViews(
   exec: Executor,
   cloudPbxId: string,
   p: Paging<(typeof SUBSCRIBER_SORT_FIELDS)[number]>,
+  search?: string,
 ): Promise<{ rows: SubscriberView[]; total: number }> {
-  const where = eq(subscribers.cloudPbxId, cloudPbxId);
+  const where = and(eq(subscribers.cloudPbxId, cloudPbxId), searchOf(search));
   const dir = p.sortOrder === 1 ? asc : desc;
   const [rows, count] = await Promise.all([
     exec

@@ -69,7 +69,18 @@ export const CreateSubscriberBody = Obj({
   }),
 });
 
-export const ListSubscribersQuery = Type.Object({ ...pagingQuery(SUBSCRIBER_SORT_FIELDS, 'shortNumber') });
+export const ListSubscribersQuery = Type.Object({
+  ...pagingQuery(SUBSCRIBER_SORT_FIELDS, 'shortNumber'),
+  // Issue 28: choosing a subscriber among thousands (a group's members, a key's target) needs
+  // the service to search; pickers otherwise see only a first page.
+  search: Type.Optional(
+    Type.String({
+      maxLength: 255,
+      description:
+        '(+) digits: the subscribers whose internal number starts with them; any other text: those whose user’s display name contains it (case-insensitive)',
+    }),
+  ),
+});
 
 export const UpdateSipHeadersBody = Obj({
   customSipHeader_1: Type.Optional(SipHeader),

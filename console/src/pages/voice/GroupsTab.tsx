@@ -1,8 +1,9 @@
 // The groups of a CloudPBX (issue 28, point 4; document 2, listGroups, createGroup, deleteGroup):
 // hunting groups and manager-assistant groups, paged by the service; choosing one shows its
 // forwards. A manager makes groups from the subscribers and deletes them.
-import { Button, Group, MultiSelect, Select, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Group, Select, TextInput, Title } from '@mantine/core';
+import { SubscribersMultiSelect } from './SubscriberPicker.tsx';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
@@ -32,16 +33,6 @@ export default function GroupsTab() {
   const [shortNumber, setShortNumber] = useState<string | null>(null);
   const [policy, setPolicy] = useState<string | null>('parallel');
   const [members, setMembers] = useState<string[]>([]);
-  const subscribers = useQuery({
-    queryKey: ['subscribers', systemId, 'for-groups'],
-    enabled: canManage,
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/svc/vcpprovisioning/v1.0/cloudpbxs/{systemId}/subscribers', {
-          params: { path: { systemId }, query: { limit: 100 } },
-        }),
-      ),
-  });
   const refresh = async (message: string) => {
     await qc.invalidateQueries({ queryKey: ['groups', systemId] });
     await qc.invalidateQueries({ queryKey: ['numbering-plan', systemId] });
@@ -147,15 +138,11 @@ export default function GroupsTab() {
                   allowDeselect={false}
                   w={140}
                 />
-                <MultiSelect
+                <SubscribersMultiSelect
+                  systemId={systemId}
                   label="Members"
-                  data={(subscribers.data?.data ?? []).map((s) => ({
-                    value: s.id,
-                    label: `${s.shortNumber} ${s.userDisplayName}`,
-                  }))}
                   value={members}
                   onChange={setMembers}
-                  searchable
                   w={280}
                 />
               </>

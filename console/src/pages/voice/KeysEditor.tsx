@@ -5,6 +5,7 @@
 import { Button, Group, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { SubscriberSelect } from './SubscriberPicker.tsx';
 import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
@@ -35,17 +36,6 @@ export function KeysEditor({
     queryFn: () =>
       unwrap(
         api.GET('/api/svc/vcpprovisioning/v1.0/cloudpbxs/{systemId}/devices/{deviceId}/keys', { params: { path } }),
-      ),
-  });
-  // The subscribers a monitor key may watch (first page: a key names one of them).
-  const subscribers = useQuery({
-    queryKey: ['subscribers', systemId, 'for-keys'],
-    enabled: canManage && keyType === 'monitor',
-    queryFn: () =>
-      unwrap(
-        api.GET('/api/svc/vcpprovisioning/v1.0/cloudpbxs/{systemId}/subscribers', {
-          params: { path: { systemId }, query: { limit: 100 } },
-        }),
       ),
   });
   const refresh = async (message: string) => {
@@ -135,15 +125,12 @@ export function KeysEditor({
                 />
                 <TextInput label="Label" value={label} onChange={(e) => setLabel(e.currentTarget.value)} w={160} />
                 {keyType === 'monitor' ? (
-                  <Select
+                  <SubscriberSelect
+                    systemId={systemId}
                     label="Subscriber"
                     required
                     value={target}
                     onChange={setTarget}
-                    data={(subscribers.data?.data ?? []).map((s) => ({
-                      value: s.id,
-                      label: `${s.shortNumber} ${s.userDisplayName}`,
-                    }))}
                     w={220}
                   />
                 ) : (
