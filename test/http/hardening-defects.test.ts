@@ -15,6 +15,7 @@ import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser } from '../support/factories.ts';
 import { seedSubscriber } from '../pbx/fixtures.ts';
+import { postCsv } from '../imports/support.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { documentOperations, resolver } from '../support/fuzz/document.ts';
 
@@ -165,6 +166,13 @@ describe('issue 9: the 5xx defects found from outside answer 400', () => {
       siteId: site.json().data.id,
       systemId: system.json().data.id,
       phoneNumberId: await seedSubscriber(t, pbxId, (await makeUser(t, companyId)).id, '2001'),
+      // The per-line report of an import pages on request (issue 28, point 9): an import of its own
+      // (its report exists from the start, whether or not its job has run).
+      reqId: (
+        await postCsv(t, t.superToken, '/users/imports', 'loginEmail,firstName\nnul-list@import.test,Nul\n', {
+          companyId,
+        })
+      ).json().data.reqId,
     };
     // Issue 26, point 5: only the company_admin of the CloudPBX's company consults its recordings.
     const pbxAdmin = await makeUser(t, companyId, ['company_admin']);
