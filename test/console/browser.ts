@@ -159,6 +159,15 @@ const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
  * evaluated through the browser's debugging protocol, which the page's CSP does not govern.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
+  // A transition still running (a notification fading in or out) would be judged at its partial
+  // opacity, its contrast too low for a moment: the page is judged once its animations have ended
+  // (at most 3 s: an endless animation, a loader's, is judged as it is).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+      new Promise((r) => setTimeout(r, 3000)),
+    ]),
+  );
   await page.evaluate(readFileSync(AXE, 'utf8'));
   const result: { id: string; impact: string | null; nodes: { target: unknown }[]; help: string }[] =
     await page.evaluate(async () => {
