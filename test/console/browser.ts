@@ -168,6 +168,13 @@ export async function axeViolations(page: Page): Promise<string[]> {
       new Promise((r) => setTimeout(r, 3000)),
     ]),
   );
+  // A notification just shown may not have begun its transition yet: wait until each is opaque.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.mantine-Notification-root')].every((el) => {
+      for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).opacity !== '1') return false;
+      return true;
+    }),
+  );
   await page.evaluate(readFileSync(AXE, 'utf8'));
   const result: { id: string; impact: string | null; nodes: { target: unknown }[]; help: string }[] =
     await page.evaluate(async () => {

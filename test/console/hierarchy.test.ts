@@ -56,19 +56,6 @@ async function pickCompany(cp: ConsolePage, label: string, name: string) {
   await cp.page.getByRole('option', { name, exact: true }).click();
 }
 
-/**
- * Waits until the success messages have finished fading in or out: axe measures the contrast of
- * text as drawn, and a half-transparent message would read as a contrast failure.
- */
-async function settled(cp: ConsolePage) {
-  await cp.page.waitForFunction(() =>
-    [...document.querySelectorAll('.mantine-Notification-root')].every((el) => {
-      for (let e: Element | null = el; e; e = e.parentElement) if (getComputedStyle(e).opacity !== '1') return false;
-      return true;
-    }),
-  );
-}
-
 const companyIdOf = (cp: ConsolePage) => new URL(cp.page.url()).pathname.split('/').at(-1) ?? '';
 
 describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
@@ -169,7 +156,6 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     assert.equal(last?.searchParams.get('offset'), '25');
     assert.equal(last?.searchParams.get('limit'), '25');
     assert.equal(last?.searchParams.get('name'), `Paged ${tag}`);
-    await settled(cp);
     assert.deepEqual(await axeViolations(cp.page), []);
     cp.clean();
     await cp.context.close();
@@ -204,7 +190,6 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     const ec = (await api(run, admin, 'GET', `${AD}/companies/${ecId}?format=full`)).data;
     assert.ok(ec.lastAvatarUpdateDate, 'the service holds the avatar');
     await cp.shot('company-details');
-    await settled(cp);
     assert.deepEqual(await axeViolations(cp.page), []);
 
     await cp.page.getByRole('tab', { name: 'Service description' }).click();
@@ -215,7 +200,6 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     const bytes = readFileSync(await file.path());
     assert.equal(bytes.subarray(0, 4).toString('latin1'), '%PDF');
     assert.match(file.suggestedFilename(), /\.pdf$/);
-    await settled(cp);
     assert.deepEqual(await axeViolations(cp.page), []);
     cp.clean();
     await cp.context.close();
@@ -226,7 +210,6 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     await signIn(cp);
     const found: string[] = [];
     const check = async (where: string) => {
-      await settled(cp);
       found.push(...(await axeViolations(cp.page)).map((v) => `${where}: ${v}`));
     };
     await cp.page.goto(`/console/companies/${ecId}`);
@@ -299,7 +282,6 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     await table.getByText('1 in all').waitFor();
     await table.getByRole('cell', { name: email }).waitFor();
     await cp.shot('users');
-    await settled(cp);
     assert.deepEqual(await axeViolations(cp.page), []);
     cp.clean();
     await cp.context.close();
@@ -333,7 +315,6 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     await cp.page.getByRole('table').getByRole('link', { name: ecName }).waitFor();
     const ec = (await api(run, admin, 'GET', `${AD}/companies/${ecId}?format=full`)).data;
     assert.ok(ec.organisationId, 'the service holds the link');
-    await settled(cp);
     assert.deepEqual(await axeViolations(cp.page), []);
     cp.clean();
     await cp.context.close();

@@ -14,6 +14,19 @@ const isRole = (x: string): x is Role => (ROLES as readonly string[]).includes(x
 export const ADMINS: readonly Role[] = ROLES.filter((r) => r !== 'user');
 
 /**
+ * Who sees companies beyond his own (listCompanies, getCompany): operators, BP and organisation
+ * admins. A company_admin reads only his own company, so he gets no companies list nor picker.
+ */
+export const COMPANY_LISTERS: readonly Role[] = [
+  'superadmin',
+  'support',
+  'business_admin',
+  'bp_admin',
+  'bp_finance',
+  'organization_admin',
+];
+
+/**
  * The roles that, held alone, let a caller call `op`: the service's own policy table, read from
  * the OpenAPI document (`x-svc-roles`, generated into roles.gen.ts). A grant that needs two roles
  * together (an organization_admin who is also bp_finance) is left to the service to judge.

@@ -4,10 +4,9 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { useRoles, useSession } from '../../auth/roles.ts';
+import { COMPANY_LISTERS, useRoles, useSession } from '../../auth/roles.ts';
 import { CompanyPicker } from '../../components/CompanyPicker.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { COMPANY_LISTERS } from './roles.ts';
 
 export function ChooseCompany({ title, section }: { title: string; section: string }) {
   const s = useSession();

@@ -18,12 +18,3 @@ export const RESIZERS: readonly Role[] = rolesFor('updateSubscription');
 export const QUOTERS: readonly Role[] = rolesFor('createQuotation');
 /** Licences (commercePolicy: licenceGrants): the user's administrators and the BP's bp_finance. */
 export const LICENCE_MANAGERS: readonly Role[] = rolesFor('assignUserLicence');
-/** Roles that may list companies, and so choose one in the company picker (listCompanies). */
-export const COMPANY_LISTERS: Role[] = [
-  'superadmin',
-  'support',
-  'business_admin',
-  'bp_admin',
-  'bp_finance',
-  'organization_admin',
-];

@@ -1,17 +1,10 @@
 // Who may do what in the hierarchy, from the service's policies (src/modules/admin/**/*.policy.ts).
 // These lists only hide what a role would certainly be refused; the service decides on the target
 // (own company, End Customer of its BP, …), and a refusal it still gives is explained (ErrorNotice).
-import { rolesFor, type Role } from '../../auth/roles.ts';
+import { COMPANY_LISTERS, rolesFor, type Role } from '../../auth/roles.ts';
 
-/** listCompanies / getCompany of any company but their own: operators, BP and organisation admins. */
-export const COMPANY_LIST_ROLES: readonly Role[] = [
-  'superadmin',
-  'support',
-  'business_admin',
-  'bp_admin',
-  'bp_finance',
-  'organization_admin',
-];
+/** listCompanies / getCompany of any company but their own (auth/roles.ts). */
+export const COMPANY_LIST_ROLES = COMPANY_LISTERS;
 /** createCompany (companies.policy.ts). */
 export const COMPANY_CREATE_ROLES: readonly Role[] = rolesFor('createCompany');
 /** updateCompany: every administrator of a company (superadmin-only fields are the service's rule). */

@@ -3,20 +3,12 @@ import { Card, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { unwrap } from '../../api/errors.ts';
-import { hasRole, useSession, type Role } from '../../auth/roles.ts';
+import { hasRole, rolesFor, useSession } from '../../auth/roles.ts';
 import { ErrorNotice } from '../../components/ErrorNotice.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 
-/** Who may read his own company (src/modules/admin/companies/companies.policy.ts, getCompany). */
-const COMPANY_READERS: Role[] = [
-  'superadmin',
-  'support',
-  'business_admin',
-  'bp_admin',
-  'bp_finance',
-  'organization_admin',
-  'company_admin',
-];
+/** Who may read his own company: getCompany's roles in the service's policy. */
+const COMPANY_READERS = rolesFor('getCompany');
 
 export default function OverviewPage() {
   const s = useSession();
