@@ -155,7 +155,7 @@ export async function login(base: string, email: string, password: string): Prom
   return ((await r.json()) as { token: string }).token;
 }
 
-/** A fresh database on the PostgreSQL server (BENCH_PG_URL), dropped by cleanup(). */
+/** A fresh database on the PostgreSQL server (BENCH_PG_URL), dropped by cleanup() unless BENCH_KEEP_DB=1 (for profiling). */
 export async function createPgDatabase(): Promise<string> {
   const name = `svc_bench_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
@@ -165,7 +165,8 @@ export async function createPgDatabase(): Promise<string> {
   } finally {
     await admin.end();
   }
-  cleanups.push(async () => {
+  if (process.env.BENCH_KEEP_DB === '1') console.log(`  database ${name} kept (BENCH_KEEP_DB=1)`);
+  else cleanups.push(async () => {
     const c = new pg.Client({ connectionString: PG_ADMIN_URL });
     await c.connect();
     try {

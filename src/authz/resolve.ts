@@ -213,7 +213,10 @@ function slotPair(alias: string, kind: TargetKindName, needed: Map<RelationName,
   const cols = joins.columns(alias, kind);
   // The row travels as one JSON value: decoding a hundred columns one by one costs the embedded
   // database (which decodes each field in JavaScript) several times the whole statement.
-  const pairs = [`'found', ${alias}.id IS NOT NULL`, `'row', to_jsonb(${alias})`];
+  // row_to_json writes the JSON text at once; to_jsonb builds a binary document first (sorted,
+  // deduplicated keys) that json_build_object then writes out again: about a tenth of the
+  // statement's time on the database for a wide row.
+  const pairs = [`'found', ${alias}.id IS NOT NULL`, `'row', row_to_json(${alias})`];
   for (const [r, roles] of needed) {
     const guard: SQL = r === 'any' ? sql`TRUE` : relationSql(r, CALLER_COLUMNS, cols);
     // Only callers holding a role whose grant names the relation pay for its subqueries.

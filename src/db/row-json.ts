@@ -1,4 +1,4 @@
-// Rows read as one JSON value each (`to_jsonb(row)`), turned back into the rows drizzle's select
+// Rows read as one JSON value each (`row_to_json(row)` or `to_jsonb(row)`), turned back into the rows drizzle's select
 // gives: each column's value through the column's own mapping (timestamps become Dates, arrays
 // and JSON stay as they are). A result of one JSON column is decoded at once, where a column per
 // value costs every value its own decoding (on the embedded database, in JavaScript).

@@ -101,23 +101,41 @@ describe('issue 28, point 9: the numbering plan paged on request', () => {
   it('without limit and offset the plan is whole and has no totals; with them each list is that page, with its total', async () => {
     const pbx = await pbxWith({ numberingPrefixes: ['5'], numberingDigits: 2 });
     const numbers = ['501', '507', '512', '530', '544', '590'];
-    for (const n of numbers) await seedSubscriber(t, pbx.id, await user(pbx.companyId), n);
+    for (const n of numbers) {
+      const subscriberId = await seedSubscriber(t, pbx.id, await user(pbx.companyId), n);
+      const id = newId();
+      await t.db.insert(devices).values({
+        id,
+        cloudPbxId: pbx.id,
+        description: `Desk ${n}`,
+        deviceTypeId: 999999,
+        subscriberId,
+        sipUsername: `page-${id}`,
+        adminPassword: 'x',
+      });
+    }
     const whole = (await get(`${PBXS}/${pbx.id}/numbering-plan`)).json().data;
+    expect(whole.allocatedNumbers.devices).toHaveLength(6);
     expect(Object.keys(whole).sort()).toEqual(['allocatedNumbers', 'ranges']);
     expect(whole.allocatedNumbers.subscribers.map((s: { shortNumber: string }) => s.shortNumber)).toEqual(numbers);
 
-    // Pages put back together are the whole list, in number order, each saying the total.
-    const seen: string[] = [];
+    // Pages put back together are the whole list, in number order (names included: a page reads
+    // the names of its own rows), each saying the total.
+    const seen: unknown[] = [];
+    const seenDevices: unknown[] = [];
     for (let offset = 0; offset < numbers.length; offset += 4) {
       const res = await get(`${PBXS}/${pbx.id}/numbering-plan?limit=4&offset=${offset}`);
       expect(res.statusCode, res.body).toBe(200);
       const page = res.json().data;
-      expect(page.allocatedTotals).toEqual({ subscribers: 6, groups: 0, devices: 0 });
+      expect(page.allocatedTotals).toEqual({ subscribers: 6, groups: 0, devices: 6 });
       expect([page.limit, page.offset]).toEqual([4, offset]);
       expect(page.ranges).toEqual(whole.ranges);
-      seen.push(...page.allocatedNumbers.subscribers.map((s: { shortNumber: string }) => s.shortNumber));
+      seen.push(...page.allocatedNumbers.subscribers);
+      seenDevices.push(...page.allocatedNumbers.devices);
     }
-    expect(seen).toEqual(numbers);
+    expect(seen).toEqual(whole.allocatedNumbers.subscribers);
+    expect(seenDevices).toEqual(whole.allocatedNumbers.devices);
+    expect(seen.every((s) => typeof (s as { userDisplayName: unknown }).userDisplayName === 'string')).toBe(true);
     // The bounds of the other lists: a limit of text falls back to the default (100).
     const fallback = (await get(`${PBXS}/${pbx.id}/numbering-plan?limit=abc`)).json().data;
     expect(fallback.limit).toBe(100);

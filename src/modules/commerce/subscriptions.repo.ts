@@ -54,7 +54,7 @@ export const insertSubscription: (exec: Executor, s: NewSubscription) => Promise
   rowInserter(subscriptions);
 
 /** The offer of the subscription row `t` as one JSON value, for an extra of the authorising statement. */
-export const SUBSCRIPTION_OFFER_EXTRA = sql`(SELECT to_jsonb(o) FROM offers o WHERE o.id = t.offer_id)`;
+export const SUBSCRIPTION_OFFER_EXTRA = sql`(SELECT row_to_json(o) FROM offers o WHERE o.id = t.offer_id)`;
 
 /** One subscription and its offer, optionally locked for the change that follows. */
 export async function findWithOffer(

@@ -1,6 +1,6 @@
 // SQL of a CloudPBX's numbering plan (document 2, Numbering plan; routes.md getNumberingPlan,
 // listFreeInternalNumbers): its allocated numbers, and its free internal numbers computed in SQL.
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../http/paging.ts';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw.ts';
@@ -9,20 +9,30 @@ import { subscribers } from './subscribers.tables.ts';
 import { devices } from './devices.tables.ts';
 import { groups } from './groups.tables.ts';
 
-const displayName = sql<string>`coalesce((${userNamesOf(subscribers.userId)})->>'displayName', '')`;
-
 /** The whole list, or the page asked for (issue 28, point 9: a plan of any size pages on the server). */
 const ALL: Page = { limit: Number.MAX_SAFE_INTEGER, offset: 0 };
 
+/** The display name of the user whose id `userId` reads ('' when none). */
+const displayNameOf = (userId: SQL) => sql<string>`coalesce((${userNamesOf(userId)})->>'displayName', '')`;
+
+// Each list is paged first and its names read for the page's rows only: a name read per row the
+// offset skips cost a page deep in a plan of 5,000 subscribers some 15 ms of the database (a user
+// looked up per skipped row), where the page itself costs a tenth of a millisecond.
+
 /** The subscribers' numbers, in number order (one statement). */
 export function allocatedSubscribers(exec: Executor, cloudPbxId: string, page: Page = ALL) {
-  return exec
-    .select({ shortNumber: subscribers.shortNumber, userId: subscribers.userId, userDisplayName: displayName })
+  const p = exec
+    .select({ shortNumber: subscribers.shortNumber, userId: subscribers.userId, v: subscribers.shortNumberValue })
     .from(subscribers)
     .where(eq(subscribers.cloudPbxId, cloudPbxId))
     .orderBy(asc(subscribers.shortNumberValue))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.offset)
+    .as('p');
+  return exec
+    .select({ shortNumber: p.shortNumber, userId: p.userId, userDisplayName: displayNameOf(sql`${p.userId}`) })
+    .from(p)
+    .orderBy(asc(p.v));
 }
 
 /** Document 2, Numbering plan `groups` (issue 26, point 1): the groups holding a number, in number order. */
@@ -43,19 +53,30 @@ export function allocatedGroups(exec: Executor, cloudPbxId: string, page: Page =
 
 /** The SIP devices assigned to subscribers, with their subscriber's number (one statement). */
 export function allocatedDevices(exec: Executor, cloudPbxId: string, page: Page = ALL) {
-  return exec
+  const p = exec
     .select({
       shortNumber: subscribers.shortNumber,
       userId: subscribers.userId,
       macAddress: devices.macAddress,
-      userDisplayName: displayName,
+      v: subscribers.shortNumberValue,
+      id: devices.id,
     })
     .from(devices)
     .innerJoin(subscribers, eq(subscribers.id, devices.subscriberId))
     .where(eq(devices.cloudPbxId, cloudPbxId))
     .orderBy(asc(subscribers.shortNumberValue), asc(devices.id))
     .limit(page.limit)
-    .offset(page.offset);
+    .offset(page.offset)
+    .as('p');
+  return exec
+    .select({
+      shortNumber: p.shortNumber,
+      userId: p.userId,
+      macAddress: p.macAddress,
+      userDisplayName: displayNameOf(sql`${p.userId}`),
+    })
+    .from(p)
+    .orderBy(asc(p.v), asc(p.id));
 }
 
 /** How many numbers each list of the plan holds in all (one statement), for a page's totals. */

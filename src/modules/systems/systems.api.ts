@@ -18,7 +18,7 @@ export { insertSystemWithAccounts, deleteSystemWithAccounts, renameSystem } from
  * id), as one JSON value: an extra of the authorising statement, so that a read of a CloudPBX is
  * one round trip (issue 25, point 12). `systemOfJson` reads it back as the row.
  */
-export const SYSTEM_OF_TARGET = sql.raw('(SELECT to_jsonb(s) FROM systems s WHERE s.id = t.id)');
+export const SYSTEM_OF_TARGET = sql.raw('(SELECT row_to_json(s) FROM systems s WHERE s.id = t.id)');
 const readSystemJson = jsonRowReader<SystemRow>(systems);
 export const systemOfJson = (json: unknown): SystemRow | undefined =>
   json !== null && typeof json === 'object' && !Array.isArray(json) ? readSystemJson({ ...json }) : undefined;
