@@ -166,15 +166,16 @@ export async function createPgDatabase(): Promise<string> {
     await admin.end();
   }
   if (process.env.BENCH_KEEP_DB === '1') console.log(`  database ${name} kept (BENCH_KEEP_DB=1)`);
-  else cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-    await c.connect();
-    try {
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } finally {
-      await c.end();
-    }
-  });
+  else
+    cleanups.push(async () => {
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    });
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();

@@ -3,7 +3,7 @@
 // generated password that works.
 import { describe, it } from 'node:test';
 import { expect } from './support/expect.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { freshDatabase } from './support/harness.ts';
 import { ensureSuperadmin, ensureSystemCompanies, generatePassword } from '../src/bootstrap.ts';
 import { companies } from '../src/modules/admin/companies/companies.tables.ts';
@@ -27,6 +27,28 @@ describe('first start', () => {
     expect(await verifyPassword(u.passwordHash, first!.generatedPassword!)).toBe(true);
     // A second start does not create another one nor print a password again.
     expect(await ensureSuperadmin(database.db, 'first@example.com', undefined)).toBeUndefined();
+    await database.close();
+  });
+
+  it('a restart finds the first-start data as it is and writes nothing (no list version moves); a missing piece is put back', async () => {
+    const database = await freshDatabase();
+    await database.migrate();
+    await ensureSystemCompanies(database.db);
+    const versions = async () =>
+      (await database.db.execute(sql`SELECT name, version FROM list_versions ORDER BY name`)).rows;
+    const before = await versions();
+    // Each seed reads first: an insert that conflicts would still run its table's statement
+    // triggers (moving list versions) and commit, at every start.
+    await ensureSystemCompanies(database.db);
+    expect(await versions()).toEqual(before);
+    // What a start finds missing it makes again: the default catalog's default offer, the console's definition.
+    await database.db.execute(sql`DELETE FROM catalog_offers`);
+    await database.db.execute(sql`UPDATE applications SET name = 'Changed' WHERE id = 'console'`);
+    await ensureSystemCompanies(database.db);
+    expect((await database.db.execute(sql`SELECT count(*)::int AS n FROM catalog_offers`)).rows[0]).toEqual({ n: 1 });
+    expect((await database.db.execute(sql`SELECT name FROM applications WHERE id = 'console'`)).rows[0]).toEqual({
+      name: 'Console',
+    });
     await database.close();
   });
 

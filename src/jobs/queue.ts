@@ -138,6 +138,12 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
       : { connectionString: conn.connectionString, max: 3 }),
     schema: 'pgboss',
     ...(opts.clock ? { clock: opts.clock } : {}),
+    // No row in pg-boss's registry of instances (getInstances, for its own dashboards; nothing on
+    // the job path reads it): registering, counting restarts and pruning at each start, then a
+    // heartbeat every 30 s, were three transactions of the start (150 to 250 ms of an embedded
+    // restart) and a write every half minute. The service reports its instances' work itself
+    // (background counters, metrics).
+    registerInstance: false,
     // Cron is looked at every few seconds, so a schedule fires close to its minute.
     cronMonitorIntervalSeconds: 5,
     cronWorkerIntervalSeconds: 5,
@@ -149,14 +155,40 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
   let started = false;
 
   const known = new Set<string>();
+  /**
+   * The queues as this instance first found them (one read, then kept up to date with its own
+   * changes): a restart updates only a queue whose options changed. Each update is a transaction
+   * of its own, and updating every queue at every start cost the embedded database's restart a few
+   * hundred milliseconds. A queue missing from it (another instance made it since) is read alone.
+   */
+  let queuesFound: Promise<Map<string, Record<string, unknown>>> | undefined;
+  const asRecord = (q: object): Record<string, unknown> => Object.fromEntries(Object.entries(q));
+
+  async function foundQueue(name: string): Promise<Record<string, unknown> | undefined> {
+    queuesFound ??= boss.getQueues().then(
+      (qs) => new Map(qs.map((q) => [q.name, asRecord(q)])),
+      (err: unknown) => {
+        queuesFound = undefined;
+        throw err;
+      },
+    );
+    const found = (await queuesFound).get(name);
+    if (found) return found;
+    const alone = await boss.getQueue(name);
+    return alone ? asRecord(alone) : undefined;
+  }
 
   /** pg-boss queues must exist before a job is sent; a job may be queued before any worker defines its kind. */
   async function ensureQueue(
     name: string,
     queueOpts: ReturnType<typeof toQueueOptions> & { deadLetter?: string } = {},
   ): Promise<void> {
-    if (await boss.getQueue(name)) {
-      if (Object.keys(queueOpts).length) await boss.updateQueue(name, queueOpts);
+    const found = await foundQueue(name);
+    if (found) {
+      if (Object.entries(queueOpts).some(([k, v]) => found[k] !== v)) {
+        await boss.updateQueue(name, queueOpts);
+        Object.assign(found, queueOpts);
+      }
     } else {
       await boss.createQueue(name, queueOpts).catch(async (err) => {
         // Another instance created it meanwhile.

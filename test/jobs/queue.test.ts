@@ -28,6 +28,25 @@ async function tickUntil(clock: TestClock, done: () => boolean | Promise<boolean
 }
 
 describe('job queue', () => {
+  it("a restart applies a definition's changed retry options and keeps unchanged queues as they are", async () => {
+    const clock = new TestClock(START);
+    const options = async () =>
+      (
+        await file.database.db.execute(
+          sql`SELECT retry_limit AS "retryLimit", xmin::text AS "rowVersion" FROM pgboss.queue WHERE name = 'restarted'`,
+        )
+      ).rows[0];
+    await withQueue(clock, (q) => q.define('restarted', async () => undefined, { retryLimit: 2 }));
+    const first = await options();
+    expect(first?.retryLimit).toBe(2);
+    // The same definition again: the queue is found as defined and not written (its row version stays).
+    await withQueue(clock, (q) => q.define('restarted', async () => undefined, { retryLimit: 2 }));
+    expect(await options()).toEqual(first);
+    // A changed definition: its options are applied.
+    await withQueue(clock, (q) => q.define('restarted', async () => undefined, { retryLimit: 4 }));
+    expect((await options())?.retryLimit).toBe(4);
+  });
+
   it('retries a failing job with exponential backoff, then completes it', async () => {
     const clock = new TestClock(START);
     const attempts: number[] = [];

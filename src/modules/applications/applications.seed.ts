@@ -3,7 +3,7 @@
 // Default company, which the companies module's seed makes after this module's turn, so
 // src/bootstrap.ts runs it once every module's seed has run. Idempotent; at every start it also
 // puts back the definition below should the row have been changed in the database.
-import { or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications } from './applications.tables.ts';
 
@@ -29,6 +29,23 @@ const CONSOLE = {
 
 /** Creates the console application, owned by no user, in the Default company. */
 export async function ensureBuiltInApplications(db: Db, defaultCompanyId: string): Promise<void> {
+  // Read first: a restart that finds the console as defined writes nothing (an upsert locks the
+  // row it meets and commits even when it changes nothing: a tenth of a second of an embedded restart).
+  const [row] = await db.select().from(applications).where(eq(applications.id, CONSOLE.id));
+  if (
+    row &&
+    row.name === CONSOLE.name &&
+    JSON.stringify(row.redirectUris) === JSON.stringify(CONSOLE.redirectUris) &&
+    row.clientType === CONSOLE.clientType &&
+    row.builtIn === CONSOLE.builtIn &&
+    row.isActive === CONSOLE.isActive &&
+    row.ownerId === null &&
+    row.companyId === defaultCompanyId &&
+    row.secretHash === null &&
+    row.secretSealed === null &&
+    row.apiKeyHash === null
+  )
+    return;
   const ex = sql`excluded`;
   await db
     .insert(applications)

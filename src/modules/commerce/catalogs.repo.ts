@@ -113,6 +113,9 @@ export const DEFAULT_CATALOG = {
 
 /** The default catalog, created when no catalog is the default; idempotent and safe from several instances. */
 export async function ensureDefaultCatalog(exec: Executor): Promise<void> {
+  // Read first: a restart finds it and writes nothing.
+  const found = await exec.select({ id: catalogs.id }).from(catalogs).where(eq(catalogs.isDefault, true)).limit(1);
+  if (found.length) return;
   await exec.execute(sql`INSERT INTO catalogs (id, name, description, is_default)
     SELECT ${newId()}, ${DEFAULT_CATALOG.name}, ${DEFAULT_CATALOG.description}, TRUE WHERE NOT EXISTS (SELECT 1 FROM catalogs WHERE is_default)
     ON CONFLICT DO NOTHING`);
@@ -120,6 +123,15 @@ export async function ensureDefaultCatalog(exec: Executor): Promise<void> {
 
 /** The offer joins every catalog (the default offer: every company holds it, so every catalog shows it). */
 export async function addOfferToEveryCatalog(exec: Executor, offerId: string): Promise<void> {
+  // Read first: when every catalog holds it (a restart), nothing is written.
+  const missing = await exec
+    .select({ id: catalogs.id })
+    .from(catalogs)
+    .where(
+      sql`NOT EXISTS (SELECT 1 FROM ${catalogOffers} co WHERE co.catalog_id = ${catalogs.id} AND co.offer_id = ${offerId})`,
+    )
+    .limit(1);
+  if (!missing.length) return;
   await exec.execute(
     sql`INSERT INTO catalog_offers (catalog_id, offer_id) SELECT c.id, ${offerId} FROM catalogs c ON CONFLICT DO NOTHING`,
   );

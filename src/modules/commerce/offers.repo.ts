@@ -148,6 +148,9 @@ export const DEFAULT_OFFER = {
 /** The default offer, created when missing; idempotent and safe to run from several instances. */
 /** The default offer, created when missing; `created` says whether this call made it. */
 export async function ensureDefaultOffer(db: Executor): Promise<{ id: string; created: boolean }> {
+  // Read first: a restart finds it and writes nothing (docs/decisions.md, Performance, "A restart writes nothing").
+  const existing = await defaultOfferId(db);
+  if (existing) return { id: existing, created: false };
   const made = await db
     .insert(offers)
     .values({

@@ -1,7 +1,7 @@
 // SQL of customisation: the templates, the customisation values of companies and users, what
 // the service description of a company reads, and the reads that come with the authorising
 // statement (ctx.extras, src/http/operation.ts), so a company's customisation reads answer in one round trip.
-import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.ts';
 import { customisationTemplates } from './customisation.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
@@ -75,6 +75,15 @@ export async function listTemplateSummaries(
 }
 
 /** Inserts the template unless one with its id exists. */
+/** Which of these template ids exist. */
+export async function templateIds(exec: Executor, ids: string[]): Promise<string[]> {
+  const rows = await exec
+    .select({ id: customisationTemplates.id })
+    .from(customisationTemplates)
+    .where(inArray(customisationTemplates.id, ids));
+  return rows.map((r) => r.id);
+}
+
 export async function insertTemplateIfAbsent(exec: Executor, t: NewTemplate): Promise<void> {
   await exec.insert(customisationTemplates).values(t).onConflictDoNothing();
 }

@@ -20,8 +20,15 @@ type CompanyRow = TargetRow<'company'>;
 
 /** Seeds the built-in templates; run at every start, changes nothing when they exist. */
 export async function ensureCustomisationTemplates(db: Executor): Promise<void> {
+  // Read first: a restart finds them all and writes nothing.
+  const present = new Set(
+    await repo.templateIds(
+      db,
+      BUILT_IN_TEMPLATES.map((t) => t.id),
+    ),
+  );
   for (const t of BUILT_IN_TEMPLATES) {
-    await repo.insertTemplateIfAbsent(db, t);
+    if (!present.has(t.id)) await repo.insertTemplateIfAbsent(db, t);
   }
 }
 
