@@ -9,6 +9,7 @@ import { ensureSuperadmin, ensureSystemCompanies, generatePassword } from '../sr
 import { companies } from '../src/modules/admin/companies/companies.tables.ts';
 import { users } from '../src/modules/admin/users/users.tables.ts';
 import { verifyPassword, isStrongPassword } from '../src/shared/passwords.ts';
+import { rowsOf } from '../src/db/raw.ts';
 
 describe('first start', () => {
   it('creates the Default and Terminated companies once, and a superadmin with a generated password', async () => {
@@ -35,7 +36,7 @@ describe('first start', () => {
     await database.migrate();
     await ensureSystemCompanies(database.db);
     const versions = async () =>
-      (await database.db.execute(sql`SELECT name, version FROM list_versions ORDER BY name`)).rows;
+      rowsOf(await database.db.execute(sql`SELECT name, version FROM list_versions ORDER BY name`));
     const before = await versions();
     // Each seed reads first: an insert that conflicts would still run its table's statement
     // triggers (moving list versions) and commit, at every start.
@@ -45,10 +46,10 @@ describe('first start', () => {
     await database.db.execute(sql`DELETE FROM catalog_offers`);
     await database.db.execute(sql`UPDATE applications SET name = 'Changed' WHERE id = 'console'`);
     await ensureSystemCompanies(database.db);
-    expect((await database.db.execute(sql`SELECT count(*)::int AS n FROM catalog_offers`)).rows[0]).toEqual({ n: 1 });
-    expect((await database.db.execute(sql`SELECT name FROM applications WHERE id = 'console'`)).rows[0]).toEqual({
-      name: 'Console',
-    });
+    expect(rowsOf(await database.db.execute(sql`SELECT count(*)::int AS n FROM catalog_offers`))).toEqual([{ n: 1 }]);
+    expect(rowsOf(await database.db.execute(sql`SELECT name FROM applications WHERE id = 'console'`))).toEqual([
+      { name: 'Console' },
+    ]);
     await database.close();
   });
 

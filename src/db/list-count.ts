@@ -125,6 +125,36 @@ export async function runCounted<R extends CountedRow>(
   const memo = remembered.get(key);
   if (memo && current !== undefined && memo.version === current)
     return memo.row as Omit<R, 'total'> & { total: number };
+  return sharedAt(`${key}\u0000${current ?? ''}`, current, () => countedRow<R>(database, q, at, key, memo));
+}
+
+/**
+ * Computations in flight, by key and version: requests that ask the same answer at the same
+ * version while it is being computed wait for that computation instead of running their own (20
+ * clients paging through the same list after a write computed each page 20 times at once). Both
+ * read that version in their authorising statement: nothing was written between them, so the one
+ * answer is exact for each. Without a version read, each request computes its own.
+ */
+const inFlight = new Map<string, Promise<unknown>>();
+
+function sharedAt<T>(key: string, version: string | undefined, compute: () => Promise<T>): Promise<T> {
+  if (version === undefined) return compute();
+  // Stored by this function with this key's compute: of type T.
+  const running = inFlight.get(key) as Promise<T> | undefined;
+  if (running) return running;
+  const started = compute().finally(() => inFlight.delete(key));
+  inFlight.set(key, started);
+  return started;
+}
+
+async function countedRow<R extends CountedRow>(
+  database: Database,
+  q: { sql: string; params: unknown[]; name: string },
+  at: number[],
+  key: string,
+  memo: { version: string; row: CountedRow & { total: number } } | undefined,
+): Promise<Omit<R, 'total'> & { total: number }> {
+  const name = q.name;
   if (memo) for (const i of at) q.params[i] = memo.version;
   const [row] = await database.prepared<R>(name, q.sql, q.params, { genericPlan: true });
   if (!row) throw new Error('list statement: no row');
@@ -160,6 +190,11 @@ export async function rememberedAt<T>(key: string, version: string | undefined, 
   const memo = rememberedValues.get(key);
   // The value was stored by this function with this key's compute: of type T.
   if (memo && memo.version === version) return memo.value as T;
+  return sharedAt(`remembered\u0000${key}\u0000${version}`, version, () => rememberValue(key, version, compute));
+}
+
+async function rememberValue<T>(key: string, version: string, compute: () => Promise<T>): Promise<T> {
+  const memo = rememberedValues.get(key);
   const value = await compute();
   const chars = key.length + JSON.stringify(value).length;
   if (memo) {

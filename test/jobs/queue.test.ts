@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { databaseForFile } from '../support/harness.ts';
 import { createJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
+import { rowsOf } from '../../src/db/raw.ts';
 
 const START = '2026-06-15T00:00:30.000Z';
 const file = databaseForFile();
@@ -31,11 +32,11 @@ describe('job queue', () => {
   it("a restart applies a definition's changed retry options and keeps unchanged queues as they are", async () => {
     const clock = new TestClock(START);
     const options = async () =>
-      (
+      rowsOf<{ retryLimit: number; rowVersion: string }>(
         await file.database.db.execute(
           sql`SELECT retry_limit AS "retryLimit", xmin::text AS "rowVersion" FROM pgboss.queue WHERE name = 'restarted'`,
-        )
-      ).rows[0];
+        ),
+      )[0];
     await withQueue(clock, (q) => q.define('restarted', async () => undefined, { retryLimit: 2 }));
     const first = await options();
     expect(first?.retryLimit).toBe(2);
