@@ -31,7 +31,8 @@
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_CONNECTIONS (default 20), BENCH_DURATION
 // (seconds per case and server, in slices of 2 s, default 6), BENCH_WARMUP (seconds, default 2). For profiling: BENCH_ONLY
 // (server|embedded), BENCH_CASES (comma-separated case names), BENCH_SERVICE_NODE_ARGS and BENCH_CEILING_NODE_ARGS (e.g.
-// "--cpu-prof --cpu-prof-dir=/tmp/prof"); only a full run writes docs/benchmarks.md, and not
+// "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_KEEP_DB=1 (the PostgreSQL database is kept and
+// named, to measure it again by hand); only a full run writes docs/benchmarks.md, and not
 // with BENCH_NO_DOC=1.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
