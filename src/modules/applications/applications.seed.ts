@@ -3,7 +3,7 @@
 // Default company, which the companies module's seed makes after this module's turn, so
 // src/bootstrap.ts runs it once every module's seed has run. Idempotent; at every start it also
 // puts back the definition below should the row have been changed in the database.
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { applications } from './applications.tables.ts';
 
@@ -29,27 +29,24 @@ const CONSOLE = {
 
 /** Creates the console application, owned by no user, in the Default company. */
 export async function ensureBuiltInApplications(db: Db, defaultCompanyId: string): Promise<void> {
+  const wanted = {
+    ...CONSOLE,
+    redirectUris: [...CONSOLE.redirectUris],
+    ownerId: null,
+    companyId: defaultCompanyId,
+    secretHash: null,
+    secretSealed: null,
+    apiKeyHash: null,
+  };
   // Read first: a restart that finds the console as defined writes nothing (an upsert locks the
   // row it meets and commits even when it changes nothing: a tenth of a second of an embedded restart).
   const [row] = await db.select().from(applications).where(eq(applications.id, CONSOLE.id));
-  if (
-    row &&
-    row.name === CONSOLE.name &&
-    JSON.stringify(row.redirectUris) === JSON.stringify(CONSOLE.redirectUris) &&
-    row.clientType === CONSOLE.clientType &&
-    row.builtIn === CONSOLE.builtIn &&
-    row.isActive === CONSOLE.isActive &&
-    row.ownerId === null &&
-    row.companyId === defaultCompanyId &&
-    row.secretHash === null &&
-    row.secretSealed === null &&
-    row.apiKeyHash === null
-  )
-    return;
+  const found: Record<string, unknown> | undefined = row;
+  if (found && Object.entries(wanted).every(([k, v]) => JSON.stringify(found[k]) === JSON.stringify(v))) return;
   const ex = sql`excluded`;
   await db
     .insert(applications)
-    .values({ ...CONSOLE, redirectUris: [...CONSOLE.redirectUris], ownerId: null, companyId: defaultCompanyId })
+    .values(wanted)
     .onConflictDoUpdate({
       target: applications.id,
       set: {
@@ -65,18 +62,5 @@ export async function ensureBuiltInApplications(db: Db, defaultCompanyId: string
         apiKeyHash: null,
         lastUpdateDate: sql`now()`,
       },
-      // Only when something differs: a start that finds the console as defined writes nothing.
-      setWhere: or(
-        sql`${applications.name} IS DISTINCT FROM ${ex}.name`,
-        sql`${applications.redirectUris} IS DISTINCT FROM ${ex}.redirect_uris`,
-        sql`${applications.clientType} IS DISTINCT FROM ${ex}.client_type`,
-        sql`${applications.builtIn} IS DISTINCT FROM ${ex}.built_in`,
-        sql`${applications.isActive} IS DISTINCT FROM ${ex}.is_active`,
-        sql`${applications.ownerId} IS NOT NULL`,
-        sql`${applications.companyId} IS DISTINCT FROM ${ex}.company_id`,
-        sql`${applications.secretHash} IS NOT NULL`,
-        sql`${applications.secretSealed} IS NOT NULL`,
-        sql`${applications.apiKeyHash} IS NOT NULL`,
-      ),
     });
 }
