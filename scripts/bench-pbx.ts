@@ -41,6 +41,7 @@ export const PBX_CASES = [
   'getNumberingPlan pages (5k subscribers)',
   'listFreeInternalNumbers (5k subscribers)',
   'listRecordings date range (100k recordings)',
+  'listRecordings month deep pages (100k recordings)',
   'getOfficeHours',
 ] as const;
 export type PbxCase = (typeof PBX_CASES)[number];
@@ -233,6 +234,17 @@ export function pbxRequests(
           headers: { authorization: `Bearer ${bigAdminToken}` },
         };
       });
+    }
+    case 'listRecordings month deep pages (100k recordings)': {
+      // The last 30 days (some 57,000 recordings), pages spread over the whole range, the deepest
+      // at offset 57,270: as a client paging through a month.
+      const to = new Date();
+      const from = new Date(to.getTime() - 30 * 86_400_000);
+      return Array.from({ length: 250 }, (_, k) => ({
+        method: 'GET' as const,
+        path: `${C}/recordings?fromDate=${from.toISOString()}&toDate=${to.toISOString()}&limit=${PAGE}&offset=${k * 230}`,
+        headers: { authorization: `Bearer ${bigAdminToken}` },
+      }));
     }
     case 'getOfficeHours':
       return pbxIds.map((id, i) => ({

@@ -238,6 +238,21 @@ describe('doc 2, list recordings', () => {
     expect(page).toMatchObject({ limit: 2, offset: 1, total: 4 });
   });
 
+  it('issue 26, point 9: pages of one, put together, are the whole list in every order (ties by name and number broken by id)', async () => {
+    // The page's ids are read first and its rows after (recordings.repo.ts): the pages must keep
+    // the list's order, ties included.
+    for (const sortField of ['date', 'duration', 'recordedName', 'recordedNumber', 'otherNumber'])
+      for (const sortOrder of [1, -1]) {
+        const q = `?sortField=${sortField}&sortOrder=${sortOrder}`;
+        const whole = idsOf(await listOf(q));
+        const pages: string[] = [];
+        for (let offset = 0; offset < whole.length; offset++)
+          pages.push(...idsOf(await listOf(`${q}&limit=1&offset=${offset}`)));
+        expect(pages).toEqual(whole);
+        expect(whole).toHaveLength(4);
+      }
+  });
+
   it('doc 2, list recordings: fromDate and toDate bound the date (inclusive)', async () => {
     const body = await listOf('?fromDate=2026-11-05T09:00:00Z&toDate=2026-11-10T09:00:00Z');
     expect(idsOf(body)).toEqual([ids.c, ids.b]);

@@ -84,9 +84,13 @@ export async function listRecordingRows(
       const where = filterWhere(cloudPbxId, f);
       const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
       const key = SORT[p.sortField];
-      return sql`WITH page AS (
-          SELECT ${ROW_JSON} AS j, ${key} AS k, r.id FROM ${recordings} r WHERE ${where}
-          ORDER BY ${key} ${dir}, r.id ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
+      // The page's ids first, its rows' JSON after: PostgreSQL computes the select list of every
+      // row an OFFSET skips, so a page deep in 100,000 recordings built 100,000 objects (about a
+      // second); the ids alone come from the index (cloudpbx_id, date, id) for the default order.
+      return sql`WITH ids AS (
+          SELECT r.id, ${key} AS k FROM ${recordings} r WHERE ${where}
+          ORDER BY ${key} ${dir}, r.id ${dir} LIMIT ${p.limit} OFFSET ${p.offset}),
+        page AS (SELECT ${ROW_JSON} AS j, ids.k, r.id FROM ids JOIN ${recordings} r ON r.id = ids.id)
         SELECT ${unlessUnchanged('recordings', sql`COALESCE((SELECT json_agg(page.j ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json)`, known, 'rows')},
           ${versionedCount('recordings', sql`SELECT count(*)::int FROM ${recordings} r WHERE ${where}`, known)}`;
     },
