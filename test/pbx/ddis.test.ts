@@ -221,6 +221,20 @@ describe('doc 2, list the DDIs', () => {
     expect(past.json()).toMatchObject({ data: [], total: 4, offset: 10 });
   });
 
+  it('issue 25, point 12: pages of one, put together, are the whole list in every order (creation dates tie: the id breaks them)', async () => {
+    // A page's ids are read first and its rows after (ddis.repo.ts): the pages keep the list's order.
+    for (const sortField of ['number', 'numberE164', 'creationDate'])
+      for (const sortOrder of [1, -1]) {
+        const q = `${L}?sortField=${sortField}&sortOrder=${sortOrder}`;
+        const whole = (await req('GET', q, t.superToken)).json().data.map((d: { id: string }) => d.id);
+        const pages: string[] = [];
+        for (let offset = 0; offset < whole.length; offset++)
+          pages.push((await req('GET', `${q}&limit=1&offset=${offset}`, t.superToken)).json().data[0].id);
+        expect(pages).toEqual(whole);
+        expect(whole).toHaveLength(4);
+      }
+  });
+
   it('doc 2, list DDIs: the assigned user’s names in each DDI', async () => {
     const all = (await req('GET', L, t.superToken)).json().data;
     const d = all.find((x: { number: string }) => x.number === '0299000004');

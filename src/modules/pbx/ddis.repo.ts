@@ -133,9 +133,11 @@ export async function listDdiRows(
       const key = SORT[p.sortField];
       const rows = sql`COALESCE((SELECT json_agg(json_build_object('row', to_jsonb(page), 'user', ${userNamesOf(sql`page.user_id`)}, 'welcome', ${welcomeNameOf('page')})
         ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json)`;
-      return sql`WITH page AS (
-          SELECT ${ddis}.*, ${key} AS k FROM ${ddis} WHERE ${where}
-          ORDER BY ${key} ${dir}, ${ddis.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
+      // The page's ids first (the sort carries the key and the id, not whole rows), its rows after.
+      return sql`WITH ids AS (
+          SELECT ${ddis.id} AS id, ${key} AS k FROM ${ddis} WHERE ${where}
+          ORDER BY ${key} ${dir}, ${ddis.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset}),
+        page AS (SELECT ${ddis}.*, ids.k FROM ids JOIN ${ddis} ON ${ddis.id} = ids.id)
         SELECT ${unlessUnchanged('pbx', pbxInfo(cloudPbxId), known, 'pbx')}, ${unlessUnchanged('pbx', rows, known, 'rows')},
           ${versionedCount('pbx', sql`SELECT count(*)::int FROM ${ddis} WHERE ${where}`, known)}`;
     },

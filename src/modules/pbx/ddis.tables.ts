@@ -43,6 +43,8 @@ export const ddis = pgTable(
   (t) => [
     uniqueIndex('pbx_ddis_number_e164_uq').on(t.numberE164),
     index('pbx_ddis_pbx_number_idx').on(t.cloudPbxId, t.number),
+    // A CloudPBX's DDIs by creation date (listDdis sortField creationDate): its pages read their ids from it.
+    index('pbx_ddis_pbx_created_idx').on(t.cloudPbxId, t.creationDate, t.id),
     index('pbx_ddis_user_idx').on(t.userId),
     // One default DDI per CloudPBX.
     uniqueIndex('pbx_ddis_default_uq')

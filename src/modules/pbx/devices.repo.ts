@@ -168,9 +168,11 @@ export async function listDeviceViews(
           'userId', s.user_id, 'userDisplayName', (${userNamesOf(sql`s.user_id`)})->>'displayName')
           ORDER BY page.k ${dir}, page.id ${dir})
         FROM page LEFT JOIN ${subscribers} s ON s.id = page.subscriber_id), '[]'::json)`;
-      return sql`WITH page AS (
-          SELECT ${devices}.*, ${key} AS k FROM ${devices} WHERE ${where}
-          ORDER BY ${key} ${dir}, ${devices.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset})
+      // The page's ids first (the sort carries the key and the id, not whole rows), its rows after.
+      return sql`WITH ids AS (
+          SELECT ${devices.id} AS id, ${key} AS k FROM ${devices} WHERE ${where}
+          ORDER BY ${key} ${dir}, ${devices.id} ${dir} LIMIT ${p.limit} OFFSET ${p.offset}),
+        page AS (SELECT ${devices}.*, ids.k FROM ids JOIN ${devices} ON ${devices.id} = ids.id)
         SELECT ${unlessUnchanged('pbx', company, known, 'company')}, ${unlessUnchanged('pbx', rows, known, 'rows')},
           ${versionedCount('pbx', sql`SELECT count(*)::int FROM ${devices} WHERE ${where}`, known)}`;
     },

@@ -1,0 +1,1 @@
+CREATE INDEX "pbx_ddis_pbx_created_idx" ON "pbx_ddis" USING btree ("cloudpbx_id","creation_date","id");
