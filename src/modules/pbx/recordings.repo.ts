@@ -6,6 +6,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { runCounted, unlessUnchanged, versionedCount } from '../../db/list-count.ts';
 import { rowsOf } from '../../db/raw.ts';
+import { escapeLike } from '../../db/like.ts';
 import type { Paging } from '../../http/paging.ts';
 import { recordings } from './recordings.tables.ts';
 import type { ListRecordingsFilters, RecordingSortField } from './recordings.schemas.ts';
@@ -22,8 +23,11 @@ const SORT: Record<RecordingSortField, SQL> = {
   otherNumber: sql`r.other_number`,
 };
 
-/** Case-insensitive "contains" (document 2: substring filters), with no pattern characters to escape. */
-const contains = (column: SQL, value: string): SQL => sql`strpos(lower(${column}), lower(${value})) > 0`;
+/**
+ * Case-insensitive "contains" (document 2: substring filters): ILIKE with the value's pattern
+ * characters escaped, which the trigram indexes of migration 0035 serve (three characters or more).
+ */
+const contains = (column: SQL, value: string): SQL => sql`${column} ILIKE ${`%${escapeLike(value)}%`}`;
 
 function filterWhere(cloudPbxId: string, f: ListRecordingsFilters): SQL {
   const parts: SQL[] = [sql`r.cloudpbx_id = ${cloudPbxId}`];

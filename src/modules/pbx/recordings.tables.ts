@@ -2,6 +2,7 @@
 // 26, point 5). The audio lives behind the files port under `storageKey`; the row is the
 // descriptor, with the recorded party's names and numbers copied at ingestion (the list filters
 // on them as substrings, and a recording outlives its subscriber).
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { cloudPbxs } from './pbx.tables.ts';
@@ -29,5 +30,10 @@ export const recordings = pgTable(
   (t) => [
     index('pbx_recordings_pbx_date_idx').on(t.cloudPbxId, t.date, t.id),
     index('pbx_recordings_date_idx').on(t.date),
+    // The substring filters of the list (recordedName, recordedNumber, otherNumber: ILIKE '%…%'),
+    // served by trigrams for three characters or more instead of reading the CloudPBX's recordings.
+    index('pbx_recordings_recorded_name_trgm_idx').using('gin', sql`${t.recordedName} gin_trgm_ops`),
+    index('pbx_recordings_recorded_number_trgm_idx').using('gin', sql`${t.recordedNumber} gin_trgm_ops`),
+    index('pbx_recordings_other_number_trgm_idx').using('gin', sql`${t.otherNumber} gin_trgm_ops`),
   ],
 );
