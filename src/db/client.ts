@@ -28,6 +28,12 @@ export interface PreparedOptions {
    * plan costs what its per-value plans cost, and PostgreSQL settles on it after five executions.
    */
   genericPlan?: boolean;
+  /**
+   * The best plan depends on the values beyond how many rows they match (a substring filter: a
+   * trigram index for a rare substring, the date range otherwise): the statement is planned for its
+   * values on every execution (plan_cache_mode=force_custom_plan). It wins over `genericPlan`.
+   */
+  planPerValue?: boolean;
 }
 
 export interface Database {
@@ -86,6 +92,15 @@ export function openDatabase(opts: {
     // These statements look rows up by key or walk one index whatever the values, so one plan
     // serves all values. Other statements keep per-value plans: their own pool.
     const hot = new pg.Pool({ ...settings, options: '-c plan_cache_mode=force_generic_plan' });
+    // Hot statements planned for their values (PreparedOptions.planPerValue): a few sessions of
+    // their own, made on first use.
+    let perValue: pg.Pool | undefined;
+    const perValuePool = (): pg.Pool => {
+      if (perValue) return perValue;
+      perValue = new pg.Pool({ ...settings, max: 5, options: '-c plan_cache_mode=force_custom_plan' });
+      perValue.on('error', () => undefined);
+      return perValue;
+    };
     // Idle clients can error when the server restarts; without a listener that kills the process.
     pool.on('error', () => undefined);
     hot.on('error', () => undefined);
@@ -112,15 +127,15 @@ export function openDatabase(opts: {
         }
       },
       close: async () => {
-        await Promise.all([pool.end(), hot.end()]);
+        await Promise.all([pool.end(), hot.end(), perValue?.end()]);
       },
       poolStats: () => ({
-        total: pool.totalCount + hot.totalCount,
-        idle: pool.idleCount + hot.idleCount,
-        waiting: pool.waitingCount + hot.waitingCount,
+        total: pool.totalCount + hot.totalCount + (perValue?.totalCount ?? 0),
+        idle: pool.idleCount + hot.idleCount + (perValue?.idleCount ?? 0),
+        waiting: pool.waitingCount + hot.waitingCount + (perValue?.waitingCount ?? 0),
       }),
-      prepared: async <T>(name: string, text: string, params: unknown[]) =>
-        (await hot.query({ name, text, values: params })).rows as T[],
+      prepared: async <T>(name: string, text: string, params: unknown[], o?: PreparedOptions) =>
+        (await (o?.planPerValue ? perValuePool() : hot).query({ name, text, values: params })).rows as T[],
       queueConnection: { connectionString: opts.url },
     };
   }
@@ -178,9 +193,10 @@ function embeddedPrepared(client: EmbeddedClient) {
     // with, for every value, as the server's hot pool does; other statements of the session keep
     // per-value plans. One simple query: should EXECUTE fail, its implicit transaction rolls the
     // setting back as well.
-    if (!opts?.genericPlan) return (await client.exec(`EXECUTE "${name}"${args}`))[0].rows as T[];
+    const forced = opts?.planPerValue ? 'force_custom_plan' : opts?.genericPlan ? 'force_generic_plan' : undefined;
+    if (!forced) return (await client.exec(`EXECUTE "${name}"${args}`))[0].rows as T[];
     const results = await client.exec(
-      `SET plan_cache_mode = force_generic_plan; EXECUTE "${name}"${args}; RESET plan_cache_mode`,
+      `SET plan_cache_mode = ${forced}; EXECUTE "${name}"${args}; RESET plan_cache_mode`,
     );
     return results[1].rows as T[];
   };

@@ -30,6 +30,18 @@ describe('prepared statements: one plan for every value', () => {
     expect(await mode()).toBe('auto');
   });
 
+  it('a hot statement planned per value (planPerValue: a substring filter) runs with per-value plans; the session keeps its own mode', async () => {
+    const { database } = held;
+    const [row] = await database.prepared<{ m: string }>(
+      'test_plan_per_value',
+      `SELECT current_setting('plan_cache_mode') AS m, $1::text AS v`,
+      ['x'],
+      { planPerValue: true, genericPlan: true },
+    );
+    expect(row.m).toBe('force_custom_plan');
+    expect(await mode()).toBe('auto');
+  });
+
   it("a lookup by key without the option settles on its generic plan after five executions (embedded: no SET around it; the server's hot sessions force it)", async () => {
     const { database } = held;
     for (let i = 0; i < 8; i++)

@@ -100,6 +100,8 @@ export async function listRecordingRows(
     },
     buildKey,
     version,
+    // A substring's best plan is its trigram index when it is rare, the date range otherwise.
+    { planPerValue: Boolean(f.recordedName || f.recordedNumber || f.otherNumber) },
   );
   return { rows: (row.rows ?? []).map(viewOf), total: row.total };
 }
