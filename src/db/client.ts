@@ -22,18 +22,16 @@ export type Executor = Db | Tx;
 
 export interface PreparedOptions {
   /**
-   * The statement's estimated cost varies with its values (a list page: how many rows a filter
-   * matches) while one plan serves them all: PostgreSQL would plan it again on every execution,
-   * so the plan it was prepared with is forced. A lookup by key needs no such option: its generic
-   * plan costs what its per-value plans cost, and PostgreSQL settles on it after five executions.
+   * How the statement is planned when its lookups are not by key. `generic`: its estimated cost
+   * varies with its values (a list page: how many rows a filter matches) while one plan serves them
+   * all: PostgreSQL would plan it again on every execution, so the plan it was prepared with is
+   * forced. `per value`: the best plan depends on the values beyond how many rows they match (a
+   * substring filter: a trigram index for a rare substring, the date range otherwise), so it is
+   * planned for its values on every execution (plan_cache_mode=force_custom_plan). A lookup by key
+   * needs neither: its generic plan costs what its per-value plans cost, and PostgreSQL settles on
+   * it after five executions.
    */
-  genericPlan?: boolean;
-  /**
-   * The best plan depends on the values beyond how many rows they match (a substring filter: a
-   * trigram index for a rare substring, the date range otherwise): the statement is planned for its
-   * values on every execution (plan_cache_mode=force_custom_plan). It wins over `genericPlan`.
-   */
-  planPerValue?: boolean;
+  plan?: 'generic' | 'per value';
 }
 
 export interface Database {
@@ -45,7 +43,7 @@ export interface Database {
    * Runs a statement of the hot path. On a server it is a named prepared statement, planned once
    * per connection (the plan of a three-table join costs more than its execution) and reused for
    * every value: it must be a statement whose best plan does not depend on its values (lookups by
-   * key, one index range). PGlite prepares it in its one session. `name` must identify `text`
+   * key, one index range), unless `opts.plan` is 'per value'. PGlite prepares it in its one session. `name` must identify `text`
    * uniquely.
    */
   prepared: <T>(name: string, text: string, params: unknown[], opts?: PreparedOptions) => Promise<T[]>;
@@ -92,7 +90,7 @@ export function openDatabase(opts: {
     // These statements look rows up by key or walk one index whatever the values, so one plan
     // serves all values. Other statements keep per-value plans: their own pool.
     const hot = new pg.Pool({ ...settings, options: '-c plan_cache_mode=force_generic_plan' });
-    // Hot statements planned for their values (PreparedOptions.planPerValue): a few sessions of
+    // Hot statements planned for their values (PreparedOptions.plan 'per value'): a few sessions of
     // their own, made on first use.
     let perValue: pg.Pool | undefined;
     const perValuePool = (): pg.Pool => {
@@ -135,7 +133,7 @@ export function openDatabase(opts: {
         waiting: pool.waitingCount + hot.waitingCount + (perValue?.waitingCount ?? 0),
       }),
       prepared: async <T>(name: string, text: string, params: unknown[], o?: PreparedOptions) =>
-        (await (o?.planPerValue ? perValuePool() : hot).query({ name, text, values: params })).rows as T[],
+        (await (o?.plan === 'per value' ? perValuePool() : hot).query({ name, text, values: params })).rows as T[],
       queueConnection: { connectionString: opts.url },
     };
   }
@@ -193,7 +191,7 @@ function embeddedPrepared(client: EmbeddedClient) {
     // with, for every value, as the server's hot pool does; other statements of the session keep
     // per-value plans. One simple query: should EXECUTE fail, its implicit transaction rolls the
     // setting back as well.
-    const forced = opts?.planPerValue ? 'force_custom_plan' : opts?.genericPlan ? 'force_generic_plan' : undefined;
+    const forced = opts?.plan && { generic: 'force_generic_plan', 'per value': 'force_custom_plan' }[opts.plan];
     if (!forced) return (await client.exec(`EXECUTE "${name}"${args}`))[0].rows as T[];
     const results = await client.exec(
       `SET plan_cache_mode = ${forced}; EXECUTE "${name}"${args}; RESET plan_cache_mode`,

@@ -114,8 +114,8 @@ export async function runCounted<R extends CountedRow>(
   build: (known: SQL) => SQL,
   buildKey?: string,
   current?: string,
-  /** The statement's best plan depends on its values (PreparedOptions.planPerValue of src/db/client.ts). */
-  plan?: { planPerValue: boolean },
+  /** How the statement is planned (PreparedOptions of src/db/client.ts): one plan for every value by default. */
+  plan: 'generic' | 'per value' = 'generic',
 ): Promise<Omit<R, 'total'> & { total: number }> {
   const q = statementOf(build, buildKey);
   const name = q.name;
@@ -127,9 +127,7 @@ export async function runCounted<R extends CountedRow>(
   const memo = remembered.get(key);
   if (memo && current !== undefined && memo.version === current)
     return memo.row as Omit<R, 'total'> & { total: number };
-  return sharedAt(`${key}\u0000${current ?? ''}`, current, () =>
-    countedRow<R>(database, q, at, key, memo, plan?.planPerValue === true),
-  );
+  return sharedAt(`${key}\u0000${current ?? ''}`, current, () => countedRow<R>(database, q, at, key, memo, plan));
 }
 
 /**
@@ -157,16 +155,11 @@ async function countedRow<R extends CountedRow>(
   at: number[],
   key: string,
   memo: { version: string; row: CountedRow & { total: number } } | undefined,
-  planPerValue: boolean,
+  plan: 'generic' | 'per value',
 ): Promise<Omit<R, 'total'> & { total: number }> {
   const name = q.name;
   if (memo) for (const i of at) q.params[i] = memo.version;
-  const [row] = await database.prepared<R>(
-    name,
-    q.sql,
-    q.params,
-    planPerValue ? { planPerValue } : { genericPlan: true },
-  );
+  const [row] = await database.prepared<R>(name, q.sql, q.params, { plan });
   if (!row) throw new Error('list statement: no row');
   if (row.total === null && memo) {
     // The version did not move: the remembered row is exact.

@@ -17,26 +17,26 @@ const mode = async () => {
 };
 
 describe('prepared statements: one plan for every value', () => {
-  it('a hot statement whose cost varies with its values (genericPlan) runs with generic plans; other statements with per-value plans, before and after it', async () => {
+  it('a hot statement whose cost varies with its values (plan generic) runs with generic plans; other statements with per-value plans, before and after it', async () => {
     const { database } = held;
     expect(await mode()).toBe('auto');
     const [row] = await database.prepared<{ m: string }>(
       'test_plan_mode',
       `SELECT current_setting('plan_cache_mode') AS m, $1::text AS v`,
       ['x'],
-      { genericPlan: true },
+      { plan: 'generic' },
     );
     expect(row.m).toBe('force_generic_plan');
     expect(await mode()).toBe('auto');
   });
 
-  it('a hot statement planned per value (planPerValue: a substring filter) runs with per-value plans; the session keeps its own mode', async () => {
+  it('a hot statement planned per value (plan per value: a substring filter) runs with per-value plans; the session keeps its own mode', async () => {
     const { database } = held;
     const [row] = await database.prepared<{ m: string }>(
       'test_plan_per_value',
       `SELECT current_setting('plan_cache_mode') AS m, $1::text AS v`,
       ['x'],
-      { planPerValue: true, genericPlan: true },
+      { plan: 'per value' },
     );
     expect(row.m).toBe('force_custom_plan');
     expect(await mode()).toBe('auto');
@@ -63,7 +63,7 @@ describe('prepared statements: one plan for every value', () => {
   });
 
   it('a hot statement that fails is refused as bad input, and the session keeps per-value plans', async () => {
-    const failing = held.database.prepared('test_plan_fail', `SELECT 1 / $1::int AS q`, [0], { genericPlan: true });
+    const failing = held.database.prepared('test_plan_fail', `SELECT 1 / $1::int AS q`, [0], { plan: 'generic' });
     await expect(failing).rejects.toThrow(/division by zero/);
     expect(await mode()).toBe('auto');
     const [row] = await held.database.prepared<{ q: number }>('test_plan_fail', `SELECT 1 / $1::int AS q`, [1]);

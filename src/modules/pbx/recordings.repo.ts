@@ -101,7 +101,7 @@ export async function listRecordingRows(
     buildKey,
     version,
     // A substring's best plan is its trigram index when it is rare, the date range otherwise.
-    { planPerValue: Boolean(f.recordedName || f.recordedNumber || f.otherNumber) },
+    f.recordedName || f.recordedNumber || f.otherNumber ? 'per value' : 'generic',
   );
   return { rows: (row.rows ?? []).map(viewOf), total: row.total };
 }
