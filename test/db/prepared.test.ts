@@ -17,30 +17,31 @@ const mode = async () => {
 };
 
 describe('prepared statements: one plan for every value', () => {
-  it('a hot statement whose cost varies with its values (plan generic) runs with generic plans; other statements with per-value plans, before and after it', async () => {
-    const { database } = held;
-    expect(await mode()).toBe('auto');
-    const [row] = await database.prepared<{ m: string }>(
-      'test_plan_mode',
-      `SELECT current_setting('plan_cache_mode') AS m, $1::text AS v`,
-      ['x'],
-      { plan: 'generic' },
-    );
-    expect(row.m).toBe('force_generic_plan');
-    expect(await mode()).toBe('auto');
-  });
-
-  it('a hot statement planned per value (plan per value: a substring filter) runs with per-value plans; the session keeps its own mode', async () => {
-    const { database } = held;
-    const [row] = await database.prepared<{ m: string }>(
-      'test_plan_per_value',
-      `SELECT current_setting('plan_cache_mode') AS m, $1::text AS v`,
-      ['x'],
-      { plan: 'per value' },
-    );
-    expect(row.m).toBe('force_custom_plan');
-    expect(await mode()).toBe('auto');
-  });
+  const forced = [
+    [
+      'generic',
+      'force_generic_plan',
+      'a hot statement whose cost varies with its values (plan generic) runs with generic plans; other statements with per-value plans, before and after it',
+    ],
+    [
+      'per value',
+      'force_custom_plan',
+      'a hot statement planned per value (plan per value: a substring filter) runs with per-value plans; the session keeps its own mode',
+    ],
+  ] as const;
+  for (const [plan, setting, title] of forced)
+    it(title, async () => {
+      const { database } = held;
+      expect(await mode()).toBe('auto');
+      const [row] = await database.prepared<{ m: string }>(
+        `test_plan_${plan.replace(' ', '_')}`,
+        `SELECT current_setting('plan_cache_mode') AS m, $1::text AS v`,
+        ['x'],
+        { plan },
+      );
+      expect(row.m).toBe(setting);
+      expect(await mode()).toBe('auto');
+    });
 
   it("a lookup by key without the option settles on its generic plan after five executions (embedded: no SET around it; the server's hot sessions force it)", async () => {
     const { database } = held;
