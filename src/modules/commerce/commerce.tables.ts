@@ -4,7 +4,6 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ts } from '../../db/columns.ts';
 import { companies } from '../admin/companies/companies.tables.ts';
-import { users } from '../admin/users/users.tables.ts';
 import type { BusinessModel } from './offers.schemas.ts';
 import type { PrepaidRenewalOption, RenewalTermOption, SubscriptionStatus } from './subscriptions.schemas.ts';
 
@@ -195,12 +194,10 @@ export const subscriptions = pgTable(
 export const licences = pgTable(
   'licences',
   {
-    subscriptionId: text('subscription_id')
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // A subscription's and a user's: checked as sets per statement, and deleted with either, by
+    // the triggers of migration 0036_keys_checked_as_sets (docs/decisions.md, Keys checked as sets).
+    subscriptionId: text('subscription_id').notNull(),
+    userId: text('user_id').notNull(),
     userCompanyId: text('user_company_id').notNull(),
     assignedAt: ts('assigned_at').notNull().defaultNow(),
   },
