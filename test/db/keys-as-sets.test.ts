@@ -89,10 +89,7 @@ describe('keys checked as sets (migration 0036)', () => {
         'import_lines_req_id_imports_id_fk',
       ],
       [sql`UPDATE users SET company_id = ${missing} WHERE id = ${w.users[1]}`, 'users_company_id_companies_id_fk'],
-      [
-        sql`UPDATE licences SET user_id = ${missing} WHERE user_id = ${w.users[1]}`,
-        'licences_user_id_users_id_fk',
-      ],
+      [sql`UPDATE licences SET user_id = ${missing} WHERE user_id = ${w.users[1]}`, 'licences_user_id_users_id_fk'],
     ];
     for (const [statement, constraint] of cases)
       expect(await refusal(db().execute(statement))).toEqual({ code: '23503', constraint });

@@ -7,6 +7,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { runCounted, unlessUnchanged, versionedCount } from '../../db/list-count.ts';
 import { rowsOf } from '../../db/raw.ts';
 import { escapeLike } from '../../db/like.ts';
+import { afterAnchor, pageAnchor, type AnchoredList, type PageAnchor } from '../../db/page-anchors.ts';
 import type { Paging } from '../../http/paging.ts';
 import { recordings } from './recordings.tables.ts';
 import type { ListRecordingsFilters, RecordingSortField } from './recordings.schemas.ts';
@@ -67,11 +68,21 @@ const ROW_JSON = sql`json_build_object('id', r.id, 'date', r.date, 'direction', 
 
 const viewOf = (j: JsonRecording): RecordingView => ({ ...j, date: new Date(j.date) });
 
+/** The type each sort key is read back as from its text (src/db/page-anchors.ts). */
+const SORT_TYPE: Record<RecordingSortField, AnchoredList['keyType']> = {
+  date: 'timestamptz',
+  duration: 'float8',
+  recordedName: 'text',
+  recordedNumber: 'text',
+  otherNumber: 'text',
+};
+
 /**
  * Document 2, list recordings: one page and the total, in one statement, remembered at the
  * version of the `recordings` family of lists (src/db/list-count.ts; migration 0028 moves it on
  * every write to pbx_recordings): the same request again, nothing written since, is answered
  * without counting (with `version`, the one the authorising statement read, without a statement).
+ * A page past the first thousand rows starts after the nearest anchor (src/db/page-anchors.ts).
  */
 export async function listRecordingRows(
   database: Database,
@@ -80,20 +91,50 @@ export async function listRecordingRows(
   p: Paging<RecordingSortField>,
   version?: string,
 ): Promise<{ rows: RecordingView[]; total: number }> {
-  // Built once per CloudPBX, filters and page (the key names everything the statement depends on).
-  const buildKey = JSON.stringify(['recordings', cloudPbxId, f, p]);
-  const row = await runCounted<{ list_version: string | null; total: number | null; rows: JsonRecording[] | null }>(
+  const list = (): AnchoredList => ({
+    family: 'recordings',
+    from: sql`FROM ${recordings} r WHERE ${filterWhere(cloudPbxId, f)}`,
+    key: SORT[p.sortField],
+    id: sql`r.id`,
+    keyType: SORT_TYPE[p.sortField],
+    descending: p.sortOrder !== 1,
+  });
+  const listKey = JSON.stringify(['recordings', cloudPbxId, f, p.sortField, p.sortOrder]);
+  const anchor = await pageAnchor(database, listKey, version, p.offset, list);
+  if (anchor) {
+    const row = await pageOf(database, cloudPbxId, f, p, version, list, anchor);
+    // The anchors are exact at their version only: read at another one, the page is computed again.
+    if (row.list_version === anchor.version) return { rows: (row.rows ?? []).map(viewOf), total: row.total };
+  }
+  const row = await pageOf(database, cloudPbxId, f, p, version, list, undefined);
+  return { rows: (row.rows ?? []).map(viewOf), total: row.total };
+}
+
+function pageOf(
+  database: Database,
+  cloudPbxId: string,
+  f: ListRecordingsFilters,
+  p: Paging<RecordingSortField>,
+  version: string | undefined,
+  list: () => AnchoredList,
+  anchor: PageAnchor | undefined,
+) {
+  // Built once per CloudPBX, filters, page and anchor (the key names everything the statement depends on).
+  const buildKey = JSON.stringify(['recordings', cloudPbxId, f, p, anchor ?? null]);
+  return runCounted<{ list_version: string | null; total: number | null; rows: JsonRecording[] | null }>(
     database,
     (known) => {
       const where = filterWhere(cloudPbxId, f);
       const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
       const key = SORT[p.sortField];
+      const after = anchor ? sql` AND ${afterAnchor(list(), anchor)}` : sql``;
+      const offset = anchor ? p.offset - anchor.skipped : p.offset;
       // The page's ids first, its rows' JSON after: PostgreSQL computes the select list of every
       // row an OFFSET skips, so a page deep in 100,000 recordings built 100,000 objects (about a
       // second); the ids alone come from the index (cloudpbx_id, date, id) for the default order.
       return sql`WITH ids AS (
-          SELECT r.id, ${key} AS k FROM ${recordings} r WHERE ${where}
-          ORDER BY ${key} ${dir}, r.id ${dir} LIMIT ${p.limit} OFFSET ${p.offset}),
+          SELECT r.id, ${key} AS k FROM ${recordings} r WHERE ${where}${after}
+          ORDER BY ${key} ${dir}, r.id ${dir} LIMIT ${p.limit} OFFSET ${offset}),
         page AS (SELECT ${ROW_JSON} AS j, ids.k, r.id FROM ids JOIN ${recordings} r ON r.id = ids.id)
         SELECT ${unlessUnchanged('recordings', sql`COALESCE((SELECT json_agg(page.j ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json)`, known, 'rows')},
           ${versionedCount('recordings', sql`SELECT count(*)::int FROM ${recordings} r WHERE ${where}`, known)}`;
@@ -103,7 +144,6 @@ export async function listRecordingRows(
     // A substring's best plan is its trigram index when it is rare, the date range otherwise.
     f.recordedName || f.recordedNumber || f.otherNumber ? 'per value' : 'generic',
   );
-  return { rows: (row.rows ?? []).map(viewOf), total: row.total };
 }
 
 export async function insertRecording(exec: Executor, row: NewRecording): Promise<RecordingRow> {
