@@ -1,5 +1,5 @@
 // Issue 26, point 9: deep pages of the recordings start after the nearest anchor, the sort key and
-// id of every thousandth row remembered per list and version (src/db/page-anchors.ts). These
+// id of every thousandth row remembered per list and version (src/db/long-lists.ts). These
 // tests hold such pages to the list itself: every page past the first thousand rows, in every
 // order, ties included, equals the same slice of the whole list read from its start; a page read
 // after a write (the anchors of the old version no longer exact) is the new list's; and the anchor
@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
-import { ANCHOR_STEP, pageAnchor } from '../../src/db/page-anchors.ts';
+import { ANCHOR_STEP, listTotal, pageAnchor } from '../../src/db/long-lists.ts';
 import { versionOf } from '../../src/db/list-count.ts';
 import { createPbx, PBXS } from './fixtures.ts';
 
@@ -88,7 +88,7 @@ describe('issue 26, point 9: deep pages of the recordings', () => {
     expect(idsOf(await listOf(`${q}&limit=5&offset=1500`))).toEqual(before);
   });
 
-  it('a page starts after the row just before its thousand, read once per list and version', async () => {
+  it('a page starts after the row just before its thousand; anchors and total are read once per list and version', async () => {
     const whole = await wholeList('?sortField=duration&sortOrder=1');
     const version = String(
       ((await t.db.execute(sql`SELECT ${versionOf('recordings')}::text AS v`)) as unknown as { rows: { v: string }[] })
@@ -104,6 +104,7 @@ describe('issue 26, point 9: deep pages of the recordings', () => {
         id: sql`r.id`,
         keyType: 'float8' as const,
         descending: false,
+        plan: 'generic' as const,
       };
     };
     const key = `test\u0000${pbx.id}`;
@@ -115,5 +116,8 @@ describe('issue 26, point 9: deep pages of the recordings', () => {
       expect(anchor).toMatchObject({ id: whole[skipped - 1], skipped, version });
     }
     expect(reads).toBe(1);
+    expect(await listTotal(t.deps.database, key, version, list)).toEqual({ version, total: ROWS });
+    expect(await listTotal(t.deps.database, key, version, list)).toEqual({ version, total: ROWS });
+    expect(reads).toBe(2);
   });
 });

@@ -4,10 +4,17 @@
 // its rows and stops; the total counts the same range of the same index (an index-only scan).
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
-import { runCounted, unlessUnchanged, versionedCount } from '../../db/list-count.ts';
+import { rememberedAt, runCounted, unlessUnchanged, versionedCount, versionOf } from '../../db/list-count.ts';
 import { rowsOf } from '../../db/raw.ts';
 import { escapeLike } from '../../db/like.ts';
-import { afterAnchor, pageAnchor, type AnchoredList, type PageAnchor } from '../../db/page-anchors.ts';
+import {
+  afterAnchor,
+  listStatementRow,
+  listTotal,
+  pageAnchor,
+  type LongList,
+  type PageAnchor,
+} from '../../db/long-lists.ts';
 import type { Paging } from '../../http/paging.ts';
 import { recordings } from './recordings.tables.ts';
 import type { ListRecordingsFilters, RecordingSortField } from './recordings.schemas.ts';
@@ -68,8 +75,8 @@ const ROW_JSON = sql`json_build_object('id', r.id, 'date', r.date, 'direction', 
 
 const viewOf = (j: JsonRecording): RecordingView => ({ ...j, date: new Date(j.date) });
 
-/** The type each sort key is read back as from its text (src/db/page-anchors.ts). */
-const SORT_TYPE: Record<RecordingSortField, AnchoredList['keyType']> = {
+/** The type each sort key is read back as from its text (src/db/long-lists.ts). */
+const SORT_TYPE: Record<RecordingSortField, LongList['keyType']> = {
   date: 'timestamptz',
   duration: 'float8',
   recordedName: 'text',
@@ -77,12 +84,34 @@ const SORT_TYPE: Record<RecordingSortField, AnchoredList['keyType']> = {
   otherNumber: 'text',
 };
 
+const rowsJson = (descending: boolean) => {
+  const dir = sql.raw(descending ? 'DESC' : 'ASC');
+  return sql`COALESCE((SELECT json_agg(page.j ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json)`;
+};
+
 /**
- * Document 2, list recordings: one page and the total, in one statement, remembered at the
- * version of the `recordings` family of lists (src/db/list-count.ts; migration 0028 moves it on
- * every write to pbx_recordings): the same request again, nothing written since, is answered
- * without counting (with `version`, the one the authorising statement read, without a statement).
- * A page past the first thousand rows starts after the nearest anchor (src/db/page-anchors.ts).
+ * The page's ids first, its rows' JSON after: PostgreSQL computes the select list of every row an
+ * OFFSET skips, so a page deep in 100,000 recordings built 100,000 objects (about a second); the
+ * ids alone come from the index (cloudpbx_id, date, id) for the default order. Each row is read
+ * by its id (a subquery per row: joined, a generic plan that cannot know the page's size read the
+ * whole table to hash it, 40 ms a page). After `anchor`, the offset counts from it.
+ */
+function pageCtes(list: LongList, where: SQL, p: Paging<RecordingSortField>, anchor: PageAnchor | undefined): SQL {
+  const dir = sql.raw(list.descending ? 'DESC' : 'ASC');
+  const after = anchor ? sql` AND ${afterAnchor(list, anchor)}` : sql``;
+  return sql`WITH ids AS (
+      SELECT r.id, ${list.key} AS k FROM ${recordings} r WHERE ${where}${after}
+      ORDER BY ${list.key} ${dir}, r.id ${dir} LIMIT ${p.limit} OFFSET ${anchor ? p.offset - anchor.skipped : p.offset}),
+    page AS (SELECT (SELECT ${ROW_JSON} FROM ${recordings} r WHERE r.id = ids.id) AS j, ids.k, ids.id FROM ids)`;
+}
+
+/**
+ * Document 2, list recordings: one page and the total. With `version` (the version of the
+ * `recordings` family the authorising statement read; migration 0028 moves it on every write to
+ * pbx_recordings), the list's total and, for a page past the first thousand rows, its anchor are
+ * read once per list and version (src/db/long-lists.ts), and the page itself once per version.
+ * Without it, or when the reads met different versions (a write in between), the page and its
+ * count are read in one statement.
  */
 export async function listRecordingRows(
   database: Database,
@@ -91,59 +120,50 @@ export async function listRecordingRows(
   p: Paging<RecordingSortField>,
   version?: string,
 ): Promise<{ rows: RecordingView[]; total: number }> {
-  const list = (): AnchoredList => ({
+  const where = filterWhere(cloudPbxId, f);
+  const list = (): LongList => ({
     family: 'recordings',
-    from: sql`FROM ${recordings} r WHERE ${filterWhere(cloudPbxId, f)}`,
+    from: sql`FROM ${recordings} r WHERE ${where}`,
     key: SORT[p.sortField],
     id: sql`r.id`,
     keyType: SORT_TYPE[p.sortField],
     descending: p.sortOrder !== 1,
-  });
-  const listKey = JSON.stringify(['recordings', cloudPbxId, f, p.sortField, p.sortOrder]);
-  const anchor = await pageAnchor(database, listKey, version, p.offset, list);
-  if (anchor) {
-    const row = await pageOf(database, cloudPbxId, f, p, version, list, anchor);
-    // The anchors are exact at their version only: read at another one, the page is computed again.
-    if (row.list_version === anchor.version) return { rows: (row.rows ?? []).map(viewOf), total: row.total };
-  }
-  const row = await pageOf(database, cloudPbxId, f, p, version, list, undefined);
-  return { rows: (row.rows ?? []).map(viewOf), total: row.total };
-}
-
-function pageOf(
-  database: Database,
-  cloudPbxId: string,
-  f: ListRecordingsFilters,
-  p: Paging<RecordingSortField>,
-  version: string | undefined,
-  list: () => AnchoredList,
-  anchor: PageAnchor | undefined,
-) {
-  // Built once per CloudPBX, filters, page and anchor (the key names everything the statement depends on).
-  const buildKey = JSON.stringify(['recordings', cloudPbxId, f, p, anchor ?? null]);
-  return runCounted<{ list_version: string | null; total: number | null; rows: JsonRecording[] | null }>(
-    database,
-    (known) => {
-      const where = filterWhere(cloudPbxId, f);
-      const dir = sql.raw(p.sortOrder === 1 ? 'ASC' : 'DESC');
-      const key = SORT[p.sortField];
-      const after = anchor ? sql` AND ${afterAnchor(list(), anchor)}` : sql``;
-      const offset = anchor ? p.offset - anchor.skipped : p.offset;
-      // The page's ids first, its rows' JSON after: PostgreSQL computes the select list of every
-      // row an OFFSET skips, so a page deep in 100,000 recordings built 100,000 objects (about a
-      // second); the ids alone come from the index (cloudpbx_id, date, id) for the default order.
-      return sql`WITH ids AS (
-          SELECT r.id, ${key} AS k FROM ${recordings} r WHERE ${where}${after}
-          ORDER BY ${key} ${dir}, r.id ${dir} LIMIT ${p.limit} OFFSET ${offset}),
-        page AS (SELECT ${ROW_JSON} AS j, ids.k, r.id FROM ids JOIN ${recordings} r ON r.id = ids.id)
-        SELECT ${unlessUnchanged('recordings', sql`COALESCE((SELECT json_agg(page.j ORDER BY page.k ${dir}, page.id ${dir}) FROM page), '[]'::json)`, known, 'rows')},
-          ${versionedCount('recordings', sql`SELECT count(*)::int FROM ${recordings} r WHERE ${where}`, known)}`;
-    },
-    buildKey,
-    version,
     // A substring's best plan is its trigram index when it is rare, the date range otherwise.
-    f.recordedName || f.recordedNumber || f.otherNumber ? 'per value' : 'generic',
+    plan: f.recordedName || f.recordedNumber || f.otherNumber ? 'per value' : 'generic',
+  });
+  if (version !== undefined) {
+    // The list depends on its filters and order, not on the page (`f` is the whole query).
+    const filters = [f.fromDate, f.toDate, f.phoneNumberId, f.recordedName, f.recordedNumber, f.otherNumber];
+    const listKey = JSON.stringify(['recordings', cloudPbxId, filters, p.sortField, p.sortOrder]);
+    const page = await rememberedAt(`page\u0000${listKey}\u0000${p.offset}\u0000${p.limit}`, version, async () => {
+      const total = await listTotal(database, listKey, version, list);
+      const anchor = await pageAnchor(database, listKey, version, p.offset, list);
+      const l = list();
+      const row = await listStatementRow<{ v: string; rows: JsonRecording[] }>(
+        database,
+        'lp',
+        sql`${pageCtes(l, where, p, anchor)} SELECT ${versionOf('recordings')}::text AS v, ${rowsJson(l.descending)} AS rows`,
+        l.plan,
+      );
+      // Exact only when the total, the anchor and the page were read at one version.
+      if (String(row.v) !== total.version || (anchor && anchor.version !== total.version)) return null;
+      return { rows: row.rows, total: total.total };
+    });
+    if (page) return { rows: page.rows.map(viewOf), total: page.total };
+  }
+  const l = list();
+  const row = await runCounted<{ list_version: string | null; total: number | null; rows: JsonRecording[] | null }>(
+    database,
+    (known) =>
+      sql`${pageCtes(l, where, p, undefined)}
+        SELECT ${unlessUnchanged('recordings', rowsJson(l.descending), known, 'rows')},
+          ${versionedCount('recordings', sql`SELECT count(*)::int ${l.from}`, known)}`,
+    // Built once per CloudPBX, filters and page (the key names everything the statement depends on).
+    JSON.stringify(['recordings', cloudPbxId, f, p]),
+    version,
+    l.plan,
   );
+  return { rows: (row.rows ?? []).map(viewOf), total: row.total };
 }
 
 export async function insertRecording(exec: Executor, row: NewRecording): Promise<RecordingRow> {
