@@ -138,35 +138,22 @@ END $$;
 CREATE TRIGGER companies_keep_users AFTER DELETE ON companies REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION companies_keep_users();
 --> statement-breakpoint
-CREATE FUNCTION subscriptions_delete_licences() RETURNS trigger
+-- A cascade: deletes the rows of TG_ARGV[0] whose column TG_ARGV[1] names a deleted row.
+CREATE FUNCTION svc_delete_children() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM licences WHERE subscription_id IN (SELECT id FROM old_rows);
+  EXECUTE format('DELETE FROM %I WHERE %I IN (SELECT id FROM old_rows)', TG_ARGV[0], TG_ARGV[1]);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER subscriptions_delete_licences AFTER DELETE ON subscriptions REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION subscriptions_delete_licences();
---> statement-breakpoint
-CREATE FUNCTION users_delete_licences() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM licences WHERE user_id IN (SELECT id FROM old_rows);
-  RETURN NULL;
-END $$;
+  FOR EACH STATEMENT EXECUTE FUNCTION svc_delete_children('licences', 'subscription_id');
 --> statement-breakpoint
 CREATE TRIGGER users_delete_licences AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION users_delete_licences();
---> statement-breakpoint
-CREATE FUNCTION imports_delete_lines() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM import_lines WHERE req_id IN (SELECT id FROM old_rows);
-  RETURN NULL;
-END $$;
+  FOR EACH STATEMENT EXECUTE FUNCTION svc_delete_children('licences', 'user_id');
 --> statement-breakpoint
 CREATE TRIGGER imports_delete_lines AFTER DELETE ON imports REFERENCING OLD TABLE AS old_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION imports_delete_lines();
+  FOR EACH STATEMENT EXECUTE FUNCTION svc_delete_children('import_lines', 'req_id');
 --> statement-breakpoint
 -- A referenced id never changes (ON UPDATE NO ACTION of the keys); ids are never rewritten here.
 CREATE FUNCTION svc_referenced_id_kept() RETURNS trigger
