@@ -23,105 +23,60 @@ BEGIN
     USING ERRCODE = 'foreign_key_violation', CONSTRAINT = constraint_name, TABLE = table_name, DETAIL = detail;
 END $$;
 --> statement-breakpoint
--- Locks the rows of `parent` whose ids are `ids` FOR KEY SHARE; true when every id has its row.
--- The table is one of three, named in the statement text so that each is planned once per session.
-CREATE FUNCTION svc_parents_held(parent text, ids text[]) RETURNS boolean
-LANGUAGE plpgsql AS $$
-DECLARE
-  held int;
-BEGIN
-  IF cardinality(ids) = 0 THEN
-    RETURN true;
-  END IF;
-  IF parent = 'companies' THEN
-    SELECT count(*) INTO held FROM (SELECT 1 FROM companies p WHERE p.id = ANY (ids) FOR KEY SHARE OF p) x;
-  ELSIF parent = 'subscriptions' THEN
-    SELECT count(*) INTO held FROM (SELECT 1 FROM subscriptions p WHERE p.id = ANY (ids) FOR KEY SHARE OF p) x;
-  ELSIF parent = 'users' THEN
-    SELECT count(*) INTO held FROM (SELECT 1 FROM users p WHERE p.id = ANY (ids) FOR KEY SHARE OF p) x;
-  ELSIF parent = 'imports' THEN
-    SELECT count(*) INTO held FROM (SELECT 1 FROM imports p WHERE p.id = ANY (ids) FOR KEY SHARE OF p) x;
-  ELSE
-    RAISE EXCEPTION 'svc_parents_held: unknown parent %', parent;
-  END IF;
-  RETURN held = cardinality(ids);
-END $$;
---> statement-breakpoint
--- Child side. On INSERT every row's key; on UPDATE the key values the statement newly names.
-CREATE FUNCTION users_company_held() RETURNS trigger
+-- Child side, one trigger per key and event: TG_ARGV[0] the key's column, TG_ARGV[1] the parent
+-- table, TG_ARGV[2] the key's name. On INSERT every row's key is checked; on UPDATE the values the
+-- statement newly names. The parents are locked FOR KEY SHARE and counted in one query.
+CREATE FUNCTION svc_key_held() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   ids text[];
+  held int;
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(DISTINCT company_id) INTO ids FROM new_rows;
+    EXECUTE format('SELECT array_agg(DISTINCT %I) FROM new_rows', TG_ARGV[0]) INTO ids;
   ELSE
-    SELECT array_agg(k) INTO ids FROM (SELECT company_id AS k FROM new_rows EXCEPT SELECT company_id FROM old_rows) x;
+    EXECUTE format('SELECT array_agg(k) FROM (SELECT %1$I AS k FROM new_rows EXCEPT SELECT %1$I FROM old_rows) x',
+      TG_ARGV[0]) INTO ids;
   END IF;
-  IF NOT svc_parents_held('companies', coalesce(ids, '{}')) THEN
-    PERFORM svc_key_violation('users_company_id_companies_id_fk', 'users', 'A user names a company that does not exist.');
+  IF ids IS NULL THEN
+    RETURN NULL;
+  END IF;
+  EXECUTE format('SELECT count(*) FROM (SELECT 1 FROM %I p WHERE p.id = ANY ($1) FOR KEY SHARE OF p) x', TG_ARGV[1])
+    USING ids INTO held;
+  IF held <> cardinality(ids) THEN
+    PERFORM svc_key_violation(TG_ARGV[2], TG_TABLE_NAME,
+      format('A row of %s names a row of %s that does not exist.', TG_TABLE_NAME, TG_ARGV[1]));
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER users_company_held_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION users_company_held();
+  FOR EACH STATEMENT EXECUTE FUNCTION svc_key_held('company_id', 'companies', 'users_company_id_companies_id_fk');
 --> statement-breakpoint
 CREATE TRIGGER users_company_held_update AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION users_company_held();
+  FOR EACH STATEMENT EXECUTE FUNCTION svc_key_held('company_id', 'companies', 'users_company_id_companies_id_fk');
 --> statement-breakpoint
-CREATE FUNCTION licences_parents_held() RETURNS trigger
-LANGUAGE plpgsql AS $$
-DECLARE
-  subscription_ids text[];
-  user_ids text[];
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(DISTINCT subscription_id) INTO subscription_ids FROM new_rows;
-    SELECT array_agg(DISTINCT user_id) INTO user_ids FROM new_rows;
-  ELSE
-    SELECT array_agg(k) INTO subscription_ids
-      FROM (SELECT subscription_id AS k FROM new_rows EXCEPT SELECT subscription_id FROM old_rows) x;
-    SELECT array_agg(k) INTO user_ids FROM (SELECT user_id AS k FROM new_rows EXCEPT SELECT user_id FROM old_rows) x;
-  END IF;
-  IF NOT svc_parents_held('subscriptions', coalesce(subscription_ids, '{}')) THEN
-    PERFORM svc_key_violation('licences_subscription_id_subscriptions_id_fk', 'licences',
-      'A licence names a subscription that does not exist.');
-  END IF;
-  IF NOT svc_parents_held('users', coalesce(user_ids, '{}')) THEN
-    PERFORM svc_key_violation('licences_user_id_users_id_fk', 'licences', 'A licence names a user who does not exist.');
-  END IF;
-  RETURN NULL;
-END $$;
+CREATE TRIGGER licences_subscription_held_insert AFTER INSERT ON licences REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION
+  svc_key_held('subscription_id', 'subscriptions', 'licences_subscription_id_subscriptions_id_fk');
 --> statement-breakpoint
-CREATE TRIGGER licences_parents_held_insert AFTER INSERT ON licences REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION licences_parents_held();
+CREATE TRIGGER licences_subscription_held_update AFTER UPDATE ON licences
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION
+  svc_key_held('subscription_id', 'subscriptions', 'licences_subscription_id_subscriptions_id_fk');
 --> statement-breakpoint
-CREATE TRIGGER licences_parents_held_update AFTER UPDATE ON licences REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION licences_parents_held();
+CREATE TRIGGER licences_user_held_insert AFTER INSERT ON licences REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION svc_key_held('user_id', 'users', 'licences_user_id_users_id_fk');
 --> statement-breakpoint
-CREATE FUNCTION import_lines_import_held() RETURNS trigger
-LANGUAGE plpgsql AS $$
-DECLARE
-  ids text[];
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(DISTINCT req_id) INTO ids FROM new_rows;
-  ELSE
-    SELECT array_agg(k) INTO ids FROM (SELECT req_id AS k FROM new_rows EXCEPT SELECT req_id FROM old_rows) x;
-  END IF;
-  IF NOT svc_parents_held('imports', coalesce(ids, '{}')) THEN
-    PERFORM svc_key_violation('import_lines_req_id_imports_id_fk', 'import_lines',
-      'A report line names an import that does not exist.');
-  END IF;
-  RETURN NULL;
-END $$;
+CREATE TRIGGER licences_user_held_update AFTER UPDATE ON licences REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION svc_key_held('user_id', 'users', 'licences_user_id_users_id_fk');
 --> statement-breakpoint
 CREATE TRIGGER import_lines_import_held_insert AFTER INSERT ON import_lines REFERENCING NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION import_lines_import_held();
+  FOR EACH STATEMENT EXECUTE FUNCTION svc_key_held('req_id', 'imports', 'import_lines_req_id_imports_id_fk');
 --> statement-breakpoint
-CREATE TRIGGER import_lines_import_held_update AFTER UPDATE ON import_lines REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION import_lines_import_held();
+CREATE TRIGGER import_lines_import_held_update AFTER UPDATE ON import_lines
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION svc_key_held('req_id', 'imports', 'import_lines_req_id_imports_id_fk');
 --> statement-breakpoint
 -- Parent side: what the keys' ON DELETE did, once per statement. The statements inside run with a
 -- snapshot taken after the delete's row locks were granted, so they see the rows of a writer the
