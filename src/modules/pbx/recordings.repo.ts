@@ -128,8 +128,9 @@ export async function listRecordingRows(
     id: sql`r.id`,
     keyType: SORT_TYPE[p.sortField],
     descending: p.sortOrder !== 1,
-    // A substring's best plan is its trigram index when it is rare, the date range otherwise.
-    plan: f.recordedName || f.recordedNumber || f.otherNumber ? 'per value' : 'generic',
+    // A substring's best plan is its trigram index when it is rare, the date range otherwise; in
+    // another order than the date's, the order's index for a wide range, the date's for a narrow one.
+    plan: f.recordedName || f.recordedNumber || f.otherNumber || p.sortField !== 'date' ? 'per value' : 'generic',
   });
   if (version !== undefined) {
     // The list depends on its filters and order, not on the page (`f` is the whole query).

@@ -30,6 +30,13 @@ export const recordings = pgTable(
   (t) => [
     index('pbx_recordings_pbx_date_idx').on(t.cloudPbxId, t.date, t.id),
     index('pbx_recordings_date_idx').on(t.date),
+    // The list's other orders (document 2: sortField), each an index of its own so that a page,
+    // or the anchors of its deep pages (src/db/long-lists.ts), is a walk of an index, not a sort of
+    // every recording of the range.
+    index('pbx_recordings_pbx_duration_idx').on(t.cloudPbxId, t.duration, t.id),
+    index('pbx_recordings_pbx_recorded_name_idx').on(t.cloudPbxId, t.recordedName, t.id),
+    index('pbx_recordings_pbx_recorded_number_idx').on(t.cloudPbxId, t.recordedNumber, t.id),
+    index('pbx_recordings_pbx_other_number_idx').on(t.cloudPbxId, t.otherNumber, t.id),
     // The substring filters of the list (recordedName, recordedNumber, otherNumber: ILIKE '%…%'),
     // served by trigrams for three characters or more instead of reading the CloudPBX's recordings.
     index('pbx_recordings_recorded_name_trgm_idx').using('gin', sql`${t.recordedName} gin_trgm_ops`),
