@@ -89,23 +89,13 @@ export function openDatabase(opts: {
     // server's CPU per request against 0.06 ms of execution (docs/decisions.md, Performance).
     // These statements look rows up by key or walk one index whatever the values, so one plan
     // serves all values. Other statements keep per-value plans: their own pool.
-    // Nor do they start parallel workers: a generic plan does not know a page's LIMIT, and read it
-    // as a large scan worth two processes, whose start cost a deep recordings page 6 of its 9 ms
-    // (a request's statement shares the cores with the other requests anyway).
-    const hot = new pg.Pool({
-      ...settings,
-      options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
-    });
+    const hot = new pg.Pool({ ...settings, options: '-c plan_cache_mode=force_generic_plan' });
     // Hot statements planned for their values (PreparedOptions.plan 'per value'): a few sessions of
     // their own, made on first use.
     let perValue: pg.Pool | undefined;
     const perValuePool = (): pg.Pool => {
       if (perValue) return perValue;
-      perValue = new pg.Pool({
-        ...settings,
-        max: 5,
-        options: '-c plan_cache_mode=force_custom_plan -c max_parallel_workers_per_gather=0',
-      });
+      perValue = new pg.Pool({ ...settings, max: 5, options: '-c plan_cache_mode=force_custom_plan' });
       perValue.on('error', () => undefined);
       return perValue;
     };

@@ -12,6 +12,7 @@ import {
   listStatementRow,
   listTotal,
   pageAnchor,
+  rowsBound,
   type LongList,
   type PageAnchor,
 } from '../../db/long-lists.ts';
@@ -99,9 +100,15 @@ const rowsJson = (descending: boolean) => {
 function pageCtes(list: LongList, where: SQL, p: Paging<RecordingSortField>, anchor: PageAnchor | undefined): SQL {
   const dir = sql.raw(list.descending ? 'DESC' : 'ASC');
   const after = anchor ? sql` AND ${afterAnchor(list, anchor)}` : sql``;
-  return sql`WITH ids AS (
-      SELECT r.id, ${list.key} AS k FROM ${recordings} r WHERE ${where}${after}
-      ORDER BY ${list.key} ${dir}, r.id ${dir} LIMIT ${p.limit} OFFSET ${anchor ? p.offset - anchor.skipped : p.offset}),
+  const skip = anchor ? p.offset - anchor.skipped : p.offset;
+  const bound = rowsBound(skip, p.limit);
+  const rows = sql`SELECT r.id, ${list.key} AS k FROM ${recordings} r WHERE ${where}${after}
+      ORDER BY ${list.key} ${dir}, r.id ${dir}`;
+  // The bounded rows keep their order (the outer ORDER BY reuses it, no second sort).
+  const ids = bound
+    ? sql`SELECT b.id, b.k FROM (${rows} LIMIT ${sql.raw(String(bound))}) b ORDER BY b.k ${dir}, b.id ${dir}`
+    : rows;
+  return sql`WITH ids AS (${ids} LIMIT ${p.limit} OFFSET ${skip}),
     page AS (SELECT (SELECT ${ROW_JSON} FROM ${recordings} r WHERE r.id = ids.id) AS j, ids.k, ids.id FROM ids)`;
 }
 
