@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser, type MadeUser } from '../support/factories.ts';
-import { ANCHOR_STEP, listTotal, pageAnchor } from '../../src/db/long-lists.ts';
+import { ANCHOR_STEP, listTotal, pageAnchor, rowsBound } from '../../src/db/long-lists.ts';
 import { versionOf } from '../../src/db/list-count.ts';
 import { createPbx, PBXS } from './fixtures.ts';
 
@@ -119,5 +119,17 @@ describe('issue 26, point 9: deep pages of the recordings', () => {
     expect(await listTotal(t.deps.database, key, version, list)).toEqual({ version, total: ROWS });
     expect(await listTotal(t.deps.database, key, version, list)).toEqual({ version, total: ROWS });
     expect(reads).toBe(2);
+  });
+
+  it('the bound a short skip gives the planner never cuts its page, and stays one of a few values', () => {
+    const bounds = new Set<number>();
+    for (let skip = 0; skip < ANCHOR_STEP; skip++)
+      for (const limit of [1, 7, 20, 100, 999, 1000]) {
+        const bound = rowsBound(skip, limit)!;
+        expect(bound).toBeGreaterThanOrEqual(skip + limit);
+        bounds.add(bound);
+      }
+    expect([...bounds].sort((a, b) => a - b)).toEqual([32, 64, 128, 256, 512, 1024, 2048]);
+    expect(rowsBound(ANCHOR_STEP, 20)).toBeUndefined();
   });
 });
