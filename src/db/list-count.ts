@@ -9,7 +9,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database } from './client.ts';
+import type { Database, PreparedOptions } from './client.ts';
 
 const dialect = new PgDialect();
 
@@ -115,7 +115,7 @@ export async function runCounted<R extends CountedRow>(
   buildKey?: string,
   current?: string,
   /** How the statement is planned (PreparedOptions of src/db/client.ts): one plan for every value by default. */
-  plan: 'generic' | 'per value' = 'generic',
+  plan: NonNullable<PreparedOptions['plan']> = 'generic',
 ): Promise<Omit<R, 'total'> & { total: number }> {
   const q = statementOf(build, buildKey);
   const name = q.name;
@@ -155,7 +155,7 @@ async function countedRow<R extends CountedRow>(
   at: number[],
   key: string,
   memo: { version: string; row: CountedRow & { total: number } } | undefined,
-  plan: 'generic' | 'per value',
+  plan: NonNullable<PreparedOptions['plan']>,
 ): Promise<Omit<R, 'total'> & { total: number }> {
   const name = q.name;
   if (memo) for (const i of at) q.params[i] = memo.version;

@@ -111,31 +111,28 @@ CREATE TRIGGER imports_delete_lines AFTER DELETE ON imports REFERENCING OLD TABL
   FOR EACH STATEMENT EXECUTE FUNCTION svc_delete_children('import_lines', 'req_id');
 --> statement-breakpoint
 -- A referenced id never changes (ON UPDATE NO ACTION of the keys); ids are never rewritten here.
+-- TG_ARGV[0] the child table, TG_ARGV[1] its key's column, TG_ARGV[2] the key's name.
 CREATE FUNCTION svc_referenced_id_kept() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
   referenced boolean;
 BEGIN
-  referenced := CASE TG_TABLE_NAME
-    WHEN 'companies' THEN EXISTS (SELECT 1 FROM users WHERE company_id = OLD.id)
-    WHEN 'subscriptions' THEN EXISTS (SELECT 1 FROM licences WHERE subscription_id = OLD.id)
-    WHEN 'users' THEN EXISTS (SELECT 1 FROM licences WHERE user_id = OLD.id)
-    WHEN 'imports' THEN EXISTS (SELECT 1 FROM import_lines WHERE req_id = OLD.id)
-  END;
+  EXECUTE format('SELECT EXISTS (SELECT 1 FROM %I WHERE %I = $1)', TG_ARGV[0], TG_ARGV[1]) USING OLD.id INTO referenced;
   IF referenced THEN
-    PERFORM svc_key_violation(TG_ARGV[0], TG_TABLE_NAME, 'A referenced id cannot change.');
+    PERFORM svc_key_violation(TG_ARGV[2], TG_TABLE_NAME, 'A referenced id cannot change.');
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER companies_id_kept AFTER UPDATE OF id ON companies FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id)
-  EXECUTE FUNCTION svc_referenced_id_kept('users_company_id_companies_id_fk');
+  EXECUTE FUNCTION svc_referenced_id_kept('users', 'company_id', 'users_company_id_companies_id_fk');
 --> statement-breakpoint
 CREATE TRIGGER subscriptions_id_kept AFTER UPDATE OF id ON subscriptions FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id)
-  EXECUTE FUNCTION svc_referenced_id_kept('licences_subscription_id_subscriptions_id_fk');
+  EXECUTE FUNCTION
+  svc_referenced_id_kept('licences', 'subscription_id', 'licences_subscription_id_subscriptions_id_fk');
 --> statement-breakpoint
 CREATE TRIGGER users_id_kept AFTER UPDATE OF id ON users FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id)
-  EXECUTE FUNCTION svc_referenced_id_kept('licences_user_id_users_id_fk');
+  EXECUTE FUNCTION svc_referenced_id_kept('licences', 'user_id', 'licences_user_id_users_id_fk');
 --> statement-breakpoint
 CREATE TRIGGER imports_id_kept AFTER UPDATE OF id ON imports FOR EACH ROW WHEN (OLD.id IS DISTINCT FROM NEW.id)
-  EXECUTE FUNCTION svc_referenced_id_kept('import_lines_req_id_imports_id_fk');
+  EXECUTE FUNCTION svc_referenced_id_kept('import_lines', 'req_id', 'import_lines_req_id_imports_id_fk');

@@ -97,12 +97,12 @@ const rowsJson = (descending: boolean) => {
  * by its id (a subquery per row: joined, a generic plan that cannot know the page's size read the
  * whole table to hash it, 40 ms a page). After `anchor`, the offset counts from it.
  */
-function pageCtes(list: LongList, where: SQL, p: Paging<RecordingSortField>, anchor: PageAnchor | undefined): SQL {
+function pageCtes(list: LongList, p: Paging<RecordingSortField>, anchor: PageAnchor | undefined): SQL {
   const dir = sql.raw(list.descending ? 'DESC' : 'ASC');
   const after = anchor ? sql` AND ${afterAnchor(list, anchor)}` : sql``;
   const skip = anchor ? p.offset - anchor.skipped : p.offset;
   const bound = rowsBound(skip, p.limit);
-  const rows = sql`SELECT r.id, ${list.key} AS k FROM ${recordings} r WHERE ${where}${after}
+  const rows = sql`SELECT r.id, ${list.key} AS k ${list.from}${after}
       ORDER BY ${list.key} ${dir}, r.id ${dir}`;
   // The bounded rows keep their order (the outer ORDER BY reuses it, no second sort).
   const ids = bound
@@ -150,7 +150,7 @@ export async function listRecordingRows(
       const row = await listStatementRow<{ v: string; rows: JsonRecording[] }>(
         database,
         'lp',
-        sql`${pageCtes(l, where, p, anchor)} SELECT ${versionOf('recordings')}::text AS v, ${rowsJson(l.descending)} AS rows`,
+        sql`${pageCtes(l, p, anchor)} SELECT ${versionOf('recordings')}::text AS v, ${rowsJson(l.descending)} AS rows`,
         l.plan,
       );
       // Exact only when the total, the anchor and the page were read at one version.
@@ -163,7 +163,7 @@ export async function listRecordingRows(
   const row = await runCounted<{ list_version: string | null; total: number | null; rows: JsonRecording[] | null }>(
     database,
     (known) =>
-      sql`${pageCtes(l, where, p, undefined)}
+      sql`${pageCtes(l, p, undefined)}
         SELECT ${unlessUnchanged('recordings', rowsJson(l.descending), known, 'rows')},
           ${versionedCount('recordings', sql`SELECT count(*)::int ${l.from}`, known)}`,
     // Built once per CloudPBX, filters and page (the key names everything the statement depends on).
