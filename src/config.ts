@@ -91,6 +91,8 @@ export interface Config {
   databaseConnectTimeoutSeconds: number;
   /** 0: no limit. */
   databaseStatementTimeoutSeconds: number;
+  databaseLookupConnections: number;
+  databaseListConnections: number;
   shutdownGraceSeconds: number;
   metrics: { enabled: boolean; port: number | undefined };
   /** BILLING_TAX_RATES: tax rates by country (alpha-3) over the built-in table of src/modules/billing/tax.ts. */
@@ -339,6 +341,8 @@ export function loadConfig(env: Env = process.env): Config {
     imageSizeCacheBytes: v.IMAGE_SIZE_CACHE_MB * 1024 * 1024,
     databaseConnectTimeoutSeconds: v.DATABASE_CONNECT_TIMEOUT_SECONDS,
     databaseStatementTimeoutSeconds: v.DATABASE_STATEMENT_TIMEOUT_SECONDS,
+    databaseLookupConnections: v.DATABASE_LOOKUP_CONNECTIONS,
+    databaseListConnections: v.DATABASE_LIST_CONNECTIONS,
     shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS,
     metrics: { enabled: v.METRICS, port: v.METRICS_PORT },
     billingTaxRates: taxRates(v.BILLING_TAX_RATES),

@@ -48,6 +48,8 @@ function databaseOf(config: Config): Database {
     fromDump: config.databaseUrl ? undefined : emptyDatabaseFor(config.dataDir),
     connectTimeoutSeconds: config.databaseConnectTimeoutSeconds,
     statementTimeoutSeconds: config.databaseStatementTimeoutSeconds,
+    lookupConnections: config.databaseLookupConnections,
+    listConnections: config.databaseListConnections,
   });
 }
 

@@ -54,6 +54,18 @@ export const SETTINGS = [
     doc: 'longest statement on a PostgreSQL server before it is cancelled (`statement_timeout`; 0: no limit); also bounds waiting for a lock',
   },
   {
+    env: 'DATABASE_LOOKUP_CONNECTIONS',
+    schema: int(1, 100),
+    default: 1,
+    doc: "connections to a PostgreSQL server for the lookup every request makes (its authorisation), pipelined: statements go behind each other on a busy connection; raise it toward the database server's cores when one core no longer serves them",
+  },
+  {
+    env: 'DATABASE_LIST_CONNECTIONS',
+    schema: int(1, 100),
+    default: 4,
+    doc: 'connections to a PostgreSQL server for list pages, pipelined likewise (two sets: pages planned once, and pages planned for their filter values)',
+  },
+  {
     env: 'SUPERADMIN_EMAIL',
     schema: text({ pattern: '^[^@\\s]+@[^@\\s]+$', description: 'an email address' }),
     default: 'superadmin@localhost',

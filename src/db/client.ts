@@ -11,6 +11,7 @@ import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { mkdirSync } from 'node:fs';
 import { sqlLiterals } from './literal.ts';
+import { pipelined } from './pipelined.ts';
 import { EmbeddedClient } from './embedded-client.ts';
 import { nameStatements, StatementNames } from './statement-names.ts';
 import { SOURCE_ROOT } from '../shared/source-root.ts';
@@ -47,8 +48,16 @@ export interface Database {
    * uniquely.
    */
   prepared: <T>(name: string, text: string, params: unknown[], opts?: PreparedOptions) => Promise<T[]>;
-  /** Connections of the server's two pools together, for the metrics (the embedded database has one session, no pool). */
-  poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * For the metrics (the embedded database has one session, no pool): the general pool's
+   * connections, and each pipelined client's connections and statements in flight.
+   */
+  poolStats?: () => {
+    total: number;
+    idle: number;
+    waiting: number;
+    pipelined: { connections: number; inFlight: number }[];
+  };
   /** How the job queue (pg-boss) reaches the same database: its own small pool, or the one PGlite. */
   queueConnection: { connectionString: string } | { pglite: EmbeddedClient };
 }
@@ -67,6 +76,9 @@ export function openDatabase(opts: {
   dataDir?: string;
   fromDump?: Blob | string;
   poolSize?: number;
+  /** Connections of the hot lookups by key, and of each kind of list page (src/db/pipelined.ts). */
+  lookupConnections?: number;
+  listConnections?: number;
   connectTimeoutSeconds?: number;
   statementTimeoutSeconds?: number;
 }): Database {
@@ -83,25 +95,31 @@ export function openDatabase(opts: {
     };
     const pool = new pg.Pool(settings);
     // The statements of the hot path (`prepared`: the authorising statement, list pages) run on
-    // sessions of their own that always reuse the plan a statement was prepared with. Left to
-    // itself PostgreSQL plans such a statement again on every execution while its generic plan
-    // looks costlier than the custom ones: for a list page that planning was 0.2 to 0.3 ms of the
-    // server's CPU per request against 0.06 ms of execution (docs/decisions.md, Performance).
-    // These statements look rows up by key or walk one index whatever the values, so one plan
-    // serves all values. Other statements keep per-value plans: their own pool.
-    const hot = new pg.Pool({ ...settings, options: '-c plan_cache_mode=force_generic_plan' });
-    // Hot statements planned for their values (PreparedOptions.plan 'per value'): a few sessions of
-    // their own, made on first use.
-    let perValue: pg.Pool | undefined;
-    const perValuePool = (): pg.Pool => {
-      if (perValue) return perValue;
-      perValue = new pg.Pool({ ...settings, max: 5, options: '-c plan_cache_mode=force_custom_plan' });
-      perValue.on('error', () => undefined);
-      return perValue;
+    // sessions of their own that pipeline (src/db/pipelined.ts) and always reuse the plan a
+    // statement was prepared with. Left to itself PostgreSQL plans such a statement again on every
+    // execution while its generic plan looks costlier than the custom ones: for a list page that
+    // planning was 0.2 to 0.3 ms of the server's CPU per request against 0.06 ms of execution
+    // (docs/decisions.md, Performance). These statements look rows up by key or walk one index
+    // whatever the values, so one plan serves all values. Other statements keep per-value plans:
+    // their own pool.
+    const hotOptions = {
+      url: opts.url,
+      connectTimeoutSeconds: opts.connectTimeoutSeconds ?? 0,
+      statementTimeoutMs: statementMs,
+    };
+    const sessions = {
+      // Lookups by key, every request's authorisation among them: short and alike, they pipeline
+      // best on few connections (one on a 2-core machine: its writes and reads carry the most
+      // statements each).
+      lookup: pipelined({ ...hotOptions, connections: opts.lookupConnections ?? 1, plan: 'force_generic_plan' }),
+      // List pages: some take milliseconds; on connections of their own, none waits behind
+      // another request's authorisation, nor holds one up.
+      generic: pipelined({ ...hotOptions, connections: opts.listConnections ?? 4, plan: 'force_generic_plan' }),
+      // Planned for their values (PreparedOptions.plan 'per value').
+      'per value': pipelined({ ...hotOptions, connections: opts.listConnections ?? 4, plan: 'force_custom_plan' }),
     };
     // Idle clients can error when the server restarts; without a listener that kills the process.
     pool.on('error', () => undefined);
-    hot.on('error', () => undefined);
     // Named statements on the general pool too (src/db/statement-names.ts); the hot pool's
     // statements are named by their callers.
     const names = new StatementNames();
@@ -125,15 +143,17 @@ export function openDatabase(opts: {
         }
       },
       close: async () => {
-        await Promise.all([pool.end(), hot.end(), perValue?.end()]);
+        await Promise.all([pool.end(), ...Object.values(sessions).map((p) => p.end())]);
       },
       poolStats: () => ({
-        total: pool.totalCount + hot.totalCount + (perValue?.totalCount ?? 0),
-        idle: pool.idleCount + hot.idleCount + (perValue?.idleCount ?? 0),
-        waiting: pool.waitingCount + hot.waitingCount + (perValue?.waitingCount ?? 0),
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        pipelined: Object.values(sessions).map((p) => p.stats()),
       }),
-      prepared: async <T>(name: string, text: string, params: unknown[], o?: PreparedOptions) =>
-        (await (o?.plan === 'per value' ? perValuePool() : hot).query({ name, text, values: params })).rows as T[],
+      // (postgres.js names each statement once per connection from its text: `name` is not needed.)
+      prepared: <T>(_name: string, text: string, params: unknown[], o?: PreparedOptions) =>
+        sessions[o?.plan ?? 'lookup'].run<T>(text, params),
       queueConnection: { connectionString: opts.url },
     };
   }

@@ -37,6 +37,15 @@ function registryFor(deps: AppDeps): Registry {
       this.set({ state: 'waiting' }, s.waiting);
     },
   });
+  new Gauge({
+    name: 'svc_db_hot_statements',
+    help: 'Statements of the hot path (authorisation, list pages) sent and not yet answered, pipelined over their connections',
+    registers: [register],
+    collect() {
+      const s = database.poolStats?.();
+      if (s) this.set(s.pipelined.reduce((n, p) => n + p.inFlight, 0));
+    },
+  });
   // Filled by the jobs gauge's collect, which reads both counts in one pass.
   const outboxGauge = new Gauge({
     name: 'svc_outbox_events',

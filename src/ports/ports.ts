@@ -33,7 +33,7 @@ type Deps = { database: Database; config: Config; now: () => Date };
 
 const IMPLEMENTATIONS: { [K in keyof Omit<Ports, 'controls'>]: Record<string, (d: Deps) => Ports[K]> } = {
   orders: {
-    embedded: (d) => embeddedOrders(d.database.db, d.now, d.config.ordersApplicantNumbers, d.database.prepared),
+    embedded: (d) => embeddedOrders(d.database.db, d.now, d.config.ordersApplicantNumbers, d.database),
   },
   billing: { embedded: (d) => embeddedBilling(d.database.db, d.now) },
   providers: { embedded: (d) => embeddedProviders(d.database.db, d.now) },

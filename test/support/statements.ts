@@ -1,7 +1,8 @@
 // Counts the statements an application sends to its database while some code runs, at the
 // database client itself, so that any extra statement of a handler shows. On a server that is
-// every pg client (the service holds two pools: src/db/client.ts); on the embedded database,
-// PGlite's query and exec.
+// every pg client (the general pool) and every hot statement, which goes to its pipelined
+// sessions through `Database.prepared` (src/db/client.ts, src/db/pipelined.ts); on the embedded
+// database, PGlite's query and exec (which `prepared` calls there).
 import pg from 'pg';
 import type { TestApp } from './harness.ts';
 
@@ -22,10 +23,18 @@ export async function statementsOf(t: TestApp, run: () => Promise<unknown>): Pro
       return originals[i].call(this, q, ...rest);
     };
   });
+  const database = t.deps.database;
+  const prepared = database.prepared;
+  if (database.kind === 'server')
+    database.prepared = (name, ...rest) => {
+      seen.push(name);
+      return prepared(name, ...rest);
+    };
   try {
     await run();
   } finally {
     methods.forEach((m, i) => (target[m] = originals[i]));
+    database.prepared = prepared;
   }
   return seen;
 }

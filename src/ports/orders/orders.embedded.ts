@@ -35,7 +35,7 @@ export function embeddedOrders(
   db: Db,
   now: () => Date,
   configured: readonly string[] = [],
-  prepared?: Database['prepared'],
+  database?: Pick<Database, 'prepared'>,
 ): OrdersPort {
   const known = new Set(configured);
   // Registered here, or the number of a BP company: one statement, two index lookups (the primary
@@ -44,8 +44,8 @@ export function embeddedOrders(
   // A named prepared statement where the database gives one (quotations and subscriptions ask it
   // on every request: docs/decisions.md, Quotations: round trips and the organisation's BPs).
   const registeredOrOnBpCompany = async (n: string) => {
-    const rows = prepared
-      ? await prepared<{ known: boolean }>('orders_applicant_known', KNOWN.text, KNOWN.bind({ n }))
+    const rows = database
+      ? await database.prepared<{ known: boolean }>('orders_applicant_known', KNOWN.text, KNOWN.bind({ n }))
       : await KNOWN.rows<{ known: boolean }>(db, { n });
     return rows[0]?.known === true;
   };
