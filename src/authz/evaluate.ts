@@ -15,8 +15,11 @@ import { TARGETS, type TargetKindName } from './targets.ts';
 
 export type Holds = (r: RelationName) => boolean;
 
+/** A grant is held by a caller holding every role it names. */
+const heldBy = (g: Grant, roles: readonly Role[]) => g.roles.every((r) => roles.includes(r));
+
 export function heldGrants(list: readonly Grant[], caller: Caller): Grant[] {
-  return list.filter((g) => g.roles.every((r) => caller.roles.includes(r)));
+  return list.filter((g) => heldBy(g, caller.roles));
 }
 
 export function grantsEntry(operationId: string): GrantsEntry | undefined {
@@ -60,18 +63,25 @@ function collect(lists: readonly (readonly Grant[])[]): Map<RelationName, Set<Ro
   return out;
 }
 
-/** Every relation the decision may need on each loaded resource, with the roles whose grants name it. */
+/**
+ * Every relation the decision may need on each loaded resource, with the roles whose grants name
+ * it; with `roles`, only those of the grants a caller holding exactly these roles holds (the
+ * decision of such a caller reads no other).
+ */
 export function relationsNeeded(
   operationId: string,
   kind: TargetKindName,
   parentKinds: readonly TargetKindName[],
   second: { name: string; kind: TargetKindName }[],
+  roles?: readonly Role[],
 ) {
+  const held = (lists: readonly (readonly Grant[])[]) =>
+    collect(roles ? lists.map((l) => l.filter((g) => heldBy(g, roles))) : lists);
   return {
-    target: collect([grantsOf(operationId), visibilityGrantsOf(operationId, kind)]),
+    target: held([grantsOf(operationId), visibilityGrantsOf(operationId, kind)]),
     // A parent of the path is loaded to tell 403 from 404: who may read it sees its children.
-    parents: parentKinds.map((k) => collect([readGrantsOf(k)])),
-    second: second.map((s) => collect([secondGrantsOf(operationId, s.name), readGrantsOf(s.kind)])),
+    parents: parentKinds.map((k) => held([readGrantsOf(k)])),
+    second: second.map((s) => held([secondGrantsOf(operationId, s.name), readGrantsOf(s.kind)])),
   };
 }
 

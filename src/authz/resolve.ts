@@ -12,7 +12,7 @@ import { fail } from '../errors/catalogue.ts';
 import type { Database } from '../db/client.ts';
 import { canRead, decide, decideSecond, relationsNeeded, type Holds } from './evaluate.ts';
 import { CALLER_COLUMNS, relationSql, type RelationName, type TargetColumns } from './relations.ts';
-import type { Caller, Role } from './roles.ts';
+import { ROLES, type Caller, type Role } from './roles.ts';
 import { ancestry, chainOf, COLUMN_KEYS, linkColumn, TARGETS, type TargetKindName } from './targets.ts';
 import { versionOf, type ListFamily } from '../db/list-count.ts';
 import { jsonRowReader } from '../db/row-json.ts';
@@ -253,16 +253,43 @@ function extraSelect(operationId: string, extras: Record<string, SQL>): string[]
 }
 
 /**
- * The statement of an operation. Parameters: $1 the caller's key, $2 the time, $3 the target's id,
+ * The roles a caller held the last time one of his statements ran, by session (or by user for a
+ * job): his next statement computes only the relations of the grants they hold. Each statement
+ * reads the caller's roles again; when they are no longer these, its relations may be short of
+ * some, and it runs once more for the roles it read (src/authz/resolve.ts, resolveCallerAndTarget).
+ * A hint, never a decision: a session revoked or a user terminated is refused by the statement
+ * itself. Bounded: the oldest hint goes first.
+ */
+interface RoleSet {
+  roles: Role[];
+  /** A short text naming the set, for the statement's name: the set as a bit mask, base 36. */
+  key: string;
+}
+const roleHints = new Map<string, RoleSet>();
+const MAX_ROLE_HINTS = 10_000;
+
+function roleSetOf(roles: readonly Role[]): RoleSet {
+  const mask = ROLES.reduce((m, r, i) => (roles.includes(r) ? m + 2 ** i : m), 0);
+  return { roles: ROLES.filter((r) => roles.includes(r)), key: mask.toString(36) };
+}
+
+function rememberRoles(key: string, roles: RoleSet): void {
+  roleHints.delete(key);
+  if (roleHints.size >= MAX_ROLE_HINTS) roleHints.delete(roleHints.keys().next().value!);
+  roleHints.set(key, roles);
+}
+
+/**
+ * The statement of an operation (with `roles`: for a caller holding exactly these). Parameters: $1 the caller's key, $2 the time, $3 the target's id,
  * then the ids of the path's parents (nearest first), of the second resources, and the inputs.
  * The path's parents are joined from the top down, each under the one above it, and the target
  * under the nearest: a child of another parent is not found at its own level (404 naming it).
  */
-function targetStatement(plan: ResolvePlan, by: 'session' | 'user'): TargetStatement {
-  const name = `target${by === 'user' ? '_u' : ''}_${plan.operationId}`;
+function targetStatement(plan: ResolvePlan, by: 'session' | 'user', roles: RoleSet | undefined): TargetStatement {
+  const name = `target${by === 'user' ? '_u' : ''}_${plan.operationId}${roles ? `_r${roles.key}` : ''}`;
   const cached = statements.get(name);
   if (cached) return cached;
-  const needed = relationsNeeded(plan.operationId, plan.target.kind, plan.parents, plan.second);
+  const needed = relationsNeeded(plan.operationId, plan.target.kind, plan.parents, plan.second, roles?.roles);
   const joins = new Joins();
   // Level 0 is the target, level i the i-th parent the path names.
   const kinds = [plan.target.kind, ...plan.parents];
@@ -359,7 +386,10 @@ export async function resolveCallerAndTarget(
   body: unknown,
   secondApplies: (name: string, target: Record<string, unknown>) => boolean,
 ): Promise<Resolved> {
-  const st = targetStatement(plan, byOf(key));
+  const by = byOf(key);
+  const hintKey = `${by}:${keyValue(key)}`;
+  const hinted = roleHints.get(hintKey);
+  let st = targetStatement(plan, by, hinted);
   const params: unknown[] = [
     keyValue(key),
     now.toISOString(),
@@ -368,9 +398,20 @@ export async function resolveCallerAndTarget(
     ...ids.second.map((x) => x ?? null),
     ...(plan.inputs ?? []).map((_, i) => ids.inputs?.[i] ?? null),
   ];
-  const rows = await database.prepared<Record<string, unknown> & { a: ResolvedJson }>(st.name, st.text, params);
-  const row = rows[0];
+  const run = () => database.prepared<Record<string, unknown> & { a: ResolvedJson }>(st.name, st.text, params);
+  let row = (await run())[0];
   if (!row) fail('TOKEN_REVOKED');
+  // The relations computed are those of the roles hinted: exact only if the caller still holds
+  // exactly these. Otherwise (his roles changed since) once more, with every relation.
+  const held = roleSetOf(row.a.c_roles);
+  if (held.key !== hinted?.key) {
+    rememberRoles(hintKey, held);
+    if (hinted) {
+      st = targetStatement(plan, by, undefined);
+      row = (await run())[0];
+      if (!row) fail('TOKEN_REVOKED');
+    }
+  }
   const a = row.a;
   const caller = toCaller(a, key);
   const json = (slot: Slot): SlotJson => a[slot.alias]!;
