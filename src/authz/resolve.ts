@@ -2,7 +2,8 @@
 // session (not revoked, not expired, user not terminated), loads the caller, the target, the
 // parents its path names, the ancestors whose columns its relations read, and any second
 // resource the operation acts on, and computes every relation the decision may need. Revocation
-// stays immediate on every instance, with no cache in memory.
+// stays immediate on every instance: nothing about the caller is taken from memory but which
+// relations to compute (the roles he held last time, checked against those the statement reads).
 //
 // A job acting for a caller (an import's line) runs the same statement with the caller named by
 // his user id instead of a session: the same joins, relations and decision (`CallerKey`).
