@@ -1040,7 +1040,7 @@ How to read it:
   Target: at least ${fmt(QUOTATION_TARGET_RPS, 0)} quotations/s with p99 under ${QUOTATION_TARGET_P99_MS} ms on PostgreSQL.
 - **${UPLOAD_CASE}**: ${UPLOADS} banners at the upload limits (8192 x 8192 pixels, just under 8 MB) posted at once, ${UPLOAD_ROUNDS} times, while
   one client reads a site every ${UPLOAD_READ_PAUSE_MS} ms; p50 and p99 are those reads' (target: p99 under ${UPLOAD_TARGET_P99_MS} ms on both databases).
-- **ceiling (bare pg)** is scripts/bench-ceiling.ts: Fastify + pg (pool of 10, as the service) verifying the same JWT (fast-jwt, the
+- **ceiling (bare pg)** is scripts/bench-ceiling.ts: Fastify + pg (a pool of 10, as the service's general pool) verifying the same JWT (fast-jwt, the
   same key and options) and answering, to the same request, the very JSON body the service answered (captured before the cases),
   read by its path from a table that holds it: the strict ceiling, the same bytes out with one indexed read and no session check,
   authorisation, envelope building, validation or serialisation. Targets on PostgreSQL over 100,000 companies: getUser, getCompany and getSite at
@@ -1166,7 +1166,7 @@ async function main(): Promise<void> {
     data: `${fmt(EC_COMPANIES + COMPANIES + BP_COUNT, 0)} companies (${fmt(COMPANIES, 0)} with ${USERS / COMPANIES} users each, ${BP_COUNT} BPs, ${fmt(EC_COMPANIES, 0)} End Customers of those BPs, one in ten on hold), ${fmt(USERS, 0)} users, ${fmt(SITES, 0)} sites, loaded with INSERT … SELECT generate_series, then VACUUM ANALYZE`,
     load: `autocannon 8, ${CONNECTIONS} connections, no pipelining, ${WARMUP} s warm-up then ${DURATION} s per case, in the benchmark process on the same machine`,
     service:
-      '`src/main.ts` with the environment and flags of `npm start`, the default LOG_LEVEL (info, one line per request), RATE_LIMIT_MAX=0, one process, two pg pools of 10 (PostgreSQL: the hot statements with generic plans, the others)',
+      '`src/main.ts` with the environment and flags of `npm start`, the default LOG_LEVEL (info, one line per request), RATE_LIMIT_MAX=0, one process; on PostgreSQL the hot statements (authorisation, list pages) pipelined on sessions of their own with generic plans (one connection for the lookups, four for list pages), the others on a pg pool of 10',
     ...(billingLines.length ? { 'billing run (in process on a fresh database, 10 BPs)': billingLines.join('; ') } : {}),
     ...(importLines.length ? { 'bulk import (the service on a fresh database)': importLines.join('; ') } : {}),
   };
