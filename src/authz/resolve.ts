@@ -257,22 +257,20 @@ function extraSelect(operationId: string, extras: Record<string, SQL>): string[]
  * The roles a caller held the last time one of his statements ran, by session (or by user for a
  * job): his next statement computes only the relations of the grants they hold. Each statement
  * reads the caller's roles again; when they are no longer these, its relations may be short of
- * some, and it runs once more for the roles it read (src/authz/resolve.ts, resolveCallerAndTarget).
- * A hint, never a decision: a session revoked or a user terminated is refused by the statement
- * itself. Bounded: the oldest hint goes first.
+ * some, and it runs once more with every relation (resolveCallerAndTarget). A hint, never a
+ * decision: a session revoked or a user terminated is refused by the statement itself. Bounded:
+ * the oldest hint goes first.
  */
 interface RoleSet {
   roles: Role[];
-  /** A short text naming the set, for the statement's name: the set as a bit mask, base 36. */
+  /** The set as a bit mask over ROLES, base 36: compared on every request, and in the statement's name. */
   key: string;
 }
 const roleHints = new Map<string, RoleSet>();
 const MAX_ROLE_HINTS = 10_000;
 
-function roleSetOf(roles: readonly Role[]): RoleSet {
-  const mask = ROLES.reduce((m, r, i) => (roles.includes(r) ? m + 2 ** i : m), 0);
-  return { roles: ROLES.filter((r) => roles.includes(r)), key: mask.toString(36) };
-}
+const roleKey = (roles: readonly Role[]): string =>
+  ROLES.reduce((m, r, i) => (roles.includes(r) ? m + 2 ** i : m), 0).toString(36);
 
 function rememberRoles(key: string, roles: RoleSet): void {
   roleHints.delete(key);
@@ -281,8 +279,9 @@ function rememberRoles(key: string, roles: RoleSet): void {
 }
 
 /**
- * The statement of an operation (with `roles`: for a caller holding exactly these). Parameters: $1 the caller's key, $2 the time, $3 the target's id,
- * then the ids of the path's parents (nearest first), of the second resources, and the inputs.
+ * The statement of an operation (with `roles`: for a caller holding exactly these). Parameters:
+ * $1 the caller's key, $2 the time, $3 the target's id, then the ids of the path's parents
+ * (nearest first), of the second resources, and the inputs.
  * The path's parents are joined from the top down, each under the one above it, and the target
  * under the nearest: a child of another parent is not found at its own level (404 naming it).
  */
@@ -404,9 +403,10 @@ export async function resolveCallerAndTarget(
   if (!row) fail('TOKEN_REVOKED');
   // The relations computed are those of the roles hinted: exact only if the caller still holds
   // exactly these. Otherwise (his roles changed since) once more, with every relation.
-  const held = roleSetOf(row.a.c_roles);
-  if (held.key !== hinted?.key) {
-    rememberRoles(hintKey, held);
+  const roles = row.a.c_roles;
+  const held = roleKey(roles);
+  if (held !== hinted?.key) {
+    rememberRoles(hintKey, { roles: ROLES.filter((r) => roles.includes(r)), key: held });
     if (hinted) {
       st = targetStatement(plan, by, undefined);
       row = (await run())[0];

@@ -120,8 +120,8 @@ export function openDatabase(opts: {
     };
     // Idle clients can error when the server restarts; without a listener that kills the process.
     pool.on('error', () => undefined);
-    // Named statements on the general pool too (src/db/statement-names.ts); the hot pool's
-    // statements are named by their callers.
+    // Named statements on the general pool too (src/db/statement-names.ts); the pipelined
+    // sessions name theirs themselves.
     const names = new StatementNames();
     pool.on('connect', (client) => nameStatements(client, names));
     const db = drizzlePg(pool) as unknown as Db;
