@@ -127,6 +127,7 @@ const UPLOAD_TARGET_P99_MS = 500;
 export const ALL_CASES = [
   'getUser',
   'getCompany',
+  'getCompany default format',
   'getSite',
   'listUsers',
   'listCompanies bpId+status+isBP',
@@ -145,7 +146,14 @@ export const ALL_CASES = [
 export type CaseName = (typeof ALL_CASES)[number];
 const CASES = (process.env.BENCH_CASES ? process.env.BENCH_CASES.split(',') : [...ALL_CASES]) as CaseName[];
 /** Cases the ceiling server also answers. */
-const CEILING_CASES: readonly CaseName[] = ['getUser', 'getCompany', 'getSite', 'listUsers', 'getCloudPbx'];
+const CEILING_CASES: readonly CaseName[] = [
+  'getUser',
+  'getCompany',
+  'getCompany default format',
+  'getSite',
+  'listUsers',
+  'getCloudPbx',
+];
 
 export type Engine = 'postgresql' | 'embedded' | 'ceiling (bare pg)';
 
@@ -382,6 +390,9 @@ function serviceRequests(c: CaseName, tokens: Tokens): Req[] {
       return userIds.map((id) => ({ method: 'GET', path: `${A}/users/${id}`, headers: auth() }));
     case 'getCompany':
       return ecIds.map((id) => ({ method: 'GET', path: `${A}/companies/${id}?format=full`, headers: auth() }));
+    case 'getCompany default format':
+      // As the issue's outside harness reads it (document 3: `small` unless a format is asked).
+      return ecIds.map((id) => ({ method: 'GET', path: `${A}/companies/${id}`, headers: auth() }));
     case 'getSite':
     case UPLOAD_CASE:
       return siteIds.map((id) => ({ method: 'GET', path: `${A}/sites/${id}`, headers: auth() }));
@@ -1022,7 +1033,7 @@ ${table}
 
 How to read it:
 
-- **getUser**, **getCompany** (\`?format=full\`: with its subscriptions and user count) and **getSite** read one resource by id with a
+- **getUser**, **getCompany** (\`?format=full\`: with its subscriptions and user count; *default format* without a format, \`small\` as document 3 says) and **getSite** read one resource by id with a
   superadmin bearer token, rotating over ${fmt(ROTATION, 0)} existing ids; **listUsers** is \`GET …/users?companyId=…&limit=${PAGE_LIMIT}&sortField=lastName\`
   over ${fmt(ROTATION, 0)} companies of ${USERS / COMPANIES} users each.
 - **listCompanies** pages of ${PAGE_LIMIT} over ${fmt(EC_COMPANIES + COMPANIES + BP_COUNT, 0)} companies: *bpId+status+isBP* rotates over the ${BP_COUNT} BPs

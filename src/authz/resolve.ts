@@ -127,6 +127,8 @@ export type TargetFallback = keyof typeof FALLBACK_COLUMNS;
 /** What the statement of one operation loads: the target, the parents its path names, its second resources. */
 export interface ResolvePlan {
   operationId: string;
+  /** A second statement of the operation (`lean`: without its extras), named apart. */
+  variant?: string;
   target: { kind: TargetKindName; fallback?: TargetFallback };
   /** The kinds the path names above the target, nearest first (devices/{id} under subscribers/{id} under pbxs/{id}). */
   parents: TargetKindName[];
@@ -286,7 +288,8 @@ function rememberRoles(key: string, roles: RoleSet): void {
  * under the nearest: a child of another parent is not found at its own level (404 naming it).
  */
 function targetStatement(plan: ResolvePlan, by: 'session' | 'user', roles: RoleSet | undefined): TargetStatement {
-  const name = `target${by === 'user' ? '_u' : ''}_${plan.operationId}${roles ? `_r${roles.key}` : ''}`;
+  const variant = plan.variant ? `_${plan.variant}` : '';
+  const name = `target${by === 'user' ? '_u' : ''}_${plan.operationId}${variant}${roles ? `_r${roles.key}` : ''}`;
   const cached = statements.get(name);
   if (cached) return cached;
   const needed = relationsNeeded(plan.operationId, plan.target.kind, plan.parents, plan.second, roles?.roles);

@@ -38,15 +38,20 @@ export interface Authorised {
   listVersion: string | undefined;
 }
 
-/** The statement plan of an operation with a target (src/authz/resolve.ts). */
-export function planOf(op: AnyOperation): ResolvePlan | undefined {
+/**
+ * The statement plan of an operation with a target (src/authz/resolve.ts); `withExtras` false:
+ * the plan of an answer at a format level that shows none of the extras (`extrasAt`).
+ */
+export function planOf(op: AnyOperation, withExtras = true): ResolvePlan | undefined {
   if (!op.target) return undefined;
+  const extras = withExtras ? op.target.extras : undefined;
   return {
     operationId: op.operationId,
+    ...(extras === op.target.extras ? {} : { variant: 'lean' }),
     target: { kind: op.target.kind, fallback: op.target.fallback },
     parents: Object.keys(op.target.parents ?? {}).filter(isTargetKind),
     second: Object.entries(op.second ?? {}).map(([name, s]) => ({ name, kind: s.kind })),
-    extras: op.target.extras,
+    extras,
     inputs: Object.keys(op.target.inputs ?? {}),
     listVersion: op.listVersion,
   };

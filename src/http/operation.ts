@@ -11,7 +11,7 @@ import type { TargetFallback } from '../authz/resolve.ts';
 import type { ListFamily } from '../db/list-count.ts';
 import { isTargetKind, linkColumn, type TargetKindName, type TargetRow } from '../authz/targets.ts';
 import { ErrorSchema, dataEnvelope, listEnvelope, statusEnvelope } from './schemas.ts';
-import { formatLevel, project, type FormatLevels, type SmallItem } from './format.ts';
+import { formatLevel, project, type FormatLevel, type FormatLevels, type SmallItem } from './format.ts';
 import {
   commandContext,
   type AnyCommandContext,
@@ -79,6 +79,12 @@ export interface TargetRef<
    * then answers in one round trip.
    */
   extras?: X;
+  /**
+   * The format levels whose answer shows the extras (default: every level). At another level the
+   * statement reads none of them (a statement of its own, `ctx.extras` empty): a caller asking
+   * getCompany's default `small` answer does not pay for its subscriptions and user count.
+   */
+  extrasAt?: readonly FormatLevel[];
   /**
    * Request values the extras read besides the target row (the offer a quotation prices, named in
    * the body), by name: each is bound as a text parameter (NULL when the request has none) and an
@@ -372,6 +378,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
   checkDeclaration(op);
   const isPublic = POLICY[op.operationId].kind === 'public';
   const plan = planOf(op);
+  const leanPlan = op.target?.extrasAt ? planOf(op, false) : undefined;
   const status = op.successStatus ?? (op.method === 'POST' ? 201 : 200);
 
   const response: Record<number, TSchema> = {};
@@ -408,20 +415,28 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
       ...(media.preParsing ? { preParsing: media.preParsing } : {}),
       ...(media.bodyLimit !== undefined ? { bodyLimit: media.bodyLimit } : {}),
       handler: async (req: FastifyRequest, reply: FastifyReply) => {
-        const auth: Authorised | undefined = isPublic
-          ? undefined
-          : await authorise(deps.database, deps.now(), op, plan, { sessionId: requestToken(deps, req).sessionId }, req);
-        // Only authorised requests claim an Idempotency-Key.
-        const claimed = op.method === 'POST' && op.idempotent !== false;
-        if (claimed && !(await idempotencyBegin(deps, req, reply, auth?.caller))) return reply;
-        const upload = op.media ? await receiveUpload(req, op.media) : undefined;
-        const received = { params: req.params, query: req.query, body: upload ? undefined : req.body, upload };
         // Without a level from the declaration: a single resource is answered whole, a list small
         // (docs/formats.md).
         const level = formatLevel(
           isRecord(req.query) ? req.query.format : undefined,
           op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'),
         );
+        const planned = leanPlan && !op.target?.extrasAt?.includes(level) ? leanPlan : plan;
+        const auth: Authorised | undefined = isPublic
+          ? undefined
+          : await authorise(
+              deps.database,
+              deps.now(),
+              op,
+              planned,
+              { sessionId: requestToken(deps, req).sessionId },
+              req,
+            );
+        // Only authorised requests claim an Idempotency-Key.
+        const claimed = op.method === 'POST' && op.idempotent !== false;
+        if (claimed && !(await idempotencyBegin(deps, req, reply, auth?.caller))) return reply;
+        const upload = op.media ? await receiveUpload(req, op.media) : undefined;
+        const received = { params: req.params, query: req.query, body: upload ? undefined : req.body, upload };
         const now = deps.now();
         const context = (db: Executor) => ({ ...commandContext(deps, auth, db, req.log, now), req, reply, app: deps });
         const prepared = op.prepare ? await op.prepare(context(deps.database.db), received) : undefined;

@@ -70,6 +70,39 @@ describe('single-resource GETs: one round trip', () => {
   });
 });
 
+describe('issue 24, point 5: getCompany reads its extras only for the level that shows them', () => {
+  it('the default (small) and medium answers come from the statement without the subscriptions and user count; full from the one with them', async () => {
+    const created = await t.inject({
+      method: 'POST',
+      url: `${A}/companies`,
+      headers: bearer(t.superToken),
+      payload: { name: 'Lean Read Inc', country: 'FRA' },
+    });
+    const companyId = created.json().data.id as string;
+    const names = async (url: string) => {
+      for (let i = 0; i < 2; i++)
+        expect((await t.inject({ method: 'GET', url, headers: bearer(t.superToken) })).statusCode).toBe(200);
+      let res: Awaited<ReturnType<TestApp['inject']>> | undefined;
+      const seen = await statementsOf(
+        t,
+        async () => (res = await t.inject({ method: 'GET', url, headers: bearer(t.superToken) })),
+      );
+      return { seen: seen.join(' '), body: res!.json().data as Record<string, unknown> };
+    };
+    for (const format of ['', '?format=small', '?format=medium']) {
+      const r = await names(`${A}/companies/${companyId}${format}`);
+      expect(r.seen).toContain('target_getCompany_lean_');
+      expect(r.body.id).toBe(companyId);
+      expect(r.body.subscriptions).toBeUndefined();
+    }
+    const full = await names(`${A}/companies/${companyId}?format=full`);
+    expect(full.seen).toContain('target_getCompany_r');
+    expect(full.seen).not.toContain('_lean');
+    expect(full.body.subscriptions).toEqual([expect.objectContaining({ isDefault: true })]);
+    expect(full.body.numberUsers).toBe(0);
+  });
+});
+
 describe("issue 10, point 8: a page of a company's offers in one round trip while offers are unchanged, two after a write", () => {
   it("listCompanyOffers (full, a page of 20): the authorising statement reads the catalog the company sees and the offers' list version; a page remembered at that version needs no other statement", async () => {
     const S = '/api/svc/subscription/v1.0';

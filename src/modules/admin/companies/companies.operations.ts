@@ -193,8 +193,15 @@ export const getCompany = defineOperation({
   response: Company,
   envelope: 'data',
   formats: COMPANY_FORMATS,
-  // Subscriptions and the user count come with the authorising statement: one round trip.
-  target: { kind: 'company', from: 'params', field: 'companyId', extras: repo.COMPANY_READ_EXTRAS },
+  // Subscriptions and the user count come with the authorising statement (one round trip), and
+  // only for the level that shows them (COMPANY_FORMATS: `full`).
+  target: {
+    kind: 'company',
+    from: 'params',
+    field: 'companyId',
+    extras: repo.COMPANY_READ_EXTRAS,
+    extrasAt: ['full'],
+  },
   command: async (ctx, { query }) => {
     const c = ctx.target;
     return service.toApiCompany(c, {
