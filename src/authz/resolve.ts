@@ -113,7 +113,7 @@ export async function loadCaller(
   }
   const rows = await database.prepared<{ a: CallerRow & { list_version?: string } }>(name, text, [
     keyValue(key),
-    now.toISOString(),
+    now,
   ]);
   const a = rows[0]?.a;
   if (!a) fail('TOKEN_REVOKED');
@@ -395,7 +395,7 @@ export async function resolveCallerAndTarget(
   let st = targetStatement(plan, by, hinted);
   const params: unknown[] = [
     keyValue(key),
-    now.toISOString(),
+    now,
     ids.target ?? null,
     ...plan.parents.map((_, i) => ids.parents[i] ?? null),
     ...ids.second.map((x) => x ?? null),
