@@ -111,10 +111,7 @@ export async function loadCaller(
     text = `${CALLER_CTES[by]} SELECT json_build_object(${pairs}) AS a FROM caller`;
     callerTexts.set(name, text);
   }
-  const rows = await database.prepared<{ a: CallerRow & { list_version?: string } }>(name, text, [
-    keyValue(key),
-    now,
-  ]);
+  const rows = await database.prepared<{ a: CallerRow & { list_version?: string } }>(name, text, [keyValue(key), now]);
   const a = rows[0]?.a;
   if (!a) fail('TOKEN_REVOKED');
   return { caller: toCaller(a, key), listVersion: a.list_version ?? undefined };

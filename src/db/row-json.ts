@@ -8,6 +8,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 export function jsonRowReader<T = Record<string, unknown>>(table: PgTable): (json: Record<string, unknown>) => T {
   // Columns whose mapping is the identity (text, booleans...) are copied as they are: a company row
   // has some ninety columns and each request reads one.
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- compared, never called
   const identity = Column.prototype.mapFromDriverValue;
   const columns = Object.entries(getTableColumns(table) as Record<string, Column>).map(([prop, c]) => ({
     prop,
