@@ -24,27 +24,36 @@ afterAll(() => t.close());
  * tells the service the caller's roles, the second prepares the statement of those roles
  * (docs/decisions.md, "Relations of the caller's roles only").
  */
-async function roundTrips(url: string, token: string): Promise<{ count: number; body: Record<string, unknown> }> {
+async function roundTrips(
+  url: string,
+  token: string,
+): Promise<{ count: number; seen: string; body: Record<string, unknown> }> {
   for (let i = 0; i < 2; i++)
     expect((await t.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(200);
   let res: Awaited<ReturnType<TestApp['inject']>> | undefined;
-  const count = (
-    await statementsOf(t, async () => (res = await t.inject({ method: 'GET', url, headers: bearer(token) })))
-  ).length;
+  const seen = await statementsOf(
+    t,
+    async () => (res = await t.inject({ method: 'GET', url, headers: bearer(token) })),
+  );
   expect(res!.statusCode).toBe(200);
-  return { count, body: res!.json().data };
+  return { count: seen.length, seen: seen.join(' '), body: res!.json().data };
+}
+
+/** A company created through the API (with its default subscription). */
+async function createdCompany(name: string): Promise<string> {
+  const created = await t.inject({
+    method: 'POST',
+    url: `${A}/companies`,
+    headers: bearer(t.superToken),
+    payload: { name, country: 'FRA' },
+  });
+  expect(created.statusCode).toBe(201);
+  return created.json().data.id as string;
 }
 
 describe('single-resource GETs: one round trip', () => {
   it('getCompany (full: subscriptions and numberUsers), getSite, getUser and the customisation reads, for a superadmin and a company_admin', async () => {
-    const created = await t.inject({
-      method: 'POST',
-      url: `${A}/companies`,
-      headers: bearer(t.superToken),
-      payload: { name: 'Round Trip Inc', country: 'FRA' },
-    });
-    expect(created.statusCode).toBe(201);
-    const companyId = created.json().data.id as string;
+    const companyId = await createdCompany('Round Trip Inc');
     const siteId = await makeSite(t, companyId);
     const admin = await makeUser(t, companyId, ['company_admin']);
     await makeUser(t, companyId);
@@ -72,30 +81,14 @@ describe('single-resource GETs: one round trip', () => {
 
 describe('issue 24, point 5: getCompany reads its extras only for the level that shows them', () => {
   it('the default (small) and medium answers come from the statement without the subscriptions and user count; full from the one with them', async () => {
-    const created = await t.inject({
-      method: 'POST',
-      url: `${A}/companies`,
-      headers: bearer(t.superToken),
-      payload: { name: 'Lean Read Inc', country: 'FRA' },
-    });
-    const companyId = created.json().data.id as string;
-    const names = async (url: string) => {
-      for (let i = 0; i < 2; i++)
-        expect((await t.inject({ method: 'GET', url, headers: bearer(t.superToken) })).statusCode).toBe(200);
-      let res: Awaited<ReturnType<TestApp['inject']>> | undefined;
-      const seen = await statementsOf(
-        t,
-        async () => (res = await t.inject({ method: 'GET', url, headers: bearer(t.superToken) })),
-      );
-      return { seen: seen.join(' '), body: res!.json().data as Record<string, unknown> };
-    };
+    const companyId = await createdCompany('Lean Read Inc');
     for (const format of ['', '?format=small', '?format=medium']) {
-      const r = await names(`${A}/companies/${companyId}${format}`);
+      const r = await roundTrips(`${A}/companies/${companyId}${format}`, t.superToken);
       expect(r.seen).toContain('target_getCompany_lean_');
       expect(r.body.id).toBe(companyId);
       expect(r.body.subscriptions).toBeUndefined();
     }
-    const full = await names(`${A}/companies/${companyId}?format=full`);
+    const full = await roundTrips(`${A}/companies/${companyId}?format=full`, t.superToken);
     expect(full.seen).toContain('target_getCompany_r');
     expect(full.seen).not.toContain('_lean');
     expect(full.body.subscriptions).toEqual([expect.objectContaining({ isDefault: true })]);
