@@ -41,7 +41,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}): Promise<
       ? { connectionsCheckingInterval: Math.min(30_000, timeoutMs / 10), headersTimeout: Math.min(60_000, timeoutMs) }
       : {};
   const app = Fastify({
-    logger: opts.logger ? opts.logger : false,
+    logger: opts.logger || false,
     // One line per request instead of Fastify's two (src/http/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: deps.config.bodyLimitBytes,

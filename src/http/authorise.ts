@@ -44,14 +44,13 @@ export interface Authorised {
  */
 export function planOf(op: AnyOperation, withExtras = true): ResolvePlan | undefined {
   if (!op.target) return undefined;
-  const extras = withExtras ? op.target.extras : undefined;
   return {
     operationId: op.operationId,
-    ...(extras === op.target.extras ? {} : { variant: 'lean' }),
+    ...(withExtras ? {} : { variant: 'lean' }),
     target: { kind: op.target.kind, fallback: op.target.fallback },
     parents: Object.keys(op.target.parents ?? {}).filter(isTargetKind),
     second: Object.entries(op.second ?? {}).map(([name, s]) => ({ name, kind: s.kind })),
-    extras,
+    extras: withExtras ? op.target.extras : undefined,
     inputs: Object.keys(op.target.inputs ?? {}),
     listVersion: op.listVersion,
   };
