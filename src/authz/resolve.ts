@@ -7,7 +7,7 @@
 //
 // A job acting for a caller (an import's line) runs the same statement with the caller named by
 // his user id instead of a session: the same joins, relations and decision (`CallerKey`).
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fail } from '../errors/catalogue.ts';
 import type { Database } from '../db/client.ts';
@@ -126,7 +126,8 @@ export interface ResolvePlan {
   operationId: string;
   /** A second statement of the operation (`lean`: without its extras), named apart. */
   variant?: string;
-  target: { kind: TargetKindName; fallback?: TargetFallback };
+  /** `columns`: the target's columns the answer reads (property names), the whole row without. */
+  target: { kind: TargetKindName; fallback?: TargetFallback; columns?: readonly string[] };
   /** The kinds the path names above the target, nearest first (devices/{id} under subscribers/{id} under pbxs/{id}). */
   parents: TargetKindName[];
   second: { name: string; kind: TargetKindName }[];
@@ -209,14 +210,33 @@ class Joins {
   }
 }
 
-function slotPair(alias: string, kind: TargetKindName, needed: Map<RelationName, Set<Role>>, joins: Joins): string {
+/** The JSON of a loaded row: the whole row, or only the named columns (property names of its table). */
+function rowJson(alias: string, kind: TargetKindName, columns: readonly string[] | undefined): string {
+  if (!columns) return `row_to_json(${alias})`;
+  const byProp = getTableColumns(TARGETS[kind].table);
+  const pairs = columns.map((prop) => {
+    const c = byProp[prop];
+    if (!c) throw new Error(`${kind}: no column ${prop}`);
+    return `'${c.name}', ${alias}."${c.name}"`;
+  });
+  return `json_build_object(${pairs.join(', ')})`;
+}
+
+function slotPair(
+  alias: string,
+  kind: TargetKindName,
+  needed: Map<RelationName, Set<Role>>,
+  joins: Joins,
+  columns?: readonly string[],
+): string {
   const cols = joins.columns(alias, kind);
   // The row travels as one JSON value: decoding a hundred columns one by one costs the embedded
   // database (which decodes each field in JavaScript) several times the whole statement.
   // row_to_json writes the JSON text at once; to_jsonb builds a binary document first (sorted,
   // deduplicated keys) that json_build_object then writes out again: about a tenth of the
   // statement's time on the database for a wide row.
-  const pairs = [`'found', ${alias}.id IS NOT NULL`, `'row', row_to_json(${alias})`];
+  // A few columns (`columns`, the answer of a small format level) are built as an object of their own.
+  const pairs = [`'found', ${alias}.id IS NOT NULL`, `'row', ${rowJson(alias, kind, columns)}`];
   for (const [r, roles] of needed) {
     const guard: SQL = r === 'any' ? sql`TRUE` : relationSql(r, CALLER_COLUMNS, cols);
     // Only callers holding a role whose grant names the relation pay for its subqueries.
@@ -235,10 +255,10 @@ function slotPair(alias: string, kind: TargetKindName, needed: Map<RelationName,
   return `'${alias}', json_build_object(${pairs.join(', ')})`;
 }
 
-const slotOf = (alias: string, kind: TargetKindName): Slot => ({
+const slotOf = (alias: string, kind: TargetKindName, columns?: readonly string[]): Slot => ({
   alias,
   kind,
-  read: jsonRowReader(TARGETS[kind].table),
+  read: jsonRowReader(TARGETS[kind].table, columns),
 });
 
 /** The extras of a target reference as select items `x_<name>`; they read the target `t` and bind no values. */
@@ -320,7 +340,7 @@ function targetStatement(plan: ResolvePlan, by: 'session' | 'user', roles: RoleS
     pairs.push(slotPair(aliasOf(level), kinds[level], needed.parents[level - 1], joins));
     parents.push(slotOf(aliasOf(level), kinds[level]));
   }
-  pairs.push(slotPair('t', plan.target.kind, needed.target, joins));
+  pairs.push(slotPair('t', plan.target.kind, needed.target, joins, plan.target.columns));
   const second = plan.second.map((s, i) => {
     pairs.push(slotPair(`s${i}`, s.kind, needed.second[i], joins));
     return slotOf(`s${i}`, s.kind);
@@ -344,7 +364,7 @@ FROM caller ${inputs.length ? 'CROSS JOIN input ' : ''}${joins.list.join(' ')}`;
     name,
     text,
     parents,
-    target: slotOf('t', plan.target.kind),
+    target: slotOf('t', plan.target.kind, plan.target.columns),
     second,
     extras: Object.keys(plan.extras ?? {}),
   };

@@ -5,24 +5,36 @@
 import { Column, getTableColumns } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
-export function jsonRowReader<T = Record<string, unknown>>(table: PgTable): (json: Record<string, unknown>) => T {
+export function jsonRowReader<T = Record<string, unknown>>(
+  table: PgTable,
+  /** Only these columns (property names): the row holds them alone, the others absent. */
+  only?: readonly string[],
+): (json: Record<string, unknown>) => T {
   // Columns whose mapping is the identity (text, booleans...) are copied as they are: a company row
   // has some ninety columns and each request reads one.
   // eslint-disable-next-line @typescript-eslint/unbound-method -- compared, never called
   const identity = Column.prototype.mapFromDriverValue;
-  const columns = Object.entries(getTableColumns(table) as Record<string, Column>).map(([prop, c]) => ({
-    prop,
-    name: c.name,
-    map: c.mapFromDriverValue === identity ? undefined : (v: unknown) => c.mapFromDriverValue(v),
-  }));
-  return (json) => {
-    const out: Record<string, unknown> = {};
-    for (const { prop, name, map } of columns) {
-      const v = json[name];
-      out[prop] = v === null || v === undefined ? null : map ? map(v) : v;
-    }
-    return out as T;
-  };
+  const columns = Object.entries(getTableColumns(table) as Record<string, Column>).filter(
+    ([prop]) => !only || only.includes(prop),
+  );
+  const maps = columns.map(([, c]) =>
+    c.mapFromDriverValue === identity ? undefined : (v: unknown) => c.mapFromDriverValue(v),
+  );
+  // The reader is compiled once per table into one object literal with the columns as constant
+  // keys: every row then has the same shape from its creation, and each value is a named load.
+  // A loop storing `out[prop]` by a computed key went through V8's generic (megamorphic) property
+  // stores and loads for every column of every row read, the largest single cost of mapping a
+  // wide row. The keys are the table's own column and property names, written as JSON literals.
+  const fields = columns.map(([prop, c], i) => {
+    const load = `json[${JSON.stringify(c.name)}]`;
+    const value = maps[i] ? `(v = ${load}) == null ? null : maps[${i}](v)` : `${load} ?? null`;
+    return `${JSON.stringify(prop)}: ${value}`;
+  });
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from the table's column names only
+  const compiled = new Function('maps', `return (json) => { let v; return {\n${fields.join(',\n')}\n}; };`) as (
+    m: typeof maps,
+  ) => (json: Record<string, unknown>) => T;
+  return compiled(maps);
 }
 
 /**

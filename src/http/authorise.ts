@@ -10,6 +10,7 @@ import type { Database } from '../db/client.ts';
 import { fail } from '../errors/catalogue.ts';
 import { isRecord } from '../shared/records.ts';
 import type { AnyOperation } from './operation.ts';
+import type { FormatLevel } from './format.ts';
 
 type From = 'params' | 'query' | 'body';
 
@@ -39,21 +40,34 @@ export interface Authorised {
 }
 
 /**
- * The statement plan of an operation with a target (src/authz/resolve.ts); `withExtras` false:
- * the plan of an answer at a format level that shows none of the extras (`extrasAt`).
+ * The statement plan of an operation with a target (src/authz/resolve.ts) for an answer at a
+ * format level: without the extras where `extrasAt` leaves them out, with only the columns of
+ * `rowAt` where it names the level. Levels that read the same get the same plan.
  */
-export function planOf(op: AnyOperation, withExtras = true): ResolvePlan | undefined {
+export function planOf(op: AnyOperation, level: FormatLevel = 'full'): ResolvePlan | undefined {
   if (!op.target) return undefined;
+  const withExtras = !op.target.extrasAt || op.target.extrasAt.includes(level);
+  const columns = op.target.rowAt?.[level];
+  const variant = [withExtras ? '' : 'lean', columns ? level : ''].filter(Boolean).join('_');
   return {
     operationId: op.operationId,
-    ...(withExtras ? {} : { variant: 'lean' }),
-    target: { kind: op.target.kind, fallback: op.target.fallback },
+    ...(variant ? { variant } : {}),
+    target: { kind: op.target.kind, fallback: op.target.fallback, ...(columns ? { columns } : {}) },
     parents: Object.keys(op.target.parents ?? {}).filter(isTargetKind),
     second: Object.entries(op.second ?? {}).map(([name, s]) => ({ name, kind: s.kind })),
     extras: withExtras ? op.target.extras : undefined,
     inputs: Object.keys(op.target.inputs ?? {}),
     listVersion: op.listVersion,
   };
+}
+
+/** The plan of each format level (undefined for an operation without a target). */
+export function plansByLevel(op: AnyOperation): Record<FormatLevel, ResolvePlan> | undefined {
+  if (!op.target) return undefined;
+  const full = planOf(op, 'full')!;
+  const small = planOf(op, 'small')!;
+  const medium = planOf(op, 'medium')!;
+  return { full, small, medium };
 }
 
 /** The caller and, for operations with a target, the authorised resources: one database round trip. */

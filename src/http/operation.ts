@@ -19,7 +19,7 @@ import {
   type CommandContext,
   type HttpContext,
 } from './context.ts';
-import { authorise, planOf, type Authorised } from './authorise.ts';
+import { authorise, plansByLevel, type Authorised } from './authorise.ts';
 import { describePolicy, policyRoleSets } from '../authz/describe.ts';
 import { checkReferenceDeclaration, checkReferences, referenceWords, type ReferenceRef } from '../authz/references.ts';
 import { requestToken } from '../shared/bearer.ts';
@@ -85,6 +85,16 @@ export interface TargetRef<
    * getCompany's default `small` answer does not pay for its subscriptions and user count.
    */
   extrasAt?: readonly FormatLevel[];
+  /**
+   * The columns of the target row (the table's property names) that the answer at a format level
+   * reads, for the levels that show only a few fields: at such a level the statement reads these
+   * columns alone instead of the whole row, and the row the command gets holds only them (the
+   * others absent). getCompany's default `small` answer shows a company's id and name, not its
+   * ninety other columns. Only for a GET whose policy has no conditions (they would read the row);
+   * a test compares every such level with the projection of the whole answer
+   * (test/http/row-at.test.ts).
+   */
+  rowAt?: Partial<Record<FormatLevel, readonly string[]>>;
   /**
    * Request values the extras read besides the target row (the offer a quotation prices, named in
    * the body), by name: each is bound as a text parameter (NULL when the request has none) and an
@@ -355,6 +365,8 @@ function checkDeclaration(op: AnyOperation): void {
       `operation ${op.operationId} has grants but neither a target nor a scope: nothing is allowed by default`,
     );
   if (op.target && op.scope) throw new Error(`operation ${op.operationId} declares both a target and a scope`);
+  if (op.target?.rowAt && (op.method !== 'GET' || entry.grants.some((g) => g.condition)))
+    throw new Error(`operation ${op.operationId}: rowAt is for a GET whose grants have no condition`);
   if (op.scope === 'caller' && entry.grants.some((g) => g.relation !== 'any'))
     throw new Error(`operation ${op.operationId} acts on no resource: its grants can only be 'any'`);
   const declared = Object.keys(op.second ?? {})
@@ -377,8 +389,7 @@ function checkDeclaration(op: AnyOperation): void {
 export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOperation): void {
   checkDeclaration(op);
   const isPublic = POLICY[op.operationId].kind === 'public';
-  const plan = planOf(op);
-  const leanPlan = op.target?.extrasAt ? planOf(op, false) : undefined;
+  const plans = plansByLevel(op);
   const status = op.successStatus ?? (op.method === 'POST' ? 201 : 200);
 
   const response: Record<number, TSchema> = {};
@@ -421,7 +432,7 @@ export function registerOperation(app: FastifyInstance, deps: AppDeps, op: AnyOp
           isRecord(req.query) ? req.query.format : undefined,
           op.formats?.default ?? (op.envelope === 'list' ? 'small' : 'full'),
         );
-        const planned = leanPlan && !op.target?.extrasAt?.includes(level) ? leanPlan : plan;
+        const planned = plans?.[level];
         const auth: Authorised | undefined = isPublic
           ? undefined
           : await authorise(

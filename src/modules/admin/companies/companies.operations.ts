@@ -201,6 +201,11 @@ export const getCompany = defineOperation({
     field: 'companyId',
     extras: repo.COMPANY_READ_EXTRAS,
     extrasAt: ['full'],
+    // The smaller levels' fields are columns of the row, but latin_name, made from the name.
+    rowAt: {
+      small: COMPANY_FORMATS.small,
+      medium: COMPANY_FORMATS.medium.filter((f) => f !== 'latin_name'),
+    },
   },
   command: async (ctx, { query }) => {
     const c = ctx.target;
