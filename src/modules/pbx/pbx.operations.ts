@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import type { AnyOperation } from '../../http/operation.ts';
 import { defineOperation } from '../../http/operation.ts';
 import { listResult, parsePaging } from '../../http/paging.ts';
-import { SYSTEM_OF_TARGET, systemOfJson, systemsXmpp } from '../systems/systems.api.ts';
+import { systemOfTarget, systemsXmpp } from '../systems/systems.api.ts';
 import {
   CLOUDPBX_FORMATS,
   CLOUDPBX_SORT_FIELDS,
@@ -108,6 +108,9 @@ export const listCloudPbxs = defineOperation({
   },
 });
 
+/** The columns of its system a CloudPBX's answer shows, read with the authorisation. */
+const CLOUDPBX_SYSTEM = systemOfTarget(service.CLOUDPBX_SYSTEM_COLUMNS);
+
 export const getCloudPbx = defineOperation({
   operationId: 'getCloudPbx',
   method: 'GET',
@@ -120,8 +123,8 @@ export const getCloudPbx = defineOperation({
   envelope: 'data',
   formats: CLOUDPBX_FORMATS,
   // Its system comes with the authorisation (one round trip).
-  target: { ...pbxTarget, extras: { system: SYSTEM_OF_TARGET } },
-  command: (cmd) => service.readCloudPbx(cmd.db, cmd.target, systemOfJson(cmd.extras.system)),
+  target: { ...pbxTarget, extras: { system: CLOUDPBX_SYSTEM.sql } },
+  command: (cmd) => service.readCloudPbx(cmd.db, cmd.target, CLOUDPBX_SYSTEM.read(cmd.extras.system)),
 });
 
 export const updateCloudPbx = defineOperation({

@@ -38,8 +38,27 @@ const latinName = (name: string) => name.normalize('NFD').replace(/\p{M}/gu, '')
 /** A prefix as its digits (clients of the original interface send numbers). */
 const digitsOf = (p: string | number) => String(p);
 
+/** The columns of its system that a CloudPBX's answer shows (toApiCloudPbx reads no other). */
+export const CLOUDPBX_SYSTEM_COLUMNS = [
+  'id',
+  'pbxId',
+  'name',
+  'siteIds',
+  'companyId',
+  'bpId',
+  'country',
+  'status',
+  'creationDate',
+  'statusUpdatedDate',
+  'jidPbxagent',
+  'jidPbxagentPassword',
+  'jidPbxpcg',
+  'jidPbxpcgPassword',
+] as const satisfies readonly (keyof SystemRow)[];
+export type CloudPbxSystem = Pick<SystemRow, (typeof CLOUDPBX_SYSTEM_COLUMNS)[number]>;
+
 /** Document 2, CloudPBX: the system's fields and the `cloudpbx` object. */
-export function toApiCloudPbx(s: SystemRow, p: repo.CloudPbxRow) {
+export function toApiCloudPbx(s: CloudPbxSystem, p: repo.CloudPbxRow) {
   return {
     id: s.id,
     pbxId: s.pbxId,
@@ -110,7 +129,7 @@ export async function toApiCloudPbxs(exec: Executor, rows: repo.CloudPbxRow[]) {
 }
 
 /** A CloudPBX with its system: the one given (read with the authorisation), else read here. */
-export async function readCloudPbx(exec: Executor, pbx: repo.CloudPbxRow, system?: SystemRow) {
+export async function readCloudPbx(exec: Executor, pbx: repo.CloudPbxRow, system?: CloudPbxSystem) {
   const s = system ?? (await systemsByIds(exec, [pbx.id]))[0];
   if (!s) fail('NOT_FOUND', { target: 'cloudpbx', id: pbx.id });
   return toApiCloudPbx(s, pbx);

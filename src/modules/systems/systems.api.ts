@@ -2,7 +2,8 @@
 // telephone systems. The pbx module's CloudPBX is a system of type `cloud_pbx` (document 2): it
 // makes, reads, renames and deletes its system here, and its statements embed the SQL fragments
 // below to read a system's columns; no other module names the systems table.
-import { and, asc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { isRecord } from '../../shared/records.ts';
 import type { Executor } from '../../db/client.ts';
 import { systems } from './systems.tables.ts';
 import { systemPhoneNumbers } from './phone-numbers.tables.ts';
@@ -14,14 +15,22 @@ export { systemsXmpp, type SystemsXmpp } from './gateway.ts';
 export { insertSystemWithAccounts, deleteSystemWithAccounts, renameSystem } from './systems.service.ts';
 
 /**
- * The system whose id is the id of an operation's target `t` (a CloudPBX is keyed by its system's
- * id), as one JSON value: an extra of the authorising statement, so that a read of a CloudPBX is
- * one round trip (issue 25, point 12). `systemOfJson` reads it back as the row.
+ * These columns of the system whose id is the id of an operation's target `t` (a CloudPBX is keyed
+ * by its system's id), as one JSON value: an extra of the authorising statement, so that a read of
+ * a CloudPBX is one round trip (issue 25, point 12); `read` gives them back as a partial row. Only
+ * the columns the answer shows travel: the whole row is twice the JSON to write and to parse.
  */
-export const SYSTEM_OF_TARGET = sql.raw('(SELECT row_to_json(s) FROM systems s WHERE s.id = t.id)');
-const readSystemJson = jsonRowReader<SystemRow>(systems);
-export const systemOfJson = (json: unknown): SystemRow | undefined =>
-  json !== null && typeof json === 'object' && !Array.isArray(json) ? readSystemJson({ ...json }) : undefined;
+export function systemOfTarget<K extends Extract<keyof SystemRow, string>>(
+  columns: readonly K[],
+): { sql: SQL; read: (json: unknown) => Pick<SystemRow, K> | undefined } {
+  const byProp: Record<string, Column> = getTableColumns(systems);
+  const pairs = columns.map((k) => `'${byProp[k].name}', s."${byProp[k].name}"`);
+  const reader = jsonRowReader<Pick<SystemRow, K>>(systems, columns);
+  return {
+    sql: sql.raw(`(SELECT json_build_object(${pairs.join(', ')}) FROM systems s WHERE s.id = t.id)`),
+    read: (json) => (isRecord(json) ? reader(json) : undefined),
+  };
+}
 
 /** The systems of these ids (in no particular order). */
 export async function systemsByIds(exec: Executor, ids: readonly string[]): Promise<SystemRow[]> {

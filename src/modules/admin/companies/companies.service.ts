@@ -7,6 +7,8 @@ import { grantsReach } from '../../../authz/reach.ts';
 import type { Executor } from '../../../db/client.ts';
 import { fail } from '../../../errors/catalogue.ts';
 import { newId } from '../../../shared/ids.ts';
+import { rowWithout } from '../../../db/row-json.ts';
+import { companies } from './companies.tables.ts';
 import { COUNTRY_CODES, dataLocationOf } from './countries.ts';
 import * as repo from './companies.repo.ts';
 import { companyCommerce } from './companies.hooks.ts';
@@ -68,12 +70,16 @@ export interface View {
   subscriptions?: repo.SubscriptionView[];
 }
 
+/** A company's columns that its answer shows as they are. */
+const answeredColumns = rowWithout<
+  repo.CompanyRow,
+  'systemRole' | 'customisations' | 'featureCustomisation' | 'createdByUserId'
+>(companies, ['systemRole', 'customisations', 'featureCustomisation', 'createdByUserId']);
+
 export function toApiCompany(c: repo.CompanyRow, v: View = {}): Static<typeof Company> {
   const theme = c.selectedTheme;
-  const { systemRole: _s, customisations: _c, featureCustomisation: _f, createdByUserId: _u, ...fields } = c;
   // The enumerated columns hold only values the schema let in: their text is the document's union.
-  return {
-    ...fields,
+  return Object.assign(answeredColumns(c), {
     selectedTheme: v.selectedThemeObj ? theme : (theme?.light ?? theme?.dark ?? null),
     latin_name: latinName(c.name),
     ...(v.numberUsers !== undefined ? { numberUsers: v.numberUsers } : {}),
@@ -83,7 +89,7 @@ export function toApiCompany(c: repo.CompanyRow, v: View = {}): Static<typeof Co
     visiblityRequests: [],
     officeSuiteScopesGranted: [],
     subscriptions: v.subscriptions ?? [],
-  };
+  });
 }
 
 const OPERATOR_ROLES: readonly Role[] = ['superadmin', 'support', 'business_admin'];
