@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { makeCompany, makeSite, makeUser } from '../support/factories.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { systemConnectionEvents } from '../../src/modules/systems/systems.tables.ts';
-import { statementsOf } from '../support/statements.ts';
+import { readWithStatements, statementsOf } from '../support/statements.ts';
 
 const A = '/api/svc/admin/v1.0';
 let t: TestApp;
@@ -19,24 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/**
- * Statements the database received while answering `url`, after two warm-up calls: the first
- * tells the service the caller's roles, the second prepares the statement of those roles
- * (docs/decisions.md, "Relations of the caller's roles only").
- */
 async function roundTrips(
   url: string,
   token: string,
 ): Promise<{ count: number; seen: string; body: Record<string, unknown> }> {
-  for (let i = 0; i < 2; i++)
-    expect((await t.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(200);
-  let res: Awaited<ReturnType<TestApp['inject']>> | undefined;
-  const seen = await statementsOf(
-    t,
-    async () => (res = await t.inject({ method: 'GET', url, headers: bearer(token) })),
-  );
-  expect(res!.statusCode).toBe(200);
-  return { count: seen.length, seen: seen.join(' '), body: res!.json().data };
+  const { statements, body } = await readWithStatements(t, url, token);
+  return { count: statements.length, seen: statements.join(' '), body };
 }
 
 /** A company created through the API (with its default subscription). */

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { bearer, createTestApp, type TestApp } from '../support/harness.ts';
 import { makeCompany, makeUser } from '../support/factories.ts';
-import { statementsOf } from '../support/statements.ts';
+import { readWithStatements } from '../support/statements.ts';
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { OPERATIONS } from '../../src/modules/index.ts';
 import { project, type FormatLevel } from '../../src/http/format.ts';
@@ -21,17 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The answer to `url` and the names of the statements it ran (after two warm-up calls). */
 async function read(url: string, token: string): Promise<{ body: Record<string, unknown>; seen: string }> {
-  for (let i = 0; i < 2; i++)
-    expect((await t.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(200);
-  let res: Awaited<ReturnType<TestApp['inject']>> | undefined;
-  const seen = await statementsOf(
-    t,
-    async () => (res = await t.inject({ method: 'GET', url, headers: bearer(token) })),
-  );
-  expect(res!.statusCode).toBe(200);
-  return { body: res!.json().data as Record<string, unknown>, seen: seen.join(' ') };
+  const { statements, body } = await readWithStatements(t, url, token);
+  return { body, seen: statements.join(' ') };
 }
 
 /** The operations declaring rowAt, each with the URLs and tokens of the rows it is checked on. */

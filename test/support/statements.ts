@@ -4,7 +4,8 @@
 // sessions through `Database.prepared` (src/db/client.ts, src/db/pipelined.ts); on the embedded
 // database, PGlite's query and exec (which `prepared` calls there).
 import pg from 'pg';
-import type { TestApp } from './harness.ts';
+import { bearer, type TestApp } from './harness.ts';
+import { expect } from './expect.ts';
 
 type Method = (this: unknown, q: unknown, ...rest: unknown[]) => unknown;
 
@@ -37,4 +38,25 @@ export async function statementsOf(t: TestApp, run: () => Promise<unknown>): Pro
     database.prepared = prepared;
   }
   return seen;
+}
+
+/**
+ * The answer (`data`) of a GET of `url` and the statements it ran, after two warm-up calls: the
+ * first tells the service the caller's roles, the second prepares the statement of those roles
+ * (docs/decisions.md, "Relations of the caller's roles only").
+ */
+export async function readWithStatements(
+  t: TestApp,
+  url: string,
+  token: string,
+): Promise<{ statements: string[]; body: Record<string, unknown> }> {
+  for (let i = 0; i < 2; i++)
+    expect((await t.inject({ method: 'GET', url, headers: bearer(token) })).statusCode).toBe(200);
+  let res: Awaited<ReturnType<TestApp['inject']>> | undefined;
+  const statements = await statementsOf(
+    t,
+    async () => (res = await t.inject({ method: 'GET', url, headers: bearer(token) })),
+  );
+  expect(res!.statusCode).toBe(200);
+  return { statements, body: res!.json().data as Record<string, unknown> };
 }
