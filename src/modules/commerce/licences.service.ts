@@ -84,7 +84,12 @@ export async function assignDefaultLicences(
   now: Date,
 ): Promise<void> {
   const byCompany = new Map<string, string[]>();
-  for (const u of users) byCompany.set(u.companyId, [...(byCompany.get(u.companyId) ?? []), u.id]);
+  // Appended in place: a batch of the import names a thousand users of one company.
+  for (const u of users) {
+    const ids = byCompany.get(u.companyId);
+    if (ids) ids.push(u.id);
+    else byCompany.set(u.companyId, [u.id]);
+  }
   for (const [companyId, userIds] of byCompany) {
     const subscriptionId = await repo.defaultSubscriptionId(exec, companyId);
     if (!subscriptionId) continue;
