@@ -5,12 +5,14 @@ import { describe, it } from 'node:test';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { databaseForFile } from '../support/harness.ts';
-import { rowInserter, statement } from '../../src/db/raw.ts';
+import { rowInserter, rowsInserter, sessionOf, statement } from '../../src/db/raw.ts';
+import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { billingCharges } from '../../src/modules/billing/charges.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
 
 const held = databaseForFile();
 const insertCharge = rowInserter(billingCharges);
+const insertCompanies = rowsInserter(companies, { returning: 'id' });
 
 describe('raw statements', () => {
   it("rowInserter writes the row Drizzle would and gives it back as Drizzle's select does (JSON, dates, defaults), whatever columns are given", async () => {
@@ -76,5 +78,46 @@ describe('raw statements', () => {
         items: [] as never,
       }),
     ).rejects.toThrow(/is SQL/);
+  });
+  it('rowsInserter leaves out a nullable column without default that no row fills, and the rows read as given (the import: issue 27, point 8)', async () => {
+    const { db } = held.database;
+    const session = sessionOf(db) as unknown as { query: (text: string, ...rest: unknown[]) => unknown };
+    const query = session.query;
+    const texts: string[] = [];
+    session.query = function (this: unknown, text: string, ...rest: unknown[]) {
+      texts.push(text);
+      return query.call(this, text, ...rest);
+    };
+    const rows = ['A', 'B', 'C'].map((n, i) => ({
+      id: newId(),
+      name: `Rows ${n}`,
+      city: null,
+      street: null,
+      state: i === 1 ? ('NY' as const) : null,
+      description: i === 2 ? 'given' : null,
+    }));
+    let made: unknown[];
+    try {
+      made = await insertCompanies(db, rows);
+    } finally {
+      session.query = query;
+    }
+    expect(made.sort()).toEqual(rows.map((r) => r.id).sort());
+    const text = texts.find((t) => t.startsWith('INSERT INTO "companies"'))!;
+    // Nobody's city or street: left out. A state and a description in one row each: written.
+    expect(text).not.toContain('"city"');
+    expect(text).not.toContain('"street"');
+    expect(text).toContain('"state"');
+    expect(text).toContain('"description"');
+    for (const r of rows) {
+      const [read] = await db.select().from(companies).where(eq(companies.id, r.id));
+      expect(read).toMatchObject({
+        name: r.name,
+        city: null,
+        street: null,
+        state: r.state,
+        description: r.description,
+      });
+    }
   });
 });

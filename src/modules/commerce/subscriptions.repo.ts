@@ -343,11 +343,14 @@ export async function subscriptionsOf(exec: Executor, companyIds: string[]): Pro
  * The subscriptions of the company row `t` with their offers, as JSON (an extra of getCompany's
  * authorising statement). OFFSET 0 keeps the company's few subscriptions as the first step, then
  * their offers: the planner otherwise may start from the default offer, which every company holds.
+ * The subquery names the columns the answer shows: `SELECT *` made the database take apart the
+ * whole row of each subscription (some 3 µs of its CPU per company read, 20,000 companies in a loop).
  */
 export const COMPANY_SUBSCRIPTIONS_EXTRA = sql`(SELECT COALESCE(json_agg(json_build_object('profileName', o.profile_name, 'profileId', o.profile_id, 'offerName', o.name,
       'offerId', o.id, '_id', s.id, 'creationDate', s.creation_date, 'status', s.status, 'isDefault', s.is_default, 'maxNumberUsers', s.max_number_users)
       ORDER BY s.creation_date, s.id), '[]'::json)
-    FROM (SELECT * FROM subscriptions s WHERE s.company_id = t.id OFFSET 0) s JOIN offers o ON o.id = s.offer_id)`;
+    FROM (SELECT s.id, s.offer_id, s.creation_date, s.status, s.is_default, s.max_number_users
+      FROM subscriptions s WHERE s.company_id = t.id OFFSET 0) s JOIN offers o ON o.id = s.offer_id)`;
 
 /** The companies list's offer filters (document 3, list companies): one uncorrelated subquery of company ids each. */
 export function companiesWithOffer(f: OfferFilters): SQL[] {
