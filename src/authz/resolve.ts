@@ -7,7 +7,7 @@
 //
 // A job acting for a caller (an import's line) runs the same statement with the caller named by
 // his user id instead of a session: the same joins, relations and decision (`CallerKey`).
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { fail } from '../errors/catalogue.ts';
 import type { Database } from '../db/client.ts';
@@ -16,7 +16,7 @@ import { CALLER_COLUMNS, relationSql, type RelationName, type TargetColumns } fr
 import { ROLES, type Caller, type Role } from './roles.ts';
 import { ancestry, chainOf, COLUMN_KEYS, linkColumn, TARGETS, type TargetKindName } from './targets.ts';
 import { versionOf, type ListFamily } from '../db/list-count.ts';
-import { jsonRowReader } from '../db/row-json.ts';
+import { columnsJsonSql, jsonRowReader } from '../db/row-json.ts';
 
 /** Who the statement authorises: the session of a token (HTTP), or a user a job acts for. */
 export type CallerKey = { sessionId: string } | { userId: string };
@@ -211,16 +211,8 @@ class Joins {
 }
 
 /** The JSON of a loaded row: the whole row, or only the named columns (property names of its table). */
-function rowJson(alias: string, kind: TargetKindName, columns: readonly string[] | undefined): string {
-  if (!columns) return `row_to_json(${alias})`;
-  const byProp = getTableColumns(TARGETS[kind].table);
-  const pairs = columns.map((prop) => {
-    const c = byProp[prop];
-    if (!c) throw new Error(`${kind}: no column ${prop}`);
-    return `'${c.name}', ${alias}."${c.name}"`;
-  });
-  return `json_build_object(${pairs.join(', ')})`;
-}
+const rowJson = (alias: string, kind: TargetKindName, columns: readonly string[] | undefined): string =>
+  columns ? columnsJsonSql(TARGETS[kind].table, alias, columns) : `row_to_json(${alias})`;
 
 function slotPair(
   alias: string,

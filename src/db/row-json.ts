@@ -2,8 +2,33 @@
 // gives: each column's value through the column's own mapping (timestamps become Dates, arrays
 // and JSON stay as they are). A result of one JSON column is decoded at once, where a column per
 // value costs every value its own decoding (on the embedded database, in JavaScript).
-import { Column, getTableColumns } from 'drizzle-orm';
+import { Column, getTableColumns, getTableName } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * A function of `params` answering one object literal of these keys and value expressions (with a
+ * scratch variable `v`). The keys are a table's own property names and the expressions read its
+ * column names, both written as JSON literals: nothing from a request reaches the code.
+ */
+function literalOf(params: string[], entries: [key: string, expr: string][]): (...args: unknown[]) => unknown {
+  const body = entries.map(([k, e]) => `${JSON.stringify(k)}: ${e}`).join(',\n');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from a table's names only
+  return new Function(...params, `let v;\nreturn {\n${body}\n};`) as (...args: unknown[]) => unknown;
+}
+
+/**
+ * SQL text: the JSON object of these columns (property names) of the row `alias` of `table`, keyed
+ * by their column names as `row_to_json` keys them: a row read for the few columns an answer shows.
+ */
+export function columnsJsonSql(table: PgTable, alias: string, props: readonly string[]): string {
+  const byProp = getTableColumns(table) as Record<string, Column>;
+  const pairs = props.map((prop) => {
+    const c = byProp[prop];
+    if (!c) throw new Error(`${getTableName(table)}: no column ${prop}`);
+    return `'${c.name}', ${alias}."${c.name}"`;
+  });
+  return `json_build_object(${pairs.join(', ')})`;
+}
 
 export function jsonRowReader<T = Record<string, unknown>>(
   table: PgTable,
@@ -24,17 +49,15 @@ export function jsonRowReader<T = Record<string, unknown>>(
   // keys: every row then has the same shape from its creation, and each value is a named load.
   // A loop storing `out[prop]` by a computed key went through V8's generic (megamorphic) property
   // stores and loads for every column of every row read, the largest single cost of mapping a
-  // wide row. The keys are the table's own column and property names, written as JSON literals.
-  const fields = columns.map(([prop, c], i) => {
-    const load = `json[${JSON.stringify(c.name)}]`;
-    const value = maps[i] ? `(v = ${load}) == null ? null : maps[${i}](v)` : `${load} ?? null`;
-    return `${JSON.stringify(prop)}: ${value}`;
-  });
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from the table's column names only
-  const compiled = new Function('maps', `return (json) => { let v; return {\n${fields.join(',\n')}\n}; };`) as (
-    m: typeof maps,
-  ) => (json: Record<string, unknown>) => T;
-  return compiled(maps);
+  // wide row.
+  const read = literalOf(
+    ['maps', 'json'],
+    columns.map(([prop, c], i) => {
+      const load = `json[${JSON.stringify(c.name)}]`;
+      return [prop, maps[i] ? `(v = ${load}) == null ? null : maps[${i}](v)` : `${load} ?? null`];
+    }),
+  );
+  return (json) => read(maps, json) as T;
 }
 
 /**
@@ -48,9 +71,11 @@ export function rowWithout<T extends object, K extends keyof T & string>(
   omit: readonly K[],
 ): (row: T) => Omit<T, K> {
   const props = Object.keys(getTableColumns(table)).filter((p) => !omit.includes(p as K));
-  const fields = props.map((p) => `${JSON.stringify(p)}: row[${JSON.stringify(p)}]`);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from the table's property names only
-  return new Function('row', `return {\n${fields.join(',\n')}\n};`) as (row: T) => Omit<T, K>;
+  const copy = literalOf(
+    ['row'],
+    props.map((p) => [p, `row[${JSON.stringify(p)}]`]),
+  );
+  return (row) => copy(row) as Omit<T, K>;
 }
 
 /**

@@ -64,10 +64,7 @@ export function planOf(op: AnyOperation, level: FormatLevel = 'full'): ResolvePl
 /** The plan of each format level (undefined for an operation without a target). */
 export function plansByLevel(op: AnyOperation): Record<FormatLevel, ResolvePlan> | undefined {
   if (!op.target) return undefined;
-  const full = planOf(op, 'full')!;
-  const small = planOf(op, 'small')!;
-  const medium = planOf(op, 'medium')!;
-  return { full, small, medium };
+  return { full: planOf(op, 'full')!, small: planOf(op, 'small')!, medium: planOf(op, 'medium')! };
 }
 
 /** The caller and, for operations with a target, the authorised resources: one database round trip. */

@@ -2,13 +2,13 @@
 // telephone systems. The pbx module's CloudPBX is a system of type `cloud_pbx` (document 2): it
 // makes, reads, renames and deletes its system here, and its statements embed the SQL fragments
 // below to read a system's columns; no other module names the systems table.
-import { and, asc, eq, getTableColumns, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
 import { isRecord } from '../../shared/records.ts';
 import type { Executor } from '../../db/client.ts';
 import { systems } from './systems.tables.ts';
 import { systemPhoneNumbers } from './phone-numbers.tables.ts';
 import type { SystemRow } from './systems.repo.ts';
-import { jsonRowReader } from '../../db/row-json.ts';
+import { columnsJsonSql, jsonRowReader } from '../../db/row-json.ts';
 
 export type { SystemRow } from './systems.repo.ts';
 export { systemsXmpp, type SystemsXmpp } from './gateway.ts';
@@ -23,11 +23,9 @@ export { insertSystemWithAccounts, deleteSystemWithAccounts, renameSystem } from
 export function systemOfTarget<K extends Extract<keyof SystemRow, string>>(
   columns: readonly K[],
 ): { sql: SQL; read: (json: unknown) => Pick<SystemRow, K> | undefined } {
-  const byProp: Record<string, Column> = getTableColumns(systems);
-  const pairs = columns.map((k) => `'${byProp[k].name}', s."${byProp[k].name}"`);
   const reader = jsonRowReader<Pick<SystemRow, K>>(systems, columns);
   return {
-    sql: sql.raw(`(SELECT json_build_object(${pairs.join(', ')}) FROM systems s WHERE s.id = t.id)`),
+    sql: sql.raw(`(SELECT ${columnsJsonSql(systems, 's', columns)} FROM systems s WHERE s.id = t.id)`),
     read: (json) => (isRecord(json) ? reader(json) : undefined),
   };
 }
