@@ -1083,7 +1083,7 @@ How to read it:
 async function main(): Promise<void> {
   const started = Date.now();
   console.log(
-    `bench: ${fmt(EC_COMPANIES + COMPANIES + BP_COUNT, 0)} companies, ${fmt(USERS, 0)} users, ${fmt(SITES, 0)} sites; autocannon ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per case`,
+    `bench: ${fmt(EC_COMPANIES + COMPANIES + BP_COUNT, 0)} companies, ${fmt(USERS, 0)} users, ${fmt(SITES, 0)} sites; autocannon ${CONNECTIONS} connections, ${WARMUP} s warm-up (${WARMUP_CEILING} s against the ceiling) + ${DURATION} s per case`,
   );
   const passwordHash = await hashPassword(USER_PASSWORD);
   const all: Measure[] = [];
