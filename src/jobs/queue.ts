@@ -93,6 +93,12 @@ export interface JobQueue {
   /** Declares a kind of job and works it on this instance. May be called before or after start. */
   define<T extends object>(name: string, handler: JobHandler<T>, opts?: DefineOptions): Promise<void>;
   enqueue<T extends object>(name: string, data: T, opts?: EnqueueOptions): Promise<string>;
+  /**
+   * Has this instance's workers of `name` look for jobs now rather than at their next poll: called
+   * once a transaction that enqueued a job has committed (a job sent in a transaction is not
+   * visible before), so that the work begins at once (an import: issue 27, point 8).
+   */
+  wake(name: string): void;
   /** A cron schedule (5 fields, UTC unless tz): one job per period, however many instances run. */
   schedule(name: string, cron: string, data?: object, opts?: { tz?: string }): Promise<void>;
   unschedule(name: string): Promise<void>;
@@ -155,6 +161,9 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
   let started = false;
 
   const known = new Set<string>();
+  /** The pg-boss workers of this instance, by queue (wake). */
+  const workers = new Map<string, string[]>();
+  const worked = (name: string, id: string) => workers.set(name, [...(workers.get(name) ?? []), id]);
   /**
    * The queues as this instance first found them (one read, then kept up to date with its own
    * changes): a restart updates only a queue whose options changed. Each update is a transaction
@@ -234,21 +243,26 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
     const pollingIntervalSeconds = d.opts.pollingIntervalSeconds ?? 2;
     const concurrency = Math.max(1, Math.floor(d.opts.concurrency ?? 1));
     if (concurrency === 1) {
-      await boss.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs: Job<object>[]) => {
-        for (const job of jobs) await attempt(job);
-      });
+      const id = await boss.work<object>(
+        name,
+        { pollingIntervalSeconds, batchSize: 1 },
+        async (jobs: Job<object>[]) => {
+          for (const job of jobs) await attempt(job);
+        },
+      );
+      worked(name, id);
       return;
     }
     // Two workers share the jobs at once, each taking batches of half of them: while one waits for
     // the slowest job of its batch, the other fetches and works (one worker alone left the queue
     // idle at the end of every batch: 150 synchronisations a second against 200 with two).
-    const workers = Math.min(2, concurrency);
-    await boss.work(
+    const local = Math.min(2, concurrency);
+    const id = await boss.work(
       name,
       {
         pollingIntervalSeconds,
-        batchSize: Math.ceil(concurrency / workers),
-        localConcurrency: workers,
+        batchSize: Math.ceil(concurrency / local),
+        localConcurrency: local,
         burstWhenBatchFull: true,
         perJobResults: true,
       },
@@ -264,6 +278,7 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
           }),
         ),
     );
+    worked(name, id);
   }
 
   return {
@@ -288,6 +303,9 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
       });
       if (!id && !o.singletonKey) throw new Error(`job ${name} was not queued`);
       return id ?? '';
+    },
+    wake(name) {
+      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
     },
     async schedule(name, cron, data, o = {}) {
       if (!known.has(name)) await ensureQueue(name);

@@ -243,4 +243,25 @@ describe('job queue', () => {
       expect((rows as { rows: { n: number }[] }).rows[0].n).toBe(1);
     });
   });
+
+  it('a woken worker takes a committed job at once, without waiting for its next poll (issue 27, point 8)', async () => {
+    // The machine's clock (a TestClock's time reaches only pg-boss's own sessions on a server, not
+    // the transaction's): the worker's next poll is 60 s away, past the end of this test.
+    const q = createJobQueue(file.database);
+    await q.start();
+    try {
+      const ran: number[] = [];
+      await q.define('woken', async (d: { n: number }) => void ran.push(d.n), { pollingIntervalSeconds: 60 });
+      const settle = () => new Promise((r) => setTimeout(r, 1000));
+      await settle(); // the worker's first fetch, on an empty queue
+      await file.database.db.transaction(async (tx) => q.enqueue('woken', { n: 1 }, { tx }));
+      await settle();
+      expect(ran).toEqual([]); // not woken: it waits for its next poll, 60 s of the clock away
+      q.wake('woken');
+      for (let i = 0; i < 50 && ran.length === 0; i++) await new Promise((r) => setTimeout(r, 100));
+      expect(ran).toEqual([1]);
+    } finally {
+      await q.stop();
+    }
+  });
 });

@@ -137,6 +137,8 @@ export async function startImport(
     await cmd.deps.queue?.enqueue('imports.run', { reqId }, { tx, singletonKey: `imports.run:${reqId}` });
     return made;
   });
+  // Committed: this instance's worker takes the job now instead of at its next poll (half a second).
+  cmd.deps.queue?.wake('imports.run');
   return {
     reqId: row.id,
     status: row.status,
