@@ -9,6 +9,7 @@ import { rowInserter, rowsInserter, sessionOf, statement } from '../../src/db/ra
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { billingCharges } from '../../src/modules/billing/charges.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
+import { users } from '../../src/modules/admin/users/users.tables.ts';
 
 const held = databaseForFile();
 const insertCharge = rowInserter(billingCharges);
@@ -118,6 +119,43 @@ describe('raw statements', () => {
         state: r.state,
         description: r.description,
       });
+    }
+  });
+
+  it("rowsInserter writes every kind of value as Drizzle's insert does: text that looks like an array or NULL, JSON, arrays, dates, booleans (issue 27, point 8)", async () => {
+    const { db } = held.database;
+    const [companyId] = (await insertCompanies(db, [{ id: newId(), name: 'Kinds of values' }])) as string[];
+    const awkward = [
+      'plain',
+      'with "quotes"',
+      'back\\slash\\',
+      'comma, {braces}',
+      'NULL',
+      '',
+      'line\nbreak',
+      'é ü 日本',
+    ];
+    const given = awkward.map((text, i) => ({
+      id: newId(),
+      companyId,
+      loginEmail: `kinds-${i}-${newId()}@example.com`,
+      passwordHash: '',
+      firstName: text,
+      lastName: `Last ${text}`,
+      nickName: i % 2 ? null : text,
+      roles: i === 0 ? ['user'] : ['user', text],
+      emails: [{ email: `k${i}@example.com`, type: 'work' as const }],
+      phoneNumbers: [],
+      customisations: { text, nested: { n: i, none: null, list: [text, 1, true] } },
+      isTerminated: i % 2 === 1,
+      creationDate: new Date(Date.UTC(2026, 0, 1 + i, 12, 30, 15, 123)),
+      lastUpdateDate: new Date(Date.UTC(2026, 5, 1 + i)),
+    }));
+    const made = await rowsInserter(users, { skipConflicts: true, returning: 'id' })(db, given);
+    expect([...made].sort()).toEqual(given.map((u) => u.id).sort());
+    for (const u of given) {
+      const [read] = await db.select().from(users).where(eq(users.id, u.id));
+      expect(read).toMatchObject(u);
     }
   });
 });
