@@ -192,6 +192,20 @@ async function runBatch(app: AppDeps, spec: EngineSpec, row: ImportRow, batch: J
   }
 }
 
+// The settings of a batch's transaction (writeLines), in one statement:
+// - plans made for these values: a plan kept from when the tables were small would make each
+//   batch slower than the last as the import fills them;
+// - no scan of a whole table: the users the import makes outgrow their statistics (a young
+//   database; the embedded one, which runs no autovacuum, never has any), and PostgreSQL then
+//   takes a batch's thousand logins (findUsersByLogins: `lower(login_email) = ANY (...)`) to
+//   match a two-hundredth of the table each and scans it all, some 15 ms a batch on 50,000
+//   users and more as it grows; through the login index it is about one (docs/decisions.md,
+//   Performance, "No scan of the users in an import's batch"). Every statement of a batch reads
+//   by an index; one with no index to read scans as before;
+// - a batch's commit does not wait for its WAL to reach the disk: a crash may lose the last
+//   batches, their lines and their reports together, and the resumed import does them again.
+export const BATCH_SETTINGS = sql`SELECT set_config('plan_cache_mode', 'force_custom_plan', true), set_config('enable_seqscan', 'off', true), set_config('synchronous_commit', 'off', true)`;
+
 /**
  * Applies and reports the lines not yet reported, moves the counters, in one transaction. False
  * when the import stopped (its report deleted).
@@ -206,12 +220,7 @@ async function writeLines(
   const first = batch[0].record.line;
   const last = batch[batch.length - 1].record.line;
   return db.transaction(async (tx) => {
-    // Plans made for these values: a plan kept from when the tables were small (a scan of the
-    // users) would make each batch slower than the last as the import fills them.
-    await tx.execute(sql`SET LOCAL plan_cache_mode = force_custom_plan`);
-    // A batch's commit does not wait for its WAL to reach the disk: a crash may lose the last
-    // batches, their lines and their reports together, and the resumed import does them again.
-    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
+    await tx.execute(BATCH_SETTINGS);
     if ((await repo.importStatus(tx, row.id)) !== 'Pending') return false;
     // Lines whose work committed before (a resumed import) are not done again.
     const done = await repo.linesDone(tx, row.id, first, last);
