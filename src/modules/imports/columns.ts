@@ -294,7 +294,8 @@ export function readLine(
   if (action === 'detach' && plan.mode === 'user')
     return { error: lineError('ACTION_NOT_IN_MODE', { value: action, mode: plan.mode }), login };
   const user: Partial<UserFields> = {};
-  for (const c of USER_COLUMNS) if (c in given) Object.assign(user, { [c]: given[c] });
+  // Set in place (no object per column): this runs for every line of an import.
+  for (const c of USER_COLUMNS) if (c in given) (user as Record<string, unknown>)[c] = given[c];
   const cleared = action === 'sync' ? USER_CLEARABLE.filter((c) => empty.includes(c)) : [];
   const out: ImportLine = { line: record.line, raw: record.raw, action, login, user, cleared };
   if (typeof given.password === 'string') out.password = given.password;

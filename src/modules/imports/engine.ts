@@ -119,11 +119,13 @@ function unexpected(err: unknown): LineError {
 /** The argon2 hashes of the lines' passwords, computed together off the event loop (issue 27, point 8). */
 export async function hashLines(judged: readonly Judged[]): Promise<Map<number, string>> {
   const out = new Map<number, string>();
-  await Promise.all(
-    judged.map(async (j) => {
-      if (j.line?.password && !j.error) out.set(j.record.line, await hashPassword(j.line.password));
-    }),
-  );
+  // Only the lines with a password make a promise: most imports have none.
+  const work: Promise<void>[] = [];
+  for (const j of judged) {
+    const password = j.error ? undefined : j.line?.password;
+    if (password) work.push(hashPassword(password).then((h) => void out.set(j.record.line, h)));
+  }
+  await Promise.all(work);
   return out;
 }
 
