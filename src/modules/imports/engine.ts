@@ -50,22 +50,25 @@ type Ready = Judged & { line: ImportLine };
 
 /** Reads a record into a line (or its error). `firstLines`: the first line of each login met so far. */
 export function judge(spec: EngineSpec, record: CsvRecord, firstLines: Map<string, number>): Judged {
-  const base = { record, warnings: 0 };
-  if (record.problem === 'not_utf8') return { ...base, login: '', error: lineError('NOT_UTF8') };
-  if (record.problem === 'malformed_quote') return { ...base, login: '', error: lineError('MALFORMED_QUOTE') };
+  // Objects written whole (no spread of a common part): this runs for every line of an import.
+  if (record.problem === 'not_utf8') return { record, warnings: 0, login: '', error: lineError('NOT_UTF8') };
+  if (record.problem === 'malformed_quote')
+    return { record, warnings: 0, login: '', error: lineError('MALFORMED_QUOTE') };
   if (record.problem === 'field_count')
     return {
-      ...base,
+      record,
+      warnings: 0,
       login: '',
       error: lineError('FIELD_COUNT', { found: record.cells.length, expected: spec.plan.positions.length }),
     };
   const read = readLine(spec.plan, record, spec.defaultAction, spec.lenient);
-  if ('error' in read) return { ...base, login: read.login, error: read.error };
-  const first = firstLines.get(read.line.login);
+  if ('error' in read) return { record, warnings: 0, login: read.login, error: read.error };
+  const login = read.line.login;
+  const first = firstLines.get(login);
   if (first !== undefined && first !== record.line)
-    return { ...base, login: read.line.login, line: read.line, error: lineError('LOGIN_REPEATED', { first }) };
-  firstLines.set(read.line.login, record.line);
-  return { ...base, login: read.line.login, line: read.line, warnings: read.warnings };
+    return { record, warnings: 0, login, line: read.line, error: lineError('LOGIN_REPEATED', { first }) };
+  firstLines.set(login, record.line);
+  return { record, warnings: read.warnings, login, line: read.line };
 }
 
 /** The outcome of a line: its report row, the device action it counted. */
