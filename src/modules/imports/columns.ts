@@ -295,7 +295,7 @@ export function readLine(
     return { error: lineError('ACTION_NOT_IN_MODE', { value: action, mode: plan.mode }), login };
   const user: Partial<UserFields> = {};
   // Set in place (no object per column): this runs for every line of an import.
-  for (const c of USER_COLUMNS) if (c in given) (user as Record<string, unknown>)[c] = given[c];
+  for (const c of USER_COLUMNS) if (c in given) Reflect.set(user, c, given[c]);
   const cleared = action === 'sync' ? USER_CLEARABLE.filter((c) => empty.includes(c)) : [];
   const out: ImportLine = { line: record.line, raw: record.raw, action, login, user, cleared };
   if (typeof given.password === 'string') out.password = given.password;

@@ -91,7 +91,7 @@ function fieldsOf(line: ImportLine, before: Pick<UserRow, 'emails' | 'phoneNumbe
   const out: Partial<NewUser> = {};
   for (const k of PLAIN_FIELDS) {
     const v = given(k);
-    if (v !== undefined) (out as Record<string, unknown>)[k] = v ?? (k === 'firstName' || k === 'lastName' ? '' : null);
+    if (v !== undefined) Reflect.set(out, k, v ?? (k === 'firstName' || k === 'lastName' ? '' : null));
   }
   const email = given('email0');
   if (email !== undefined) out.emails = withWorkEmail(before.emails, email);
