@@ -967,7 +967,7 @@ async function buildWorld(t: TestApp): Promise<World> {
       loginEmail: `matrix-${id}@example.com`,
       passwordHash: 'not-a-hash: never signs in',
       firstName: 'Target',
-      lastName: `T${id.slice(0, 6)}`,
+      lastName: `T${id.slice(-6)}`,
       roles,
       siteId: p.site ? sites[p.site] : null,
     });

@@ -63,7 +63,8 @@ export async function makeUser(
     loginEmail: email,
     passwordHash: await cachedHash,
     firstName: 'First',
-    lastName: `Last${id.slice(0, 6)}`,
+    // The identifier's random end: its beginning is the creation time, the same for users made together.
+    lastName: `Last${id.slice(-6)}`,
     roles: [...new Set<Role>([...roles, 'user'])],
     siteId: opts.siteId ?? null,
   });

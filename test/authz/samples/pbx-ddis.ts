@@ -53,7 +53,7 @@ async function subscriberOfPbx(ctx: Ctx, cloudPbxId: string): Promise<string> {
     loginEmail: `ddi-${id}@example.com`,
     passwordHash: 'not-a-hash: never signs in',
     firstName: 'Ddi',
-    lastName: `U${id.slice(0, 6)}`,
+    lastName: `U${id.slice(-6)}`,
     roles: ['user'],
   });
   await subscribe(ctx, cloudPbxId, id);
