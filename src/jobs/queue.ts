@@ -161,9 +161,8 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
   let started = false;
 
   const known = new Set<string>();
-  /** The pg-boss workers of this instance, by queue (wake). */
-  const workers = new Map<string, string[]>();
-  const worked = (name: string, id: string) => workers.set(name, [...(workers.get(name) ?? []), id]);
+  /** This instance's pg-boss worker of each queue (wake). */
+  const workerOf = new Map<string, string>();
   /**
    * The queues as this instance first found them (one read, then kept up to date with its own
    * changes): a restart updates only a queue whose options changed. Each update is a transaction
@@ -250,7 +249,7 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
           for (const job of jobs) await attempt(job);
         },
       );
-      worked(name, id);
+      workerOf.set(name, id);
       return;
     }
     // Two workers share the jobs at once, each taking batches of half of them: while one waits for
@@ -278,7 +277,7 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
           }),
         ),
     );
-    worked(name, id);
+    workerOf.set(name, id);
   }
 
   return {
@@ -305,7 +304,8 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
       return id ?? '';
     },
     wake(name) {
-      for (const id of workers.get(name) ?? []) boss.notifyWorker(id);
+      const id = workerOf.get(name);
+      if (id) boss.notifyWorker(id);
     },
     async schedule(name, cron, data, o = {}) {
       if (!known.has(name)) await ensureQueue(name);

@@ -6,7 +6,7 @@ import { createHash, randomBytes, randomFillSync } from 'node:crypto';
 // a counter of this process (3 bytes) and random bytes (5). Identifiers made one after the other
 // are therefore in ascending order, so a table's key index and the indexes that lead with a key
 // (a licence's user, a user's JID) take a new row at their right end instead of at a random page:
-// the import's rows cost the database about a fifth less (docs/decisions.md, Performance,
+// the database's CPU per import line about a tenth less (docs/decisions.md, Performance,
 // "Identifiers in creation order"). The random part keeps the next identifier unguessable from the
 // last (2^40 candidates); no identifier is a secret (tokens and keys come from randomSecret).
 // Random bytes are drawn 4 KB at a time and handed out 5 by 5.

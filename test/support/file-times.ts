@@ -2,7 +2,8 @@
 // a pass, every test file with the wall time of its process, slowest first, and their sum. `.ci/run`
 // writes it beside each pass's log, so that a run that nears its 30 minutes shows which files to
 // look at (README, Test). The runner reports a file's process as a `test:complete` event at nesting
-// 0 named after the file (as the command line names it), its duration the process's whole life, start-up included.
+// 0 named after the file (as the command line names it), its duration the process's whole life,
+// start-up included.
 
 interface Event {
   type: string;

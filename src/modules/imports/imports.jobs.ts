@@ -20,19 +20,18 @@ import { openCsv } from './csv.ts';
 import { planHeader } from './columns.ts';
 import { applyLines, hashLines, judge, type EngineSpec, type Judged } from './engine.ts';
 import { importCsv } from './imports.operations.ts';
+import { IMPORT_JOB } from './imports.service.ts';
 import { commandEnded } from './commands.service.ts';
 import * as repo from './imports.repo.ts';
 import { lineError } from './line-errors.ts';
 import type { ImportRow } from './summaries.ts';
-
-export const IMPORT_JOB = 'imports.run';
 
 /** Imports whose work stopped with their instance are taken up again at start (their job may still look active). */
 async function resumePending(queue: JobQueue, deps: JobDeps): Promise<void> {
   const pending = rowsOf<{ id: string }>(await deps.db.execute(sql`SELECT id FROM imports WHERE status = 'Pending'`));
   const at = Date.now();
   for (const { id: reqId } of pending)
-    await queue.enqueue(IMPORT_JOB, { reqId }, { singletonKey: `imports.run:${reqId}:${at}` });
+    await queue.enqueue(IMPORT_JOB, { reqId }, { singletonKey: `${IMPORT_JOB}:${reqId}:${at}` });
 }
 
 export async function defineImportJobs(queue: JobQueue, deps: JobDeps): Promise<void> {

@@ -19,6 +19,9 @@ import * as repo from './imports.repo.ts';
 import type { ImportRoute, ReportEntryValue } from './imports.tables.ts';
 import { toSummary, type ImportRow } from './summaries.ts';
 
+/** The job that runs an import's lines (imports.jobs.ts). */
+export const IMPORT_JOB = 'imports.run';
+
 export type StartRoute = ImportRoute;
 
 /** The query of the check and import routes (imports.schemas.ts ImportQuery). */
@@ -134,11 +137,11 @@ export async function startImport(
     // The job exists only if the request does (the same transaction). An application built without
     // its background sends no job, as for every job of the service (src/http/context.ts): the
     // import then stays Pending (the authorisation matrix calls the route so).
-    await cmd.deps.queue?.enqueue('imports.run', { reqId }, { tx, singletonKey: `imports.run:${reqId}` });
+    await cmd.deps.queue?.enqueue(IMPORT_JOB, { reqId }, { tx, singletonKey: `${IMPORT_JOB}:${reqId}` });
     return made;
   });
   // Committed: this instance's worker takes the job now instead of at its next poll (half a second).
-  cmd.deps.queue?.wake('imports.run');
+  cmd.deps.queue?.wake(IMPORT_JOB);
   return {
     reqId: row.id,
     status: row.status,
