@@ -32,8 +32,8 @@
 // (seconds per case and server, in slices of 2 s, default 6), BENCH_WARMUP (seconds, default 2),
 // BENCH_WARMUP_CEILING (seconds, default 10, the cases measured against the ceiling). For profiling: BENCH_ONLY
 // (server|embedded), BENCH_CASES (comma-separated case names), BENCH_SERVICE_NODE_ARGS and BENCH_CEILING_NODE_ARGS (e.g.
-// "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_KEEP_DB=1 (the PostgreSQL database is kept and
-// named, to measure it again by hand); only a full run writes docs/benchmarks.md, and not
+// "--cpu-prof --cpu-prof-dir=/tmp/prof"), BENCH_KEEP_DB=1 (the PostgreSQL database and the embedded
+// data folder are kept and named, to measure them again by hand); only a full run writes docs/benchmarks.md, and not
 // with BENCH_NO_DOC=1.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -1100,7 +1100,8 @@ async function main(): Promise<void> {
   }
   if (ONLY !== 'server') {
     const dataDir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    if (process.env.BENCH_KEEP_DB === '1') console.log(`  data folder ${dataDir} kept (BENCH_KEEP_DB=1)`);
+    else cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
     engines.push({ engine: 'embedded', env: { DATA_DIR: dataDir }, open: { dataDir } });
   }
   console.log('\nLoading');

@@ -29,13 +29,14 @@ const manifestFile = (dir: string) => join(dir, 'service.json');
 
 /**
  * Packages left outside the bundle, loaded from node_modules at run time: native code (sharp,
- * argon2), packages that read files of their own beside their code (PGlite's WebAssembly and
+ * argon2, koffi), packages that read files of their own beside their code (PGlite's WebAssembly and
  * data files, pdfkit's and fontkit's font data, swagger-ui's pages), and pg's optional native
  * binding.
  */
 const EXTERNAL = [
   '@electric-sql/pglite',
   '@node-rs/argon2',
+  'koffi',
   'sharp',
   'pdfkit',
   'fontkit',

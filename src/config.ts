@@ -94,6 +94,8 @@ export interface Config {
   databaseLookupConnections: number;
   databaseListConnections: number;
   shutdownGraceSeconds: number;
+  /** MEMORY_TRIM_SECONDS (src/memory-trim.ts); 0: never. */
+  memoryTrimSeconds: number;
   metrics: { enabled: boolean; port: number | undefined };
   /** BILLING_TAX_RATES: tax rates by country (alpha-3) over the built-in table of src/modules/billing/tax.ts. */
   billingTaxRates: Record<string, string>;
@@ -344,6 +346,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseLookupConnections: v.DATABASE_LOOKUP_CONNECTIONS,
     databaseListConnections: v.DATABASE_LIST_CONNECTIONS,
     shutdownGraceSeconds: v.SHUTDOWN_GRACE_SECONDS,
+    memoryTrimSeconds: v.MEMORY_TRIM_SECONDS,
     metrics: { enabled: v.METRICS, port: v.METRICS_PORT },
     billingTaxRates: taxRates(v.BILLING_TAX_RATES),
   };

@@ -19,6 +19,7 @@ import { createBackground } from './background.ts';
 import { startMetricsServer } from './http/metrics.ts';
 import { BUNDLED } from './shared/source-root.ts';
 import { errorMessage } from './shared/json-values.ts';
+import { startMemoryTrim } from './memory-trim.ts';
 
 /**
  * Milliseconds since the process began at each step of the start, logged at debug level once
@@ -194,6 +195,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   step('listening');
+  // The start's freed compiler memory, then what requests free, handed back (src/memory-trim.ts).
+  if (config.memoryTrimSeconds > 0) startMemoryTrim({ firstMs: 2000, everyMs: config.memoryTrimSeconds * 1000 });
   app.log.debug({ startSteps }, 'start: milliseconds since the process began');
   app.log.info(
     `svc-admin on ${https ? 'https' : 'http'}://${config.host}:${config.port} (${database.kind} database, ${BUNDLED ? 'bundled' : 'from the sources'})`,

@@ -130,6 +130,12 @@ export const SETTINGS = [
     doc: 'on `SIGTERM` or `SIGINT`, how long requests in flight may take to finish before the process exits anyway',
   },
   {
+    env: 'MEMORY_TRIM_SECONDS',
+    schema: int(0, 3600),
+    default: 10,
+    doc: "how often memory the process freed is handed back to the system (glibc's `malloc_trim`, also once 2 s after the start); `0`: never",
+  },
+  {
     env: 'LOGIN_MAX_FAILURES',
     schema: int(1),
     default: 5,
