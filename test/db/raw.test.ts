@@ -2,7 +2,7 @@
 // rendered once, bound on each call, on the executor's own session (a transaction's included).
 // What they write and give back must be what Drizzle's own insert and select give.
 import { describe, it } from 'node:test';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { databaseForFile } from '../support/harness.ts';
 import { rowInserter, rowsInserter, sessionOf, statement } from '../../src/db/raw.ts';
@@ -105,7 +105,7 @@ describe('raw statements', () => {
       session.query = query;
     }
     expect(made.sort()).toEqual(rows.map((r) => r.id).sort());
-    const text = texts.find((t) => t.startsWith('INSERT INTO "companies"'))!;
+    const text = texts.find((t) => t.includes('INSERT INTO "companies"'))!;
     // Nobody's city or street: left out. A state and a description in one row each: written.
     expect(text).not.toContain('"city"');
     expect(text).not.toContain('"street"');
@@ -159,5 +159,44 @@ describe('raw statements', () => {
       const [read] = await db.select().from(users).where(eq(users.id, u.id));
       expect(read).toMatchObject(u);
     }
+  });
+
+  it('rowsInserter answers the values of the rows made: all of them in one answer row, or only those made when some met a conflict', async () => {
+    const { db } = held.database;
+    const session = sessionOf(db) as unknown as {
+      query: (text: string, ...rest: unknown[]) => Promise<{ rows: unknown[] }>;
+    };
+    const query = session.query;
+    const answers: unknown[][] = [];
+    session.query = async function (this: unknown, text: string, ...rest: unknown[]) {
+      const r = await query.call(this, text, ...rest);
+      if (text.includes('INSERT INTO "companies"')) answers.push(r.rows);
+      return r;
+    };
+    const insert = rowsInserter(companies, { skipConflicts: true, returning: 'id' });
+    const first = ['A', 'B', 'C'].map((n) => ({ id: newId(), name: `Made ${n}` }));
+    const again = [first[1], { id: newId(), name: 'Made D' }, first[2], { id: newId(), name: 'Made E' }];
+    let all: unknown[];
+    let some: unknown[];
+    try {
+      all = await insert(db, first);
+      some = await insert(db, again);
+    } finally {
+      session.query = query;
+    }
+    expect(all).toEqual(first.map((r) => r.id));
+    expect([...some].sort()).toEqual([again[1].id, again[3].id].sort());
+    // One row back for a whole batch, whatever its size.
+    expect(answers.map((rows) => rows.length)).toEqual([1, 1]);
+    const read = await db
+      .select()
+      .from(companies)
+      .where(
+        inArray(
+          companies.id,
+          [...first, ...again].map((r) => r.id),
+        ),
+      );
+    expect(read.length).toBe(5);
   });
 });

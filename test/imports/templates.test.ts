@@ -172,11 +172,12 @@ describe("issue 27, point 6: the export of a company's users (exportUsersCsv)", 
     const plan = planHeader(header.columns, 'sync')!;
     expect(plan).toMatchObject({ mode: 'user', ignored: [] });
     const read = new Map<string, ImportLine>();
-    for await (const r of lines) {
-      const l = readLine(plan, r, 'sync');
-      if (!('line' in l)) throw new Error(`line ${r.line} refused: ${JSON.stringify(l)}`);
-      read.set(l.line.login, l.line);
-    }
+    for await (const chunk of lines)
+      for (const r of chunk) {
+        const l = readLine(plan, r, 'sync');
+        if (!('line' in l)) throw new Error(`line ${r.line} refused: ${JSON.stringify(l)}`);
+        read.set(l.line.login, l.line);
+      }
     expect(read.get(alice.loginEmail.toLowerCase())).toMatchObject({
       action: 'sync',
       user: ALICE_CELLS,

@@ -66,10 +66,12 @@ export async function insertLicences(
   userIds: string[],
   assignedAt: Date,
 ): Promise<number> {
-  const result = await exec.execute(sql`INSERT INTO licences (subscription_id, user_id, user_company_id, assigned_at)
+  // Counted by the database: one row back, not one per licence (an import's batch makes thousands).
+  const result = await exec.execute(sql`WITH made AS (
+    INSERT INTO licences (subscription_id, user_id, user_company_id, assigned_at)
     SELECT ${subscriptionId}, u, ${companyId}, ${assignedAt} FROM unnest(${sql.param(userIds)}::text[]) AS u
-    ON CONFLICT DO NOTHING RETURNING user_id`);
-  return rowsOf(result).length;
+    ON CONFLICT DO NOTHING RETURNING 1) SELECT count(*)::int AS n FROM made`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
 /** `n` more licences taken at once, if they are free and the subscription is active (as takeLicence). */

@@ -65,14 +65,15 @@ export async function checkCsv(
     }
   };
   let batch: Judged[] = [];
-  for await (const record of records) {
-    total++;
-    batch.push(judge(spec, record, firstLines));
-    if (batch.length >= cmd.deps.config.importBatchLines) {
-      await flush(batch);
-      batch = [];
+  for await (const chunk of records)
+    for (const record of chunk) {
+      total++;
+      batch.push(judge(spec, record, firstLines));
+      if (batch.length >= cmd.deps.config.importBatchLines) {
+        await flush(batch);
+        batch = [];
+      }
     }
-  }
   await flush(batch);
   const report = {
     reqId: reqIdOf(companyId, data),

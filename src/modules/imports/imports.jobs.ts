@@ -101,14 +101,15 @@ export async function runImport(app: AppDeps, log: FastifyBaseLogger, reqId: str
   const firstLines = new Map<string, number>();
   let batch: Judged[] = [];
   try {
-    for await (const record of records) {
-      batch.push(judge(spec, record, firstLines));
-      if (batch.length < batchLines) continue;
-      inFlight.push(runBatch(app, spec, row, batch));
-      batch = [];
-      if (inFlight.length >= width) await settle();
-      if (stopped) return;
-    }
+    for await (const chunk of records)
+      for (const record of chunk) {
+        batch.push(judge(spec, record, firstLines));
+        if (batch.length < batchLines) continue;
+        inFlight.push(runBatch(app, spec, row, batch));
+        batch = [];
+        if (inFlight.length >= width) await settle();
+        if (stopped) return;
+      }
     if (batch.length) inFlight.push(runBatch(app, spec, row, batch));
     while (inFlight.length && !stopped) await settle();
   } finally {
