@@ -59,6 +59,7 @@ import {
   SUPERADMIN_EMAIL,
   SUPERADMIN_PASSWORD,
   type Child,
+  postgresCpuMs,
 } from './service-process.ts';
 
 export { cleanup, createPgDatabase, login, startService, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD, type Child };
@@ -739,6 +740,8 @@ interface Contender {
   /** The server process's CPU time so far (ms): the bench prints its CPU per request. */
   cpuMs?: () => number;
   cpuSpent?: number;
+  /** The PostgreSQL server's CPU over this server's slices (ms), when it answers from one. */
+  dbCpuSpent?: number;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -757,8 +760,10 @@ async function measureCase(caseName: CaseName, contenders: Omit<Contender, 'slic
   for (let round = 0; round < Math.max(1, Math.round(DURATION / SLICE)); round++) {
     for (const c of cs) {
       const cpu0 = c.cpuMs?.() ?? Number.NaN;
+      const db0 = c.engine === 'embedded' ? Number.NaN : postgresCpuMs();
       c.slices.push(await cannon(c.base, c.requests, { duration: SLICE }));
       c.cpuSpent = (c.cpuSpent ?? 0) + ((c.cpuMs?.() ?? Number.NaN) - cpu0);
+      c.dbCpuSpent = (c.dbCpuSpent ?? 0) + (c.engine === 'embedded' ? Number.NaN : postgresCpuMs() - db0);
     }
   }
   return cs.map((c) => {
@@ -778,8 +783,12 @@ async function measureCase(caseName: CaseName, contenders: Omit<Contender, 'slic
     const bad = m.non2xx || m.errors ? `  (!! ${m.non2xx} non-2xx, ${m.errors} errors)` : '';
     // The server's own CPU per answer: what its code costs, whatever else the machine is doing.
     const cpu = c.cpuSpent !== undefined && total > 0 ? `  cpu ${fmt((1000 * c.cpuSpent) / total, 0)} µs/req` : '';
+    const dbCpu =
+      c.dbCpuSpent !== undefined && Number.isFinite(c.dbCpuSpent) && total > 0
+        ? ` (PostgreSQL ${fmt((1000 * c.dbCpuSpent) / total, 0)})`
+        : '';
     console.log(
-      `  ${caseName.padEnd(32)} ${c.engine.padEnd(18)} ${fmt(m.rps, 0).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${cpu}  (machine ${busyText(busy)} busy before)${bad}`,
+      `  ${caseName.padEnd(32)} ${c.engine.padEnd(18)} ${fmt(m.rps, 0).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${cpu}${dbCpu}  (machine ${busyText(busy)} busy before)${bad}`,
     );
     return m;
   });

@@ -5,23 +5,9 @@
 // when every subscription is active. Example:
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres N=300 C=10 node --experimental-strip-types scripts/probe-create.ts
 import pg from 'pg';
-import { readdirSync, readFileSync } from 'node:fs';
-/** CPU seconds of every postgres process of the machine (utime + stime, clock ticks of 10 ms). */
-const postgresCpu = () => {
-  let ticks = 0;
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const st = readFileSync(`/proc/${d}/stat`, 'utf8');
-      if (!st.includes('(postgres)')) continue;
-      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks / 100;
-};
+import { postgresCpuMs } from './service-process.ts';
+/** CPU seconds of every postgres process of the machine. */
+const postgresCpu = () => postgresCpuMs() / 1000;
 const counts = { n: 0, texts: new Map<string, number>() };
 const orig = pg.Client.prototype.query;
 (pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {

@@ -4,7 +4,7 @@
 // how to undo itself in `cleanups`; `cleanup()` undoes them all.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
@@ -179,4 +179,26 @@ export async function createPgDatabase(): Promise<string> {
   const url = new URL(PG_ADMIN_URL);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * CPU time (ms) of the PostgreSQL server's processes so far: the database's side of an answer on
+ * a server, which shares the machine's cores with the service (the ratio to the ceiling depends
+ * on both). Every process named `postgres` on the machine counts; nothing else queries it while a
+ * slice runs.
+ */
+export function postgresCpuMs(): number {
+  let ms = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.split(') ')[1].split(' ');
+      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return ms;
 }

@@ -7,7 +7,7 @@ import { after as afterAll, before as beforeAll, describe, it } from 'node:test'
 import fc from 'fast-check';
 import { PGlite } from '@electric-sql/pglite';
 import { expect } from '../support/expect.ts';
-import { sqlLiteral } from '../../src/db/literal.ts';
+import { sqlLiteral, textArrayLiteral } from '../../src/db/literal.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 
 let pglite: PGlite;
@@ -92,6 +92,17 @@ describe('SQL literals of the embedded database (fast-check, PGlite)', () => {
         },
       ),
       { numRuns: 100 },
+    );
+  });
+
+  it("the array text of any strings, bound as one text cast to text[], arrives element by element (the import's logins and ids)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(anyText, { maxLength: 8 }), async (arr) => {
+        const viaText = (await pglite.query<{ v: unknown }>('SELECT $1::text[] AS v', [textArrayLiteral(arr)])).rows[0]
+          .v;
+        expect(viaText).toEqual(arr);
+      }),
+      RUNS,
     );
   });
 

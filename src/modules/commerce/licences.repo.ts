@@ -5,6 +5,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { rowsOf } from '../../db/raw.ts';
+import { textArrayLiteral } from '../../db/literal.ts';
 import { licences, offers, subscriptions } from './commerce.tables.ts';
 import { bpIdSql, bpTypeSql } from '../admin/companies/companies.api.ts';
 
@@ -69,7 +70,7 @@ export async function insertLicences(
   // Counted by the database: one row back, not one per licence (an import's batch makes thousands).
   const result = await exec.execute(sql`WITH made AS (
     INSERT INTO licences (subscription_id, user_id, user_company_id, assigned_at)
-    SELECT ${subscriptionId}, u, ${companyId}, ${assignedAt} FROM unnest(${sql.param(userIds)}::text[]) AS u
+    SELECT ${subscriptionId}, u, ${companyId}, ${assignedAt} FROM unnest(${textArrayLiteral(userIds)}::text[]) AS u
     ON CONFLICT DO NOTHING RETURNING 1) SELECT count(*)::int AS n FROM made`);
   return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }

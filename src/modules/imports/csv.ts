@@ -4,7 +4,7 @@
 // accepted), quoted fields with delimiters, quotes and line breaks, comments. Each record carries
 // its physical line (1-based, the header being line 1, comment and empty lines counted) and its
 // own text, so that a report names the line and gives it back as it was.
-import { parse, type Info } from 'csv-parse';
+import { parse } from 'csv-parse';
 import { fail } from '../../errors/catalogue.ts';
 
 /** The delimiters a CSV may use; the first line decides among them unless the request names one. */
@@ -114,11 +114,10 @@ function skipLines(data: Buffer, from: number, n: number): number {
 interface Parsed {
   record: string[];
   raw: string;
-  info: Info;
 }
 
 const isParsed = (r: unknown): r is Parsed =>
-  typeof r === 'object' && r !== null && 'record' in r && Array.isArray(r.record) && 'raw' in r && 'info' in r;
+  typeof r === 'object' && r !== null && 'record' in r && Array.isArray(r.record) && 'raw' in r;
 
 /**
  * The records of `data` from byte `from` (physical line `firstLine`), each as csv-parse gives it,
@@ -137,7 +136,9 @@ async function* parseSegment(
   const parser = parse({
     ...options,
     bom: from === 0,
-    info: true,
+    // `raw` alone: with `info` too, csv-parse built an object of a dozen fields per record and
+    // decoded the record's bytes a second time for it; nothing here reads it (line numbers come
+    // from the raw text).
     raw: true,
     trim: true,
     relax_column_count: true,
@@ -146,7 +147,7 @@ async function* parseSegment(
     // one for the line numbers (csv-parse would otherwise take the first CR it meets for the record
     // delimiter and count lines its own way).
     record_delimiter: '\n',
-    // With `info` and `raw`, csv-parse hands each record as {record, raw, info}: kept here, not streamed.
+    // With `raw`, csv-parse hands each record as {record, raw}: kept here, not streamed.
     on_record: (r: unknown) => {
       if (isParsed(r)) pending.push(r);
       return null;

@@ -5,6 +5,7 @@ import type { Database, Executor } from '../../../db/client.ts';
 import { runCounted, unlessUnchanged, versionedCount } from '../../../db/list-count.ts';
 import { jsonPageReader } from '../../../db/row-json.ts';
 import { rowsInserter } from '../../../db/raw.ts';
+import { textArrayLiteral } from '../../../db/literal.ts';
 import { users } from './users.tables.ts';
 import type { Paging } from '../../../http/paging.ts';
 import type { USER_SORT_FIELDS } from './users.schemas.ts';
@@ -120,7 +121,7 @@ export async function findByLogins(exec: Executor, logins: readonly string[]): P
   return exec
     .select()
     .from(users)
-    .where(sql`lower(${users.loginEmail}) = ANY(${sql.param(logins)}::text[])`);
+    .where(sql`lower(${users.loginEmail}) = ANY(${textArrayLiteral(logins)}::text[])`);
 }
 
 /** Inserts the users; a login taken meanwhile (another instance) is skipped: the ids of those inserted. */

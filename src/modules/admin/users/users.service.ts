@@ -211,7 +211,7 @@ export function findUsersByLogins(exec: Executor, logins: readonly string[]): Pr
 /**
  * Creates users together, each arriving in his company as createUser's does (document 3, create
  * company rule 7: a licence of its default subscription). A login taken meanwhile by another
- * writer is skipped: the ids made are answered.
+ * writer is skipped: the ids made are answered. The rows are given their JID and organisation.
  */
 export async function createUsersTogether(exec: Executor, rows: repo.NewUser[], now: Date): Promise<Set<string>> {
   if (rows.length === 0) return new Set();
@@ -223,13 +223,14 @@ export async function createUsersTogether(exec: Executor, rows: repo.NewUser[], 
   const organisations = new Map<string, string | null>();
   for (const companyId of new Set(rows.map((r) => r.companyId)))
     organisations.set(companyId, await companyOrganisationShared.get(exec, companyId));
-  const given = rows.map((r) => ({
-    ...r,
-    jidIm: `${r.id}@${domain}`,
-    organisationId: organisations.get(r.companyId) ?? null,
-  }));
+  // Completed in place: the rows are made for this call (an import's batch), and a copy of each
+  // was some 4 % of what an import allocated.
+  for (const r of rows) {
+    r.jidIm = `${r.id}@${domain}`;
+    r.organisationId = organisations.get(r.companyId) ?? null;
+  }
   await exec.execute(sql`SELECT set_config('svc.users_organisation_given', 'on', true)`);
-  const made = await repo.insertUsers(exec, given);
+  const made = await repo.insertUsers(exec, rows);
   await exec.execute(sql`SELECT set_config('svc.users_organisation_given', 'off', true)`);
   const arrived = rows.filter((r) => r.id !== undefined && made.has(r.id));
   await usersArrived.run(
