@@ -59,7 +59,8 @@ import {
   SUPERADMIN_EMAIL,
   SUPERADMIN_PASSWORD,
   type Child,
-  postgresCpuMs,
+  postgresCpu,
+  postgresCpuSince,
 } from './service-process.ts';
 
 export { cleanup, createPgDatabase, login, startService, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD, type Child };
@@ -760,10 +761,10 @@ async function measureCase(caseName: CaseName, contenders: Omit<Contender, 'slic
   for (let round = 0; round < Math.max(1, Math.round(DURATION / SLICE)); round++) {
     for (const c of cs) {
       const cpu0 = c.cpuMs?.() ?? Number.NaN;
-      const db0 = c.engine === 'embedded' ? Number.NaN : postgresCpuMs();
+      const db0 = c.engine === 'embedded' ? undefined : postgresCpu();
       c.slices.push(await cannon(c.base, c.requests, { duration: SLICE }));
       c.cpuSpent = (c.cpuSpent ?? 0) + ((c.cpuMs?.() ?? Number.NaN) - cpu0);
-      c.dbCpuSpent = (c.dbCpuSpent ?? 0) + (c.engine === 'embedded' ? Number.NaN : postgresCpuMs() - db0);
+      c.dbCpuSpent = (c.dbCpuSpent ?? 0) + (db0 ? postgresCpuSince(db0) : Number.NaN);
     }
   }
   return cs.map((c) => {

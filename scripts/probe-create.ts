@@ -5,9 +5,7 @@
 // when every subscription is active. Example:
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres N=300 C=10 node --experimental-strip-types scripts/probe-create.ts
 import pg from 'pg';
-import { postgresCpuMs } from './service-process.ts';
-/** CPU seconds of every postgres process of the machine. */
-const postgresCpu = () => postgresCpuMs() / 1000;
+import { postgresCpu, postgresCpuSince } from './service-process.ts';
 const counts = { n: 0, texts: new Map<string, number>() };
 const orig = pg.Client.prototype.query;
 (pg.Client.prototype as any).query = function (this: unknown, ...args: any[]) {
@@ -108,7 +106,7 @@ if (bg) {
 }
 const cpu2 = process.cpuUsage(c1);
 console.log(
-  `postgres CPU per subscription: ${(((postgresCpu() - pg0) * 1000) / N).toFixed(2)} ms (exited backends not counted)`,
+  `postgres CPU per subscription: ${(postgresCpuSince(pg0) / N).toFixed(2)} ms (exited backends not counted)`,
 );
 console.log(
   `concurrent x${C}: ${N} in ${ms.toFixed(0)} ms = ${((N / ms) * 1000).toFixed(1)}/s, cpu ${((cpu2.user + cpu2.system) / 1000 / N).toFixed(2)} ms/POST`,

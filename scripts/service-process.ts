@@ -182,23 +182,35 @@ export async function createPgDatabase(): Promise<string> {
 }
 
 /**
- * CPU time (ms) of the PostgreSQL server's processes so far: the database's side of an answer on
- * a server, which shares the machine's cores with the service (the ratio to the ceiling depends
- * on both). Every process named `postgres` on the machine counts; nothing else queries it while a
- * slice runs.
+ * CPU time (ms) of each of the PostgreSQL server's processes so far, by process id: the
+ * database's side of an answer on a server, which shares the machine's cores with the service
+ * (the ratio to the ceiling depends on both). Every process named `postgres` on the machine
+ * counts; nothing else queries it while a slice runs.
  */
-export function postgresCpuMs(): number {
-  let ms = 0;
+export function postgresCpu(): Map<string, number> {
+  const out = new Map<string, number>();
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       if (!stat.includes('(postgres)')) continue;
       const fields = stat.split(') ')[1].split(' ');
-      ms += (Number(fields[11]) + Number(fields[12])) * 10;
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
     } catch {
       // The process ended between the listing and the read.
     }
   }
+  return out;
+}
+
+/**
+ * The PostgreSQL server's CPU (ms) since `before` (postgresCpu): what each process still running
+ * spent since then, a process started since counted whole. A backend that ended meanwhile (a pool
+ * closing an idle connection) takes its time since `before` with it: a slight undercount, where a
+ * difference of sums went negative.
+ */
+export function postgresCpuSince(before: ReadonlyMap<string, number>): number {
+  let ms = 0;
+  for (const [pid, now] of postgresCpu()) ms += now - (before.get(pid) ?? 0);
   return ms;
 }
