@@ -764,7 +764,7 @@ async function measureCase(caseName: CaseName, contenders: Omit<Contender, 'slic
       const db0 = c.engine === 'embedded' ? undefined : postgresCpu();
       c.slices.push(await cannon(c.base, c.requests, { duration: SLICE }));
       c.cpuSpent = (c.cpuSpent ?? 0) + ((c.cpuMs?.() ?? Number.NaN) - cpu0);
-      c.dbCpuSpent = (c.dbCpuSpent ?? 0) + (db0 ? postgresCpuSince(db0) : Number.NaN);
+      if (db0) c.dbCpuSpent = (c.dbCpuSpent ?? 0) + postgresCpuSince(db0);
     }
   }
   return cs.map((c) => {
@@ -785,9 +785,7 @@ async function measureCase(caseName: CaseName, contenders: Omit<Contender, 'slic
     // The server's own CPU per answer: what its code costs, whatever else the machine is doing.
     const cpu = c.cpuSpent !== undefined && total > 0 ? `  cpu ${fmt((1000 * c.cpuSpent) / total, 0)} µs/req` : '';
     const dbCpu =
-      c.dbCpuSpent !== undefined && Number.isFinite(c.dbCpuSpent) && total > 0
-        ? ` (PostgreSQL ${fmt((1000 * c.dbCpuSpent) / total, 0)})`
-        : '';
+      c.dbCpuSpent !== undefined && total > 0 ? ` (PostgreSQL ${fmt((1000 * c.dbCpuSpent) / total, 0)})` : '';
     console.log(
       `  ${caseName.padEnd(32)} ${c.engine.padEnd(18)} ${fmt(m.rps, 0).padStart(7)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms${cpu}${dbCpu}  (machine ${busyText(busy)} busy before)${bad}`,
     );

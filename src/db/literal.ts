@@ -12,6 +12,10 @@ function elementText(v: unknown): string | undefined {
   return JSON.stringify(v);
 }
 
+/** One element of an array text, double-quoted, its quotes and backslashes escaped. */
+const quotedElement = (t: string): string =>
+  t.includes('"') || t.includes('\\') ? `"${t.replace(/[\\"]/g, '\\$&')}"` : `"${t}"`;
+
 /** PostgreSQL's array text: `{"a","b",NULL,{"nested"}}`, each element double-quoted and escaped. */
 function arrayText(values: readonly unknown[]): string | undefined {
   const parts: string[] = [];
@@ -24,7 +28,7 @@ function arrayText(values: readonly unknown[]): string | undefined {
     } else {
       const t = elementText(v);
       if (t === undefined) return undefined;
-      parts.push(`"${t.replace(/[\\"]/g, '\\$&')}"`);
+      parts.push(quotedElement(t));
     }
   }
   return `{${parts.join(',')}}`;
@@ -38,12 +42,7 @@ function arrayText(values: readonly unknown[]): string | undefined {
  * "Fewer objects per import line, second pass").
  */
 export function textArrayLiteral(values: readonly string[]): string {
-  const parts = new Array<string>(values.length);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    parts[i] = v.includes('"') || v.includes('\\') ? `"${v.replace(/[\\"]/g, '\\$&')}"` : `"${v}"`;
-  }
-  return `{${parts.join(',')}}`;
+  return `{${values.map(quotedElement).join(',')}}`;
 }
 
 /**
