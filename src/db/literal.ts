@@ -1,7 +1,8 @@
 // Values as SQL literals, for the embedded database's EXECUTE of prepared statements (PGlite's
 // API has no named statements and EXECUTE takes no bound parameters: src/db/client.ts).
 // Everything here must give the statement exactly the value a bound parameter would give it
-// (test/db/literal.test.ts checks that property on random values).
+// (test/db/literal.test.ts checks that property on random values). Also the array text of a list
+// of strings, bound as one parameter (textArrayLiteral: the import's logins and ids).
 
 /** Text of one array element (PostgreSQL's array input syntax), unquoted. */
 function elementText(v: unknown): string | undefined {
