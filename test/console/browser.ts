@@ -3,7 +3,7 @@
 // Every page records the console errors, uncaught exceptions and failed requests it meets; a test
 // ends with `clean()`, which fails on any that the test did not expect. Screenshots of the main
 // pages are kept under .ci/out/console/ (CI's artefacts).
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,6 +134,23 @@ export async function startConsole(env: Record<string, string> = {}): Promise<Co
       await cleanup();
     },
   };
+}
+
+/**
+ * Waits for `locator` like its waitFor; when it does not come, the error also says what `shown`
+ * (the row or region around it) held at that moment, so a failure in CI tells what the page showed.
+ */
+export async function waitShowing(
+  locator: Locator,
+  shown: Locator,
+  options?: Parameters<Locator['waitFor']>[0],
+): Promise<void> {
+  try {
+    await locator.waitFor(options);
+  } catch (err) {
+    const text = await shown.innerText({ timeout: 1000 }).catch(() => '(nothing)');
+    throw new Error(`${(err as Error).message}\nThe page showed there: ${text}`, { cause: err });
+  }
 }
 
 /** Signs in through the form; `method` picks the console's OAuth application or a plain login. */

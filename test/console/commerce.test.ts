@@ -15,6 +15,7 @@ import {
   startConsole,
   type ConsoleRun,
   api,
+  waitShowing,
 } from './browser.ts';
 
 const skip = skipUnlessAvailable();
@@ -36,9 +37,10 @@ describe('console: commerce and billing (issue 28, points 3, 6 and 8)', { skip }
   let catalogId: string;
 
   before(async () => {
-    // The embedded order and billing systems take 1.5 s a call, so the page can be seen showing
-    // `creating` before the synchronisation makes the subscription `active` (settings: PORTS_DELAY_MS).
-    run = await startConsole({ PORTS_DELAY_MS: '1500' });
+    // The embedded order and billing systems take 3 s a call, so the page can be seen showing
+    // `creating` before the synchronisation makes the subscription `active` (settings: PORTS_DELAY_MS),
+    // even on a loaded CI machine where the page's first answer after the order comes late.
+    run = await startConsole({ PORTS_DELAY_MS: '3000' });
     admin = await login(run.base, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD);
     // Data the test is not about, through the public API: a priced offer in a catalog, a VAD
     // reselling it (its applicant number is known to the order system), its End Customer and a user.
@@ -148,8 +150,10 @@ describe('console: commerce and billing (issue 28, points 3, 6 and 8)', { skip }
     await dialog.getByRole('button', { name: 'Confirm subscription' }).click();
 
     const row = page.getByRole('row').filter({ hasText: OFFER });
-    await row.getByTestId('subscription-status').getByText('creating').waitFor();
-    await row.getByTestId('subscription-status').getByText('active').waitFor({ timeout: 40_000 });
+    await waitShowing(row.getByTestId('subscription-status').getByText('creating'), page.getByRole('main'));
+    await waitShowing(row.getByTestId('subscription-status').getByText('active'), page.getByRole('main'), {
+      timeout: 90_000,
+    });
     assert.match(await row.innerText(), /0 \/ 5/);
     assert.equal(navigations, 0, 'the state changed without a reload');
     await page.getByRole('table').getByText('2 in all').waitFor();
@@ -215,9 +219,9 @@ describe('console: commerce and billing (issue 28, points 3, 6 and 8)', { skip }
       /^2 users x 10\.00 EUR x \d+\/\d+ days$/,
     );
     await dialog.getByRole('button', { name: 'Confirm change' }).click();
-    await row.getByText('synchronising').waitFor();
-    await row.getByText('1 / 7').waitFor({ timeout: 40_000 });
-    await row.getByText('synchronising').waitFor({ state: 'detached', timeout: 40_000 });
+    await waitShowing(row.getByText('synchronising'), page.getByRole('main'));
+    await waitShowing(row.getByText('1 / 7'), page.getByRole('main'), { timeout: 90_000 });
+    await waitShowing(row.getByText('synchronising'), page.getByRole('main'), { state: 'detached', timeout: 90_000 });
     assert.equal(navigations, 0, 'the change settled without a reload');
     cp.clean();
     await cp.context.close();
