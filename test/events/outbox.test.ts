@@ -130,26 +130,35 @@ describe('outbox', () => {
   it("numbers a recipient's events in the order their transactions commit", async () => {
     const { dispatcher, captured } = instance();
     const to = `${newId()}@localhost`;
-    const committed: string[] = [];
-    // The first transaction emits first but commits last unless the second waits for it.
-    const first = file.database.db
-      .transaction(async (tx) => {
-        await emit(tx, to, commandEnded('first'));
-        await new Promise((r) => setTimeout(r, 300));
-      })
-      .then(() => committed.push('first'));
-    await new Promise((r) => setTimeout(r, 50));
-    const second = file.database.db
-      .transaction(async (tx) => {
-        await emit(tx, to, commandEnded('second'));
-      })
-      .then(() => committed.push('second'));
+    // The first transaction emits first and commits 300 ms later; the second emits meanwhile. Its
+    // emit must wait for the first's commit: numbered at once, it would commit first with the
+    // later number. The order is read from the emits' own returns: which promise a loaded machine
+    // resolves first says nothing of the commits (the server releases the first's lock before
+    // it answers its COMMIT, so the second can be answered first).
+    let firstEmitted!: () => void;
+    const emitted = new Promise<void>((r) => (firstEmitted = r));
+    let firstEnds = 0;
+    let secondEmittedAt = 0;
+    const first = file.database.db.transaction(async (tx) => {
+      await emit(tx, to, commandEnded('first'));
+      firstEmitted();
+      await new Promise((r) => setTimeout(r, 300));
+      firstEnds = performance.now();
+    });
+    await emitted;
+    const second = file.database.db.transaction(async (tx) => {
+      await emit(tx, to, commandEnded('second'));
+      secondEmittedAt = performance.now();
+    });
     await Promise.all([first, second]);
+    expect(secondEmittedAt, 'the second emit waited for the first transaction to end').toBeGreaterThanOrEqual(
+      firstEnds,
+    );
     await dispatcher.runOnce();
     const delivered = sent(captured.lines)
       .filter((s) => s.to === to)
       .map((s) => /commandId="(\w+)"/.exec(s.stanza)![1]);
-    expect(delivered).toEqual(committed);
+    expect(delivered).toEqual(['first', 'second']);
   });
 
   it('keeps undelivered events while the transport is away and delivers them when it is back', async () => {
