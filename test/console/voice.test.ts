@@ -48,8 +48,6 @@ describe('console: voice (issue 28, point 4)', { skip }, () => {
     admin = await login(run.base, SUPERADMIN_EMAIL, SUPERADMIN_PASSWORD);
     w = await voiceWorld(run.base, admin);
     cp = await run.open();
-    // Playwright's own 30 s: a slow hour of CI's machine makes a step several times longer.
-    cp.page.setDefaultTimeout(30_000);
     await signIn(cp);
   });
   after(async () => {
@@ -329,7 +327,6 @@ describe('console: voice (issue 28, point 4)', { skip }, () => {
       adminType: 'site_admin',
     });
     const sa = await run.open();
-    sa.page.setDefaultTimeout(30_000);
     await signIn(sa, email, password);
     await sa.page.getByRole('link', { name: 'CloudPBXs' }).click();
     await sa.page.getByText('CloudPBXs: 1 in all').waitFor();
