@@ -71,8 +71,12 @@ export function errorCodesByStatus(keys: readonly ErrorKey[]): Map<number, numbe
   return new Map([...out].sort(([a], [b]) => a - b));
 }
 
+/** Each code's message, made on first use: the document asks it for every status of every operation. */
+let messages: Map<number, string> | undefined;
+
 /** The words of the document for one status: each code with its message. */
 export function describeCodes(codes: readonly number[]): string {
-  const byCode = new Map(Object.values(ERRORS).map((e) => [e.code, e.message]));
+  messages ??= new Map(Object.values(ERRORS).map((e) => [e.code, e.message]));
+  const byCode = messages;
   return codes.map((c) => `\`${c}\` ${byCode.get(c)}`).join('; ');
 }

@@ -3,6 +3,7 @@
 import { after, before } from 'node:test';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { ensureSuperadmin, ensureSystemCompanies } from '../../src/bootstrap.ts'
 import { loadServerKeys } from '../../src/shared/keys.ts';
 import type { AppDeps } from '../../src/http/context.ts';
 import { validateResponse } from './openapi-validator.ts';
+import { documentOf } from './document-cache.ts';
 import { createBackground } from '../../src/background.ts';
 import { MODULE_WORK } from '../../src/modules/index.ts';
 
@@ -29,6 +31,57 @@ export function testClock(start = new Date('2026-11-21T08:00:00.000Z')): TestClo
   return { now: () => new Date(t), advance: (ms) => void (t += ms) };
 }
 
+/** A hash of every migration: the name of a migrated copy changes with any of them. */
+function migrationsHash() {
+  const hash = createHash('sha256');
+  for (const dir of [migrationsFolder, join(migrationsFolder, 'meta')]) {
+    for (const f of readdirSync(dir).sort())
+      if (f.endsWith('.sql') || f.endsWith('.json')) hash.update(f).update(readFileSync(join(dir, f)));
+  }
+  return hash;
+}
+
+/**
+ * The same on a PostgreSQL server: a database with every migration applied, made once per set of
+ * migrations and kept on the server as a template, from which each test file's database is copied
+ * (CREATE DATABASE … TEMPLATE, about 0.2 s) instead of running the migrations (1.4 to 1.8 s on
+ * this machine while CI ran, for each of some 150 test processes; measured 2026-11-30). An advisory
+ * lock lets one process make it while the others wait; a template is marked as one
+ * (`datistemplate`) only once migrated, so one left half-made by a killed process is made again.
+ */
+let serverTemplate: Promise<string> | undefined;
+function migratedServerTemplate(url: string): Promise<string> {
+  serverTemplate ??= (async () => {
+    const name = `svc_test_template_${migrationsHash().digest('hex').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+      const found = await admin.query<{ done: boolean }>(
+        'SELECT datistemplate AS done FROM pg_database WHERE datname = $1',
+        [name],
+      );
+      if (found.rows[0]?.done) return name;
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const made = openDatabase({ url: databaseUrl(url, name), poolSize: 2 });
+      await made.migrate();
+      await made.close();
+      await admin.query(`ALTER DATABASE ${name} IS_TEMPLATE true`);
+      return name;
+    } finally {
+      await admin.end(); // (which releases the lock)
+    }
+  })();
+  return serverTemplate;
+}
+
+function databaseUrl(server: string, name: string): string {
+  const u = new URL(server);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
 /**
  * The embedded database with every migration applied, as a dump: made once per set of migrations
  * and kept in the temporary folder, so that each test file loads it (about 0.3 s) instead of
@@ -38,18 +91,25 @@ export function testClock(start = new Date('2026-11-21T08:00:00.000Z')): TestClo
 let template: Blob | undefined;
 async function migratedEmbedded(): Promise<Blob> {
   if (template) return template;
-  const hash = createHash('sha256');
-  for (const dir of [migrationsFolder, join(migrationsFolder, 'meta')]) {
-    for (const f of readdirSync(dir).sort())
-      if (f.endsWith('.sql') || f.endsWith('.json')) hash.update(f).update(readFileSync(join(dir, f)));
-  }
+  const hash = migrationsHash();
   hash.update(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
+  hash.update('without template databases');
   const file = join(tmpdir(), `svc-admin-test-db-${hash.digest('hex').slice(0, 16)}.tar`);
   try {
     template = new Blob([readFileSync(file)]);
   } catch {
     const made = openDatabase({});
     await made.migrate();
+    // template0 and template1 serve CREATE DATABASE only, which no test runs on the embedded
+    // database. Without them the dump holds 28 MB instead of 43, and PGlite opens it in about a
+    // second of CPU instead of 1.4 (measured 2026-11-30, for each test process).
+    for (const statement of [
+      "UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')",
+      'DROP DATABASE template0',
+      'DROP DATABASE template1',
+      'CHECKPOINT',
+    ])
+      await made.db.execute(sql.raw(statement));
     template = await dumpEmbedded(made);
     await made.close();
     // Written aside then renamed: a test process starting meanwhile reads a whole file or none.
@@ -63,14 +123,13 @@ async function migratedEmbedded(): Promise<Blob> {
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return openDatabase({ fromDump: await migratedEmbedded() });
+  const from = await migratedServerTemplate(url);
   const name = `svc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${from}`);
   await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const database = openDatabase({ url: u.toString(), poolSize: 5 });
+  const database = openDatabase({ url: databaseUrl(url, name), poolSize: 5 });
   const close = database.close;
   database.close = async () => {
     await close();
@@ -140,7 +199,7 @@ export async function createTestApp(
     });
     await deps.background.start();
   }
-  const spec = app.swagger() as unknown as Record<string, unknown>;
+  const spec = documentOf(app, config);
   const inject = async (o: InjectOptions) => {
     const res = await app.inject(o);
     validateResponse(spec, String(o.method ?? 'GET'), String(o.url ?? o.path ?? '/'), res);
