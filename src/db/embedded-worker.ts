@@ -12,6 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { EmbeddedOptions, Reply, Request } from './embedded-protocol.ts';
+import { keepDrizzleTypesAsText, type TextTypes } from './embedded-text-types.ts';
 
 const port = parentPort!;
 
@@ -50,8 +51,12 @@ async function openDatabase(opts: EmbeddedOptions): Promise<PGlite> {
     parsers: { [types.BYTEA]: (text: string) => Buffer.from(text.slice(2), 'hex') },
   });
   await db.waitReady;
+  textTypes = keepDrizzleTypesAsText(db);
   return db;
 }
+
+/** Drizzle's text types, kept as text by the instance (src/db/embedded-text-types.ts); set once it is open. */
+let textTypes: TextTypes;
 
 /** The database, once the service has said which (its first message). */
 let database: Promise<PGlite> = new Promise(() => undefined);
@@ -67,8 +72,8 @@ const listening = new Map<string, () => Promise<void>>();
 const ROLLED_BACK = new Error('rolled back by the service');
 
 /**
- * Identity parsers for the types the caller asked to receive as text (Drizzle's dates and
- * intervals), made once per set of types: every statement of Drizzle asks the same set.
+ * Identity parsers for the types the caller asked to receive as text that the instance does not
+ * keep as text already (none of Drizzle's), made once per set of types.
  */
 const keepText = (v: string) => v;
 const parserSets = new Map<string, Record<number, (v: string) => string>>();
@@ -120,17 +125,19 @@ port.on('message', (m: Request) => {
         m.id,
         database.then(() => null),
       );
-    case 'query': {
-      const parsers = rawParsers(m.raw);
-      return void withDb(m.id, (db) =>
-        target(db, m.tx).query(m.text, m.params, {
+    case 'query':
+      return void withDb(m.id, async (db) => {
+        const parsers = rawParsers(textTypes.notKept(m.raw));
+        const result = await target(db, m.tx).query(m.text, m.params, {
           ...(m.rowMode ? { rowMode: m.rowMode } : {}),
           ...(parsers ? { parsers } : {}),
-        }),
-      );
-    }
+        });
+        return textTypes.parseUnasked(result, m.raw, m.rowMode ?? 'object');
+      });
     case 'exec':
-      return void withDb(m.id, (db) => target(db, m.tx).exec(m.text));
+      return void withDb(m.id, async (db) =>
+        (await target(db, m.tx).exec(m.text)).map((r) => textTypes.parseUnasked(r, undefined, 'object')),
+      );
     case 'begin':
       return void database.then(
         (db) => {
