@@ -26,7 +26,8 @@ const DRIZZLE_TEXT_TYPES: ReadonlyMap<number, number | undefined> = new Map([
 ]);
 
 type Parse = (text: string) => unknown;
-const keepText = (v: string) => v;
+/** The parser of a type read as text. */
+export const keepText = (v: string) => v;
 
 export interface TextTypes {
   /** The types of `asked` that the instance does not keep as text already: parsers to pass. */

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { EmbeddedOptions, Reply, Request } from './embedded-protocol.ts';
-import { keepDrizzleTypesAsText, type TextTypes } from './embedded-text-types.ts';
+import { keepDrizzleTypesAsText, keepText, type TextTypes } from './embedded-text-types.ts';
 
 const port = parentPort!;
 
@@ -75,7 +75,6 @@ const ROLLED_BACK = new Error('rolled back by the service');
  * Identity parsers for the types the caller asked to receive as text that the instance does not
  * keep as text already (none of Drizzle's), made once per set of types.
  */
-const keepText = (v: string) => v;
 const parserSets = new Map<string, Record<number, (v: string) => string>>();
 function rawParsers(oids: number[] | undefined): Record<number, (v: string) => string> | undefined {
   if (!oids?.length) return undefined;

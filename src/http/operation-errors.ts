@@ -76,7 +76,6 @@ let messages: Map<number, string> | undefined;
 
 /** The words of the document for one status: each code with its message. */
 export function describeCodes(codes: readonly number[]): string {
-  messages ??= new Map(Object.values(ERRORS).map((e) => [e.code, e.message]));
-  const byCode = messages;
+  const byCode = (messages ??= new Map(Object.values(ERRORS).map((e) => [e.code, e.message])));
   return codes.map((c) => `\`${c}\` ${byCode.get(c)}`).join('; ');
 }
