@@ -94,13 +94,17 @@ export function rowInserter<T extends PgTable>(
 
 /**
  * INSERT of many rows of `table` in one statement whose only value is the rows as one JSON array
- * (`jsonb_populate_recordset`): the text is made once per set of columns, and the values cost one
- * JSON.stringify instead of a bound parameter per cell (the CSV import's batches: issue 27, point
- * 8). Every row must give the same columns (the others take their defaults). Rows that meet a
- * unique constraint are skipped when `skipConflicts`; answers the `returning` column of those made,
- * which every row must give. The database answers one row whatever the number inserted: NULL when
- * every row was made (nearly always; the values are then the rows' own), else the values made as
- * one array. A result row per inserted row cost the service a tenth of an import's allocations.
+ * of arrays, a row's values in the order of its columns (`jsonb_array_elements`, each read with
+ * `->>` and cast to its column's type): the text is made once per set of columns, and the values
+ * cost one JSON.stringify instead of a bound parameter per cell (the CSV import's batches: issue
+ * 27, point 8). Arrays rather than objects: the database reads an element by its position instead
+ * of matching every key of every row to a column (`jsonb_populate_recordset`), and the service
+ * builds no object with a key per column (docs/decisions.md, Performance, "An import's rows as
+ * arrays"). Every row must give the same columns (the others take their defaults). Rows that meet
+ * a unique constraint are skipped when `skipConflicts`; answers the `returning` column of those
+ * made, which every row must give. The database answers one row whatever the number inserted: NULL
+ * when every row was made (nearly always; the values are then the rows' own), else the values made
+ * as one array. A result row per inserted row cost the service a tenth of an import's allocations.
  */
 export function rowsInserter<T extends PgTable>(
   table: T,
@@ -109,11 +113,18 @@ export function rowsInserter<T extends PgTable>(
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const name = getTableName(table);
   const texts = new Map<string, string>();
-  const jsonColumns = new Set(
-    Object.keys(columns).filter((p) => columns[p].columnType === 'PgJsonb' || columns[p].columnType === 'PgJson'),
-  );
-  const value = (json: boolean, v: unknown) =>
-    v === null || v === undefined ? null : json ? v : v instanceof Date ? v.toISOString() : v;
+  /** How a row's value enters its JSON: JSON columns as they are, arrays as Drizzle writes them (PostgreSQL's array text), dates as ISO text. */
+  const kindOf = (p: string): 'json' | 'array' | 'plain' => {
+    const t = columns[p].columnType;
+    return t === 'PgJsonb' || t === 'PgJson' ? 'json' : t === 'PgArray' ? 'array' : 'plain';
+  };
+  /** The column's value read from the row's element `i` (a JSON null is SQL NULL, as for every other column). */
+  const readOf = (p: string, i: number): string => {
+    const c = columns[p];
+    if (c.columnType === 'PgJsonb') return `NULLIF(e->${i}, 'null'::jsonb)`;
+    if (c.columnType === 'PgJson') return `NULLIF(e->${i}, 'null'::jsonb)::json`;
+    return `(e->>${i})::${c.getSQLType()}`;
+  };
   return async (exec, rows) => {
     if (rows.length === 0) return [];
     const first = rows[0] as Record<string, unknown>;
@@ -130,8 +141,9 @@ export function rowsInserter<T extends PgTable>(
     let text = texts.get(key);
     if (!text) {
       const names = props.map((p) => `"${columns[p].name}"`).join(', ');
+      const reads = props.map(readOf).join(', ');
       const insert =
-        `INSERT INTO "${name}" (${names}) SELECT ${names} FROM jsonb_populate_recordset(NULL::"${name}", $1::jsonb)` +
+        `INSERT INTO "${name}" (${names}) SELECT ${reads} FROM jsonb_array_elements($1::jsonb) AS r(e)` +
         (opts.skipConflicts ? ' ON CONFLICT DO NOTHING' : '');
       text = opts.returning
         ? `WITH made AS (${insert} RETURNING "${columns[opts.returning].name}" AS v) ` +
@@ -139,15 +151,28 @@ export function rowsInserter<T extends PgTable>(
         : insert;
       texts.set(key, text);
     }
-    // Each column's name and kind looked up once per batch, not once per cell: a batch of the
-    // import is 1,000 rows of some thirty columns.
-    const keys = props.map((p) => columns[p].name);
-    const isJson = props.map((p) => jsonColumns.has(p));
+    // Each column's kind looked up once per batch, not once per cell: a batch of the import is
+    // 4,000 rows of some fifteen columns.
+    const kinds = props.map(kindOf);
+    const width = props.length;
     const rowsJson = JSON.stringify(
       rows.map((r) => {
         const given = r as Record<string, unknown>;
-        const out: Record<string, unknown> = {};
-        for (let i = 0; i < props.length; i++) out[keys[i]] = value(isJson[i], given[props[i]]);
+        const out: unknown[] = new Array(width);
+        for (let i = 0; i < width; i++) {
+          const v = given[props[i]];
+          const kind = kinds[i];
+          out[i] =
+            v === null || v === undefined
+              ? null
+              : kind === 'json'
+                ? v
+                : kind === 'array'
+                  ? columns[props[i]].mapToDriverValue(v)
+                  : v instanceof Date
+                    ? v.toISOString()
+                    : v;
+        }
         return out;
       }),
     );
