@@ -10,7 +10,10 @@
 // last fifth of the file and their ratio (a flat cost per line: at most 1.2), the service's resident
 // memory before and at its highest, the check's lines per second against the import's, and the
 // rate of a second import of BENCH_IMPORT_PASSWORD_LINES lines with a password (argon2, hashed
-// beside the line work).
+// beside the line work). The check and the import each start on a quiet machine (up to
+// BENCH_QUIET_WAIT seconds for the check, IMPORT_QUIET_WAIT_S for the import: in `npm run bench`
+// it follows the billing runs, whose database the server is still vacuuming and checkpointing),
+// and how busy the machine was just before is printed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -24,9 +27,12 @@ import {
   SUPERADMIN_PASSWORD,
   type Child,
 } from './service-process.ts';
+import { busyText, waitForQuiet } from './machine-load.ts';
 
 const M = '/api/svc/massprovisioning/v1.0';
 export const IMPORT_TARGET_LINES_S = 20_000;
+/** The longest wait for a quiet machine before the import (seconds). */
+const IMPORT_QUIET_WAIT_S = 30;
 
 export interface ImportBenchResult {
   engine: 'postgresql' | 'embedded';
@@ -42,6 +48,9 @@ export interface ImportBenchResult {
   /** From the POST to its 202, and to the first lines reported. */
   acceptedMs: number;
   firstProgressMs: number;
+  /** Share of all cores busy in the second before the check and before the import (%). */
+  busyBeforeCheck: number | undefined;
+  busyBeforeImport: number | undefined;
 }
 
 function csvOf(n: number, prefix: string, password = false): string {
@@ -132,6 +141,7 @@ export async function importBench(engine: 'postgresql' | 'embedded', lines: numb
     );
     const companyId: string = company.data.id;
     const csv = csvOf(lines, `u${Date.now()}`);
+    const busyBeforeCheck = await waitForQuiet();
     const c0 = performance.now();
     const check = await call(
       service.base,
@@ -144,6 +154,7 @@ export async function importBench(engine: 'postgresql' | 'embedded', lines: numb
     const checkMs = performance.now() - c0;
     if (check.data.valid !== lines) throw new Error(`the check found ${lines - check.data.valid} bad lines`);
     const rssBefore = service.rssMb();
+    const busyBeforeImport = await waitForQuiet(IMPORT_QUIET_WAIT_S);
     const run = await follow(service, token, companyId, csv);
     // The counters move when a batch commits (IMPORT_BATCH_LINES, 4,000 by default, three in flight):
     // a tenth of 100,000 lines spans two or three commits, whose timing alone moved its cost by a
@@ -164,6 +175,8 @@ export async function importBench(engine: 'postgresql' | 'embedded', lines: numb
       passwordLinesPerSecond: passwordLines / (pw.ms / 1000),
       acceptedMs: run.acceptedMs,
       firstProgressMs: run.samples.find((x) => x.total > 0)?.ms ?? Number.NaN,
+      busyBeforeCheck,
+      busyBeforeImport,
     } satisfies ImportBenchResult;
   } finally {
     await service.stop();
@@ -176,11 +189,11 @@ const f0 = (n: number) => Math.round(n).toLocaleString('en');
 export function importBenchLines(r: ImportBenchResult): string[] {
   const ratio = r.lastThousandMs / r.firstThousandMs;
   return [
-    `import (${r.engine}): ${f0(r.lines)} user lines without password in ${f0((r.lines / r.linesPerSecond) * 1000)} ms: ${f0(r.linesPerSecond)} lines/s (target >= ${f0(IMPORT_TARGET_LINES_S)} on PostgreSQL)`,
+    `import (${r.engine}): ${f0(r.lines)} user lines without password in ${f0((r.lines / r.linesPerSecond) * 1000)} ms: ${f0(r.linesPerSecond)} lines/s (target >= ${f0(IMPORT_TARGET_LINES_S)} on PostgreSQL; machine ${busyText(r.busyBeforeImport)} busy before)`,
     `  answered 202 in ${f0(r.acceptedMs)} ms; first lines reported after ${f0(r.firstProgressMs)} ms`,
     `  cost of 1,000 lines: ${r.firstThousandMs.toFixed(1)} ms over the first fifth, ${r.lastThousandMs.toFixed(1)} ms over the last: x${ratio.toFixed(2)} (target <= 1.2)`,
     `  service memory: ${f0(r.rssBeforeMb)} MB before, ${f0(r.rssPeakMb)} MB at most: +${f0(r.rssPeakMb - r.rssBeforeMb)} MB (target < 200)`,
-    `  check: ${f0(r.checkLinesPerSecond)} lines/s, x${(r.checkLinesPerSecond / r.linesPerSecond).toFixed(1)} the import (target >= 2)`,
+    `  check: ${f0(r.checkLinesPerSecond)} lines/s, x${(r.checkLinesPerSecond / r.linesPerSecond).toFixed(1)} the import (target >= 2; machine ${busyText(r.busyBeforeCheck)} busy before)`,
     `  ${f0(r.passwordLines)} lines with a password: ${f0(r.passwordLinesPerSecond)} lines/s`,
   ];
 }

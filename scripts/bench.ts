@@ -48,6 +48,7 @@ import { hashPassword } from '../src/shared/passwords.ts';
 
 import { billingBenchLine, billingRunBench } from './bench-billing.ts';
 import { importBench, importBenchLines } from './bench-import.ts';
+import { busyText, QUIET_BELOW, QUIET_WAIT_S, waitForQuiet } from './machine-load.ts';
 import { bannerAtLimits } from './banner-at-limits.ts';
 import {
   cleanup,
@@ -695,41 +696,6 @@ async function measureUploads(r: Running): Promise<Measure> {
     `  ${UPLOAD_CASE.padEnd(32)} ${r.engine.padEnd(18)} ${latencies.length} reads during ${UPLOAD_ROUNDS} x ${UPLOADS} uploads of ${(banner.length / 2 ** 20).toFixed(2)} MB (${uploadSeconds.map((x) => x.toFixed(1)).join(', ')} s): p50 ${m.p50} ms  p99 ${m.p99} ms  slowest ${Math.round(sorted[sorted.length - 1]!)} ms; idle before: p50 ${Math.round(quantile(idle, 0.5))} ms  p99 ${Math.round(quantile(idle, 0.99))} ms (machine ${busyText(busy)} busy before)${bad}`,
   );
   return m;
-}
-
-// Other work on the machine (tests of other sessions, builds) takes cores from the service and
-// skews the figures: before each case wait a little for a quiet machine, and record how busy it was.
-const QUIET_BELOW = Number(process.env.BENCH_QUIET_BELOW ?? 25);
-const QUIET_WAIT_S = Number(process.env.BENCH_QUIET_WAIT ?? 5);
-
-function cpuTimes(): { busy: number; total: number } | undefined {
-  try {
-    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-    const total = f.slice(0, 8).reduce((a, b) => a + b, 0);
-    return { busy: total - f[3] - f[4], total };
-  } catch {
-    return undefined;
-  }
-}
-
-/** Percentage of all cores busy over the next second. */
-async function machineBusy(): Promise<number | undefined> {
-  const a = cpuTimes();
-  await new Promise((r) => setTimeout(r, 1000));
-  const b = cpuTimes();
-  return a && b && b.total > a.total ? (100 * (b.busy - a.busy)) / (b.total - a.total) : undefined;
-}
-
-async function waitForQuiet(): Promise<number | undefined> {
-  const deadline = Date.now() + QUIET_WAIT_S * 1000;
-  for (;;) {
-    const busy = await machineBusy();
-    if (busy === undefined || busy < QUIET_BELOW || Date.now() >= deadline) return busy;
-  }
-}
-
-function busyText(busy: number | undefined): string {
-  return busy === undefined ? '?' : `${busy.toFixed(0)}%`;
 }
 
 /** One server's share of a case: the requests against it and the slices measured so far. */
