@@ -11,9 +11,8 @@
 // memory before and at its highest, the check's lines per second against the import's, and the
 // rate of a second import of BENCH_IMPORT_PASSWORD_LINES lines with a password (argon2, hashed
 // beside the line work). The check and the import each start on a quiet machine (up to
-// BENCH_QUIET_WAIT seconds for the check, IMPORT_QUIET_WAIT_S for the import: in `npm run bench`
-// it follows the billing runs, whose database the server is still vacuuming and checkpointing),
-// and how busy the machine was just before is printed.
+// BENCH_QUIET_WAIT seconds for the check, IMPORT_QUIET_WAIT_S for the import, which in `npm run
+// bench` follows the billing runs), and how busy the machine was just before is printed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';

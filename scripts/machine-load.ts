@@ -20,7 +20,7 @@ function cpuTimes(): { busy: number; total: number } | undefined {
 }
 
 /** Percentage of all cores busy over the next second. */
-export async function machineBusy(): Promise<number | undefined> {
+async function machineBusy(): Promise<number | undefined> {
   const a = cpuTimes();
   await new Promise((r) => setTimeout(r, 1000));
   const b = cpuTimes();

@@ -92,6 +92,9 @@ export function rowInserter<T extends PgTable>(
   };
 }
 
+/** How a column's value travels in rowsInserter's JSON. */
+type Kind = 'json' | 'array' | 'plain';
+
 /**
  * INSERT of many rows of `table` in one statement whose only value is the rows as one JSON array
  * of arrays, a row's values in the order of its columns (`jsonb_array_elements`, each read with
@@ -112,19 +115,24 @@ export function rowsInserter<T extends PgTable>(
 ): (exec: Executor, rows: readonly T['$inferInsert'][]) => Promise<unknown[]> {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const name = getTableName(table);
-  const texts = new Map<string, string>();
-  /** How a row's value enters its JSON: JSON columns as they are, arrays as Drizzle writes them (PostgreSQL's array text), dates as ISO text. */
-  const kindOf = (p: string): 'json' | 'array' | 'plain' => {
-    const t = columns[p].columnType;
-    return t === 'PgJsonb' || t === 'PgJson' ? 'json' : t === 'PgArray' ? 'array' : 'plain';
-  };
-  /** The column's value read from the row's element `i` (a JSON null is SQL NULL, as for every other column). */
-  const readOf = (p: string, i: number): string => {
-    const c = columns[p];
-    if (c.columnType === 'PgJsonb') return `NULLIF(e->${i}, 'null'::jsonb)`;
-    if (c.columnType === 'PgJson') return `NULLIF(e->${i}, 'null'::jsonb)::json`;
-    return `(e->>${i})::${c.getSQLType()}`;
-  };
+  /**
+   * How a column's value enters a row's JSON and is read back: JSON columns as they are (a JSON
+   * null is SQL NULL, as for every other column), arrays as Drizzle writes them (PostgreSQL's array
+   * text), dates as ISO text; the others cast from their text. Decided once per column.
+   */
+  const kinds = new Map(
+    Object.entries(columns).map(([p, c]) => {
+      const t = c.columnType;
+      const kind: Kind = t === 'PgJsonb' || t === 'PgJson' ? 'json' : t === 'PgArray' ? 'array' : 'plain';
+      const read = (i: number) =>
+        kind === 'json'
+          ? `NULLIF(e->${i}, 'null'::jsonb)${t === 'PgJson' ? '::json' : ''}`
+          : `(e->>${i})::${c.getSQLType()}`;
+      return [p, { kind, read }] as const;
+    }),
+  );
+  /** Per set of columns given: the statement, and each column's kind in the rows' order. */
+  const shapes = new Map<string, { text: string; kinds: Kind[] }>();
   return async (exec, rows) => {
     if (rows.length === 0) return [];
     const first = rows[0] as Record<string, unknown>;
@@ -138,30 +146,29 @@ export function rowsInserter<T extends PgTable>(
         (columns[k].notNull || columns[k].hasDefault || rows.some((r) => (r as Record<string, unknown>)[k] != null)),
     );
     const key = props.join(',');
-    let text = texts.get(key);
-    if (!text) {
+    let shape = shapes.get(key);
+    if (!shape) {
       const names = props.map((p) => `"${columns[p].name}"`).join(', ');
-      const reads = props.map(readOf).join(', ');
+      const reads = props.map((p, i) => kinds.get(p)!.read(i)).join(', ');
       const insert =
         `INSERT INTO "${name}" (${names}) SELECT ${reads} FROM jsonb_array_elements($1::jsonb) AS r(e)` +
         (opts.skipConflicts ? ' ON CONFLICT DO NOTHING' : '');
-      text = opts.returning
+      const text = opts.returning
         ? `WITH made AS (${insert} RETURNING "${columns[opts.returning].name}" AS v) ` +
           'SELECT CASE WHEN count(*) = $2 THEN NULL ELSE array_agg(v) END AS v FROM made'
         : insert;
-      texts.set(key, text);
+      shape = { text, kinds: props.map((p) => kinds.get(p)!.kind) };
+      shapes.set(key, shape);
     }
-    // Each column's kind looked up once per batch, not once per cell: a batch of the import is
-    // 4,000 rows of some fifteen columns.
-    const kinds = props.map(kindOf);
+    const { text, kinds: rowKinds } = shape;
     const width = props.length;
     const rowsJson = JSON.stringify(
       rows.map((r) => {
-        const given = r as Record<string, unknown>;
+        const row = r as Record<string, unknown>;
         const out: unknown[] = new Array(width);
         for (let i = 0; i < width; i++) {
-          const v = given[props[i]];
-          const kind = kinds[i];
+          const v = row[props[i]];
+          const kind = rowKinds[i];
           out[i] =
             v === null || v === undefined
               ? null
