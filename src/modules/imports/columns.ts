@@ -2,7 +2,7 @@
 // create-user operation"; the reference template; issue 27, points 1 and 2). Each column is read
 // into a field of the line; a value of the wrong form fails the line, naming the column. A column
 // not known here is reported by the check and ignored.
-import countries from 'i18n-iso-countries';
+import countries from 'i18n-iso-countries/index.js';
 import { isStrongPassword } from '../../shared/passwords.ts';
 import { lineError, type LineError } from './line-errors.ts';
 import type { ImportMode, ImportRoute } from './imports.tables.ts';

@@ -3,7 +3,7 @@
 // "CloudPBX: DDI numbers"). Every change of a PBX's DDIs takes the PBX's row lock first, so that
 // the one default DDI is decided by one change at a time; the gateway is told of each change
 // (emitPbxChange) last in its transaction.
-import countries from 'i18n-iso-countries';
+import countries from 'i18n-iso-countries/index.js';
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { sql } from 'drizzle-orm';
 import type { Caller } from '../../authz/roles.ts';

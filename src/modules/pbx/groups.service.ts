@@ -7,7 +7,7 @@
 // groups and group forwards". Every write takes the CloudPBX's row lock first (then the group's),
 // as the subscribers' deletion and the devices' assignments do, so that the service keys and
 // forwards they all touch are changed in one order, without deadlock.
-import countries from 'i18n-iso-countries';
+import countries from 'i18n-iso-countries/index.js';
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';

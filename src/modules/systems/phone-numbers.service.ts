@@ -1,6 +1,6 @@
 // Rules of the phone numbers of a system (document 3, Phone numbers of a system; document 1,
 // Gateway notifications; decisions in docs/decisions.md, "Telephone systems").
-import countries from 'i18n-iso-countries';
+import countries from 'i18n-iso-countries/index.js';
 import { isSupportedCountry, parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { Static } from 'typebox';
 import type { Caller } from '../../authz/roles.ts';
