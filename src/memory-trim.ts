@@ -36,10 +36,12 @@ async function glibcTrim(): Promise<AsyncTrim | undefined> {
 
 /** Trims `firstMs` after it is called (once the start has settled), then every `everyMs` (0: never again). */
 export function startMemoryTrim(o: { firstMs: number; everyMs: number }): MemoryTrim {
-  const loaded = glibcTrim();
+  // Looked for at the first trim, not at the call: the C library's report (some 10 ms) and koffi's
+  // loading would otherwise take the service's thread just as it starts listening.
+  let loaded: Promise<AsyncTrim | undefined> | undefined;
   let running: Promise<boolean> | undefined;
   const trim = async (): Promise<boolean> => {
-    const fn = await loaded;
+    const fn = await (loaded ??= glibcTrim());
     if (!fn) return false;
     running ??= new Promise<boolean>((resolve) =>
       fn(0, (err) => {

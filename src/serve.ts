@@ -14,6 +14,7 @@ import { ensureSuperadmin, ensureSystemCompanies } from './bootstrap.ts';
 import { MODULE_WORK, superadminPasswordDiffers } from './modules/index.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import type { AppDeps } from './http/context.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import { serviceClock } from './clock.ts';
 import { createBackground } from './background.ts';
 import { startMetricsServer } from './http/metrics.ts';
@@ -97,6 +98,30 @@ async function prepareData(config: Config, database: Database) {
   return { first, keys: await loadServerKeys(database.db) };
 }
 
+/** How long after listening a changed SUPERADMIN_PASSWORD is looked for. */
+const PASSWORD_CHECK_DELAY_MS = 1000;
+
+/**
+ * A changed SUPERADMIN_PASSWORD is only warned about (it applies at first start). Its check
+ * verifies a password hash (argon2, a core's work for some 50 ms on libuv's threads): run during
+ * the start, it took that core from the database's thread and from the first logins, so it runs
+ * a second after listening, and says at debug level that it ran.
+ */
+function warnIfSuperadminPasswordDiffers(config: Config, database: Database, log: FastifyBaseLogger): void {
+  const email = config.superadminEmail!;
+  const check = async () => {
+    if (await superadminPasswordDiffers(database.db, email, config.superadminPassword!))
+      log.warn(
+        `SUPERADMIN_PASSWORD differs from the password of ${email}: it applies at first start only. To change that password: npm run reset-superadmin-password (with SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD set; on the embedded database, with the service stopped)`,
+      );
+    else log.debug(`SUPERADMIN_PASSWORD is the password of ${email}`);
+  };
+  setTimeout(
+    () => void check().catch((err: unknown) => log.debug({ err }, 'SUPERADMIN_PASSWORD could not be checked')),
+    PASSWORD_CHECK_DELAY_MS,
+  ).unref();
+}
+
 async function main(): Promise<void> {
   step('service loaded');
   const config = settings();
@@ -134,12 +159,6 @@ async function main(): Promise<void> {
       `\nFirst superadmin created: ${first.email}\nGenerated password (shown once): ${first.generatedPassword}\n\n`,
     );
   }
-  // A changed SUPERADMIN_PASSWORD is only warned about: its check (a password hash verified, on
-  // libuv's threads) runs while the background starts.
-  const passwordChanged =
-    !first && config.superadminPassword
-      ? superadminPasswordDiffers(database.db, config.superadminEmail!, config.superadminPassword)
-      : false;
   // Jobs, events over XMPP and the ports; started before listening, stopped after the HTTP side.
   deps.background = createBackground({
     app: deps,
@@ -149,11 +168,7 @@ async function main(): Promise<void> {
     now,
     log: app.log.child({ component: 'background' }),
   });
-  const [, differs] = await Promise.all([deps.background.start(), passwordChanged]);
-  if (differs)
-    app.log.warn(
-      `SUPERADMIN_PASSWORD differs from the password of ${config.superadminEmail}: it applies at first start only. To change that password: npm run reset-superadmin-password (with SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD set; on the embedded database, with the service stopped)`,
-    );
+  await deps.background.start();
   step('background started');
   if (config.clockFixed || config.clockOffsetSeconds)
     app.log.warn(
@@ -195,6 +210,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   step('listening');
+  if (!first && config.superadminPassword) warnIfSuperadminPasswordDiffers(config, database, app.log);
   // The start's freed compiler memory, then what requests free, handed back (src/memory-trim.ts).
   if (config.memoryTrimSeconds > 0) startMemoryTrim({ firstMs: 2000, everyMs: config.memoryTrimSeconds * 1000 });
   app.log.debug({ startSteps }, 'start: milliseconds since the process began');

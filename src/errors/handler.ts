@@ -7,7 +7,7 @@
 // headers or body (docs/security.md, Input: no request breaks it). Anything unexpected is logged with its
 // stack and answered as a bare 500.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { STATUS_CODES } from 'node:http';
+import { nodeHttp } from '../shared/node-http.ts';
 import type { Socket } from 'node:net';
 import { AppError, errorBody, type ErrorBody, type ErrorKey } from './catalogue.ts';
 import { field } from '../shared/json-values.ts';
@@ -134,7 +134,7 @@ export function clientError(err: Error & { code?: string }, socket: Socket): voi
   const status = errorBody(key).errorCode;
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `HTTP/1.1 ${status} ${nodeHttp.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
         `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
     );
   }

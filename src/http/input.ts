@@ -10,9 +10,21 @@ import { coerce, dropUndefinedText } from './coerce.ts';
 import { dropEmptyObjects, emptyObjectPlan } from './empty-objects.ts';
 import { isRecord } from '../shared/records.ts';
 
-/** Ajv's options, for the application (src/app.ts) and for the validators below. */
+/**
+ * Ajv's options, for the application (src/app.ts) and for the validators below. `validateSchema`
+ * off: Ajv would check each schema against JSON Schema's meta-schema, which it compiles first
+ * (some 70 ms of the service's thread, at the start where Fastify adds the shared schemas); the
+ * schemas are the operations' own, and test/http/schemas-valid.test.ts checks every one of them
+ * against that meta-schema instead (docs/decisions.md, Performance, "Schemas checked by a test").
+ */
 export const AJV_OPTIONS = {
-  customOptions: { removeAdditional: true, coerceTypes: false, useDefaults: true, allErrors: false },
+  customOptions: {
+    removeAdditional: true,
+    coerceTypes: false,
+    useDefaults: true,
+    allErrors: false,
+    validateSchema: false,
+  },
 } as const;
 
 type Part = 'params' | 'querystring' | 'body';

@@ -3,7 +3,8 @@
 // own process metrics. Served at GET /metrics on the API's port, or on METRICS_PORT so that it
 // need not be exposed with the API; METRICS=false turns it off. One registry per application
 // (tests build several in one process).
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
+import { nodeHttp } from '../shared/node-http.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { AppDeps } from './context.ts';
@@ -115,7 +116,7 @@ export function installMetrics(app: FastifyInstance, deps: AppDeps): void {
 /** /metrics on its own port (METRICS_PORT), on the API's host. */
 export async function startMetricsServer(config: Config, deps: AppDeps): Promise<Server> {
   const register = registryFor(deps);
-  const server = createServer((req, res) => {
+  const server = nodeHttp.createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found\n');
       return;

@@ -17,14 +17,14 @@
 // requests a second (docs/decisions.md, Security headers).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
-import { IncomingMessage, ServerResponse } from 'node:http';
+import { nodeHttp } from '../shared/node-http.ts';
 import { Socket } from 'node:net';
 import { errorMessage } from '../shared/json-values.ts';
 
 /** The headers helmet sets with these options, in its order (names in lower case: recorded on a response never sent). */
 function helmetHeaders(options: Readonly<HelmetOptions>): [string, string][] {
-  const req = new IncomingMessage(new Socket());
-  const res = new ServerResponse(req);
+  const req = new nodeHttp.IncomingMessage(new Socket());
+  const res = new nodeHttp.ServerResponse(req);
   let failure: unknown;
   helmet(options)(req, res, (err?: unknown) => {
     failure = err;
