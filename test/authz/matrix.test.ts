@@ -1376,7 +1376,14 @@ describe('the matrix covers the policy table', { skip: SKIP_GENERATED }, () => {
 
   it('makeTarget places every kind so that the relations SQL agrees with the ground truth (fresh or not)', async () => {
     const t = w.t;
-    const callerOf = async (u: MadeUser): Promise<Caller> => {
+    // An actor is read once: the callers of non-fresh targets are the same few users throughout.
+    const callers = new Map<string, Promise<Caller>>();
+    const callerOf = (u: MadeUser): Promise<Caller> => {
+      let c = callers.get(u.id);
+      if (!c) callers.set(u.id, (c = readCaller(u)));
+      return c;
+    };
+    const readCaller = async (u: MadeUser): Promise<Caller> => {
       const [user] = await t.db.select().from(users).where(eq(users.id, u.id));
       const [company] = await t.db.select().from(companies).where(eq(companies.id, user.companyId));
       return {
