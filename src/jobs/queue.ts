@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { sessionOf } from '../db/raw.ts';
 import { field } from '../shared/json-values.ts';
+import { isDeepStrictEqual } from 'node:util';
 
 /** Retry behaviour of a kind of job (the queue's default; enqueue may override it per job). */
 export interface RetryOptions {
@@ -186,6 +187,29 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
     return alone ? asRecord(alone) : undefined;
   }
 
+  /**
+   * The schedules as this instance first found them, each used once: a restart leaves a schedule
+   * that is already as asked alone. pg-boss's schedule() writes its row again (an upsert: a write
+   * transaction on the embedded database's one session, five of them at each start) and parses the
+   * expression first; a schedule asked again later, or changed, goes to pg-boss as before.
+   */
+  let schedulesFound: Promise<Map<string, { cron: string; timezone: string; data: unknown }>> | undefined;
+
+  async function scheduledAlready(name: string, cron: string, data: unknown, tz: string): Promise<boolean> {
+    schedulesFound ??= boss.getSchedules().then(
+      (rows) =>
+        new Map(rows.filter((r) => !r.key).map((r) => [r.name, { cron: r.cron, timezone: r.timezone, data: r.data }])),
+      (err: unknown) => {
+        schedulesFound = undefined;
+        throw err;
+      },
+    );
+    const found = await schedulesFound;
+    const row = found.get(name);
+    found.delete(name);
+    return row !== undefined && row.cron === cron && row.timezone === tz && isDeepStrictEqual(row.data ?? null, data);
+  }
+
   /** pg-boss queues must exist before a job is sent; a job may be queued before any worker defines its kind. */
   async function ensureQueue(
     name: string,
@@ -309,9 +333,11 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
     },
     async schedule(name, cron, data, o = {}) {
       if (!known.has(name)) await ensureQueue(name);
+      if (await scheduledAlready(name, cron, data ?? null, o.tz ?? 'UTC')) return;
       await boss.schedule(name, cron, data ?? null, o.tz ? { tz: o.tz } : {});
     },
     async unschedule(name) {
+      schedulesFound = undefined;
       await boss.unschedule(name);
     },
     async cancel(name, id) {

@@ -11,17 +11,27 @@ export interface ServerKeys {
   seal: Buffer;
 }
 
-async function loadOrCreate(db: Db, name: string): Promise<Buffer> {
-  // Insert-if-absent then read: two instances starting together agree on one key.
-  await db
-    .insert(serverKeys)
-    .values({ name, value: randomBytes(32).toString('base64') })
-    .onConflictDoNothing();
+async function readKey(db: Db, name: string): Promise<Buffer | undefined> {
   const rows = await db
     .select()
     .from(serverKeys)
     .where(sql`${serverKeys.name} = ${name}`);
-  return Buffer.from(rows[0].value, 'base64');
+  return rows[0] ? Buffer.from(rows[0].value, 'base64') : undefined;
+}
+
+async function loadOrCreate(db: Db, name: string): Promise<Buffer> {
+  // Read first: a restart writes nothing (docs/decisions.md, Performance, "A restart writes
+  // nothing it does not have to"). Absent, insert-if-absent then read again: two instances
+  // starting together agree on one key.
+  const found = await readKey(db, name);
+  if (found) return found;
+  await db
+    .insert(serverKeys)
+    .values({ name, value: randomBytes(32).toString('base64') })
+    .onConflictDoNothing();
+  const made = await readKey(db, name);
+  if (!made) throw new Error(`the server key ${name} could not be stored`);
+  return made;
 }
 
 export async function loadServerKeys(db: Db): Promise<ServerKeys> {

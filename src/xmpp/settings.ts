@@ -1,11 +1,17 @@
 // Settings the database reads itself: the users' JID domain, which the trigger of migration
-// jid_im_trigger uses to give every new user his jid_im. Written at every start (main.ts).
+// jid_im_trigger uses to give every new user his jid_im. Set at every start (src/background.ts), written only when it changed.
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import { serviceSettings } from './xmpp.tables.ts';
 
 export async function applyServiceSettings(exec: Executor, config: Pick<Config, 'xmpp'>): Promise<void> {
+  // Written only when it changed: a restart writes nothing it does not have to.
+  const [row] = await exec
+    .select({ value: serviceSettings.value })
+    .from(serviceSettings)
+    .where(eq(serviceSettings.key, 'xmpp_user_domain'));
+  if (row?.value === config.xmpp.userDomain) return;
   await exec
     .insert(serviceSettings)
     .values({ key: 'xmpp_user_domain', value: config.xmpp.userDomain })

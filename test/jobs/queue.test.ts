@@ -224,6 +224,36 @@ describe('job queue', () => {
     }
   });
 
+  it('a restart leaves a schedule already as asked alone, and applies a changed one', async () => {
+    const clock = new TestClock('2026-06-17T00:00:30.000Z');
+    const row = async () =>
+      rowsOf<{ cron: string; timezone: string; rowVersion: string }>(
+        await file.database.db.execute(
+          sql`SELECT cron, timezone, xmin::text AS "rowVersion" FROM pgboss.schedule WHERE name = 'nightly'`,
+        ),
+      )[0];
+    await withQueue(clock, (q) => q.schedule('nightly', '17 3 * * *', { a: 1 }));
+    const first = await row();
+    expect(first.cron).toBe('17 3 * * *');
+    // The same schedule at the next start: its row is not written again.
+    await withQueue(clock, (q) => q.schedule('nightly', '17 3 * * *', { a: 1 }));
+    expect((await row()).rowVersion).toBe(first.rowVersion);
+    // Another time, data or zone: written.
+    await withQueue(clock, (q) => q.schedule('nightly', '18 3 * * *', { a: 1 }));
+    expect((await row()).cron).toBe('18 3 * * *');
+    const before = (await row()).rowVersion;
+    await withQueue(clock, (q) => q.schedule('nightly', '18 3 * * *', { a: 2 }));
+    expect((await row()).rowVersion).not.toBe(before);
+    await withQueue(clock, (q) => q.schedule('nightly', '18 3 * * *', { a: 2 }, { tz: 'Europe/Paris' }));
+    expect((await row()).timezone).toBe('Europe/Paris');
+    // Asked twice by one instance, the second ask goes to pg-boss (the first reading serves once).
+    await withQueue(clock, async (q) => {
+      await q.schedule('nightly', '19 3 * * *', { a: 2 }, { tz: 'Europe/Paris' });
+      await q.schedule('nightly', '20 3 * * *', { a: 2 }, { tz: 'Europe/Paris' });
+    });
+    expect((await row()).cron).toBe('20 3 * * *');
+  });
+
   it('queues a job only when the transaction that enqueued it commits', async () => {
     const clock = new TestClock(START);
     await withQueue(clock, async (q) => {
