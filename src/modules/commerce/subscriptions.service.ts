@@ -40,6 +40,17 @@ export interface SyncDeps {
   config?: Pick<Config, 'billingTaxRates'>;
 }
 
+/**
+ * A transaction that may enqueue a synchronisation: once it has committed (a job sent in a
+ * transaction is not visible before), this instance's workers take the job at once instead of at
+ * their next poll, half a second later.
+ */
+async function withSync<T>(db: Executor, deps: SyncDeps, work: (tx: Executor) => Promise<T>): Promise<T> {
+  const result = await db.transaction(work);
+  deps.queue?.wake(SYNC_JOB);
+  return result;
+}
+
 export function toApiSubscription(
   s: repo.SubscriptionRow,
   o: repo.SubscriptionWithOffer['offer'],
@@ -252,7 +263,7 @@ export async function createSubscription(
   const bp = orderingBpOf(reads);
   if (bp?.bpBusinessModel === 'referral' && !superadmin) fail('SUBSCRIPTION_REFERRAL_MODEL', { bpId: bp.id });
 
-  return db.transaction(async (tx) => {
+  return withSync(db, deps, async (tx) => {
     // Usage and flat_fee offers carry no licence count (rule 11: usage is billed on consumption).
     const counted = offer.businessModel === 'nb_users' || offer.businessModel === 'nb_services';
     const provisioning: SubscriptionProvisioning[] = offer.provisioningNeeded.map((p) => ({
@@ -398,7 +409,7 @@ export async function deleteSubscription(
   now: Date,
   deps: SyncDeps,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
+  return withSync(db, deps, async (tx) => {
     const row = await repo.findWithOffer(tx, subscriptionId, true);
     if (!row) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
     const { sub, offer } = row;
@@ -431,7 +442,7 @@ export async function deleteSubscription(
 
 /** Superadmin: a synchronisation that gave up is tried again from where it stopped. */
 export async function retrySync(db: Executor, subscriptionId: string, now: Date, deps: SyncDeps) {
-  return db.transaction(async (tx) => {
+  return withSync(db, deps, async (tx) => {
     const row = await repo.findWithOffer(tx, subscriptionId, true);
     if (!row) fail('NOT_FOUND', { target: 'subscription', id: subscriptionId });
     if (!row.sub.syncError) fail('SUBSCRIPTION_SYNC_NOT_FAILED', { subscriptionId, syncOngoing: row.sub.syncOngoing });
@@ -522,7 +533,7 @@ export async function updateSubscription(
   // Rule 3: the resell BP's applicant number.
   await checkApplicant(await orderingBp(db, company), deps.orders);
 
-  return db.transaction(async (tx) => {
+  return withSync(db, deps, async (tx) => {
     const changed = await repo.updateIfVersion(tx, sub.id, sub.version, {
       syncOngoing: true,
       updatingMaxNumberUsers: body.maxNumberUsers ?? sub.maxNumberUsers,
@@ -569,7 +580,7 @@ export async function endExpiredSubscriptions(db: Executor, now: Date, deps: Syn
     const ids = await repo.expiredWithoutRenewal(db, now, 100);
     if (ids.length === 0) return ended;
     for (const id of ids) {
-      await db.transaction(async (tx) => {
+      await withSync(db, deps, async (tx) => {
         const row = await repo.findWithOffer(tx, id, true);
         if (!row || row.sub.status === 'terminated') return;
         await repo.removeLicences(tx, id);
