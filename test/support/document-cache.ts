@@ -22,7 +22,7 @@ const repository = new URL('../../', import.meta.url).pathname;
 
 let codeHash: string | undefined;
 /** A hash of every file under src/ (names and contents) and of package-lock.json. */
-function hashOfCode(): string {
+export function hashOfCode(): string {
   if (codeHash) return codeHash;
   const hash = createHash('sha256');
   const walk = (dir: string) => {

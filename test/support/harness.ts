@@ -5,7 +5,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp, type BuildOptions } from '../../src/app.ts';
@@ -15,7 +15,7 @@ import { ensureSuperadmin, ensureSystemCompanies } from '../../src/bootstrap.ts'
 import { loadServerKeys } from '../../src/shared/keys.ts';
 import type { AppDeps } from '../../src/http/context.ts';
 import { validateResponse } from './openapi-validator.ts';
-import { documentOf } from './document-cache.ts';
+import { documentOf, hashOfCode } from './document-cache.ts';
 import { createBackground } from '../../src/background.ts';
 import { MODULE_WORK } from '../../src/modules/index.ts';
 
@@ -49,31 +49,49 @@ function migrationsHash() {
  * lock lets one process make it while the others wait; a template is marked as one
  * (`datistemplate`) only once migrated, so one left half-made by a killed process is made again.
  */
-let serverTemplate: Promise<string> | undefined;
-function migratedServerTemplate(url: string): Promise<string> {
-  serverTemplate ??= (async () => {
-    const name = `svc_test_template_${migrationsHash().digest('hex').slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
-      const found = await admin.query<{ done: boolean }>(
-        'SELECT datistemplate AS done FROM pg_database WHERE datname = $1',
-        [name],
-      );
-      if (found.rows[0]?.done) return name;
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${name}`);
-      const made = openDatabase({ url: databaseUrl(url, name), poolSize: 2 });
-      await made.migrate();
-      await made.close();
-      await admin.query(`ALTER DATABASE ${name} IS_TEMPLATE true`);
-      return name;
-    } finally {
-      await admin.end(); // (which releases the lock)
-    }
-  })();
-  return serverTemplate;
+const serverTemplates = new Map<string, Promise<string>>();
+function migratedServerTemplate(url: string, seeded: boolean): Promise<string> {
+  const base = `svc_test_template_${migrationsHash().digest('hex').slice(0, 16)}`;
+  // The seeded one depends on the seeds' code too: its name holds a hash of src/.
+  const name = seeded ? `${base}_seeded_${hashOfCode()}` : base;
+  let made = serverTemplates.get(name);
+  if (!made) {
+    made = (async () => {
+      const from = seeded ? await migratedServerTemplate(url, false) : undefined;
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        await admin.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+        const found = await admin.query<{ done: boolean }>(
+          'SELECT datistemplate AS done FROM pg_database WHERE datname = $1',
+          [name],
+        );
+        if (found.rows[0]?.done) return name;
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.query(from ? `CREATE DATABASE ${name} TEMPLATE ${from}` : `CREATE DATABASE ${name}`);
+        const database = openDatabase({ url: databaseUrl(url, name), poolSize: 2 });
+        if (from) await seed(database.db);
+        else await database.migrate();
+        await database.close();
+        await admin.query(`ALTER DATABASE ${name} IS_TEMPLATE true`);
+        return name;
+      } finally {
+        await admin.end(); // (which releases the lock)
+      }
+    })();
+    serverTemplates.set(name, made);
+  }
+  return made;
+}
+
+/**
+ * What createTestApp would write first in every database: the modules' seeds and the first
+ * superadmin (argon2: some 0.1 s), some 0.3 to 0.5 s of CPU per test file, made once in the
+ * seeded copies instead. createTestApp runs them again, as every start of the service does: on a
+ * seeded database they only read.
+ */
+async function seed(db: Db): Promise<void> {
+  await ensureSuperadmin(db, SUPERADMIN.email, SUPERADMIN.password, await ensureSystemCompanies(db));
 }
 
 function databaseUrl(server: string, name: string): string {
@@ -85,45 +103,71 @@ function databaseUrl(server: string, name: string): string {
 /**
  * The embedded database with every migration applied, as a dump: made once per set of migrations
  * and kept in the temporary folder, so that each test file loads it (PGlite ready in about 1 s) instead of
- * running initdb and the migrations (about 2.5 s, for each of some 150 test processes). The name
- * holds a hash of the migrations and of the PGlite version: any change makes a new one.
+ * running initdb and the migrations (about 2.5 s, for each of some 150 test files). The name
+ * holds a hash of the migrations and of the PGlite version: any change makes a new one. The
+ * seeded one (createTestApp's) is made from it, its name also holding a hash of src/ (seed()).
  */
-let template: Blob | undefined;
-async function migratedEmbedded(): Promise<Blob> {
-  if (template) return template;
+const dumps = new Map<string, Blob>();
+async function migratedEmbedded(seeded: boolean): Promise<Blob> {
   const hash = migrationsHash();
   hash.update(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
   hash.update('without template databases');
-  const file = join(tmpdir(), `svc-admin-test-db-${hash.digest('hex').slice(0, 16)}.tar`);
+  // The seeded one depends on the seeds' code too: its name holds a hash of src/.
+  const name = `svc-admin-test-db-${hash.digest('hex').slice(0, 16)}${seeded ? `-seeded-${hashOfCode()}` : ''}`;
+  let dump = dumps.get(name);
+  if (dump) return dump;
+  const file = join(tmpdir(), `${name}.tar`);
   try {
-    template = new Blob([readFileSync(file)]);
+    dump = new Blob([readFileSync(file)]);
   } catch {
-    const made = openDatabase({});
-    await made.migrate();
-    // template0 and template1 serve CREATE DATABASE only, which no test runs on the embedded
-    // database. Without them the dump holds 28 MB instead of 43, and PGlite opens it in about a
-    // second of CPU instead of 1.4 (measured 2026-11-30, for each test process).
-    for (const statement of [
-      "UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')",
-      'DROP DATABASE template0',
-      'DROP DATABASE template1',
-      'CHECKPOINT',
-    ])
-      await made.db.execute(sql.raw(statement));
-    template = await dumpEmbedded(made);
+    const made = seeded ? openDatabase({ fromDump: await migratedEmbedded(false) }) : openDatabase({});
+    if (seeded) await seed(made.db);
+    else {
+      await made.migrate();
+      // template0 and template1 serve CREATE DATABASE only, which no test runs on the embedded
+      // database. Without them the dump holds 28 MB instead of 43, and PGlite opens it in about a
+      // second of CPU instead of 1.4 (measured 2026-11-30, for each test process).
+      for (const statement of [
+        "UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')",
+        'DROP DATABASE template0',
+        'DROP DATABASE template1',
+      ])
+        await made.db.execute(sql.raw(statement));
+    }
+    await made.db.execute(sql.raw('CHECKPOINT'));
+    dump = await dumpEmbedded(made);
     await made.close();
     // Written aside then renamed: a test process starting meanwhile reads a whole file or none.
     const aside = `${file}.${process.pid}`;
-    writeFileSync(aside, Buffer.from(await template.arrayBuffer()));
+    writeFileSync(aside, Buffer.from(await dump.arrayBuffer()));
     renameSync(aside, file);
+    if (seeded) pruneSeededDumps(file);
   }
-  return template;
+  dumps.set(name, dump);
+  return dump;
 }
 
-export async function freshDatabase(): Promise<Database> {
+/** The seeded dumps of other code (each change of src/ makes one), not written for an hour. */
+function pruneSeededDumps(keep: string): void {
+  for (const name of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), name);
+    if (!/^svc-admin-test-db-.*-seeded-.*\.tar$/.test(name) || path === keep) continue;
+    try {
+      if (Date.now() - statSync(path).mtimeMs > 3_600_000) rmSync(path, { force: true });
+    } catch {
+      // (another process removed it first)
+    }
+  }
+}
+
+/**
+ * A new database with every migration applied; `seeded`, also with the seeds and the first
+ * superadmin (SUPERADMIN) that createTestApp writes.
+ */
+export async function freshDatabase(opts: { seeded?: boolean } = {}): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return openDatabase({ fromDump: await migratedEmbedded() });
-  const from = await migratedServerTemplate(url);
+  if (!url) return openDatabase({ fromDump: await migratedEmbedded(opts.seeded ?? false) });
+  const from = await migratedServerTemplate(url, opts.seeded ?? false);
   const name = `svc_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -177,7 +221,7 @@ export interface TestApp {
 export async function createTestApp(
   opts: { config?: Partial<Config>; build?: BuildOptions; database?: Database; background?: boolean } = {},
 ): Promise<TestApp> {
-  const database = opts.database ?? (await freshDatabase());
+  const database = opts.database ?? (await freshDatabase({ seeded: true }));
   await database.migrate();
   const seeded = await ensureSystemCompanies(database.db);
   const { defaultCompanyId } = seeded;
