@@ -81,15 +81,25 @@ function batches(files: string[]): Batch[] {
   return out;
 }
 
+/** The processes running: stopped with this one (a signal to it alone would leave them running). */
+const running = new Set<ReturnType<typeof spawn>>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    for (const child of running) child.kill(signal);
+    process.exit(1);
+  });
+
 function run(batch: Batch): Promise<Outcome> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [...NODE_ARGS, 'test/support/host.ts', ...batch.files], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    running.add(child);
     const chunks: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
     child.stderr.on('data', (c: Buffer) => chunks.push(c));
     child.on('close', (code, signal) => {
+      running.delete(child);
       const text = Buffer.concat(chunks).toString('utf8');
       process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
       const counts = Object.fromEntries(
