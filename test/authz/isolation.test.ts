@@ -490,9 +490,16 @@ let TABLES: TableInfo[] = [];
 /** B's ids: its companies and organisation, and the ids of every row that names one of them, transitively. */
 let B_IDS: string[] = [];
 
-/** The rows of the table naming one of the ids, in an id column or an array of ids. */
+/**
+ * The rows of the table naming one of the ids, in an id column or an array of ids. The ids go as
+ * one array parameter: `inArray` makes a parameter of each of some thousand ids for each id
+ * column, which Drizzle took 19 s of this file's CPU to build.
+ */
 const idsIn = (info: TableInfo, ids: string[]) =>
-  or(...info.idColumns.map((c) => inArray(c, ids)), ...info.idArrays.map((c) => arrayOverlaps(c, ids)));
+  or(
+    ...info.idColumns.map((c) => sql`${c}::text = ANY(${sql.param(ids)}::text[])`),
+    ...info.idArrays.map((c) => arrayOverlaps(c, ids)),
+  );
 
 async function tenantIds(tenant: Tenant): Promise<string[]> {
   const ids = new Set<string>([...Object.values(tenant.ids.companies), tenant.org]);
