@@ -8,6 +8,7 @@ import { createTestApp, freshDatabase, type TestApp } from '../support/harness.t
 import { companies } from '../../src/modules/admin/companies/companies.tables.ts';
 import { subscriptions } from '../../src/modules/commerce/commerce.tables.ts';
 import { newId } from '../../src/shared/ids.ts';
+import { SYNC_JOB } from '../../src/modules/commerce/subscriptions.service.ts';
 import { buildWorld, startWorld, caller, eventsOf, S, waitFor, type World } from './subscriptions.fixture.ts';
 import { makeCompany, makeUser } from '../support/factories.ts';
 
@@ -62,6 +63,40 @@ describe('issue 10, point 3: the state machine of a subscription', () => {
       status: 'active',
       quantity: 5,
     });
+  });
+
+  it('the synchronisation is woken once the creation has committed: this instance takes the job at once, not at its next poll (docs/architecture.md, waking a worker)', async () => {
+    const queue = t.deps.background!.queue;
+    const wake = queue.wake;
+    // What each wake finds: the synchronisation jobs then committed, read at the call (on PostgreSQL
+    // from another connection, so a wake inside the transaction would find one job fewer; the
+    // embedded database would hold the read until the transaction ends).
+    const seen: Promise<number>[] = [];
+    queue.wake = (name) => {
+      if (name === SYNC_JOB)
+        seen.push(
+          t.db
+            .execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${SYNC_JOB}`)
+            .then((r) => Number((r as unknown as { rows: { n: number }[] }).rows[0].n)),
+        );
+      wake.call(queue, name);
+    };
+    try {
+      const before = Number(
+        (
+          (await t.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${SYNC_JOB}`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0].n,
+      );
+      const res = await subscribe(w.ecVad, { offerId: w.offers.nbUsers, maxNumberUsers: '2' }, w.vadFinance.token);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(seen).toHaveLength(1);
+      expect(await seen[0]).toBe(before + 1);
+      await waitFor(t, w.ecVad, res.json().data.id, (s) => s.syncOngoing === false);
+    } finally {
+      queue.wake = wake;
+    }
   });
 
   it('doc 1, provisioning entry: an offer that needs a provider is provisioned; provisioningOngoing with its start date until the provider answers', async () => {
