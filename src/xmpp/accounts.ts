@@ -43,6 +43,9 @@ export function prosodyctlAccounts(configFile: string | undefined): XmppAccounts
       child.stderr.on('data', (d) => (out += String(d)));
       child.on('error', (err) => reject(new XmppAccountFailed(operation, jid, err.message)));
       child.on('close', (code) => resolve({ code: code ?? 1, out: stripVTControlCharacters(out).trim() }));
+      // A prosodyctl that ends before reading its input (a refusal) closes the pipe: the write then
+      // fails with EPIPE, which says nothing its exit code does not, and unheard would end the process.
+      child.stdin.on('error', () => undefined);
       // prosodyctl asks for the password twice.
       child.stdin.end(password === undefined ? '' : `${password}\n${password}\n`);
     });
