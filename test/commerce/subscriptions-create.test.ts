@@ -71,24 +71,17 @@ describe('issue 10, point 3: the state machine of a subscription', () => {
     // What each wake finds: the synchronisation jobs then committed, read at the call (on PostgreSQL
     // from another connection, so a wake inside the transaction would find one job fewer; the
     // embedded database would hold the read until the transaction ends).
+    const syncJobs = async () => {
+      const r = await t.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${SYNC_JOB}`);
+      return Number((r as unknown as { rows: { n: number }[] }).rows[0].n);
+    };
     const seen: Promise<number>[] = [];
     queue.wake = (name) => {
-      if (name === SYNC_JOB)
-        seen.push(
-          t.db
-            .execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${SYNC_JOB}`)
-            .then((r) => Number((r as unknown as { rows: { n: number }[] }).rows[0].n)),
-        );
+      if (name === SYNC_JOB) seen.push(syncJobs());
       wake.call(queue, name);
     };
     try {
-      const before = Number(
-        (
-          (await t.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${SYNC_JOB}`)) as unknown as {
-            rows: { n: number }[];
-          }
-        ).rows[0].n,
-      );
+      const before = await syncJobs();
       const res = await subscribe(w.ecVad, { offerId: w.offers.nbUsers, maxNumberUsers: '2' }, w.vadFinance.token);
       expect(res.statusCode, res.body).toBe(201);
       expect(seen).toHaveLength(1);

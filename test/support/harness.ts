@@ -48,6 +48,7 @@ function migrationsHash() {
  * this machine while CI ran, for each of some 150 test processes; measured 2026-11-30). An advisory
  * lock lets one process make it while the others wait; a template is marked as one
  * (`datistemplate`) only once migrated, so one left half-made by a killed process is made again.
+ * The seeded one (createTestApp's) is copied from it and seeded (seed()).
  */
 const serverTemplates = new Map<string, Promise<string>>();
 function migratedServerTemplate(url: string, seeded: boolean): Promise<string> {
