@@ -25,7 +25,7 @@ FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=1
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json ./
@@ -45,4 +45,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
 # node is PID 1 and receives SIGTERM itself (no npm, no shell in between): it drains and exits 0.
 # --init is not needed: the service reaps no children.
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "--no-concurrent-recompilation", "--experimental-strip-types", "--disable-warning=ExperimentalWarning", "src/main.ts"]
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "--experimental-strip-types", "--disable-warning=ExperimentalWarning", "src/main.ts"]

@@ -88,8 +88,8 @@ const COLD_STARTS = 3;
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 /**
  * Warm-up of the cases measured against the ceiling (seconds). The service's code reaches its
- * steady speed after some 10 s of one case's load (V8 optimises on the main thread under
- * `--no-concurrent-recompilation`, docs/decisions.md), the ceiling's few functions in about one:
+ * steady speed after some 10 s of one case's load (many functions for V8 to optimise,
+ * docs/decisions.md), the ceiling's few functions in about one:
  * after 2 s the ratio compared a warming service with a warm ceiling (docs/decisions.md,
  * Performance, "Both servers warm before a ratio").
  */
