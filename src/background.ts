@@ -29,7 +29,17 @@ export interface Background {
   gatewaySimulator: GatewaySimulator;
   /** The accounts the service owns on the XMPP server (XMPP_ACCOUNTS). */
   xmppAccounts: XmppAccounts;
+  /** open() then startQueue(): everything at once (tests, tools). */
   start(): Promise<void>;
+  /**
+   * Everything, but with `queueLater` the job queue's workers where they may wait (the embedded
+   * database, pg-boss's tables current): the kinds of job defined and their queues made (jobs sent
+   * meanwhile wait for the workers), XMPP and the event dispatcher started.
+   */
+  open(opts?: { queueLater?: boolean }): Promise<void>;
+  /** The job queue's workers and schedules (src/serve.ts starts them after listening). */
+  startQueue(): Promise<void>;
+  /** Stops what runs, waiting for a start still under way. */
   stop(): Promise<void>;
 }
 
@@ -106,6 +116,46 @@ export function createBackground(o: BackgroundOptions): Background {
     );
   }
 
+  async function open(opts: { queueLater?: boolean } = {}): Promise<void> {
+    await applyServiceSettings(database.db, config);
+    await queue.define('background.housekeeping', housekeeping, { retryLimit: 3, retryDelaySeconds: 60 });
+    // The workers start first unless they may wait: pg-boss's start makes or migrates its tables, and
+    // the modules' jobs may send jobs at once (pending imports resumed).
+    const later = opts.queueLater === true && (await queue.schemaCurrent());
+    if (!later) await queue.start();
+    // The modules' kinds of job; schedules asked before the start are written by it.
+    await o.modules.jobs(moduleDeps);
+    await queue.schedule('background.housekeeping', '17 3 * * *');
+    if (later) await queue.prepare();
+    await xmpp.start();
+    dispatcher.start();
+    const every = o.countersEverySeconds ?? 60;
+    if (every > 0 && log) {
+      countersTimer = setInterval(() => {
+        void backgroundCounts(database.db)
+          .then((counts) =>
+            log.info(
+              {
+                background: {
+                  ...counts,
+                  instance: {
+                    jobsCompleted: queue.counters.completed,
+                    jobAttemptsFailed: queue.counters.failed,
+                    eventsDelivered: dispatcher.counters.delivered,
+                    deliveryAttemptsFailed: dispatcher.counters.failedAttempts,
+                    xmppConnected: xmpp.connected(),
+                  },
+                },
+              },
+              'background counters',
+            ),
+          )
+          .catch(() => undefined);
+      }, every * 1000);
+      countersTimer.unref();
+    }
+  }
+
   return {
     instanceId,
     queue,
@@ -115,40 +165,11 @@ export function createBackground(o: BackgroundOptions): Background {
     gatewaySimulator,
     xmppAccounts: x.accounts === 'prosodyctl' ? prosodyctlAccounts(x.prosodyctlConfig) : noXmppAccounts,
     async start() {
-      await applyServiceSettings(database.db, config);
-      await queue.define('background.housekeeping', housekeeping, { retryLimit: 3, retryDelaySeconds: 60 });
+      await open();
       await queue.start();
-      // After the start: a module's jobs may schedule themselves (cron) as they are defined.
-      await o.modules.jobs(moduleDeps);
-      await queue.schedule('background.housekeeping', '17 3 * * *');
-      await xmpp.start();
-      dispatcher.start();
-      const every = o.countersEverySeconds ?? 60;
-      if (every > 0 && log) {
-        countersTimer = setInterval(() => {
-          void backgroundCounts(database.db)
-            .then((counts) =>
-              log.info(
-                {
-                  background: {
-                    ...counts,
-                    instance: {
-                      jobsCompleted: queue.counters.completed,
-                      jobAttemptsFailed: queue.counters.failed,
-                      eventsDelivered: dispatcher.counters.delivered,
-                      deliveryAttemptsFailed: dispatcher.counters.failedAttempts,
-                      xmppConnected: xmpp.connected(),
-                    },
-                  },
-                },
-                'background counters',
-              ),
-            )
-            .catch(() => undefined);
-        }, every * 1000);
-        countersTimer.unref();
-      }
     },
+    startQueue: () => queue.start(),
+    open: (opts) => open(opts),
     async stop() {
       if (countersTimer) clearInterval(countersTimer);
       await dispatcher.stop();

@@ -98,6 +98,14 @@ async function prepareData(config: Config, database: Database) {
   return { first, keys: await loadServerKeys(database.db) };
 }
 
+/**
+ * How long after listening the job queue's workers and schedules start on the embedded database
+ * (docs/decisions.md, Performance, "The job queue's workers after the first requests"): pg-boss's
+ * start is some twenty statements, which on the database's one session held up the first logins of
+ * a restart. Jobs sent meanwhile wait in their queues; GET /ready names the queue until it runs.
+ */
+const QUEUE_START_AFTER_MS = 1000;
+
 /** How long after listening a changed SUPERADMIN_PASSWORD is looked for. */
 const PASSWORD_CHECK_DELAY_MS = 1000;
 
@@ -159,7 +167,8 @@ async function main(): Promise<void> {
       `\nFirst superadmin created: ${first.email}\nGenerated password (shown once): ${first.generatedPassword}\n\n`,
     );
   }
-  // Jobs, events over XMPP and the ports; started before listening, stopped after the HTTP side.
+  // Jobs, events over XMPP and the ports; opened before listening (the job queue's workers a
+  // moment after: QUEUE_START_AFTER_MS), stopped after the HTTP side.
   deps.background = createBackground({
     app: deps,
     database,
@@ -168,8 +177,10 @@ async function main(): Promise<void> {
     now,
     log: app.log.child({ component: 'background' }),
   });
-  await deps.background.start();
-  step('background started');
+  const background = deps.background;
+  // On the embedded database, whose one session also serves the requests, the workers wait.
+  await background.open({ queueLater: database.kind === 'embedded' });
+  step('background opened');
   if (config.clockFixed || config.clockOffsetSeconds)
     app.log.warn(
       { now: now().toISOString() },
@@ -181,6 +192,7 @@ async function main(): Promise<void> {
   const metrics = config.metrics.enabled && config.metrics.port ? await startMetricsServer(config, deps) : undefined;
 
   let closing = false;
+  let queueStart: NodeJS.Timeout | undefined;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -195,6 +207,7 @@ async function main(): Promise<void> {
       process.exit(0);
     }, config.shutdownGraceSeconds * 1000);
     force.unref();
+    clearTimeout(queueStart);
     try {
       await app.close();
       metrics?.close();
@@ -210,6 +223,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
   step('listening');
+  if (!background.queue.running())
+    queueStart = setTimeout(() => {
+      background.startQueue().then(
+        () => app.log.debug({ afterMs: Math.round(performance.now()) }, 'job queue started'),
+        (err: unknown) => {
+          // As a failed start before listening did: the process ends, and its supervisor starts it again.
+          app.log.fatal({ err }, 'the job queue did not start');
+          process.exit(1);
+        },
+      );
+    }, QUEUE_START_AFTER_MS);
   if (!first && config.superadminPassword) warnIfSuperadminPasswordDiffers(config, database, app.log);
   // The start's freed compiler memory, then what requests free, handed back (src/memory-trim.ts).
   if (config.memoryTrimSeconds > 0) startMemoryTrim({ firstMs: 2000, everyMs: config.memoryTrimSeconds * 1000 });

@@ -2,7 +2,15 @@
 // jobs in its own schema (`pgboss`) of the service's database: on a PostgreSQL server through its
 // own small pool, on the embedded database through pg-boss's PGlite adapter (one session, shared
 // with the service). The same SQL runs on both, so jobs behave the same on both.
-import { PgBoss, fromPglite, type Clock, type Job, type JobResult, type JobWithMetadata } from 'pg-boss';
+import {
+  PgBoss,
+  fromPglite,
+  getMigrationPlans,
+  type Clock,
+  type Job,
+  type JobResult,
+  type JobWithMetadata,
+} from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { sessionOf } from '../db/raw.ts';
@@ -100,13 +108,25 @@ export interface JobQueue {
    * visible before), so that the work begins at once (an import: issue 27, point 8).
    */
   wake(name: string): void;
-  /** A cron schedule (5 fields, UTC unless tz): one job per period, however many instances run. */
+  /**
+   * A cron schedule (5 fields, UTC unless tz): one job per period, however many instances run.
+   * Asked before start, it is written when the queue starts.
+   */
   schedule(name: string, cron: string, data?: object, opts?: { tz?: string }): Promise<void>;
   unschedule(name: string): Promise<void>;
   cancel(name: string, id: string): Promise<void>;
   /** A job's state, or undefined when unknown or purged. */
   state(name: string, id: string): Promise<{ state: JobState; retryCount: number; output: unknown } | undefined>;
+  /**
+   * Makes the queue of every kind defined so far, with its options, without starting the workers:
+   * jobs sent before start (they wait for it) get their kind's retries and dead-letter queue. Only
+   * where pg-boss's session is open before start (the embedded database) and schemaCurrent().
+   */
+  prepare(): Promise<void>;
+  /** pg-boss's tables exist and need no migration (start makes or migrates them); embedded database only. */
+  schemaCurrent(): Promise<boolean>;
   start(): Promise<void>;
+  /** Stops the workers; a start still under way is waited for first. */
   stop(): Promise<void>;
   /** Started and not stopped (the readiness check). */
   running(): boolean;
@@ -137,13 +157,15 @@ const toQueueOptions = (o: RetryOptions & { expireInSeconds?: number }) => ({
   ...(o.expireInSeconds !== undefined ? { expireInSeconds: o.expireInSeconds } : {}),
 });
 
+const SCHEMA = 'pgboss';
+
 export function createJobQueue(database: Database, opts: QueueOptions = {}): JobQueue {
   const conn = database.queueConnection;
   const boss = new PgBoss({
     ...('pglite' in conn
       ? { db: fromPglite(conn.pglite), backend: 'pglite' as const }
       : { connectionString: conn.connectionString, max: 3 }),
-    schema: 'pgboss',
+    schema: SCHEMA,
     ...(opts.clock ? { clock: opts.clock } : {}),
     // No row in pg-boss's registry of instances (getInstances, for its own dashboards; nothing on
     // the job path reads it): registering, counting restarts and pruning at each start, then a
@@ -230,13 +252,19 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
     known.add(name);
   }
 
+  /** The queue of a defined kind with its options, and its dead-letter queue first when it has one. */
+  async function ensureDefined(name: string, d: Definition): Promise<void> {
+    if (!d.opts.onGiveUp) return ensureQueue(name, toQueueOptions(d.opts));
+    const dead = giveUpQueue(name);
+    await ensureQueue(dead, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
+    await ensureQueue(name, { ...toQueueOptions(d.opts), deadLetter: dead });
+  }
+
   async function install(name: string, d: Definition): Promise<void> {
+    await ensureDefined(name, d);
     const onGiveUp = d.opts.onGiveUp;
     if (onGiveUp) {
-      // The dead-letter queue exists before the queue that names it.
       const dead = giveUpQueue(name);
-      await ensureQueue(dead, { retryLimit: 5, retryDelay: 5, retryBackoff: true });
-      await ensureQueue(name, { ...toQueueOptions(d.opts), deadLetter: dead });
       await boss.work(
         dead,
         { pollingIntervalSeconds: d.opts.pollingIntervalSeconds ?? 2, batchSize: 1, includeMetadata: true },
@@ -245,8 +273,6 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
             await onGiveUp(job.data, { reason: reasonOf(job.sourceOutput), jobId: job.sourceId ?? job.id });
         },
       );
-    } else {
-      await ensureQueue(name, toQueueOptions(d.opts));
     }
     // Past its time limit pg-boss fails the attempt and aborts the signal: the worker stops
     // waiting for a handler that hangs (a port that never answers), so it takes the next jobs.
@@ -304,6 +330,21 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
     workerOf.set(name, id);
   }
 
+  /** A kind's queue: with its definition's options when it is defined here. */
+  async function ensureKnown(name: string): Promise<void> {
+    const d = definitions.get(name);
+    await (d ? ensureDefined(name, d) : ensureQueue(name));
+  }
+
+  async function applySchedule(name: string, cron: string, data: object | null, tz: string | undefined) {
+    if (!known.has(name)) await ensureKnown(name);
+    if (await scheduledAlready(name, cron, data, tz ?? 'UTC')) return;
+    await boss.schedule(name, cron, data, tz ? { tz } : {});
+  }
+  /** Schedules asked before start, written by it in their order. */
+  const pendingSchedules: Array<{ name: string; apply: () => Promise<void> }> = [];
+  let starting: Promise<void> | undefined;
+
   return {
     counters,
     async define(name, handler, o = {}) {
@@ -312,7 +353,7 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
       if (started) await install(name, d);
     },
     async enqueue(name, data, o = {}) {
-      if (!known.has(name)) await ensureQueue(name);
+      if (!known.has(name)) await ensureKnown(name);
       const startAfter = o.startAfter ?? (o.delaySeconds ? o.delaySeconds : undefined);
       const id = await boss.send(name, data, {
         ...toQueueOptions(o),
@@ -332,11 +373,13 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
       if (id) boss.notifyWorker(id);
     },
     async schedule(name, cron, data, o = {}) {
-      if (!known.has(name)) await ensureQueue(name);
-      if (await scheduledAlready(name, cron, data ?? null, o.tz ?? 'UTC')) return;
-      await boss.schedule(name, cron, data ?? null, o.tz ? { tz: o.tz } : {});
+      const apply = () => applySchedule(name, cron, data ?? null, o.tz);
+      if (started) await apply();
+      else pendingSchedules.push({ name, apply });
     },
     async unschedule(name) {
+      for (let i = pendingSchedules.length - 1; i >= 0; i--)
+        if (pendingSchedules[i].name === name) pendingSchedules.splice(i, 1);
       schedulesFound = undefined;
       await boss.unschedule(name);
     },
@@ -349,13 +392,34 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
       return { state: job.state, retryCount: job.retryCount, output: job.output };
     },
     running: () => started,
+    async schemaCurrent() {
+      const version = await boss.schemaVersion().catch(() => null);
+      if (version === null) return false;
+      // pg-boss names no current version; it has a migration from every older one, and none from it.
+      try {
+        getMigrationPlans(SCHEMA, version);
+        return false;
+      } catch {
+        return true;
+      }
+    },
+    async prepare() {
+      for (const [name, d] of definitions) await ensureDefined(name, d);
+    },
     async start() {
       if (started) return;
-      await boss.start();
-      started = true;
-      for (const [name, d] of definitions) await install(name, d);
+      starting ??= (async () => {
+        await boss.start();
+        started = true;
+        for (const [name, d] of definitions) await install(name, d);
+        for (const s of pendingSchedules.splice(0)) await s.apply();
+      })().finally(() => {
+        starting = undefined;
+      });
+      await starting;
     },
     async stop() {
+      if (starting) await starting.catch(() => undefined);
       if (!started) return;
       started = false;
       // graceful: running handlers finish; close the pool only when pg-boss owns it.

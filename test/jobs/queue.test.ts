@@ -254,6 +254,60 @@ describe('job queue', () => {
     expect((await row()).cron).toBe('20 3 * * *');
   });
 
+  it(
+    'before start (the embedded service starts the workers after listening): defined kinds have their queues and options, jobs sent wait for the workers, schedules are written at start; a stop waits for a start under way',
+    {
+      skip: process.env.TEST_DATABASE_URL
+        ? "on a server pg-boss's connections open at start: the workers start first there"
+        : false,
+    },
+    async () => {
+      expect(await createJobQueue(file.database).schemaCurrent()).toBe(true);
+      // The machine's clock: pg-boss attaches a TestClock at start, so a job sent before would be
+      // stamped with the machine's time while the workers read the test's.
+      const one = <T>(rows: unknown) => rowsOf<T>(rows)[0];
+      const q = createJobQueue(file.database);
+      const seen: number[] = [];
+      await q.define<{ n: number }>('early', async (d) => void seen.push(d.n), {
+        retryLimit: 7,
+        pollingIntervalSeconds: 1,
+      });
+      await q.schedule('early-cron', '17 4 * * *');
+      await q.prepare();
+      expect(q.running()).toBe(false);
+      const queueRow = one<{ retryLimit: number }>(
+        await file.database.db.execute(sql`SELECT retry_limit AS "retryLimit" FROM pgboss.queue WHERE name = 'early'`),
+      );
+      expect(queueRow?.retryLimit).toBe(7);
+      const id = await q.enqueue('early', { n: 1 });
+      const jobRow = one<{ retryLimit: number }>(
+        await file.database.db.execute(sql`SELECT retry_limit AS "retryLimit" FROM pgboss.job WHERE id = ${id}`),
+      );
+      expect(jobRow?.retryLimit).toBe(7);
+      const schedules = async () =>
+        one<{ n: number }>(
+          await file.database.db.execute(sql`SELECT count(*)::int AS n FROM pgboss.schedule WHERE name = 'early-cron'`),
+        )?.n;
+      expect(await schedules()).toBe(0);
+      await q.start();
+      try {
+        expect(q.running()).toBe(true);
+        expect(await schedules()).toBe(1);
+        for (let i = 0; i < 100 && (await q.state('early', id))?.state !== 'completed'; i++)
+          await new Promise((r) => setTimeout(r, 100));
+        expect(seen).toEqual([1]);
+      } finally {
+        await q.stop();
+      }
+      // A stop asked while the start is under way waits for it, and leaves the queue stopped.
+      const other = createJobQueue(file.database);
+      const starting = other.start();
+      await other.stop();
+      await starting;
+      expect(other.running()).toBe(false);
+    },
+  );
+
   it('queues a job only when the transaction that enqueued it commits', async () => {
     const clock = new TestClock(START);
     await withQueue(clock, async (q) => {

@@ -78,6 +78,21 @@ describe('the bundle is rebuilt when any file it was made from changes', { skip:
   });
 });
 
+/**
+ * GET /ready's answer once it is 200 (the job queue starts a second after listening: src/serve.ts,
+ * QUEUE_START_AFTER_MS), or its last answer after 15 s.
+ */
+async function untilReady(base: string): Promise<unknown> {
+  let body: unknown;
+  for (let i = 0; i < 150; i++) {
+    const res = await fetch(`${base}/ready`);
+    body = await res.json();
+    if (res.status === 200) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return body;
+}
+
 describe('the bundled service is the service', { skip: SKIP_ENGINE_FREE }, () => {
   it('answers the OpenAPI document of the sources, is ready (its migrations found), and serves what the packages outside the bundle make', async () => {
     await buildBundle(DIR);
@@ -92,7 +107,7 @@ describe('the bundled service is the service', { skip: SKIP_ENGINE_FREE }, () =>
     const base = `http://127.0.0.1:${port}`;
     try {
       expect(run.out()).toContain('(embedded database, bundled)');
-      expect(await (await fetch(`${base}/ready`)).json()).toEqual({
+      expect(await untilReady(base)).toEqual({
         status: 'ready',
         checks: { database: 'ok', migrations: 'ok', queue: 'ok' },
       });
@@ -177,7 +192,7 @@ describe('a start that cannot bundle runs from the sources', { skip: SKIP_ENGINE
       try {
         expect(run.out()).toMatch(/^svc-admin: the bundle could not be built \(.+\); running from the sources$/m);
         expect(run.out()).toContain('(embedded database, from the sources)');
-        expect((await fetch(`http://127.0.0.1:${port}/ready`)).status).toBe(200);
+        expect(await untilReady(`http://127.0.0.1:${port}`)).toMatchObject({ status: 'ready' });
       } finally {
         await run.stop();
       }
