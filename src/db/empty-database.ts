@@ -1,15 +1,17 @@
 // The embedded database as a first start makes it, made once by `npm run build` (and so by
-// `npm ci`): PostgreSQL's initdb and every migration, kept as a tarball beside the bundle. A first
-// start on an empty data folder unpacks it instead of running initdb and the migrations again
-// (docs/decisions.md, Performance, "First start from a made database"). Its name holds a hash of
-// the migrations and of the PGlite version: a start whose migrations or PGlite differ finds none
-// and makes the database itself, as it always could.
+// `npm ci`): PostgreSQL's initdb, every migration and pg-boss's tables, kept as a tarball beside
+// the bundle. A first start on an empty data folder unpacks it instead of running initdb, the
+// migrations and pg-boss's install again (docs/decisions.md, Performance, "First start from a made
+// database", "The job queue's workers after the first requests"). Its name holds a hash of the
+// migrations and of the PGlite and pg-boss versions: a start whose migrations or packages differ
+// finds none and makes the database itself, as it always could.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SOURCE_ROOT } from '../shared/source-root.ts';
 import { dumpEmbedded, migrationsFolder, openDatabase } from './client.ts';
+import { installQueueTables } from '../jobs/queue.ts';
 
 /** Beside the bundle (src/bundle.ts, BUILD_DIR). */
 const BUILD_DIR = fileURLToPath(new URL('../.build/', SOURCE_ROOT));
@@ -21,7 +23,8 @@ export function emptyDatabaseFile(dir = BUILD_DIR): string {
     for (const f of readdirSync(folder).sort())
       if (f.endsWith('.sql') || f.endsWith('.json')) hash.update(f).update(readFileSync(join(folder, f)));
   }
-  hash.update(readFileSync(new URL('../node_modules/@electric-sql/pglite/package.json', SOURCE_ROOT)));
+  for (const pkg of ['@electric-sql/pglite', 'pg-boss'])
+    hash.update(readFileSync(new URL(`../node_modules/${pkg}/package.json`, SOURCE_ROOT)));
   return join(dir, `empty-database-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
@@ -31,6 +34,7 @@ export async function makeEmptyDatabase(dir = BUILD_DIR): Promise<string> {
   const made = openDatabase({});
   try {
     await made.migrate();
+    await installQueueTables(made);
     const dump = await dumpEmbedded(made);
     mkdirSync(dir, { recursive: true });
     // Written aside then renamed: a start meanwhile reads a whole file or none.

@@ -5,6 +5,7 @@
 import {
   PgBoss,
   fromPglite,
+  getConstructionPlans,
   getMigrationPlans,
   type Clock,
   type Job,
@@ -158,6 +159,17 @@ const toQueueOptions = (o: RetryOptions & { expireInSeconds?: number }) => ({
 });
 
 const SCHEMA = 'pgboss';
+
+/**
+ * pg-boss's tables at its current version, as its first start makes them, in an embedded database
+ * (the one `npm run build` makes, src/db/empty-database.ts: a first start then finds them current,
+ * and its queue's workers start after listening, as a restart's do).
+ */
+export async function installQueueTables(database: Database): Promise<void> {
+  const conn = database.queueConnection;
+  if (!('pglite' in conn)) throw new Error('installQueueTables: for the embedded database');
+  await fromPglite(conn.pglite).executeSql(getConstructionPlans(SCHEMA));
+}
 
 export function createJobQueue(database: Database, opts: QueueOptions = {}): JobQueue {
   const conn = database.queueConnection;

@@ -12,6 +12,7 @@ import { expect } from '../support/expect.ts';
 import { migrationsFolder, openDatabase } from '../../src/db/client.ts';
 import { rowsOf } from '../../src/db/raw.ts';
 import { emptyDatabaseFile, emptyDatabaseFor, makeEmptyDatabase } from '../../src/db/empty-database.ts';
+import { createJobQueue } from '../../src/jobs/queue.ts';
 
 const embedded = !process.env.TEST_DATABASE_URL;
 let root: string;
@@ -43,6 +44,9 @@ describe('first start from the made database', { skip: !embedded && 'embedded da
       expect(await applied()).toBe(migrations());
       await database.migrate();
       expect(await applied()).toBe(migrations());
+      // pg-boss's tables are there at its current version: the first start's job queue need not
+      // make them before listening (src/serve.ts).
+      expect(await createJobQueue(database).schemaCurrent()).toBe(true);
       // The service's own tables are there, in the data folder.
       await database.db.execute(sql`INSERT INTO service_settings (key, value) VALUES ('k', 'v')`);
     } finally {
