@@ -169,7 +169,7 @@ export function createBackground(o: BackgroundOptions): Background {
       await queue.start();
     },
     startQueue: () => queue.start(),
-    open: (opts) => open(opts),
+    open,
     async stop() {
       if (countersTimer) clearInterval(countersTimer);
       await dispatcher.stop();

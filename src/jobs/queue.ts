@@ -416,6 +416,8 @@ export function createJobQueue(database: Database, opts: QueueOptions = {}): Job
       }
     },
     async prepare() {
+      // Every defined kind known before the first request: an enqueue in a request's transaction
+      // then never makes its queue beside it on the embedded database's one session.
       for (const [name, d] of definitions) await ensureDefined(name, d);
     },
     async start() {
