@@ -91,8 +91,7 @@ describe('console: commerce and billing (issue 28, points 3, 6 and 8)', { skip }
   after(() => run?.close());
 
   test('issue 28, point 3: catalogs and offers with their prices (axe finds no serious violation)', async () => {
-    const cp = await run.open();
-    await signIn(cp);
+    const cp = await run.superadmin();
     const { page } = cp;
     await page.getByRole('link', { name: 'Catalogs' }).click();
     await page.getByRole('heading', { name: 'Catalogs', level: 1 }).waitFor();
@@ -112,12 +111,10 @@ describe('console: commerce and billing (issue 28, points 3, 6 and 8)', { skip }
     await page.getByRole('heading', { name: `Offer ${OFFER}`, level: 1 }).waitFor();
     await page.getByText('Prices: €10.00').waitFor();
     cp.clean();
-    await cp.context.close();
   });
 
   test('issue 28, point 8: quote then subscribe and watch it become active, assign a licence', async () => {
-    const cp = await run.open();
-    await signIn(cp);
+    const cp = await run.superadmin();
     const { page } = cp;
     await page.getByRole('link', { name: 'Subscriptions' }).click();
     await page.getByRole('combobox', { name: 'Company', exact: true }).fill(`Customer ${stamp}`);
@@ -196,12 +193,10 @@ describe('console: commerce and billing (issue 28, points 3, 6 and 8)', { skip }
     await page.locator('button[data-loading]').waitFor({ state: 'detached' });
     await cp.shot('licences');
     cp.clean();
-    await cp.context.close();
   });
 
   test('issue 28, point 3: changing a quantity shows the quotation of the change first, then the new count settles', async () => {
-    const cp = await run.open();
-    await signIn(cp);
+    const cp = await run.superadmin();
     const { page } = cp;
     await page.goto(`/console/companies/${ec}/subscriptions`);
     const row = page.getByRole('row').filter({ hasText: OFFER });
@@ -227,7 +222,6 @@ describe('console: commerce and billing (issue 28, points 3, 6 and 8)', { skip }
     await waitShowing(row.getByText('synchronising'), page.getByRole('main'), { state: 'detached', timeout: 90_000 });
     assert.equal(navigations, 0, 'the change settled without a reload');
     cp.clean();
-    await cp.context.close();
   });
 
   test("issue 28, point 3: an invoice's lines, its PDF downloaded, and the invoicing files", async () => {
@@ -239,8 +233,7 @@ describe('console: commerce and billing (issue 28, points 3, 6 and 8)', { skip }
     const summary = (await api(run, admin, 'POST', `${S}/billing-runs`, { billingPeriod: period })).data;
     assert.ok(summary.invoices >= 1, JSON.stringify(summary));
 
-    const cp = await run.open();
-    await signIn(cp);
+    const cp = await run.superadmin();
     const { page } = cp;
     await page.goto(`/console/companies/${vad}/invoices`);
     await page.getByRole('heading', { name: `Invoices of Distributor ${stamp}`, level: 1 }).waitFor();
@@ -263,7 +256,6 @@ describe('console: commerce and billing (issue 28, points 3, 6 and 8)', { skip }
     assert.deepEqual(await axeViolations(page), []);
     await cp.shot('invoices');
     cp.clean();
-    await cp.context.close();
   });
 
   test("issue 28, point 1: a company administrator sees his company's subscriptions, without catalogs or buying", async () => {

@@ -73,8 +73,7 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
   after(() => run?.close());
 
   test('issue 28, points 2 and 8: a superadmin creates a BP VAD, then an End Customer under it, through the console forms', async () => {
-    const cp = await run.open();
-    await signIn(cp);
+    const cp = await run.superadmin();
     await cp.page.getByRole('link', { name: 'Companies' }).click();
     await cp.page.getByRole('link', { name: 'New company' }).click();
     await cp.page.getByRole('heading', { name: 'New company', level: 1 }).waitFor();
@@ -116,15 +115,13 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     await cp.page.getByRole('button', { name: 'Clear the BP filter' }).click();
     await table.getByRole('cell', { name: vadName }).waitFor();
     cp.clean();
-    await cp.context.close();
   });
 
   test('issue 28, points 2 and 9: the companies list finds them by search and pages on the service', async () => {
     // 27 more companies sharing a word: more than one page of 25.
     for (let i = 0; i < 27; i++)
       await api(run, admin, 'POST', `${AD}/companies`, { name: `Paged ${tag} ${String(i).padStart(2, '0')}` });
-    const cp = await run.open();
-    await signIn(cp);
+    const cp = await run.superadmin();
     const asked: URL[] = [];
     cp.page.on('request', (r) => {
       const u = new URL(r.url());
@@ -158,12 +155,10 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     assert.equal(last?.searchParams.get('name'), `Paged ${tag}`);
     assert.deepEqual(await axeViolations(cp.page), []);
     cp.clean();
-    await cp.context.close();
   });
 
   test('issue 28, point 2: the End Customer’s avatar is uploaded with a preview and shown back from the service; its service description downloads as a PDF', async () => {
-    const cp = await run.open();
-    await signIn(cp);
+    const cp = await run.superadmin();
     await cp.page.goto(`/console/companies/${ecId}`);
     await cp.page.getByRole('heading', { name: ecName, level: 1 }).waitFor();
     // The company's links to the other areas (the main menu has entries of the same names).
@@ -202,12 +197,10 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     assert.match(file.suggestedFilename(), /\.pdf$/);
     assert.deepEqual(await axeViolations(cp.page), []);
     cp.clean();
-    await cp.context.close();
   });
 
   test('issue 28, points 2 and 7: the other tabs of the details work and pass axe (customisation, join links and invitations, sites, users)', async () => {
-    const cp = await run.open();
-    await signIn(cp);
+    const cp = await run.superadmin();
     const found: string[] = [];
     const check = async (where: string) => {
       found.push(...(await axeViolations(cp.page)).map((v) => `${where}: ${v}`));
@@ -250,12 +243,10 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     await check('users tab');
     assert.deepEqual(found, []);
     cp.clean();
-    await cp.context.close();
   });
 
   test('issue 28, point 2: a user is created in the End Customer with a role, and found in the users list', async () => {
-    const cp = await run.open();
-    await signIn(cp);
+    const cp = await run.superadmin();
     await cp.page.getByRole('link', { name: 'Users' }).click();
     await cp.page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
     await cp.page.getByRole('link', { name: 'New user' }).click();
@@ -284,7 +275,6 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     await cp.shot('users');
     assert.deepEqual(await axeViolations(cp.page), []);
     cp.clean();
-    await cp.context.close();
   });
 
   test('issue 28, points 1 and 2: the company admin just created reaches his company through “My company”', async () => {
@@ -301,8 +291,7 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
   });
 
   test('issue 28, point 2: a superadmin creates an organisation and links the End Customer to it', async () => {
-    const cp = await run.open();
-    await signIn(cp);
+    const cp = await run.superadmin();
     await cp.page.getByRole('link', { name: 'Organisations' }).click();
     await cp.page.getByRole('heading', { name: 'Organisations', level: 1 }).waitFor();
     const orgName = `Org ${tag}`;
@@ -317,7 +306,6 @@ describe('console: the hierarchy (issue 28, point 2)', { skip }, () => {
     assert.ok(ec.organisationId, 'the service holds the link');
     assert.deepEqual(await axeViolations(cp.page), []);
     cp.clean();
-    await cp.context.close();
   });
 
   test('issue 28, points 1 and 2: a BP admin sees the End Customer’s form, and the service’s refusal of a new name is explained', async () => {

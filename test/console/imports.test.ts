@@ -47,7 +47,7 @@ describe('console: bulk import (issue 28, point 5)', { skip }, () => {
     'issue 28, points 5, 6 and 8: import a CSV and read its report, every step in the console',
     { timeout: 120_000 },
     async () => {
-      const cp = await run.open();
+      const cp = await run.superadmin();
       const { page } = cp;
       // Issue 28, point 9: the report and the imports are asked a page at a time, never whole.
       const reads: URL[] = [];
@@ -56,7 +56,6 @@ describe('console: bulk import (issue 28, point 5)', { skip }, () => {
         if (r.method() === 'GET' && /\/massprovisioning\/v1\.0\/.*(details|imports)$/.test(url.pathname))
           reads.push(url);
       });
-      await signIn(cp);
       // The menu leads to the page; ?companyId= preselects the company (as a company's page links it).
       await page.getByRole('link', { name: 'Import a CSV' }).click();
       await page.getByRole('heading', { name: 'Bulk import', level: 1 }).waitFor();
@@ -162,7 +161,6 @@ describe('console: bulk import (issue 28, point 5)', { skip }, () => {
       assert.deepEqual(whole.map(String), [], 'lists read whole');
       assert.ok(reads.some((u) => u.pathname.endsWith('/details') && u.searchParams.get('status') === 'failed'));
       cp.clean();
-      await cp.context.close();
     },
   );
 
@@ -234,11 +232,10 @@ describe('console: bulk import (issue 28, point 5)', { skip }, () => {
   });
 
   test('issue 28, point 5: the voice kind checks on the voice route; a company without CloudPBX is told why', async () => {
-    const cp = await run.open();
+    const cp = await run.superadmin();
     const { page } = cp;
     // The refusal is the point: the service answers 400905 and the page explains it.
     cp.allow(/status of 400/);
-    await signIn(cp);
     await page.goto(`/console/imports?companyId=${companyId}`);
     await page.getByRole('heading', { name: 'Bulk import', level: 1 }).waitFor();
     await page.getByText('Voice (CloudPBX)', { exact: true }).click();
@@ -257,13 +254,11 @@ describe('console: bulk import (issue 28, point 5)', { skip }, () => {
     await page.getByRole('alert').filter({ hasText: '400905' }).filter({ hasText: 'no CloudPBX' }).waitFor();
     assert.equal(await page.getByTestId('check-report').count(), 0);
     cp.clean();
-    await cp.context.close();
   });
 
   test('issue 28, point 5: deleting a report from its page lists the import no more (document 3, rule 1)', async () => {
-    const cp = await run.open();
+    const cp = await run.superadmin();
     const { page } = cp;
-    await signIn(cp);
     await page.goto(`/console/imports?companyId=${companyId}`);
     const list = page.getByRole('table', { name: /Imports of the company/ });
     await list.getByText('1 in all').waitFor();
@@ -277,7 +272,6 @@ describe('console: bulk import (issue 28, point 5)', { skip }, () => {
     await page.waitForURL(/\/console\/imports\?companyId=/);
     await list.getByText('0 in all').waitFor();
     cp.clean();
-    await cp.context.close();
   });
 });
 

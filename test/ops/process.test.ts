@@ -1,5 +1,7 @@
 // Issue 13, points 1 to 5, on the real process: signals, configuration checked first, bounded
 // waits for the database, the embedded data folder's lock, and the first superadmin's password.
+// The services it starts are given no DATABASE_URL: whatever the pass, they run on the embedded
+// database (or stop before opening one), so the file runs on the embedded pass only (SKIP_ENGINE_FREE).
 import { after as afterAll, describe, it } from 'node:test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -55,38 +57,42 @@ const listening = (r: Run, timeoutMs?: number) => printed(r, 'svc-admin on ', ti
 
 const PASSWORD = 'First-pass-1';
 
-describe('issue 13, point 2: a wrong setting stops the start before anything is opened', () => {
-  const cases: Array<[string, Record<string, string>, RegExp]> = [
-    [
-      'LOG_LEVEL=verbose',
-      { LOG_LEVEL: 'verbose' },
-      /^svc-admin: LOG_LEVEL="verbose" is not valid: expected one of fatal, error/,
-    ],
-    ['PORT=70000', { PORT: '70000' }, /^svc-admin: PORT="70000" is not valid: expected an integer from 1 to 65535/],
-    [
-      'a missing TLS file',
-      { TLS_CERT_FILE: '/nonexistent/c.pem', TLS_KEY_FILE: '/nonexistent/k.pem' },
-      /^svc-admin: TLS_CERT_FILE="\/nonexistent\/c.pem" is not a readable file/,
-    ],
-    ['a weak SUPERADMIN_PASSWORD', { SUPERADMIN_PASSWORD: 'weak' }, /^svc-admin: SUPERADMIN_PASSWORD is too weak/],
-    [
-      'DATABASE_URL=not-a-url',
-      { DATABASE_URL: 'not-a-url' },
-      /^svc-admin: DATABASE_URL="not-a-url" is not valid: expected a postgres:\/\/ or postgresql:\/\/ URL/,
-    ],
-  ];
-  for (const [what, env, message] of cases) {
-    it(`${what}: exit code 2, one line naming the variable, no stack trace, no data folder`, async () => {
-      const dataDir = join(tmp(), 'data');
-      const r = service({ ...env, DATA_DIR: dataDir });
-      expect(await r.exited).toBe(2);
-      expect(r.out()).toMatch(message);
-      expect(r.out().trim().split('\n')).toHaveLength(1);
-      expect(r.out()).not.toMatch(/\n\s+at /);
-      expect(existsSync(dataDir)).toBe(false);
-    });
-  }
-});
+describe(
+  'issue 13, point 2: a wrong setting stops the start before anything is opened',
+  { skip: SKIP_ENGINE_FREE },
+  () => {
+    const cases: Array<[string, Record<string, string>, RegExp]> = [
+      [
+        'LOG_LEVEL=verbose',
+        { LOG_LEVEL: 'verbose' },
+        /^svc-admin: LOG_LEVEL="verbose" is not valid: expected one of fatal, error/,
+      ],
+      ['PORT=70000', { PORT: '70000' }, /^svc-admin: PORT="70000" is not valid: expected an integer from 1 to 65535/],
+      [
+        'a missing TLS file',
+        { TLS_CERT_FILE: '/nonexistent/c.pem', TLS_KEY_FILE: '/nonexistent/k.pem' },
+        /^svc-admin: TLS_CERT_FILE="\/nonexistent\/c.pem" is not a readable file/,
+      ],
+      ['a weak SUPERADMIN_PASSWORD', { SUPERADMIN_PASSWORD: 'weak' }, /^svc-admin: SUPERADMIN_PASSWORD is too weak/],
+      [
+        'DATABASE_URL=not-a-url',
+        { DATABASE_URL: 'not-a-url' },
+        /^svc-admin: DATABASE_URL="not-a-url" is not valid: expected a postgres:\/\/ or postgresql:\/\/ URL/,
+      ],
+    ];
+    for (const [what, env, message] of cases) {
+      it(`${what}: exit code 2, one line naming the variable, no stack trace, no data folder`, async () => {
+        const dataDir = join(tmp(), 'data');
+        const r = service({ ...env, DATA_DIR: dataDir });
+        expect(await r.exited).toBe(2);
+        expect(r.out()).toMatch(message);
+        expect(r.out().trim().split('\n')).toHaveLength(1);
+        expect(r.out()).not.toMatch(/\n\s+at /);
+        expect(existsSync(dataDir)).toBe(false);
+      });
+    }
+  },
+);
 
 describe('issue 13, point 1: signals', { skip: SKIP_ENGINE_FREE }, () => {
   it('SIGTERM to the process `npm start` launched lets a request in flight finish, then exits 0', async () => {
@@ -159,7 +165,7 @@ describe('issue 13, point 1: signals', { skip: SKIP_ENGINE_FREE }, () => {
   });
 });
 
-describe('issue 13, point 3: bounded waits', () => {
+describe('issue 13, point 3: bounded waits', { skip: SKIP_ENGINE_FREE }, () => {
   let silent: ReturnType<typeof createTcpServer> | undefined;
   afterAll(() => silent?.close());
   it('a database server that accepts connections and never answers ends the start with a clear message', async () => {
@@ -184,77 +190,81 @@ describe('issue 13, point 3: bounded waits', () => {
   });
 });
 
-describe("issue 13, points 4 and 5: the data folder is locked; the first superadmin's password", () => {
-  it('a second process refuses the folder naming the holder; a changed SUPERADMIN_PASSWORD warns and the reset command applies it', async () => {
-    const dataDir = join(tmp(), 'data');
-    const first = service({
-      PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      SUPERADMIN_EMAIL: 'ops@example.com',
-      SUPERADMIN_PASSWORD: PASSWORD,
-    });
-    await listening(first);
+describe(
+  "issue 13, points 4 and 5: the data folder is locked; the first superadmin's password",
+  { skip: SKIP_ENGINE_FREE },
+  () => {
+    it('a second process refuses the folder naming the holder; a changed SUPERADMIN_PASSWORD warns and the reset command applies it', async () => {
+      const dataDir = join(tmp(), 'data');
+      const first = service({
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        SUPERADMIN_EMAIL: 'ops@example.com',
+        SUPERADMIN_PASSWORD: PASSWORD,
+      });
+      await listening(first);
 
-    const second = service({
-      PORT: String(await freePort()),
-      DATA_DIR: dataDir,
-      SUPERADMIN_EMAIL: 'ops@example.com',
-      SUPERADMIN_PASSWORD: PASSWORD,
-    });
-    expect(await second.exited).toBe(1);
-    expect(second.out()).toContain(`svc-admin: the data folder ${dataDir} is in use by process ${first.proc.pid}`);
-    // The reset command refuses it too while the service runs.
-    const busy = run(process.execPath, [...NODE_ARGS, 'scripts/reset-superadmin-password.ts'], {
-      DATA_DIR: dataDir,
-      SUPERADMIN_EMAIL: 'ops@example.com',
-      SUPERADMIN_PASSWORD: 'Second-pass-2',
-    });
-    expect(await busy.exited).toBe(1);
-    expect(busy.out()).toContain('is in use by process');
-    first.proc.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+      const second = service({
+        PORT: String(await freePort()),
+        DATA_DIR: dataDir,
+        SUPERADMIN_EMAIL: 'ops@example.com',
+        SUPERADMIN_PASSWORD: PASSWORD,
+      });
+      expect(await second.exited).toBe(1);
+      expect(second.out()).toContain(`svc-admin: the data folder ${dataDir} is in use by process ${first.proc.pid}`);
+      // The reset command refuses it too while the service runs.
+      const busy = run(process.execPath, [...NODE_ARGS, 'scripts/reset-superadmin-password.ts'], {
+        DATA_DIR: dataDir,
+        SUPERADMIN_EMAIL: 'ops@example.com',
+        SUPERADMIN_PASSWORD: 'Second-pass-2',
+      });
+      expect(await busy.exited).toBe(1);
+      expect(busy.out()).toContain('is in use by process');
+      first.proc.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
 
-    // Started again with another password: the stored one stays, and the log says so and how to change it.
-    const port = await freePort();
-    const changed = service({
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SUPERADMIN_EMAIL: 'ops@example.com',
-      SUPERADMIN_PASSWORD: 'Second-pass-2',
-    });
-    await listening(changed);
-    // Looked for a second after listening (src/serve.ts), so that its hash's check leaves the start alone.
-    await printed(
-      changed,
-      'SUPERADMIN_PASSWORD differs from the password of ops@example.com: it applies at first start only',
-    );
-    expect(changed.out()).toContain('npm run reset-superadmin-password');
-    changed.proc.kill('SIGTERM');
-    expect(await changed.exited).toBe(0);
+      // Started again with another password: the stored one stays, and the log says so and how to change it.
+      const port = await freePort();
+      const changed = service({
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SUPERADMIN_EMAIL: 'ops@example.com',
+        SUPERADMIN_PASSWORD: 'Second-pass-2',
+      });
+      await listening(changed);
+      // Looked for a second after listening (src/serve.ts), so that its hash's check leaves the start alone.
+      await printed(
+        changed,
+        'SUPERADMIN_PASSWORD differs from the password of ops@example.com: it applies at first start only',
+      );
+      expect(changed.out()).toContain('npm run reset-superadmin-password');
+      changed.proc.kill('SIGTERM');
+      expect(await changed.exited).toBe(0);
 
-    // With the service down, the command sets it; the next start logs in with it, without warning.
-    const reset = run(process.execPath, [...NODE_ARGS, 'scripts/reset-superadmin-password.ts'], {
-      DATA_DIR: dataDir,
-      SUPERADMIN_EMAIL: 'ops@example.com',
-      SUPERADMIN_PASSWORD: 'Second-pass-2',
+      // With the service down, the command sets it; the next start logs in with it, without warning.
+      const reset = run(process.execPath, [...NODE_ARGS, 'scripts/reset-superadmin-password.ts'], {
+        DATA_DIR: dataDir,
+        SUPERADMIN_EMAIL: 'ops@example.com',
+        SUPERADMIN_PASSWORD: 'Second-pass-2',
+      });
+      expect(await reset.exited).toBe(0);
+      const again = service({
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SUPERADMIN_EMAIL: 'ops@example.com',
+        SUPERADMIN_PASSWORD: 'Second-pass-2',
+        LOG_LEVEL: 'debug',
+      });
+      await listening(again);
+      // The check ran (said at debug level) and found the same password.
+      await printed(again, 'SUPERADMIN_PASSWORD is the password of ops@example.com');
+      expect(again.out()).not.toContain('differs');
+      const login = await fetch(`http://127.0.0.1:${port}/api/svc/authentication/v1.0/login`, {
+        headers: { authorization: `Basic ${Buffer.from('ops@example.com:Second-pass-2').toString('base64')}` },
+      });
+      expect(login.status).toBe(200);
+      again.proc.kill('SIGTERM');
+      expect(await again.exited).toBe(0);
     });
-    expect(await reset.exited).toBe(0);
-    const again = service({
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      SUPERADMIN_EMAIL: 'ops@example.com',
-      SUPERADMIN_PASSWORD: 'Second-pass-2',
-      LOG_LEVEL: 'debug',
-    });
-    await listening(again);
-    // The check ran (said at debug level) and found the same password.
-    await printed(again, 'SUPERADMIN_PASSWORD is the password of ops@example.com');
-    expect(again.out()).not.toContain('differs');
-    const login = await fetch(`http://127.0.0.1:${port}/api/svc/authentication/v1.0/login`, {
-      headers: { authorization: `Basic ${Buffer.from('ops@example.com:Second-pass-2').toString('base64')}` },
-    });
-    expect(login.status).toBe(200);
-    again.proc.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
-  });
-});
+  },
+);
