@@ -5,7 +5,7 @@
 // bundle (PGlite, pdfkit and fontkit, swagger-ui) loaded.
 import { after as afterAll, describe, it } from 'node:test';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from '../support/expect.ts';
@@ -73,8 +73,11 @@ describe('the bundle is rebuilt when any file it was made from changes', { skip:
     expect(bundleIsFresh(DIR)).toBe(false);
     writeFileSync(join(DIR, 'service.json'), saved);
     expect(bundleIsFresh(DIR)).toBe(true);
-    rmSync(bundleFile(DIR));
+    // Moved aside and back: the next suite runs this bundle (a third build cost CI some 7 s).
+    renameSync(bundleFile(DIR), `${bundleFile(DIR)}.aside`);
     expect(bundleIsFresh(DIR)).toBe(false);
+    renameSync(`${bundleFile(DIR)}.aside`, bundleFile(DIR));
+    expect(bundleIsFresh(DIR)).toBe(true);
   });
 });
 
@@ -95,7 +98,7 @@ async function untilReady(base: string): Promise<unknown> {
 
 describe('the bundled service is the service', { skip: SKIP_ENGINE_FREE }, () => {
   it('answers the OpenAPI document of the sources, is ready (its migrations found), and serves what the packages outside the bundle make', async () => {
-    await buildBundle(DIR);
+    if (!bundleIsFresh(DIR)) await buildBundle(DIR);
     const port = await freePort();
     const password = 'Bundle-pass-1';
     const run = await start(bundleFile(DIR), {
