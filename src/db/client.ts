@@ -15,6 +15,7 @@ import { pipelined } from './pipelined.ts';
 import { EmbeddedClient } from './embedded-client.ts';
 import { nameStatements, StatementNames } from './statement-names.ts';
 import { SOURCE_ROOT } from '../shared/source-root.ts';
+import { withWalFrom } from './dump-wal.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = PgTransaction<PgQueryResultHKT>;
@@ -182,10 +183,22 @@ export function openDatabase(opts: {
   };
 }
 
-/** The whole embedded database as an uncompressed tarball, for `openDatabase({ fromDump })`. */
+/**
+ * The whole embedded database as an uncompressed tarball, for `openDatabase({ fromDump })`, without
+ * the WAL it does not need (src/db/dump-wal.ts): a new segment is begun and a checkpoint written in
+ * it first.
+ */
 export async function dumpEmbedded(database: Database): Promise<Blob> {
   if (!('pglite' in database.queueConnection)) throw new Error('only an embedded database can be dumped');
-  return database.queueConnection.pglite.dumpDataDir();
+  const pglite = database.queueConnection.pglite;
+  await pglite.exec('SELECT pg_switch_wal(); CHECKPOINT;');
+  const {
+    rows: [at],
+  } = await pglite.query<{ file_name: string; file_offset: number }>(
+    'SELECT file_name, file_offset FROM pg_walfile_name_offset(pg_current_wal_insert_lsn())',
+  );
+  const tar = new Uint8Array(await (await pglite.dumpDataDir()).arrayBuffer());
+  return new Blob([withWalFrom(tar, at.file_name, at.file_offset)]);
 }
 
 /**
