@@ -53,6 +53,8 @@ let releaseProsody: (() => void) | undefined;
 
 before(
   async () => {
+    // The suite is skipped on the PostgreSQL pass: nothing to set up (nor the shared Prosody to hold).
+    if (SKIP_ENGINE_FREE) return;
     // One end-to-end file at a time on the shared Prosody (the hook waits meanwhile: its timeout).
     releaseProsody = await holdProsody();
     await requireProsody();
