@@ -108,14 +108,12 @@ function databaseUrl(server: string, name: string): string {
  * holds a hash of the migrations and of the PGlite version: any change makes a new one. The
  * seeded one (createTestApp's) is made from it, its name also holding a hash of src/ (seed()).
  */
-const dumps = new Map<string, string>();
 async function migratedEmbedded(seeded: boolean): Promise<string> {
   const hash = migrationsHash();
   hash.update(readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url)));
   hash.update('without template databases, without spare WAL');
   // The seeded one depends on the seeds' code too: its name holds a hash of src/.
   const name = `svc-admin-test-db-${hash.digest('hex').slice(0, 16)}${seeded ? `-seeded-${hashOfCode()}` : ''}`;
-  if (dumps.has(name)) return dumps.get(name)!;
   const file = join(tmpdir(), `${name}.tar`);
   if (!existsSync(file)) {
     const made = seeded ? openDatabase({ fromDump: await migratedEmbedded(false) }) : openDatabase({});
@@ -143,7 +141,6 @@ async function migratedEmbedded(seeded: boolean): Promise<string> {
   }
   // The database's thread opens the file itself: handing it the dump's bytes copied 28 MB into a
   // message for each database, some 0.5 s of this thread's CPU per test file (2026-12-02).
-  dumps.set(name, file);
   return file;
 }
 
