@@ -31,6 +31,31 @@ function setSize(header: Uint8Array, size: number): void {
   header.set(new TextEncoder().encode(`${sum.toString(8).padStart(6, '0')}\0 `), 148);
 }
 
+/** An entry of a tarball: its header block, path, size and where its header starts. */
+export interface TarEntry {
+  header: Uint8Array<ArrayBuffer>;
+  name: string;
+  size: number;
+  at: number;
+  /** The bytes of its data, whole blocks. */
+  dataBlocks: number;
+}
+
+/** The entries of a tarball in order, up to its end (a zero block). */
+export function* tarEntries(tar: Uint8Array<ArrayBuffer>): Generator<TarEntry> {
+  for (let at = 0; at + BLOCK <= tar.length;) {
+    const header = tar.slice(at, at + BLOCK);
+    if (header.every((b) => b === 0)) return; // the end: two zero blocks
+    const size = parseInt(field(header, 124, 12).trim() || '0', 8);
+    const dataBlocks = Math.ceil(size / BLOCK) * BLOCK;
+    yield { header, name: entryName(header), size, at, dataBlocks };
+    at += BLOCK + dataBlocks;
+  }
+}
+
+/** Whether a tarball's entry is a WAL segment (a file of pg_wal named by its 24 hexadecimal digits). */
+export const isWalSegment = (name: string): boolean => /(^|\/)pg_wal\/[0-9A-F]{24}$/.test(name);
+
 /**
  * The tarball `tar` without the WAL segments other than `segment` (a file name of pg_wal, the one
  * the checkpoint's record opens), that one cut after `offset` bytes rounded up to a whole page.
@@ -40,13 +65,8 @@ export function withWalFrom(tar: Uint8Array<ArrayBuffer>, segment: string, offse
   const keep = Math.max(WAL_PAGE, Math.ceil(offset / WAL_PAGE) * WAL_PAGE);
   const parts: Uint8Array<ArrayBuffer>[] = [];
   let found = false;
-  for (let at = 0; at + BLOCK <= tar.length;) {
-    const header = tar.slice(at, at + BLOCK);
-    if (header.every((b) => b === 0)) break; // the end: two zero blocks
-    const size = parseInt(field(header, 124, 12).trim() || '0', 8);
-    const dataBlocks = Math.ceil(size / BLOCK) * BLOCK;
-    const name = entryName(header);
-    const wal = /(^|\/)pg_wal\/[0-9A-F]{24}$/.test(name);
+  for (const { header, name, size, at, dataBlocks } of tarEntries(tar)) {
+    const wal = isWalSegment(name);
     if (wal && name.endsWith(`/${segment}`) && size >= keep) {
       found = true;
       setSize(header, keep);
@@ -54,7 +74,6 @@ export function withWalFrom(tar: Uint8Array<ArrayBuffer>, segment: string, offse
     } else if (!wal) {
       parts.push(tar.subarray(at, at + BLOCK + dataBlocks));
     }
-    at += BLOCK + dataBlocks;
   }
   // Without its checkpoint's segment the dump would not open: the tarball is kept whole then.
   if (!found) return tar;

@@ -155,7 +155,9 @@ export function rowsInserter<T extends PgTable>(
         (opts.skipConflicts ? ' ON CONFLICT DO NOTHING' : '');
       const text = opts.returning
         ? `WITH made AS (${insert} RETURNING "${columns[opts.returning].name}" AS v) ` +
-          'SELECT CASE WHEN count(*) = $2 THEN NULL ELSE array_agg(v) END AS v FROM made'
+          // NULL: every row made (no list to send back); none made is an empty list, not
+          // array_agg's NULL over no rows.
+          "SELECT CASE WHEN count(*) = $2 THEN NULL ELSE coalesce(array_agg(v), '{}') END AS v FROM made"
         : insert;
       shape = { text, kinds: props.map((p) => kinds.get(p)!.kind) };
       shapes.set(key, shape);

@@ -6,7 +6,7 @@ import { after as afterAll, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { expect } from '../support/expect.ts';
 import { dumpEmbedded, openDatabase, type Database } from '../../src/db/client.ts';
-import { withWalFrom } from '../../src/db/dump-wal.ts';
+import { isWalSegment, tarEntries, withWalFrom } from '../../src/db/dump-wal.ts';
 import { SKIP_ENGINE_FREE } from '../support/generated-suites.ts';
 
 const opened: Database[] = [];
@@ -21,18 +21,11 @@ const open = (fromDump?: Blob) => {
 const rows = async (d: Database, q: string) =>
   (await d.db.execute(sql.raw(q))) as unknown as { rows: Record<string, unknown>[] };
 
-/** The WAL files of a tarball, with their sizes (ustar headers: name at 0, octal size at 124). */
+/** The WAL files of a tarball, with their sizes. */
 async function walFiles(dump: Blob): Promise<Map<string, number>> {
-  const tar = new Uint8Array(await dump.arrayBuffer());
   const out = new Map<string, number>();
-  for (let at = 0; at + 512 <= tar.length;) {
-    const h = tar.subarray(at, at + 512);
-    if (h.every((b) => b === 0)) break;
-    const text = (a: number, n: number) => new TextDecoder().decode(h.subarray(a, a + n)).replace(/\0.*$/s, '');
-    const size = parseInt(text(124, 12).trim() || '0', 8);
-    if (/pg_wal\/[0-9A-F]{24}$/.test(text(0, 100))) out.set(text(0, 100).split('/').at(-1)!, size);
-    at += 512 + Math.ceil(size / 512) * 512;
-  }
+  for (const e of tarEntries(new Uint8Array(await dump.arrayBuffer())))
+    if (isWalSegment(e.name)) out.set(e.name.split('/').at(-1)!, e.size);
   return out;
 }
 

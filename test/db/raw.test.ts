@@ -178,16 +178,21 @@ describe('raw statements', () => {
     const again = [first[1], { id: newId(), name: 'Made D' }, first[2], { id: newId(), name: 'Made E' }];
     let all: unknown[];
     let some: unknown[];
+    let none: unknown[];
     try {
       all = await insert(db, first);
       some = await insert(db, again);
+      // Every row met a conflict: none made (an import's line whose login another writer took
+      // meanwhile had been reported created, the answer's empty aggregate read as "all made").
+      none = await insert(db, [first[0], first[2]]);
     } finally {
       session.query = query;
     }
     expect(all).toEqual(first.map((r) => r.id));
     expect([...some].sort()).toEqual([again[1].id, again[3].id].sort());
+    expect(none).toEqual([]);
     // One row back for a whole batch, whatever its size.
-    expect(answers.map((rows) => rows.length)).toEqual([1, 1]);
+    expect(answers.map((rows) => rows.length)).toEqual([1, 1, 1]);
     const read = await db
       .select()
       .from(companies)

@@ -286,8 +286,10 @@ describe('issue 8, point 6: every upload path answers bad input with 400 or 415,
             expect4xx(await f.send(bad.bytes), [400], `${op.operationId} ${bad.label} as ${f.form}`);
         }
         expect(await companyDates()).toEqual(before);
-        // 20,000 x 20,000 pixels decoded would take hundreds of megabytes; the header is read first.
-        expect(process.memoryUsage().rss - rss).toBeLessThan(150 * 1024 * 1024);
+        // 20,000 x 20,000 pixels decoded would take 1.6 GB (4 bytes a pixel); the header is read
+        // first. The bound leaves room for garbage not yet collected and the embedded database's
+        // memory in this process: 150 MB was once passed on CI's loaded machine (194 MB, uploadGreeting).
+        expect(process.memoryUsage().rss - rss).toBeLessThan(400 * 1024 * 1024);
       });
     });
   }

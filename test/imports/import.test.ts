@@ -186,4 +186,69 @@ describe('doc 3, bulk import of users', () => {
     );
     expect(rowsOf<{ n: number }>(held)[0].n).toBe(2);
   });
+
+  // Two instances importing the same logins at once (test/e2e/import-two-instances.test.ts) met this
+  // in CI: a line applied on its own read the users while the other import's transaction held the
+  // login uncommitted, its insert then waited for that commit and found the login taken, and the
+  // line failed ("taken meanwhile by another writer") where it should update the user made.
+  it(
+    'issue 27, point 7: a line whose login another writer is inserting updates the user once that writer commits',
+    {
+      skip: process.env.TEST_DATABASE_URL
+        ? false
+        : 'a writer held open beside the import needs a second connection (PostgreSQL)',
+    },
+    async () => {
+      const login = 'racer@import.test';
+      let release = () => {};
+      const released = new Promise<void>((r) => (release = r));
+      let inserted = () => {};
+      const holding = new Promise<void>((r) => (inserted = r));
+      const other = t.db.transaction(async (tx) => {
+        await tx.insert(users).values({
+          id: newId(),
+          companyId,
+          loginEmail: login,
+          passwordHash: '',
+          firstName: 'Other',
+          lastName: 'Writer',
+          roles: ['user'],
+        });
+        inserted();
+        await released;
+      });
+      await holding;
+      // A device column makes the lines apply one by one (the path the batch falls back to).
+      const res = await postCsv(
+        t,
+        admin.token,
+        '/users/imports',
+        `loginEmail;firstName;pbxShortNumber\n${login};Imported;\n`,
+      );
+      expect(res.statusCode).toBe(202);
+      // The import's insert waits for the row the other writer holds.
+      for (const end = Date.now() + 30_000; ;) {
+        const waiting = rowsOf<{ n: number }>(
+          await t.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'`),
+        )[0].n;
+        if (waiting > 0) break;
+        if (Date.now() > end) throw new Error('the import never waited for the other writer');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      release();
+      await other;
+      const reqId: string = res.json().data.reqId;
+      await waitForImport(t, admin.token, reqId);
+      const full = await t.inject({
+        method: 'GET',
+        url: `${M}/users/imports/${reqId}/details`,
+        headers: bearer(admin.token),
+      });
+      expect(full.json().data.report[login]).toMatchObject({ status: 'succeeded', _user: 'update' });
+      expect(full.json().data.counters).toEqual({ succeeded: 1, failed: 0, warnings: 0, total: 1 });
+      const made = await userOf(login);
+      expect([made.firstName, made.lastName]).toEqual(['Imported', 'Writer']);
+    },
+  );
 });

@@ -237,6 +237,9 @@ function lineWork(spec: EngineSpec, tx: Executor, dryRun: boolean, undo: (() => 
   };
 }
 
+/** How many times a line whose login another writer took meanwhile is judged again. */
+const JUDGED_AGAIN = 3;
+
 /** One line in its own savepoint: its user, then its extension or voice; all or nothing. */
 async function oneLine(
   spec: EngineSpec,
@@ -248,7 +251,13 @@ async function oneLine(
   const undo: (() => Promise<void>)[] = [];
   try {
     return await exec.transaction(async (sp) => {
-      const [o] = await applyUserLines({ ...ctx, exec: sp }, [j.line], hashes);
+      let [o] = await applyUserLines({ ...ctx, exec: sp }, [j.line], hashes);
+      // Its login was being inserted by another writer when the line read the users: the insert
+      // waited for that writer to commit, so judged again the line now finds that user and updates
+      // him (issue 27, point 7: two instances importing the same logins at once). A writer that
+      // commits the login again and again is not waited for without end.
+      for (let again = 0; o.retry && again < JUDGED_AGAIN; again++)
+        [o] = await applyUserLines({ ...ctx, exec: sp }, [j.line], hashes);
       if (o.error) throw new LineFailure(o.error);
       if (o.retry)
         throw new LineFailure(lineError('LINE_FAILED', { reason: 'its login was taken meanwhile by another writer' }));
